@@ -1,0 +1,41 @@
+/** Embedder port (E2). */
+export interface Embedder {
+  /** Identifies the model and configuration; stored with every vector. */
+  readonly modelId: string;
+  readonly dimensions: number;
+  embed(texts: string[]): Promise<Float32Array[]>;
+  close?(): Promise<void>;
+}
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface LlmCompletionRequest {
+  /** Which configured stage is asking (summary, extraction, verification, rerank): picks the model. */
+  stage: string;
+  messages: ChatMessage[];
+  /** JSON schema the answer must satisfy (sent as response_format when supported). */
+  jsonSchema?: { name: string; schema: Record<string, unknown> };
+  temperature?: number;
+  maxTokens?: number;
+  timeoutMs?: number;
+}
+
+/** LLM port: chat completion returning text (JSON text when a schema is given). */
+export interface Llm {
+  complete(req: LlmCompletionRequest): Promise<{ text: string; model: string }>;
+}
+
+/** Reranker port (R6): scores query/document pairs, higher is more relevant. */
+export interface Reranker {
+  readonly modelId: string;
+  score(query: string, documents: string[], opts: { timeoutMs: number }): Promise<number[]>;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
