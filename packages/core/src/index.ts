@@ -10,3 +10,4 @@ export * from './ports/indexes';
 export * from './ports/models';
 export * from './util/ids';
 export * from './text/tokenizer';
+export * from './ports/query';

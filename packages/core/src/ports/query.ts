@@ -1,0 +1,60 @@
+import type { LogPosition } from '../events/types';
+import type { MemoryType, ProvenanceSource, Scope, Tier } from '../memory/model';
+
+export interface QueryRequest {
+  scope: Scope;
+  query: string;
+  k: number;
+  tiers?: Tier[];
+  types?: MemoryType[];
+  tags?: string[];
+  /** ISO bounds on the document time (message time, entry creation). */
+  from?: string;
+  to?: string;
+  /** Soft scope tag (M1 scope). */
+  scopeTag?: string;
+  /** Restrict to one session's documents. */
+  sessionId?: string;
+}
+
+/** One result of POST /v1/query (the HTTP/gRPC shape). */
+export interface QueryHit {
+  id: string;
+  /** memory | message | episode */
+  kind: 'memory' | 'message' | 'episode';
+  tier: Tier;
+  type: MemoryType | null;
+  key: string | null;
+  content: string;
+  score: number;
+  source: ProvenanceSource | null;
+  importance: number;
+  effectiveImportance: number;
+  metadata: Record<string, unknown>;
+  sourceMessageIds: string[];
+  sessionId: string | null;
+  createdAt: string;
+  tags: string[];
+  pinned: boolean;
+  supersededBy: string | null;
+}
+
+export interface Retriever {
+  search(req: QueryRequest): Promise<QueryHit[]>;
+}
+
+export interface ContextRequest {
+  scope: Scope;
+  query: string;
+  sessionId?: string;
+  budgetChars?: number;
+}
+
+export interface ContextRenderer {
+  render(req: ContextRequest): Promise<{ text: string; sections: Record<string, number> }>;
+}
+
+/** Whether the read side has applied the log up to (and including) a position. */
+export interface ProjectionProgress {
+  reached(position: LogPosition): Promise<boolean>;
+}
