@@ -1,0 +1,117 @@
+/**
+ * A local HTTP server speaking the OpenAI wire format (chat completions, embeddings) plus a
+ * TEI-style /rerank, so tests exercise the real `openai` client code on loopback. Only services
+ * that cannot run here (an LLM API) are doubled this way.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createHash } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+
+export interface ChatRequestBody {
+  model: string;
+  messages: Array<{ role: string; content: string }>;
+  response_format?: unknown;
+  temperature?: number;
+}
+
+/** Returns the assistant message content for a request (a string), or an HTTP status to fail with. */
+export type ChatResponder = (body: ChatRequestBody, callIndex: number) => string | { status: number; body?: unknown } | Promise<string | { status: number; body?: unknown }>;
+
+export interface FakeOpenAiOptions {
+  chat?: ChatResponder;
+  /** Dimensions of the deterministic hashed embeddings served by /v1/embeddings. */
+  embeddingDimensions?: number;
+  /** Scores a (query, document) pair for /rerank; default: token overlap. */
+  rerank?: (query: string, doc: string) => number;
+  /** Added latency per request, ms. */
+  delayMs?: number;
+}
+
+export interface FakeOpenAiServer {
+  /** e.g. http://127.0.0.1:PORT/v1 — pass as baseURL / OPENAI_BASE_URL. */
+  baseUrl: string;
+  /** Every request received: path and parsed JSON body. */
+  requests: Array<{ path: string; body: any; headers: IncomingMessage['headers'] }>;
+  close(): Promise<void>;
+}
+
+function hashedEmbedding(text: string, dims: number): number[] {
+  const v = new Array<number>(dims).fill(0);
+  for (const tok of text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean)) {
+    const h = createHash('sha1').update(tok).digest();
+    v[h.readUInt32BE(0) % dims]! += h[4]! & 1 ? 1 : -1;
+  }
+  const norm = Math.hypot(...v) || 1;
+  return v.map((x) => x / norm);
+}
+
+function overlap(q: string, d: string): number {
+  const qs = new Set(q.toLowerCase().split(/\W+/).filter(Boolean));
+  const ds = d.toLowerCase().split(/\W+/).filter(Boolean);
+  if (qs.size === 0 || ds.length === 0) return 0;
+  return ds.filter((t) => qs.has(t)).length / ds.length;
+}
+
+async function readJson(req: IncomingMessage): Promise<any> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const raw = Buffer.concat(chunks).toString('utf8');
+  return raw ? JSON.parse(raw) : {};
+}
+
+export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}): Promise<FakeOpenAiServer> {
+  const requests: FakeOpenAiServer['requests'] = [];
+  let chatCalls = 0;
+  const dims = opts.embeddingDimensions ?? 64;
+  const server: Server = createServer(async (req, res) => {
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    try {
+      const body = await readJson(req);
+      const path = (req.url ?? '').split('?')[0]!;
+      requests.push({ path, body, headers: req.headers });
+      if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
+      if (req.method === 'POST' && path.endsWith('/chat/completions')) {
+        if (!opts.chat) return send(404, { error: { message: 'no chat responder configured' } });
+        const out = await opts.chat(body as ChatRequestBody, chatCalls++);
+        if (typeof out !== 'string') return send(out.status, out.body ?? { error: { message: 'scripted failure' } });
+        return send(200, {
+          id: `chatcmpl-${chatCalls}`,
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model: body.model,
+          choices: [{ index: 0, message: { role: 'assistant', content: out }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        });
+      }
+      if (req.method === 'POST' && path.endsWith('/embeddings')) {
+        const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input];
+        return send(200, {
+          object: 'list',
+          model: body.model,
+          data: inputs.map((t, index) => ({ object: 'embedding', index, embedding: hashedEmbedding(String(t), dims) })),
+          usage: { prompt_tokens: inputs.length, total_tokens: inputs.length },
+        });
+      }
+      if (req.method === 'POST' && path.endsWith('/rerank')) {
+        const texts: string[] = body.texts ?? body.documents ?? [];
+        const score = opts.rerank ?? overlap;
+        const results = texts.map((t, index) => ({ index, score: score(String(body.query), String(t)) }));
+        results.sort((a, b) => b.score - a.score);
+        return send(200, results);
+      }
+      return send(404, { error: { message: `no route ${req.method} ${path}` } });
+    } catch (e) {
+      return send(500, { error: { message: e instanceof Error ? e.message : String(e) } });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
