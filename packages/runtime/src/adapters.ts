@@ -1,0 +1,84 @@
+/**
+ * Builds the adapter behind each port from the validated config. Adapters are imported lazily so a
+ * process only loads the client libraries it uses (an embedded start never loads kafkajs or pg).
+ */
+import type { Embedder, EventCodec, EventLog, Llm, Reranker, SqlDatabase, TextIndex, VectorIndex } from '@engram/core';
+import type { EngramConfig } from './config';
+import type { Logger } from './logger';
+
+export async function openEventCodec(): Promise<EventCodec> {
+  const { createAvroEventCodec } = await import('@engram/event-codec-avro');
+  return createAvroEventCodec();
+}
+
+export async function openEventLog(cfg: EngramConfig, codec: EventCodec, logger: Logger): Promise<EventLog> {
+  const log = logger.child({ component: 'event-log', kind: cfg.log.kind });
+  switch (cfg.log.kind) {
+    case 'file': {
+      const { openFileEventLog } = await import('@engram/event-log-file');
+      return openFileEventLog({ dir: cfg.log.dir, codec, logger: log });
+    }
+    case 'kafka': {
+      const { openKafkaEventLog } = await import('@engram/event-log-kafka');
+      return openKafkaEventLog({ brokers: [...cfg.log.brokers], codec, topic: cfg.log.topic, partitions: cfg.log.partitions, logger: log });
+    }
+    case 'esdb': {
+      const { openEsdbEventLog } = await import('@engram/event-log-esdb');
+      return openEsdbEventLog({ connectionString: cfg.log.connectionString, codec });
+    }
+  }
+}
+
+export async function openReadStore(cfg: EngramConfig): Promise<SqlDatabase> {
+  switch (cfg.store.kind) {
+    case 'pglite': {
+      const { openPglite } = await import('@engram/store-pglite');
+      return openPglite({ dataDir: cfg.store.dataDir });
+    }
+    case 'postgres': {
+      const { openPostgres } = await import('@engram/store-postgres');
+      return openPostgres({ connectionString: cfg.store.connectionString, max: cfg.store.poolSize });
+    }
+  }
+}
+
+export async function openEmbedder(cfg: EngramConfig): Promise<Embedder> {
+  switch (cfg.embedder.kind) {
+    case 'use': {
+      const { createUseEmbedder } = await import('@engram/embedder-use');
+      return createUseEmbedder();
+    }
+    case 'hash': {
+      const { createHashEmbedder } = await import('@engram/embedder-use');
+      return createHashEmbedder({ dimensions: cfg.embedder.dimensions });
+    }
+    case 'openai': {
+      const { createOpenAiEmbedder } = await import('@engram/openai-adapters');
+      const e = cfg.embedder;
+      return createOpenAiEmbedder({ baseURL: e.baseURL, apiKey: e.apiKey ?? 'unused', model: e.model, ...(e.dimensions ? { dimensions: e.dimensions } : {}) });
+    }
+  }
+}
+
+export async function openIndexes(cfg: EngramConfig, embedder: Embedder): Promise<{ text: TextIndex; vectors: VectorIndex }> {
+  const { createLocalTextIndex, createLocalVectorIndex } = await import('@engram/index-local');
+  const text = await createLocalTextIndex({ dir: cfg.textIndexDir });
+  if (cfg.vectors.kind === 'qdrant') {
+    const { createQdrantVectorIndex } = await import('@engram/index-qdrant');
+    const vectors = await createQdrantVectorIndex({ url: cfg.vectors.url, ...(cfg.vectors.apiKey ? { apiKey: cfg.vectors.apiKey } : {}), dimensions: embedder.dimensions });
+    return { text, vectors };
+  }
+  return { text, vectors: await createLocalVectorIndex({ dir: cfg.vectors.dir }) };
+}
+
+export async function openLlm(cfg: EngramConfig): Promise<Llm | null> {
+  if (!cfg.llm) return null;
+  const { createOpenAiLlm } = await import('@engram/openai-adapters');
+  return createOpenAiLlm({ baseURL: cfg.llm.baseURL, apiKey: cfg.llm.apiKey ?? 'unused', models: { ...cfg.llm.models }, timeoutMs: cfg.llm.timeoutMs });
+}
+
+export async function openReranker(cfg: EngramConfig): Promise<Reranker | null> {
+  if (!cfg.reranker) return null;
+  const { createHttpReranker } = await import('@engram/openai-adapters');
+  return createHttpReranker({ url: cfg.reranker.url, ...(cfg.reranker.model ? { model: cfg.reranker.model } : {}), ...(cfg.reranker.apiKey ? { apiKey: cfg.reranker.apiKey } : {}) });
+}

@@ -1,0 +1,106 @@
+/**
+ * Assembles the parts of Engram from adapters. Each service's main.ts picks the parts it runs; the
+ * all-in-one runs them all in one process.
+ */
+import { mkdirSync } from 'node:fs';
+import { systemClock, type EventLog, type ProjectionProgress, type SqlDatabase, type LogPosition } from '@engram/core';
+import type { EngramConfig } from './config';
+import type { Logger } from './logger';
+import type { Lifecycle } from './lifecycle';
+import { openEmbedder, openEventCodec, openEventLog, openIndexes, openLlm, openReadStore, openReranker } from './adapters';
+
+export const PROJECTION_NAMES = ['working', 'episodic', 'semantic', 'archival'] as const;
+export type ProjectionName = (typeof PROJECTION_NAMES)[number];
+
+export interface Foundation {
+  cfg: Readonly<EngramConfig>;
+  logger: Logger;
+  life: Lifecycle;
+  log: EventLog;
+  db: SqlDatabase;
+}
+
+/** Opens the log and the read store (running migrations), registered for orderly shutdown. */
+export async function openFoundation(cfg: Readonly<EngramConfig>, logger: Logger, life: Lifecycle): Promise<Foundation> {
+  mkdirSync(cfg.dataDir, { recursive: true });
+  const codec = await openEventCodec();
+  const log = await openEventLog(cfg, codec, logger);
+  life.add({ name: 'event-log', close: () => log.close() });
+  const db = await openReadStore(cfg);
+  life.add({ name: 'read-store', close: () => db.close() });
+  const { runMigrations } = await import('@engram/projections');
+  await runMigrations(db);
+  logger.info({ log: cfg.log.kind, store: db.kind, dataDir: cfg.dataDir }, 'foundation open');
+  return { cfg, logger, life, log, db };
+}
+
+export async function startProjectors(f: Foundation, names: readonly ProjectionName[]): Promise<void> {
+  const { PROJECTORS, startProjector } = await import('@engram/projections');
+  for (const name of names) {
+    const handle = await startProjector({ log: f.log, db: f.db, projector: PROJECTORS[name], logger: f.logger.child({ component: `projector-${name}` }) });
+    f.life.add({ name: `projector-${name}`, close: () => handle.close() });
+  }
+}
+
+/** The read side of the query service: indexes, the search-index projector and the retriever. */
+export async function startQuerySide(f: Foundation) {
+  const { createSearchIndexProjector, createHybridRetriever, createContextRenderer } = await import('@engram/retrieval');
+  const { sqlProjectionProgress } = await import('@engram/projections');
+  const embedder = await openEmbedder(f.cfg);
+  const { text, vectors } = await openIndexes(f.cfg, embedder);
+  f.life.add({ name: 'text-index', close: () => text.close() });
+  f.life.add({ name: 'vector-index', close: () => vectors.close() });
+  const searchIndex = await createSearchIndexProjector({
+    log: f.log,
+    textIndex: text,
+    vectorIndex: vectors,
+    embedder,
+    logger: f.logger.child({ component: 'search-index' }),
+  });
+  f.life.add({ name: 'search-index', close: () => searchIndex.close() });
+  const reranker = await openReranker(f.cfg);
+  const retriever = createHybridRetriever({
+    db: f.db,
+    textIndex: text,
+    vectorIndex: vectors,
+    embedder,
+    ...(reranker ? { reranker } : {}),
+    config: f.cfg.memory,
+    clock: systemClock,
+    logger: f.logger.child({ component: 'retriever' }),
+  });
+  const contextRenderer = createContextRenderer({ db: f.db, retriever, config: f.cfg.memory });
+  const progress = allOf([sqlProjectionProgress(f.db, ['episodic', 'semantic']), searchIndex]);
+  return { retriever, contextRenderer, progress, embedder };
+}
+
+export function allOf(parts: ProjectionProgress[]): ProjectionProgress {
+  return {
+    async reached(position: LogPosition) {
+      for (const p of parts) if (!(await p.reached(position))) return false;
+      return true;
+    },
+  };
+}
+
+export async function startConsolidator(f: Foundation): Promise<void> {
+  const { createConsolidator, createRulesEngine, createLlmEngine } = await import('@engram/consolidation');
+  const llm = await openLlm(f.cfg);
+  const rules = createRulesEngine();
+  const engine = llm ? createLlmEngine({ llm, fallback: rules, logger: f.logger.child({ component: 'llm-extraction' }) }) : rules;
+  const consolidator = createConsolidator({
+    log: f.log,
+    db: f.db,
+    engine,
+    clock: systemClock,
+    stateDir: `${f.cfg.dataDir}/consolidator`,
+    config: {
+      idleSeconds: f.cfg.memory.consolidationIdleSeconds,
+      decay: { importanceDecayDays: f.cfg.memory.importanceDecayDays, archiveThreshold: f.cfg.memory.archiveThreshold },
+    },
+    logger: f.logger.child({ component: 'consolidator' }),
+  });
+  await consolidator.start();
+  f.life.add({ name: 'consolidator', close: () => consolidator.close() });
+  f.logger.info({ engine: engine.id }, 'consolidator started');
+}

@@ -1,0 +1,222 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { EngramError } from '@engram/core';
+
+/**
+ * Engram's configuration. Parsed and validated once in each service's main.ts (environment variables
+ * over an optional JSON file named by ENGRAM_CONFIG), then frozen and passed down.
+ * The `memory.*` names follow SPEC (memory.importanceDecayDays, memory.rerankEnabled, …).
+ */
+export interface EngramConfig {
+  dataDir: string;
+  http: { host: string; port: number };
+  grpc: { host: string; port: number | null };
+  log:
+    | { kind: 'file'; dir: string }
+    | { kind: 'kafka'; brokers: string[]; topic: string; partitions: number }
+    | { kind: 'esdb'; connectionString: string };
+  store: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; connectionString: string; poolSize: number };
+  vectors: { kind: 'local'; dir: string } | { kind: 'qdrant'; url: string; apiKey: string | null };
+  textIndexDir: string;
+  embedder:
+    | { kind: 'use' }
+    | { kind: 'hash'; dimensions: number }
+    | { kind: 'openai'; baseURL: string; apiKey: string | null; model: string; dimensions: number | null };
+  llm: null | {
+    baseURL: string;
+    apiKey: string | null;
+    models: { summary: string; extraction: string; verification: string };
+    timeoutMs: number;
+  };
+  reranker: null | { kind: 'http'; url: string; model: string | null; apiKey: string | null };
+  memory: {
+    importanceDecayDays: number;
+    archiveThreshold: number;
+    archivedWeight: number;
+    rerankEnabled: boolean;
+    rerankTopK: number;
+    rerankTimeoutSeconds: number;
+    rerankLoadTimeoutSeconds: number;
+    rerankMinScore: number;
+    consolidationIdleSeconds: number;
+    minPositionWaitMs: number;
+    workingMemoryBudgetChars: number;
+  };
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+class Problems {
+  readonly list: string[] = [];
+  add(msg: string) {
+    this.list.push(msg);
+  }
+}
+
+function readFileConfig(env: Env, p: Problems): Record<string, any> {
+  const path = env.ENGRAM_CONFIG;
+  if (!path) return {};
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    p.add(`ENGRAM_CONFIG=${path}: ${(e as Error).message}`);
+    return {};
+  }
+}
+
+function num(p: Problems, name: string, raw: unknown, dflt: number, check: (n: number) => boolean, rule: string): number {
+  if (raw === undefined || raw === '') return dflt;
+  const n = typeof raw === 'number' ? raw : Number(raw);
+  if (!Number.isFinite(n) || !check(n)) {
+    p.add(`${name}=${String(raw)}: must be ${rule}`);
+    return dflt;
+  }
+  return n;
+}
+
+function bool(p: Problems, name: string, raw: unknown, dflt: boolean): boolean {
+  if (raw === undefined || raw === '') return dflt;
+  if (typeof raw === 'boolean') return raw;
+  const s = String(raw).toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(s)) return true;
+  if (['0', 'false', 'no', 'off'].includes(s)) return false;
+  p.add(`${name}=${String(raw)}: must be true or false`);
+  return dflt;
+}
+
+function oneOf<T extends string>(p: Problems, name: string, raw: string | undefined, allowed: readonly T[], dflt: T): T {
+  if (raw === undefined || raw === '') return dflt;
+  if ((allowed as readonly string[]).includes(raw)) return raw as T;
+  p.add(`${name}=${raw}: must be one of ${allowed.join(', ')}`);
+  return dflt;
+}
+
+function required(p: Problems, name: string, raw: string | undefined, why: string): string {
+  if (!raw) p.add(`${name} is required ${why}`);
+  return raw ?? '';
+}
+
+const port = (n: number) => Number.isInteger(n) && n >= 0 && n <= 65535;
+
+export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readonly<EngramConfig> {
+  const p = new Problems();
+  const file = readFileConfig(env, p);
+  const m: Record<string, unknown> = file.memory ?? {};
+  const dataDir = resolve(cwd, env.ENGRAM_DATA_DIR ?? file.dataDir ?? './data');
+
+  const logKind = oneOf(p, 'ENGRAM_LOG', env.ENGRAM_LOG ?? file.log?.kind, ['file', 'kafka', 'esdb'] as const, 'file');
+  const log: EngramConfig['log'] =
+    logKind === 'kafka'
+      ? {
+          kind: 'kafka',
+          brokers: required(p, 'KAFKA_BROKERS', env.KAFKA_BROKERS ?? file.log?.brokers, 'when ENGRAM_LOG=kafka')
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+          topic: env.KAFKA_TOPIC ?? file.log?.topic ?? 'engram.events',
+          partitions: num(p, 'KAFKA_PARTITIONS', env.KAFKA_PARTITIONS ?? file.log?.partitions, 6, (n) => Number.isInteger(n) && n >= 1, 'an integer ≥ 1'),
+        }
+      : logKind === 'esdb'
+        ? { kind: 'esdb', connectionString: required(p, 'ESDB_URL', env.ESDB_URL ?? file.log?.connectionString, 'when ENGRAM_LOG=esdb') }
+        : { kind: 'file', dir: resolve(dataDir, 'log') };
+
+  const storeKind = oneOf(p, 'ENGRAM_STORE', env.ENGRAM_STORE ?? file.store?.kind, ['pglite', 'postgres'] as const, 'pglite');
+  const store: EngramConfig['store'] =
+    storeKind === 'postgres'
+      ? {
+          kind: 'postgres',
+          connectionString: required(p, 'DATABASE_URL', env.DATABASE_URL ?? file.store?.connectionString, 'when ENGRAM_STORE=postgres'),
+          poolSize: num(p, 'DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10, (n) => Number.isInteger(n) && n >= 1, 'an integer ≥ 1'),
+        }
+      : { kind: 'pglite', dataDir: resolve(dataDir, 'pglite') };
+
+  const vecKind = oneOf(p, 'ENGRAM_VECTORS', env.ENGRAM_VECTORS ?? file.vectors?.kind, ['local', 'qdrant'] as const, 'local');
+  const vectors: EngramConfig['vectors'] =
+    vecKind === 'qdrant'
+      ? { kind: 'qdrant', url: required(p, 'QDRANT_URL', env.QDRANT_URL ?? file.vectors?.url, 'when ENGRAM_VECTORS=qdrant'), apiKey: env.QDRANT_API_KEY ?? null }
+      : { kind: 'local', dir: resolve(dataDir, 'vectors') };
+
+  const embKind = oneOf(p, 'ENGRAM_EMBEDDER', env.ENGRAM_EMBEDDER ?? file.embedder?.kind, ['use', 'hash', 'openai'] as const, 'use');
+  const embedder: EngramConfig['embedder'] =
+    embKind === 'openai'
+      ? {
+          kind: 'openai',
+          baseURL: required(p, 'ENGRAM_EMBEDDING_BASE_URL or OPENAI_BASE_URL', env.ENGRAM_EMBEDDING_BASE_URL ?? env.OPENAI_BASE_URL, 'when ENGRAM_EMBEDDER=openai'),
+          apiKey: env.ENGRAM_EMBEDDING_API_KEY ?? env.OPENAI_API_KEY ?? null,
+          model: env.ENGRAM_EMBEDDING_MODEL ?? file.embedder?.model ?? 'text-embedding-3-small',
+          dimensions: env.ENGRAM_EMBEDDING_DIMENSIONS ? num(p, 'ENGRAM_EMBEDDING_DIMENSIONS', env.ENGRAM_EMBEDDING_DIMENSIONS, 0, (n) => Number.isInteger(n) && n > 0, 'a positive integer') : null,
+        }
+      : embKind === 'hash'
+        ? { kind: 'hash', dimensions: num(p, 'ENGRAM_HASH_DIMENSIONS', env.ENGRAM_HASH_DIMENSIONS, 256, (n) => Number.isInteger(n) && n >= 16, 'an integer ≥ 16') }
+        : { kind: 'use' };
+
+  const llmBase = env.OPENAI_BASE_URL ?? file.llm?.baseURL;
+  const llmModel = env.ENGRAM_LLM_MODEL ?? file.llm?.model;
+  const llm: EngramConfig['llm'] =
+    llmBase && (llmModel || env.OPENAI_API_KEY) && env.ENGRAM_LLM !== 'off'
+      ? {
+          baseURL: llmBase,
+          apiKey: env.OPENAI_API_KEY ?? file.llm?.apiKey ?? null,
+          models: {
+            summary: env.ENGRAM_LLM_MODEL_SUMMARY ?? file.llm?.models?.summary ?? llmModel ?? 'gpt-4o-mini',
+            extraction: env.ENGRAM_LLM_MODEL_EXTRACTION ?? file.llm?.models?.extraction ?? llmModel ?? 'gpt-4o-mini',
+            verification: env.ENGRAM_LLM_MODEL_VERIFICATION ?? file.llm?.models?.verification ?? llmModel ?? 'gpt-4o-mini',
+          },
+          timeoutMs: num(p, 'ENGRAM_LLM_TIMEOUT_MS', env.ENGRAM_LLM_TIMEOUT_MS, 30_000, (n) => n > 0, 'a positive number'),
+        }
+      : null;
+
+  const rerankUrl = env.ENGRAM_RERANK_URL ?? file.reranker?.url;
+  const reranker: EngramConfig['reranker'] = rerankUrl
+    ? { kind: 'http', url: rerankUrl, model: env.ENGRAM_RERANK_MODEL ?? file.reranker?.model ?? null, apiKey: env.ENGRAM_RERANK_API_KEY ?? null }
+    : null;
+
+  const memory: EngramConfig['memory'] = {
+    // D1: clamped to ≥ 1 rather than rejected, as SPEC says.
+    importanceDecayDays: Math.max(1, num(p, 'memory.importanceDecayDays', env.ENGRAM_IMPORTANCE_DECAY_DAYS ?? m.importanceDecayDays, 30, (n) => n > -Infinity, 'a number')),
+    archiveThreshold: num(p, 'memory.archiveThreshold', env.ENGRAM_ARCHIVE_THRESHOLD ?? m.archiveThreshold, 0.05, (n) => n >= 0 && n <= 1, 'between 0 and 1'),
+    archivedWeight: num(p, 'memory.archivedWeight', env.ENGRAM_ARCHIVED_WEIGHT ?? m.archivedWeight, 0.5, (n) => n >= 0 && n <= 1, 'between 0 and 1'),
+    rerankEnabled: bool(p, 'memory.rerankEnabled', env.ENGRAM_RERANK_ENABLED ?? m.rerankEnabled, true),
+    rerankTopK: num(p, 'memory.rerankTopK', env.ENGRAM_RERANK_TOP_K ?? m.rerankTopK, 10, (n) => Number.isInteger(n) && n >= 1, 'an integer ≥ 1'),
+    rerankTimeoutSeconds: num(p, 'memory.rerankTimeoutSeconds', env.ENGRAM_RERANK_TIMEOUT_SECONDS ?? m.rerankTimeoutSeconds, 5, (n) => n > 0, 'a positive number'),
+    rerankLoadTimeoutSeconds: num(p, 'memory.rerankLoadTimeoutSeconds', env.ENGRAM_RERANK_LOAD_TIMEOUT_SECONDS ?? m.rerankLoadTimeoutSeconds, 60, (n) => n > 0, 'a positive number'),
+    rerankMinScore: num(p, 'memory.rerankMinScore', env.ENGRAM_RERANK_MIN_SCORE ?? m.rerankMinScore, 0, (n) => n >= 0, '≥ 0'),
+    consolidationIdleSeconds: num(p, 'memory.consolidationIdleSeconds', env.ENGRAM_CONSOLIDATION_IDLE_SECONDS ?? m.consolidationIdleSeconds, 1800, (n) => n > 0, 'a positive number'),
+    minPositionWaitMs: num(p, 'memory.minPositionWaitMs', env.ENGRAM_MIN_POSITION_WAIT_MS ?? m.minPositionWaitMs, 5000, (n) => n >= 0 && n <= 60_000, 'between 0 and 60000'),
+    workingMemoryBudgetChars: num(p, 'memory.workingMemoryBudgetChars', env.ENGRAM_WORKING_MEMORY_BUDGET_CHARS ?? m.workingMemoryBudgetChars, 4000, (n) => Number.isInteger(n) && n >= 100, 'an integer ≥ 100'),
+  };
+
+  const cfg: EngramConfig = {
+    dataDir,
+    http: {
+      host: env.HOST ?? file.http?.host ?? '127.0.0.1',
+      port: num(p, 'PORT', env.PORT ?? file.http?.port, 8080, port, 'a TCP port (0–65535)'),
+    },
+    grpc: {
+      host: env.GRPC_HOST ?? env.HOST ?? '127.0.0.1',
+      port: env.GRPC_PORT === undefined || env.GRPC_PORT === '' || env.GRPC_PORT === 'off' ? null : num(p, 'GRPC_PORT', env.GRPC_PORT, 50051, port, 'a TCP port (0–65535) or off'),
+    },
+    log,
+    store,
+    vectors,
+    textIndexDir: resolve(dataDir, 'bm25'),
+    embedder,
+    llm,
+    reranker,
+    memory,
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+  if (p.list.length > 0) {
+    throw new EngramError('CONFIG_INVALID', `invalid configuration:\n  - ${p.list.join('\n  - ')}`, { details: { problems: p.list } });
+  }
+  return deepFreeze(cfg);
+}
+
+function deepFreeze<T>(o: T): Readonly<T> {
+  if (o && typeof o === 'object') {
+    for (const v of Object.values(o)) deepFreeze(v);
+    Object.freeze(o);
+  }
+  return o;
+}

@@ -1,0 +1,6 @@
+export * from './config';
+export * from './logger';
+export * from './adapters';
+export * from './lifecycle';
+export * from './compose';
+export * from './health-server';

@@ -1,0 +1,12 @@
+/** Runs the episodic projector alone: log → episodic read model (distributed mode). */
+import { Lifecycle, createRootLogger, openFoundation, parseConfig, runMain, startProjectors, startHealthServer } from '@engram/runtime';
+
+runMain(async () => {
+  const cfg = parseConfig();
+  const logger = createRootLogger({ service: 'projector-episodic', level: cfg.logLevel });
+  const life = new Lifecycle(logger);
+  life.installSignalHandlers();
+  const f = await openFoundation(cfg, logger, life);
+  await startProjectors(f, ['episodic']);
+  await startHealthServer(f);
+});
