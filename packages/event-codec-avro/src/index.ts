@@ -1,0 +1,10 @@
+export { createAvroEventCodec, DEFAULT_SCHEMAS_DIR } from './codec';
+export type { AvroEventCodec, AvroEventCodecOptions, ReleasedVersion } from './codec';
+export { loadSchemaCatalogue, schemaFileOf, parseAvroSchema } from './schema-catalogue';
+export type { ReleasedSchema, SchemaCatalogue } from './schema-catalogue';
+export { UPCASTERS, UpcasterRegistry } from './upcasters';
+export type { Upcaster, UpcasterEntry } from './upcasters';
+export { crc64Avro, fingerprintHex } from './crc64-avro';
+export { frameSingleObject, unframeSingleObject, SINGLE_OBJECT_MARKER } from './single-object';
+export { readFingerprintLock, lockEntryOf, FINGERPRINT_LOCK_FILE } from './fingerprint-lock';
+export type { FingerprintLock, FingerprintLockEntry } from './fingerprint-lock';
