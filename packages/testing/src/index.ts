@@ -1,1 +1,3 @@
 export * from './fake-openai-server';
+export * from './contracts/sql-database-contract';
+export * from './servers';

@@ -1,0 +1,90 @@
+import { PGlite } from '@electric-sql/pglite';
+import { EngramError, type SqlDatabase, type SqlExecutor, type SqlResult } from '@engram/core';
+import { SerialLock } from './serial-lock';
+
+export interface OpenPgliteOptions {
+  /** Directory for a durable database; in memory when absent. One process per data dir. */
+  dataDir?: string;
+}
+
+const INT8_OID = 20;
+
+interface PgliteResultLike {
+  rows: unknown[];
+  rowCount?: number;
+  affectedRows?: number;
+}
+
+function toResult<R>(r: PgliteResultLike): SqlResult<R> {
+  return { rows: r.rows as R[], rowCount: r.rowCount ?? r.affectedRows ?? r.rows.length };
+}
+
+/**
+ * Without parameters a text may hold several statements (like the simple query protocol of a
+ * server); the result is the last statement's.
+ */
+async function run<R>(pg: PGlite, sql: string, params: unknown[] | undefined): Promise<SqlResult<R>> {
+  if (params === undefined || params.length === 0) {
+    const results = await pg.exec(sql);
+    const last = results[results.length - 1];
+    return last ? toResult<R>(last) : { rows: [], rowCount: 0 };
+  }
+  return toResult<R>(await pg.query(sql, params));
+}
+
+function abortedCommit(): EngramError {
+  return new EngramError('CONFLICT', 'the transaction was aborted by an earlier failed statement and has been rolled back');
+}
+
+export async function openPglite(opts: OpenPgliteOptions = {}): Promise<SqlDatabase> {
+  let pg: PGlite;
+  try {
+    // bigint columns (offsets, sequence numbers) come back as numbers, as in the Postgres adapter.
+    pg = await PGlite.create({ ...(opts.dataDir ? { dataDir: opts.dataDir } : {}), parsers: { [INT8_OID]: (v: string) => Number(v) } });
+  } catch (e) {
+    throw new EngramError('STORE_UNAVAILABLE', `cannot open PGlite${opts.dataDir ? ` at ${opts.dataDir}` : ''}: ${(e as Error).message}`, { cause: e });
+  }
+  const lock = new SerialLock();
+  let closed = false;
+  const assertOpen = () => {
+    if (closed) throw new EngramError('STORE_UNAVAILABLE', 'the PGlite database is closed');
+  };
+
+  return {
+    kind: 'pglite',
+    query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<SqlResult<R>> {
+      assertOpen();
+      return lock.run(() => run<R>(pg, sql, params));
+    },
+    transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+      assertOpen();
+      return lock.run(async () => {
+        let active = true;
+        const tx: SqlExecutor = {
+          query<R = Record<string, unknown>>(sql: string, params?: unknown[]) {
+            if (!active) return Promise.reject(new EngramError('INTERNAL', 'query on a finished transaction'));
+            return run<R>(pg, sql, params);
+          },
+        };
+        await pg.query('BEGIN');
+        try {
+          const out = await fn(tx);
+          const commit = await pg.query('COMMIT');
+          // A transaction in which a statement failed (and the error was caught) ends in ROLLBACK.
+          if ((commit as { command?: string }).command === 'ROLLBACK') throw abortedCommit();
+          return out;
+        } catch (e) {
+          await pg.query('ROLLBACK').catch(() => undefined);
+          throw e;
+        } finally {
+          active = false;
+        }
+      });
+    },
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      await lock.run(() => pg.close());
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export * from './postgres-database';
+export * from './connection-errors';
+export * from './scratch-database';
