@@ -1,6 +1,16 @@
 #!/usr/bin/env bash
-# The README's test command: type-check, then the whole suite.
+# The README's test command (`npm test`): type-check, then the whole suite, with real PostgreSQL
+# and Kafka servers when this machine can run them (see with-servers.ts; it prints which servers
+# are in use or why the embedded suites run alone, and always stops what it started).
+#   ENGRAM_TEST_SERVERS=none          run without starting servers
+#   ENGRAM_TEST_PG_URL / ENGRAM_TEST_KAFKA_BROKERS   use these servers instead of starting new ones
+#   ENGRAM_TEST_NO_INSTALL=1          never apt-get install a missing PostgreSQL/Java/Maven
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+echo "== Type-check"
 npx tsc -p tsconfig.json --noEmit
-npx vitest run
+if [ "${ENGRAM_TEST_SERVERS:-auto}" != none ] && { [ -z "${ENGRAM_TEST_PG_URL:-}" ] || [ -z "${ENGRAM_TEST_KAFKA_BROKERS:-}" ]; }; then
+  bash infra/test/ensure-prereqs.sh --if-possible
+fi
+echo "== Tests"
+npx tsx infra/test/with-servers.ts -- npx vitest run "$@"

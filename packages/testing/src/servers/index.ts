@@ -1,0 +1,7 @@
+export * from './env';
+export * from './describe-if';
+export * from './free-port';
+export * from './postgres';
+export * from './kafka-jars';
+export * from './kafka';
+export * from './kafka-probe';
