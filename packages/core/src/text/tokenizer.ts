@@ -35,3 +35,5 @@ export function tokenize(text: string): string[] {
   flushCjk();
   return out.map((t) => t.replace(/'+$/, '').replace(/'s$/, '')).filter((t) => t.length > 0);
 }
+
+export * from './stopwords';

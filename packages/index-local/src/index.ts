@@ -1,0 +1,2 @@
+export { createLocalTextIndex, type LocalTextIndex, type TermStats } from './text-index';
+export { createLocalVectorIndex, dot, type LocalVectorIndex } from './vector-index';
