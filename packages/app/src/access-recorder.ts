@@ -1,0 +1,88 @@
+import { sha256Hex, streamKeyOf } from '@engram/core';
+import type { Clock, EventLog, Scope } from '@engram/core';
+import { appendAll, buildEvent } from './envelope';
+import type { AppLogger } from './types';
+
+interface PendingBatch {
+  scope: Scope;
+  ids: Set<string>;
+  /** The query hash when every query of the batch was the same, else null. */
+  queryHash: string | null;
+  mixed: boolean;
+}
+
+/** Most ids kept per stream while the log is unreachable, so a long outage cannot grow memory unbounded. */
+const MAX_PENDING_IDS = 10_000;
+
+/**
+ * R8: hits reinforce their memories. Accesses are batched per user stream and appended as
+ * MemoryAccessed off the request path, every flushMs and on close.
+ */
+export class AccessRecorder {
+  private pending = new Map<string, PendingBatch>();
+  private timer: NodeJS.Timeout | null;
+  private flushing: Promise<void> | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly log: EventLog,
+    private readonly clock: Clock,
+    private readonly logger: AppLogger,
+    flushMs: number,
+  ) {
+    this.timer = setInterval(() => void this.flush(), Math.max(10, flushMs));
+    this.timer.unref();
+  }
+
+  record(scope: Scope, memoryIds: string[], query: string): void {
+    if (memoryIds.length === 0 || this.closed) return;
+    const key = `${streamKeyOf(scope)}/${scope.agentId ?? ''}`;
+    const hash = sha256Hex(query);
+    let batch = this.pending.get(key);
+    if (!batch) {
+      batch = { scope, ids: new Set(), queryHash: hash, mixed: false };
+      this.pending.set(key, batch);
+    } else if (batch.queryHash !== hash) {
+      batch.mixed = true;
+      batch.queryHash = null;
+    }
+    for (const id of memoryIds) if (batch.ids.size < MAX_PENDING_IDS) batch.ids.add(id);
+  }
+
+  get pendingStreams(): number {
+    return this.pending.size;
+  }
+
+  async flush(): Promise<void> {
+    if (this.flushing) return this.flushing;
+    this.flushing = this.flushNow().finally(() => {
+      this.flushing = null;
+    });
+    return this.flushing;
+  }
+
+  private async flushNow(): Promise<void> {
+    const batches = [...this.pending.entries()];
+    this.pending.clear();
+    for (const [key, b] of batches) {
+      const event = buildEvent(this.clock, 'MemoryAccessed', { scope: b.scope }, { memoryIds: [...b.ids], queryHash: b.queryHash });
+      try {
+        await appendAll(this.log, [event]);
+      } catch (e) {
+        this.logger.warn({ err: e, stream: key, ids: b.ids.size }, 'MemoryAccessed append failed; will retry');
+        const again = this.pending.get(key);
+        if (again) {
+          for (const id of b.ids) if (again.ids.size < MAX_PENDING_IDS) again.ids.add(id);
+          again.queryHash = null;
+        } else this.pending.set(key, b);
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.flush();
+    this.closed = true;
+  }
+}

@@ -1,0 +1,52 @@
+import { AccessRecorder } from './access-recorder';
+import { consolidate, endSession, forget, pin, restore } from './commands/lifecycle';
+import { observeMessage } from './commands/observe-message';
+import { resolveContradiction } from './commands/resolve-contradiction';
+import { writeMemory } from './commands/write-memory';
+import type { AppContext } from './context';
+import { context, query } from './queries/query';
+import { getMemory, keyHistory, listContradictions, memoryHistory, workingMemory } from './queries/reads';
+import { createSqlContextRenderer } from './read/context-renderer';
+import type { MemoryApp, MemoryAppDeps } from './types';
+
+/** The command and query handlers shared by the HTTP and gRPC APIs (no transport code here). */
+export function createMemoryApp(deps: MemoryAppDeps): MemoryApp {
+  const ctx: AppContext = {
+    ...deps,
+    contextRenderer: deps.contextRenderer ?? createSqlContextRenderer({ db: deps.db, retriever: deps.retriever, clock: deps.clock }),
+    accesses: new AccessRecorder(deps.log, deps.clock, deps.logger, deps.config.accessFlushMs),
+  };
+  return {
+    observeMessage: (i) => observeMessage(ctx, i),
+    writeMemory: (i) => writeMemory(ctx, i),
+    endSession: (i) => endSession(ctx, i),
+    pin: (i) => pin(ctx, i, true),
+    unpin: (i) => pin(ctx, i, false),
+    restore: (i) => restore(ctx, i),
+    forget: (i) => forget(ctx, i),
+    resolveContradiction: (i) => resolveContradiction(ctx, i),
+    consolidate: (i) => consolidate(ctx, i),
+    query: (i) => query(ctx, i),
+    getMemory: (i) => getMemory(ctx, i),
+    memoryHistory: (i) => memoryHistory(ctx, i),
+    keyHistory: (i) => keyHistory(ctx, i),
+    workingMemory: (i) => workingMemory(ctx, i),
+    context: (i) => context(ctx, i),
+    listContradictions: (i) => listContradictions(ctx, i),
+    async health() {
+      const [log, db] = await Promise.all([
+        deps.log.head().then(
+          () => true,
+          () => false,
+        ),
+        deps.db.query('SELECT 1').then(
+          () => true,
+          () => false,
+        ),
+      ]);
+      return { log, db };
+    },
+    flushAccesses: () => ctx.accesses.flush(),
+    close: () => ctx.accesses.close(),
+  };
+}

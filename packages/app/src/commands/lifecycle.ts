@@ -1,0 +1,103 @@
+import { EngramError } from '@engram/core';
+import type { EngramEvent, Scope } from '@engram/core';
+import type { AppContext } from '../context';
+import { appendAll, buildEvent } from '../envelope';
+import { selectMemory, selectOpenSessions } from '../read/queries';
+import { waitForPosition } from '../position-wait';
+import { scanOrReject } from '../scanning';
+import type { Appended, ConsolidateInput, ConsolidateResult, ForgetInput, MemoryIdInput, SessionInput } from '../types';
+import {
+  MAX_KEY_CHARS,
+  invalid,
+  optionalCorrelation,
+  optionalId,
+  optionalPosition,
+  optionalText,
+  requireEnum,
+  requireId,
+  requireScope,
+  requireUuid,
+} from '../validation';
+import type { MemoryRow } from '../read/rows';
+
+export async function endSession(ctx: AppContext, input: SessionInput): Promise<Appended> {
+  const scope = requireScope(input.scope);
+  const sessionId = requireId(input.sessionId, 'sessionId');
+  const correlationId = optionalCorrelation(input.correlationId);
+  const event = buildEvent(ctx.clock, 'SessionEnded', { scope, sessionId, correlationId }, { sessionId, reason: 'explicit' });
+  const { eventId, position } = await appendAll(ctx.log, [event]);
+  return { eventId, position };
+}
+
+/** Looks a memory up in the caller's scope after the optional read-your-writes wait; 404 otherwise. */
+async function memoryInScope(ctx: AppContext, input: MemoryIdInput): Promise<{ scope: Scope; row: MemoryRow; correlationId: string | null }> {
+  const scope = requireScope(input.scope);
+  const memoryId = requireUuid(input.memoryId, 'memoryId');
+  const correlationId = optionalCorrelation(input.correlationId);
+  await waitForPosition(ctx.progress, optionalPosition(input.minPosition), ctx.config.minPositionWaitMs);
+  const row = await selectMemory(ctx.db, scope, memoryId);
+  if (!row) throw new EngramError('NOT_FOUND', `memory ${memoryId} not found`, { details: { memoryId } });
+  return { scope, row, correlationId };
+}
+
+export async function pin(ctx: AppContext, input: MemoryIdInput, pinned: boolean): Promise<Appended> {
+  const { scope, row, correlationId } = await memoryInScope(ctx, input);
+  const memoryId = String(row.id);
+  const event = pinned
+    ? buildEvent(ctx.clock, 'MemoryPinned', { scope, correlationId }, { memoryId })
+    : buildEvent(ctx.clock, 'MemoryUnpinned', { scope, correlationId }, { memoryId });
+  const { eventId, position } = await appendAll(ctx.log, [event]);
+  return { eventId, position };
+}
+
+export async function restore(ctx: AppContext, input: MemoryIdInput): Promise<Appended> {
+  const { scope, row, correlationId } = await memoryInScope(ctx, input);
+  if (row.tier !== 'ARCHIVAL') {
+    throw new EngramError('CONFLICT', `memory ${String(row.id)} is ${String(row.tier)}; only an ARCHIVAL entry can be restored`, {
+      details: { memoryId: String(row.id), tier: row.tier },
+    });
+  }
+  const event = buildEvent(ctx.clock, 'MemoryRestored', { scope, correlationId }, { memoryId: String(row.id) });
+  const { eventId, position } = await appendAll(ctx.log, [event]);
+  return { eventId, position };
+}
+
+const FORGET_TARGETS = ['memory', 'key', 'user'] as const;
+
+/** P4: erase one memory, every entry of a key, or everything of the user; the event is the audit record. */
+export async function forget(ctx: AppContext, input: ForgetInput): Promise<Appended> {
+  const target = requireEnum(input.target, FORGET_TARGETS, 'target');
+  const scope = requireScope(input.scope);
+  const correlationId = optionalCorrelation(input.correlationId);
+  const reason = optionalText(input.reason, 'reason', 512);
+  const requestedBy = optionalId(input.requestedBy, 'requestedBy') ?? scope.agentId ?? scope.userId;
+  let memoryId: string | null = null;
+  let key: string | null = null;
+  if (target === 'memory') {
+    const { row } = await memoryInScope(ctx, { scope, memoryId: input.memoryId ?? '', minPosition: input.minPosition });
+    memoryId = String(row.id);
+  } else if (target === 'key') {
+    key = optionalText(input.key, 'key', MAX_KEY_CHARS);
+    if (!key) throw invalid('key', 'is required to forget a key');
+  }
+  if (reason) {
+    await scanOrReject(ctx.log, ctx.clock, ctx.logger, { scope, sessionId: null, correlationId, attempted: 'forget', fields: { reason } });
+  }
+  const event = buildEvent(ctx.clock, 'MemoryForgotten', { scope, correlationId }, { target, memoryId, key, reason, requestedBy });
+  const { eventId, position } = await appendAll(ctx.log, [event]);
+  return { eventId, position };
+}
+
+/** K1 manual trigger: ends the given session, or every open session of the user, for consolidation. */
+export async function consolidate(ctx: AppContext, input: ConsolidateInput): Promise<ConsolidateResult> {
+  const scope = requireScope(input.scope);
+  const correlationId = optionalCorrelation(input.correlationId);
+  const one = optionalId(input.sessionId, 'sessionId');
+  const sessions = one ? [one] : await selectOpenSessions(ctx.db, scope);
+  if (sessions.length === 0) return { sessions: [], eventIds: [], position: null };
+  const events: EngramEvent[] = sessions.map((sessionId) =>
+    buildEvent(ctx.clock, 'SessionEnded', { scope, sessionId, correlationId }, { sessionId, reason: 'manual' }),
+  );
+  const res = await appendAll(ctx.log, events);
+  return { sessions, eventIds: events.map((e) => e.eventId), position: res.position };
+}

@@ -1,0 +1,92 @@
+import { EngramError, PROVENANCE_SOURCES, newId } from '@engram/core';
+import type { EngramEvent, MemoryType } from '@engram/core';
+import type { AppContext } from '../context';
+import { appendAll, buildEvent } from '../envelope';
+import { selectContradiction, selectMemory } from '../read/queries';
+import { scanOrReject } from '../scanning';
+import type { ResolveContradictionInput, ResolveContradictionResult } from '../types';
+import { optionalCorrelation, requireEnum, requireScope, requireUuid } from '../validation';
+
+const WINNERS = ['a', 'b'] as const;
+
+/**
+ * C3: the user settles a pending contradiction. The loser is superseded by the winner; when B was
+ * only a stored candidate (the guard kept A), choosing B writes it as a user_stated entry first.
+ * All events go to the user's stream in one append.
+ */
+export async function resolveContradiction(ctx: AppContext, input: ResolveContradictionInput): Promise<ResolveContradictionResult> {
+  const scope = requireScope(input.scope);
+  const contradictionId = requireUuid(input.contradictionId, 'contradictionId');
+  const winner = requireEnum(input.winner, WINNERS, 'winner');
+  const correlationId = optionalCorrelation(input.correlationId);
+  const c = await selectContradiction(ctx.db, scope, contradictionId);
+  if (!c) throw new EngramError('NOT_FOUND', `contradiction ${contradictionId} not found`, { details: { contradictionId } });
+  if (c.resolution) {
+    throw new EngramError('CONFLICT', `contradiction ${contradictionId} was already resolved (${c.resolution})`, {
+      details: { contradictionId, resolution: c.resolution },
+    });
+  }
+  const env = { scope, correlationId, causationId: contradictionId };
+  const events: EngramEvent[] = [];
+  const reason = `contradiction ${contradictionId} resolved by the user`;
+  const a = await selectMemory(ctx.db, scope, c.entryAId);
+  const b = await selectMemory(ctx.db, scope, c.entryBId);
+  let winnerMemoryId: string;
+
+  if (winner === 'a') {
+    if (!a) throw new EngramError('CONFLICT', `entry A (${c.entryAId}) no longer exists`, { details: { contradictionId } });
+    winnerMemoryId = c.entryAId;
+    if (b && !b.superseded_by) {
+      events.push(buildEvent(ctx.clock, 'MemorySuperseded', env, { memoryId: c.entryBId, supersededBy: c.entryAId, reason, contradictionId }));
+    }
+  } else if (b) {
+    winnerMemoryId = c.entryBId;
+    if (a && !a.superseded_by) {
+      events.push(buildEvent(ctx.clock, 'MemorySuperseded', env, { memoryId: c.entryAId, supersededBy: c.entryBId, reason, contradictionId }));
+    }
+  } else {
+    const candidate = c.candidate;
+    if (!candidate || typeof candidate.content !== 'string') {
+      throw new EngramError('CONFLICT', `entry B (${c.entryBId}) is neither stored nor a candidate`, { details: { contradictionId } });
+    }
+    const key = typeof candidate.key === 'string' ? candidate.key : ((a?.key as string | null) ?? null);
+    await scanOrReject(ctx.log, ctx.clock, ctx.logger, {
+      scope,
+      sessionId: null,
+      correlationId,
+      attempted: 'memory',
+      fields: { content: candidate.content, ...(key ? { key } : {}) },
+    });
+    winnerMemoryId = newId();
+    const sourceMessageIds = Array.isArray(candidate.sourceMessageIds) ? candidate.sourceMessageIds.map(String) : [];
+    const confidence = typeof candidate.confidence === 'number' ? candidate.confidence : 1;
+    const candidateSource = typeof candidate.source === 'string' && (PROVENANCE_SOURCES as readonly string[]).includes(candidate.source);
+    events.push(
+      buildEvent(ctx.clock, 'MemoryWritten', env, {
+        memoryId: winnerMemoryId,
+        type: ((a?.type as MemoryType | undefined) ?? 'USER'),
+        tier: 'SEMANTIC',
+        key,
+        content: candidate.content,
+        tags: a ? (a.tags as string[]) ?? [] : [],
+        importance: a ? Number(a.importance) : 0.5,
+        pinned: false,
+        // The user confirmed it, so it is user_stated whatever the candidate's origin was.
+        source: 'user_stated',
+        confidence,
+        scope: (a?.scope as string | null) ?? null,
+        metadata: { resolvedContradictionId: contradictionId, ...(candidateSource ? { candidateSource: candidate.source } : {}) },
+        sourceMessageIds,
+        episodeId: null,
+        validFrom: null,
+      }),
+    );
+    if (a && !a.superseded_by) {
+      events.push(buildEvent(ctx.clock, 'MemorySuperseded', env, { memoryId: c.entryAId, supersededBy: winnerMemoryId, reason, contradictionId }));
+    }
+  }
+  const resolution = winner === 'a' ? 'a_wins' : 'b_wins';
+  events.push(buildEvent(ctx.clock, 'ContradictionResolved', env, { contradictionId, resolution, resolvedBy: 'user' }));
+  const res = await appendAll(ctx.log, events);
+  return { eventId: res.eventId, position: res.position, resolution, winnerMemoryId };
+}

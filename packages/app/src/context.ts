@@ -1,0 +1,7 @@
+import type { AccessRecorder } from './access-recorder';
+import type { MemoryAppDeps } from './types';
+
+/** What every handler gets: the injected ports plus the app's own shared state. */
+export interface AppContext extends MemoryAppDeps {
+  accesses: AccessRecorder;
+}

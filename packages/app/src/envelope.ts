@@ -1,0 +1,39 @@
+import { formatPosition, newId } from '@engram/core';
+import type { Clock, EngramEvent, EventLog, EventOfType, EventType, PayloadOf, Scope } from '@engram/core';
+import type { Appended } from './types';
+
+export interface EnvelopeContext {
+  scope: Scope;
+  sessionId?: string | null;
+  correlationId?: string | null;
+  causationId?: string | null;
+  /** When it happened in the world; defaults to now. */
+  occurredAt?: string | null;
+  eventId?: string;
+}
+
+/** Builds a schemaVersion 1 event for the caller's stream. */
+export function buildEvent<T extends EventType>(clock: Clock, type: T, ctx: EnvelopeContext, payload: PayloadOf<T>): EventOfType<T> {
+  const now = clock.now().toISOString();
+  return {
+    eventId: ctx.eventId ?? newId(),
+    type,
+    schemaVersion: 1,
+    tenantId: ctx.scope.tenantId,
+    userId: ctx.scope.userId,
+    agentId: ctx.scope.agentId,
+    sessionId: ctx.sessionId ?? null,
+    occurredAt: ctx.occurredAt ?? now,
+    recordedAt: now,
+    causationId: ctx.causationId ?? null,
+    correlationId: ctx.correlationId ?? null,
+    payload,
+  } as EventOfType<T>;
+}
+
+/** Appends events of one stream in one durable append; answers with the last event's id and position. */
+export async function appendAll(log: EventLog, events: EngramEvent[]): Promise<Appended & { positions: string[] }> {
+  const res = await log.append(events);
+  const positions = res.positions.map(formatPosition);
+  return { eventId: events[events.length - 1]!.eventId, position: positions[positions.length - 1]!, positions };
+}

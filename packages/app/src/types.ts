@@ -1,0 +1,230 @@
+import type {
+  Clock,
+  ContextRenderer,
+  EventLog,
+  ForgetTarget,
+  MemoryType,
+  ProjectionProgress,
+  ProvenanceSource,
+  QueryHit,
+  Retriever,
+  Role,
+  Scope,
+  SqlDatabase,
+  Tier,
+} from '@engram/core';
+
+/** The structured logger the app needs (pino satisfies it). */
+export interface AppLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+  debug?(obj: object, msg?: string): void;
+}
+
+export interface MemoryAppConfig {
+  /** Largest accepted content, in UTF-8 bytes (M1: 32 KB). */
+  maxContentBytes: number;
+  /** Longest a read waits for the projections to reach a requested minPosition. */
+  minPositionWaitMs: number;
+  /** How often batched MemoryAccessed events are appended. */
+  accessFlushMs: number;
+}
+
+export interface MemoryAppDeps {
+  log: EventLog;
+  db: SqlDatabase;
+  retriever: Retriever;
+  progress: ProjectionProgress;
+  contextRenderer?: ContextRenderer;
+  clock: Clock;
+  logger: AppLogger;
+  config: MemoryAppConfig;
+}
+
+/** Every call carries its caller's scope; correlationId is copied into the events it appends. */
+export interface CallBase {
+  scope: Scope;
+  correlationId?: string | null;
+}
+
+export interface Appended {
+  eventId: string;
+  /** "partition:offset" of the appended event. */
+  position: string;
+}
+
+export interface ObserveMessageInput extends CallBase {
+  sessionId: string;
+  role: Role;
+  content: string;
+  messageId?: string;
+  at?: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface WriteMemoryInput extends CallBase {
+  type: MemoryType;
+  key?: string | null;
+  content: string;
+  tags?: string[];
+  importance?: number;
+  pinned?: boolean;
+  source?: ProvenanceSource;
+  tier?: Extract<Tier, 'SEMANTIC' | 'WORKING'>;
+  sessionId?: string | null;
+  metadata?: Record<string, unknown>;
+  validFrom?: string | null;
+  at?: string;
+}
+
+export interface WriteMemoryResult {
+  id: string;
+  /** Null when an identical entry already held the key (nothing appended). */
+  eventId: string | null;
+  position: string | null;
+  deduplicated: boolean;
+}
+
+export interface SessionInput extends CallBase {
+  sessionId: string;
+}
+
+export interface MemoryIdInput extends CallBase {
+  memoryId: string;
+  /** Wait for the read side to reach this position before looking the memory up. */
+  minPosition?: string;
+}
+
+export interface ForgetInput extends CallBase {
+  target: ForgetTarget;
+  memoryId?: string;
+  key?: string;
+  reason?: string | null;
+  requestedBy?: string | null;
+  minPosition?: string;
+}
+
+export interface ResolveContradictionInput extends CallBase {
+  contradictionId: string;
+  winner: 'a' | 'b';
+}
+
+export interface ResolveContradictionResult extends Appended {
+  resolution: 'a_wins' | 'b_wins';
+  /** The memory that now holds the fact (a new id when B was a stored candidate). */
+  winnerMemoryId: string;
+}
+
+export interface ConsolidateInput extends CallBase {
+  sessionId?: string;
+}
+
+export interface ConsolidateResult {
+  sessions: string[];
+  eventIds: string[];
+  /** Position of the last appended SessionEnded, null when no session was open. */
+  position: string | null;
+}
+
+export interface QueryInput extends CallBase {
+  query: string;
+  k?: number;
+  tiers?: Tier[];
+  types?: MemoryType[];
+  tags?: string[];
+  from?: string;
+  to?: string;
+  minPosition?: string;
+  sessionId?: string;
+}
+
+export interface ContextInput extends CallBase {
+  query: string;
+  sessionId?: string;
+  budgetChars?: number;
+  minPosition?: string;
+}
+
+export interface MemoryView {
+  id: string;
+  tenantId: string;
+  userId: string;
+  agentId: string | null;
+  type: MemoryType;
+  tier: Tier;
+  kind: string;
+  key: string | null;
+  content: string;
+  tags: string[];
+  sessionId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  importance: number;
+  effectiveImportance: number;
+  accessCount: number;
+  lastAccessed: string | null;
+  episodeId: string | null;
+  version: number;
+  supersededBy: string | null;
+  source: ProvenanceSource;
+  pinned: boolean;
+  scope: string | null;
+  confidence: number;
+  metadata: Record<string, unknown>;
+  sourceMessageIds: string[];
+  validFrom: string | null;
+}
+
+export interface HistoryItem {
+  eventId: string;
+  memoryId: string;
+  action: string;
+  key: string | null;
+  version: number | null;
+  content: string | null;
+  source: string | null;
+  relatedId: string | null;
+  reason: string | null;
+  at: string;
+}
+
+export interface ContradictionView {
+  id: string;
+  entryAId: string;
+  entryBId: string;
+  description: string;
+  confidence: number;
+  candidate: Record<string, unknown> | null;
+  resolution: string | null;
+  resolvedBy: string | null;
+  detectedAt: string;
+  resolvedAt: string | null;
+}
+
+export interface MemoryApp {
+  observeMessage(input: ObserveMessageInput): Promise<Appended>;
+  writeMemory(input: WriteMemoryInput): Promise<WriteMemoryResult>;
+  endSession(input: SessionInput): Promise<Appended>;
+  pin(input: MemoryIdInput): Promise<Appended>;
+  unpin(input: MemoryIdInput): Promise<Appended>;
+  restore(input: MemoryIdInput): Promise<Appended>;
+  forget(input: ForgetInput): Promise<Appended>;
+  resolveContradiction(input: ResolveContradictionInput): Promise<ResolveContradictionResult>;
+  consolidate(input: ConsolidateInput): Promise<ConsolidateResult>;
+
+  query(input: QueryInput): Promise<QueryHit[]>;
+  getMemory(input: MemoryIdInput): Promise<MemoryView>;
+  memoryHistory(input: MemoryIdInput): Promise<HistoryItem[]>;
+  keyHistory(input: CallBase & { key: string; minPosition?: string }): Promise<HistoryItem[]>;
+  workingMemory(input: SessionInput & { budgetChars?: number; minPosition?: string }): Promise<string>;
+  context(input: ContextInput): Promise<{ context: string; sections: Record<string, number> }>;
+  listContradictions(input: CallBase & { status?: 'open' | 'all'; minPosition?: string }): Promise<ContradictionView[]>;
+
+  /** Log and read store reachable (for /readyz). */
+  health(): Promise<{ log: boolean; db: boolean }>;
+  /** Appends any pending MemoryAccessed batch now. */
+  flushAccesses(): Promise<void>;
+  /** Flushes pending accesses and stops the timer; does not close the injected ports. */
+  close(): Promise<void>;
+}
