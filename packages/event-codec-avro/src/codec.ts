@@ -18,7 +18,7 @@ export interface AvroEventCodec extends EventCodec {
   fingerprintOf(type: EventType, version?: number): string;
   currentVersion(type: EventType): number;
   /** Encodes a value shaped like an older (or the current) released schema; used to write old versions in tests. */
-  encodeWithVersion(event: Record<string, unknown> & { type: EventType }, version: number): Uint8Array;
+  encodeWithVersion(event: { readonly type: EventType }, version: number): Uint8Array;
   /** Type, version and fingerprint of encoded bytes, without decoding the body. */
   writerOf(bytes: Uint8Array): { type: EventType; version: number; fingerprintHex: string };
   releasedVersions(): ReleasedVersion[];
@@ -91,7 +91,7 @@ export function createAvroEventCodec(opts: AvroEventCodecOptions = {}): AvroEven
     },
 
     encodeWithVersion(event, version) {
-      return encodeAs(schemaOf(event.type, version), event);
+      return encodeAs(schemaOf(event.type, version), event as Record<string, unknown>);
     },
 
     decode(bytes: Uint8Array): EngramEvent {

@@ -6,5 +6,5 @@ export { UPCASTERS, UpcasterRegistry } from './upcasters';
 export type { Upcaster, UpcasterEntry } from './upcasters';
 export { crc64Avro, fingerprintHex } from './crc64-avro';
 export { frameSingleObject, unframeSingleObject, SINGLE_OBJECT_MARKER } from './single-object';
-export { readFingerprintLock, lockEntryOf, FINGERPRINT_LOCK_FILE } from './fingerprint-lock';
+export { readFingerprintLock, lockEntryOf, verifyFingerprintLock, FINGERPRINT_LOCK_FILE } from './fingerprint-lock';
 export type { FingerprintLock, FingerprintLockEntry } from './fingerprint-lock';

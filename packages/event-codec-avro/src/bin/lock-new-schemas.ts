@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_SCHEMAS_DIR } from '../codec';
-import { FINGERPRINT_LOCK_FILE, lockEntryOf, readFingerprintLock, type FingerprintLock } from '../fingerprint-lock';
+import { FINGERPRINT_LOCK_FILE, lockEntryOf, readFingerprintLock, verifyFingerprintLock, type FingerprintLock } from '../fingerprint-lock';
 import { loadSchemaCatalogue } from '../schema-catalogue';
 
 const dir = process.argv[2] ?? DEFAULT_SCHEMAS_DIR;
@@ -17,23 +17,17 @@ try {
 } catch {
   lock = {};
 }
-const changed: string[] = [];
-const added: string[] = [];
-for (const schemas of catalogue.byType.values()) {
-  for (const s of schemas) {
-    const entry = lockEntryOf(s);
-    const locked = lock[s.file];
-    if (!locked) {
-      lock[s.file] = entry;
-      added.push(s.file);
-    } else if (locked.fingerprint !== entry.fingerprint || locked.sha256 !== entry.sha256) {
-      changed.push(s.file);
-    }
-  }
-}
-if (changed.length > 0) {
-  console.error(`released schema files were edited (restore them, add a new version instead): ${changed.join(', ')}`);
+const released = [...catalogue.byType.values()].flat();
+const problems = verifyFingerprintLock(released, lock).filter((p) => !p.includes('is released but not locked'));
+if (problems.length > 0) {
+  console.error(`refusing to update the lock (restore released files, add a new version instead):\n${problems.join('\n')}`);
   process.exit(1);
+}
+const added: string[] = [];
+for (const s of released) {
+  if (lock[s.file]) continue;
+  lock[s.file] = lockEntryOf(s);
+  added.push(s.file);
 }
 const sorted = Object.fromEntries(Object.entries(lock).sort(([a], [b]) => a.localeCompare(b)));
 writeFileSync(join(dir, FINGERPRINT_LOCK_FILE), JSON.stringify(sorted, null, 2) + '\n');
