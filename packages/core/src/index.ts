@@ -11,3 +11,4 @@ export * from './ports/models';
 export * from './util/ids';
 export * from './text/tokenizer';
 export * from './ports/query';
+export * from './events/json-codec';

@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { open, rename, unlink } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+/** Makes a directory's entries (created/renamed/removed files) durable. */
+export async function fsyncDir(dir: string): Promise<void> {
+  const fh = await open(dir, 'r');
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Replaces `path` with `data` so that a crash leaves either the old or the new content. */
+export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  const tmp = `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const fh = await open(tmp, 'w');
+  try {
+    await fh.writeFile(data);
+    await fh.sync();
+  } catch (e) {
+    await fh.close();
+    await unlink(tmp).catch(() => undefined);
+    throw e;
+  }
+  await fh.close();
+  await rename(tmp, path);
+  await fsyncDir(dirname(path));
+}
+
+/** Writes the whole buffer at `position`, looping over short writes. */
+export async function writeFully(fh: { write(b: Buffer, o: number, l: number, p: number): Promise<{ bytesWritten: number }> }, buf: Buffer, position: number): Promise<void> {
+  let done = 0;
+  while (done < buf.length) {
+    const { bytesWritten } = await fh.write(buf, done, buf.length - done, position + done);
+    if (bytesWritten <= 0) throw new Error('write made no progress');
+    done += bytesWritten;
+  }
+}
+
+export function isErrno(e: unknown, code: string): boolean {
+  return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === code;
+}

@@ -1,0 +1,96 @@
+import { mkdir, open } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { EngramError, type EventCodec } from '@engram/core';
+import { CheckpointStore } from './checkpoints';
+import { acquireDirLock } from './dir-lock';
+import { FileEventLog, STREAM_INDEX_EVERY_EVENTS } from './file-event-log';
+import { silentLogger, type LogLogger } from './logger';
+import { recoverSegments } from './recovery';
+import { createSegmentFile, listSegmentBases } from './segment';
+import { loadStreamIndex, saveStreamIndex } from './stream-index';
+
+export interface FileEventLogOptions {
+  /** Directory owned by this log (created if missing). */
+  dir: string;
+  codec: EventCodec;
+  /** A new segment file is started once the current one reaches this size. Default 64 MiB. */
+  segmentBytes?: number;
+  /** How long the writer waits to gather more appends into one fdatasync. Default 0. */
+  groupCommitMaxDelayMs?: number;
+  logger?: LogLogger;
+}
+
+const DEFAULT_SEGMENT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Opens (or creates) the log in `dir`: takes the directory lock, truncates a torn tail left by a
+ * crash, and rebuilds stream versions from the stream index plus the records after it.
+ */
+export async function openFileEventLog(opts: FileEventLogOptions): Promise<FileEventLog> {
+  const started = Date.now();
+  if (typeof opts?.dir !== 'string' || opts.dir === '') throw new EngramError('CONFIG_INVALID', 'event log dir must be a non-empty path');
+  if (!opts.codec || typeof opts.codec.encode !== 'function' || typeof opts.codec.decode !== 'function') {
+    throw new EngramError('CONFIG_INVALID', 'event log needs an EventCodec');
+  }
+  const segmentBytes = opts.segmentBytes ?? DEFAULT_SEGMENT_BYTES;
+  if (!Number.isSafeInteger(segmentBytes) || segmentBytes < 1024) throw new EngramError('CONFIG_INVALID', 'segmentBytes must be an integer >= 1024');
+  const groupCommitMaxDelayMs = opts.groupCommitMaxDelayMs ?? 0;
+  if (!Number.isFinite(groupCommitMaxDelayMs) || groupCommitMaxDelayMs < 0 || groupCommitMaxDelayMs > 1000) {
+    throw new EngramError('CONFIG_INVALID', 'groupCommitMaxDelayMs must be between 0 and 1000');
+  }
+  const logger = opts.logger ?? silentLogger;
+  const dir = resolve(opts.dir);
+  const segmentsDir = join(dir, 'segments');
+  await mkdir(segmentsDir, { recursive: true });
+  const lock = await acquireDirLock(dir, logger);
+  try {
+    const checkpoints = new CheckpointStore(dir);
+    await checkpoints.init();
+    let bases = await listSegmentBases(segmentsDir);
+    if (bases.length === 0) {
+      await createSegmentFile(segmentsDir, 0);
+      bases = [0];
+    }
+    const { snapshot, problem } = await loadStreamIndex(dir);
+    if (problem) logger.warn({ dir, problem }, 'event log: ignoring the stream index, scanning all segments');
+    let state = await recoverSegments(segmentsDir, bases, snapshot, logger);
+    let streamIndexOffset = snapshot?.nextOffset ?? 0;
+    if (snapshot && state.nextOffset < snapshot.nextOffset) {
+      logger.warn(
+        { dir, indexCovers: snapshot.nextOffset, logEndsAt: state.nextOffset },
+        'event log: stream index covers more events than the segments hold; rebuilding from all segments',
+      );
+      state = await recoverSegments(segmentsDir, bases, null, logger);
+      streamIndexOffset = 0;
+    }
+    if (state.scannedRecords >= STREAM_INDEX_EVERY_EVENTS) {
+      await saveStreamIndex(dir, state.nextOffset, [...state.versions]);
+      streamIndexOffset = state.nextOffset;
+    }
+    const last = state.segments[state.segments.length - 1]!;
+    const activeFile = await open(last.path, 'r+');
+    const log = new FileEventLog({
+      dir,
+      segmentsDir,
+      codec: opts.codec,
+      segmentBytes,
+      groupCommitMaxDelayMs,
+      logger,
+      lock,
+      checkpoints,
+      segments: state.segments,
+      nextOffset: state.nextOffset,
+      versions: state.versions,
+      activeFile,
+      streamIndexOffset,
+    });
+    logger.info(
+      { dir, nextOffset: state.nextOffset, segments: state.segments.length, streams: state.versions.size, scannedRecords: state.scannedRecords, openMs: Date.now() - started },
+      'event log opened',
+    );
+    return log;
+  } catch (e) {
+    await lock.release().catch(() => undefined);
+    throw e;
+  }
+}
