@@ -1,0 +1,2 @@
+export { createOpenAiEmbedder, embedderError, type OpenAiEmbedderOptions } from './embedder';
+export { createHttpReranker, type HttpRerankerOptions } from './reranker';
