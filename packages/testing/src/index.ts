@@ -4,3 +4,4 @@ export * from './servers';
 export * from './contracts/index-contract-support';
 export * from './contracts/vector-index-contract';
 export * from './contracts/text-index-contract';
+export * from './contracts/event-log-contract';
