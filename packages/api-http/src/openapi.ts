@@ -1,0 +1,60 @@
+import type { RouteDef } from './route-def';
+import { errorSchema } from './schemas';
+import type { JsonSchema } from './schemas';
+
+const ERROR_RESPONSES: Record<string, string> = {
+  '400': 'VALIDATION_FAILED (details.field names the field) and other bad input',
+  '404': 'NOT_FOUND (also for another user’s memory)',
+  '409': 'PROVENANCE_REJECTED / CONFLICT',
+  '413': 'CONTENT_TOO_LARGE (content over 32 KB, body over 64 KB)',
+  '415': 'unsupported content type',
+  '422': 'CONTENT_BLOCKED_INVISIBLE_UNICODE / CONTENT_BLOCKED_INJECTION (recorded as WriteRejected)',
+  '503': 'PROJECTION_LAGGING (with Retry-After) / LOG_UNAVAILABLE / STORE_UNAVAILABLE',
+  '500': 'INTERNAL',
+};
+
+function parameters(route: RouteDef): JsonSchema[] {
+  const out: JsonSchema[] = [];
+  const add = (where: 'path' | 'query' | 'header', schema: JsonSchema | undefined) => {
+    if (!schema) return;
+    const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
+    const required = new Set((schema.required as string[] | undefined) ?? []);
+    for (const [name, s] of Object.entries(props)) {
+      out.push({ name, in: where, required: where === 'path' || required.has(name), schema: s, ...(s.description ? { description: s.description } : {}) });
+    }
+  };
+  add('path', route.schema.params);
+  add('query', route.schema.querystring);
+  add('header', route.schema.headers);
+  return out;
+}
+
+/** The OpenAPI 3.1 document of the given routes, from the very schemas fastify validates with. */
+export function buildOpenApi(routes: RouteDef[], version: string): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const r of routes) {
+    const path = r.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    const responses: Record<string, JsonSchema> = {};
+    for (const [status, resp] of Object.entries(r.responses)) {
+      responses[status] = { description: resp.description, content: { [resp.contentType ?? 'application/json']: { schema: resp.schema } } };
+    }
+    for (const [status, description] of Object.entries(ERROR_RESPONSES)) {
+      responses[status] ??= { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+    }
+    const op: JsonSchema = {
+      operationId: r.operationId,
+      summary: r.summary,
+      tags: [r.tag],
+      parameters: parameters(r),
+      responses,
+    };
+    if (r.schema.body) op.requestBody = { required: true, content: { 'application/json': { schema: r.schema.body } } };
+    (paths[path] ??= {})[r.method.toLowerCase()] = op;
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Engram', version, description: 'Event-sourced long-term memory for LLM agents' },
+    paths,
+    components: { schemas: { Error: errorSchema } },
+  };
+}
