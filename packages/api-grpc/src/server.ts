@@ -1,0 +1,62 @@
+import * as grpc from '@grpc/grpc-js';
+import { EngramError, isEngramError } from '@engram/core';
+import type { AppLogger, MemoryApp } from '@engram/app';
+import { buildHandlers, callContext } from './handlers';
+import { loadEngramProto } from './proto';
+import { toServiceError } from './status';
+
+export interface GrpcServerOptions {
+  app: MemoryApp;
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  logger: AppLogger;
+  /** Largest accepted request message; larger ones fail with RESOURCE_EXHAUSTED. Default 64 KB. */
+  maxReceiveMessageBytes?: number;
+}
+
+export interface RunningGrpcServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** The gRPC API (service engram.v1.Engram) over the same app handlers as HTTP. */
+export async function startGrpcServer(opts: GrpcServerOptions): Promise<RunningGrpcServer> {
+  const { service } = loadEngramProto();
+  const server = new grpc.Server({ 'grpc.max_receive_message_length': opts.maxReceiveMessageBytes ?? 64 * 1024 });
+  const handlers = buildHandlers(opts.app);
+  const impl: grpc.UntypedServiceImplementation = {};
+  for (const [name, handle] of Object.entries(handlers)) {
+    impl[name] = (call: grpc.ServerUnaryCall<Record<string, unknown>, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+      Promise.resolve()
+        .then(() => handle(callContext(call.metadata), call.request ?? {}))
+        .then(
+          (res) => callback(null, res),
+          (e: unknown) => {
+            if (!isEngramError(e)) opts.logger.error({ err: e, rpc: name }, 'gRPC call failed');
+            callback(toServiceError(isEngramError(e) ? e : new EngramError('INTERNAL', 'internal error', { cause: e })));
+          },
+        );
+    };
+  }
+  server.addService(service, impl);
+  const port = await new Promise<number>((resolve, reject) => {
+    server.bindAsync(`${opts.host}:${opts.port}`, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p)));
+  });
+  opts.logger.info({ host: opts.host, port }, 'gRPC server listening');
+  let closed = false;
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (closed) return resolve();
+        closed = true;
+        const force = setTimeout(() => server.forceShutdown(), 5000);
+        force.unref();
+        server.tryShutdown(() => {
+          clearTimeout(force);
+          resolve();
+        });
+      }),
+  };
+}
