@@ -52,11 +52,11 @@ export async function openPglite(opts: OpenPgliteOptions = {}): Promise<SqlDatab
 
   return {
     kind: 'pglite',
-    query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<SqlResult<R>> {
+    async query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<SqlResult<R>> {
       assertOpen();
       return lock.run(() => run<R>(pg, sql, params));
     },
-    transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
       assertOpen();
       return lock.run(async () => {
         let active = true;

@@ -55,7 +55,7 @@ export function openPostgres(opts: OpenPostgresOptions): SqlDatabase {
 
   return {
     kind: 'postgres',
-    query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<SqlResult<R>> {
+    async query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<SqlResult<R>> {
       assertOpen();
       return run<R>(pool, sql, params);
     },

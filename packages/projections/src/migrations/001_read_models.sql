@@ -26,7 +26,7 @@ CREATE TABLE IF NOT EXISTS sessions (
 CREATE INDEX IF NOT EXISTS sessions_open_idx ON sessions (last_activity_at) WHERE ended_at IS NULL;
 
 CREATE TABLE IF NOT EXISTS working_entries (
-  id          text             PRIMARY KEY,          -- event id of the message or note
+  id          text             PRIMARY KEY,          -- event id of a message, memory id of a note
   tenant_id   text             NOT NULL,
   user_id     text             NOT NULL,
   agent_id    text,
@@ -110,7 +110,7 @@ CREATE INDEX IF NOT EXISTS memories_user_key_idx ON memories (tenant_id, user_id
 CREATE TABLE IF NOT EXISTS memory_history (
   event_id      uuid        NOT NULL,
   memory_id     uuid        NOT NULL,
-  action        text        NOT NULL,  -- created | updated | superseded | archived | restored | pinned | unpinned | forgotten | rejected
+  action        text        NOT NULL,  -- created | superseded | deduplicated | archived | restored | pinned | unpinned | forgotten | rejected
   tenant_id     text        NOT NULL,
   user_id       text        NOT NULL,
   key           text,

@@ -157,7 +157,7 @@ export function sqlDatabaseContract(name: string, factory: () => Promise<SqlData
 
     it('refuses work after close with STORE_UNAVAILABLE', async () => {
       await db.close();
-      const err = await rejection(Promise.resolve().then(() => db.query('SELECT 1')));
+      const err = await rejection(db.query('SELECT 1'));
       expect(err).toBeInstanceOf(EngramError);
       expect((err as EngramError).code).toBe('STORE_UNAVAILABLE');
       await db.close();

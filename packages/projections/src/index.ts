@@ -1,0 +1,27 @@
+import { archivalProjector } from './archival-projector';
+import { episodicProjector } from './episodic-projector';
+import { semanticProjector } from './semantic/semantic-projector';
+import { workingProjector } from './working/working-projector';
+
+export * from './migrate';
+export * from './projector';
+export * from './runner';
+export * from './progress';
+export * from './projection-names';
+export * from './keyed-write';
+export * from './read-model-types';
+export * from './readModels';
+export { contentHash, normalizeContent } from './semantic/content-hash';
+export type { HistoryAction } from './semantic/history';
+export { WORKING_RING_SIZE, workingProjector } from './working/working-projector';
+export { renderWorkingMemory, renderWorkingEntries, loadWorkingEntries, WORKING_MEMORY_HEADING, type WorkingEntry } from './working/render-working-memory';
+export { episodicProjector, NO_SESSION } from './episodic-projector';
+export { semanticProjector } from './semantic/semantic-projector';
+export { archivalProjector } from './archival-projector';
+
+export const PROJECTORS = {
+  working: workingProjector,
+  episodic: episodicProjector,
+  semantic: semanticProjector,
+  archival: archivalProjector,
+} as const;

@@ -1,0 +1,13 @@
+import type { SqlExecutor, StoredEvent } from '@engram/core';
+
+/** Builds one read model: applies one event inside the runner's transaction. */
+export interface Projector {
+  name: string;
+  apply(tx: SqlExecutor, e: StoredEvent): Promise<void>;
+}
+
+/** The part of a pino logger the runner uses. */
+export interface ProjectorLogger {
+  info(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}

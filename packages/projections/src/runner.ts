@@ -1,0 +1,111 @@
+import { EngramError, formatPosition, type EventLog, type SqlDatabase, type SqlExecutor, type StoredEvent } from '@engram/core';
+import type { Projector, ProjectorLogger } from './projector';
+
+export interface BatchOutcome {
+  applied: number;
+  /** Events below the checkpoint: already applied by an earlier delivery. */
+  skipped: number;
+}
+
+function byPartition(batch: readonly StoredEvent[]): Map<number, StoredEvent[]> {
+  const out = new Map<number, StoredEvent[]>();
+  for (const e of batch) {
+    const list = out.get(e.position.partition);
+    if (list) list.push(e);
+    else out.set(e.position.partition, [e]);
+  }
+  for (const list of out.values()) list.sort((a, b) => a.position.offset - b.position.offset);
+  return out;
+}
+
+async function advanceCheckpoint(tx: SqlExecutor, projection: string, partition: number, read: number | null, next: number): Promise<void> {
+  const r =
+    read === null
+      ? await tx.query('INSERT INTO projection_checkpoints (projection, partition, next_offset) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [projection, partition, next])
+      : await tx.query('UPDATE projection_checkpoints SET next_offset = $4, updated_at = now() WHERE projection = $1 AND partition = $2 AND next_offset = $3', [projection, partition, read, next]);
+  if (r.rowCount !== 1) {
+    throw new EngramError('CONFLICT', `checkpoint of projection "${projection}" partition ${partition} moved under us (read ${read ?? 'none'}): another instance is running`, {
+      details: { projection, partition, read, next },
+    });
+  }
+}
+
+/**
+ * Applies one delivered batch in ONE transaction: per partition, locks the checkpoint, skips events
+ * below it (at-least-once delivery made effectively-once), applies the rest and advances the
+ * checkpoint only from the value it read.
+ */
+export async function applyBatch(db: SqlDatabase, projector: Projector, batch: readonly StoredEvent[]): Promise<BatchOutcome> {
+  if (batch.length === 0) return { applied: 0, skipped: 0 };
+  const partitions = [...byPartition(batch)].sort(([a], [b]) => a - b);
+  return db.transaction(async (tx) => {
+    let applied = 0;
+    let skipped = 0;
+    for (const [partition, events] of partitions) {
+      const r = await tx.query<{ next_offset: number }>(
+        'SELECT next_offset FROM projection_checkpoints WHERE projection = $1 AND partition = $2 FOR UPDATE',
+        [projector.name, partition],
+      );
+      const read = r.rows[0] ? Number(r.rows[0].next_offset) : null;
+      let next = read ?? 0;
+      let appliedHere = 0;
+      for (const e of events) {
+        if (e.position.offset < next) {
+          skipped++;
+          continue;
+        }
+        await projector.apply(tx, e);
+        next = e.position.offset + 1;
+        appliedHere++;
+      }
+      if (appliedHere > 0) await advanceCheckpoint(tx, projector.name, partition, read, next);
+      applied += appliedHere;
+    }
+    return { applied, skipped };
+  });
+}
+
+export interface StartProjectorOptions {
+  log: EventLog;
+  db: SqlDatabase;
+  projector: Projector;
+  batchSize?: number;
+  logger?: ProjectorLogger;
+  /** Ask the log to redeliver from the start (the checkpoint still skips what was applied). */
+  fromBeginning?: boolean;
+}
+
+export interface RunningProjector {
+  readonly name: string;
+  close(): Promise<void>;
+}
+
+export function consumerNameOf(projector: Pick<Projector, 'name'>): string {
+  return `projector-${projector.name}`;
+}
+
+export async function startProjector(opts: StartProjectorOptions): Promise<RunningProjector> {
+  const { log, db, projector, logger } = opts;
+  const subscription = await log.subscribe(
+    async (batch) => {
+      try {
+        const outcome = await applyBatch(db, projector, batch);
+        if (outcome.skipped > 0) logger?.info({ projector: projector.name, ...outcome }, 'skipped events already applied');
+      } catch (err) {
+        const first = batch[0];
+        const last = batch[batch.length - 1];
+        logger?.error(
+          { err, projector: projector.name, from: first && formatPosition(first.position), to: last && formatPosition(last.position) },
+          'projector batch failed; the log will redeliver it',
+        );
+        throw err;
+      }
+    },
+    {
+      name: consumerNameOf(projector),
+      ...(opts.batchSize !== undefined ? { batchSize: opts.batchSize } : {}),
+      ...(opts.fromBeginning ? { fromBeginning: true } : {}),
+    },
+  );
+  return { name: projector.name, close: () => subscription.close() };
+}

@@ -1,0 +1,42 @@
+import type { MemoryForgotten, SqlExecutor } from '@engram/core';
+import { isUuid } from '../sql-values';
+import { addHistory } from './history';
+
+/**
+ * P4 in the semantic model: deletes the forgotten rows, blanks the content kept in their history
+ * (and in rejected attempts on the key), drops contradictions that quote them, and leaves one
+ * 'forgotten' history row per erased entry that holds no content.
+ */
+export async function forgetInSemantic(tx: SqlExecutor, e: MemoryForgotten): Promise<void> {
+  const p = e.payload;
+  const scope = [e.tenantId, e.userId];
+  let ids: string[];
+  let key: string | null = null;
+
+  if (p.target === 'memory') {
+    if (!isUuid(p.memoryId)) return;
+    ids = (await tx.query<{ id: string }>('DELETE FROM memories WHERE tenant_id = $1 AND user_id = $2 AND id = $3 RETURNING id', [...scope, p.memoryId])).rows.map((r) => r.id);
+    // Also an id that never became a row (e.g. a rejected write) loses its stored content.
+    await tx.query('UPDATE memory_history SET content = NULL WHERE tenant_id = $1 AND user_id = $2 AND memory_id = $3', [...scope, p.memoryId]);
+    if (ids.length === 0) ids = [p.memoryId];
+  } else if (p.target === 'key') {
+    if (p.key === null) return;
+    key = p.key;
+    ids = (await tx.query<{ id: string }>('DELETE FROM memories WHERE tenant_id = $1 AND user_id = $2 AND key = $3 RETURNING id', [...scope, key])).rows.map((r) => r.id);
+    await tx.query('UPDATE memory_history SET content = NULL WHERE tenant_id = $1 AND user_id = $2 AND (key = $3 OR memory_id = ANY($4::uuid[]))', [...scope, key, ids]);
+    await tx.query("DELETE FROM contradictions WHERE tenant_id = $1 AND user_id = $2 AND candidate->>'key' = $3", [...scope, key]);
+  } else {
+    ids = (await tx.query<{ id: string }>('DELETE FROM memories WHERE tenant_id = $1 AND user_id = $2 RETURNING id', scope)).rows.map((r) => r.id);
+    for (const table of ['memory_history', 'contradictions', 'skills', 'write_rejections']) {
+      await tx.query(`DELETE FROM ${table} WHERE tenant_id = $1 AND user_id = $2`, scope);
+    }
+  }
+
+  if (ids.length > 0) {
+    await tx.query('DELETE FROM contradictions WHERE tenant_id = $1 AND user_id = $2 AND (entry_a_id = ANY($3::uuid[]) OR entry_b_id = ANY($3::uuid[]))', [...scope, ids]);
+  }
+  const reason = `forgotten (${p.target})${p.reason ? `: ${p.reason}` : ''}`;
+  for (const id of ids) {
+    await addHistory(tx, { eventId: e.eventId, memoryId: id, action: 'forgotten', tenantId: e.tenantId, userId: e.userId, key, reason, at: e.occurredAt });
+  }
+}

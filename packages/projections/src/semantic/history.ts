@@ -1,0 +1,27 @@
+import type { SqlExecutor } from '@engram/core';
+
+export type HistoryAction = 'created' | 'superseded' | 'deduplicated' | 'archived' | 'restored' | 'pinned' | 'unpinned' | 'forgotten' | 'rejected';
+
+export interface HistoryRow {
+  eventId: string;
+  memoryId: string;
+  action: HistoryAction;
+  tenantId: string;
+  userId: string;
+  at: string;
+  key?: string | null;
+  version?: number | null;
+  content?: string | null;
+  source?: string | null;
+  relatedId?: string | null;
+  reason?: string | null;
+}
+
+/** The primary key (event, memory, action) makes a replayed event write nothing twice. */
+export async function addHistory(tx: SqlExecutor, h: HistoryRow): Promise<void> {
+  await tx.query(
+    `INSERT INTO memory_history (event_id, memory_id, action, tenant_id, user_id, key, version, content, source, related_id, reason, at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING`,
+    [h.eventId, h.memoryId, h.action, h.tenantId, h.userId, h.key ?? null, h.version ?? null, h.content ?? null, h.source ?? null, h.relatedId ?? null, h.reason ?? null, h.at],
+  );
+}

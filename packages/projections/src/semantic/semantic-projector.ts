@@ -1,0 +1,134 @@
+import { assertNever, type EngramEvent, type SqlExecutor, type StoredEvent } from '@engram/core';
+import type { Projector } from '../projector';
+import { isUuid } from '../sql-values';
+import { forgetInSemantic } from './forget';
+import { addHistory, type HistoryAction } from './history';
+import { writeEntry } from './write-entry';
+
+type Envelope = Pick<EngramEvent, 'eventId' | 'tenantId' | 'userId' | 'occurredAt'>;
+
+/** Updates one entry of the user and records the history row when the entry exists. */
+async function mutate(tx: SqlExecutor, e: Envelope, memoryId: string, set: string, params: unknown[], action: HistoryAction, extra: { relatedId?: string | null; reason?: string | null } = {}): Promise<void> {
+  if (!isUuid(memoryId)) return;
+  const r = await tx.query<{ key: string | null; version: number; source: string }>(
+    `UPDATE memories SET ${set}, updated_at = $4, last_event_id = $5 WHERE tenant_id = $1 AND user_id = $2 AND id = $3 RETURNING key, version, source`,
+    [e.tenantId, e.userId, memoryId, e.occurredAt, e.eventId, ...params],
+  );
+  const row = r.rows[0];
+  if (!row) return;
+  await addHistory(tx, { eventId: e.eventId, memoryId, action, tenantId: e.tenantId, userId: e.userId, at: e.occurredAt, key: row.key, version: row.version, source: row.source, ...extra });
+}
+
+async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<void> {
+  const e = stored.event;
+  switch (e.type) {
+    case 'MemoryWritten': {
+      const p = e.payload;
+      if (p.tier === 'WORKING') return;
+      await writeEntry(tx, e, {
+        id: p.memoryId, type: p.type, tier: p.tier, kind: 'memory', key: p.key, content: p.content, tags: p.tags, importance: p.importance,
+        pinned: p.pinned, source: p.source, confidence: p.confidence, scope: p.scope, metadata: p.metadata, sourceMessageIds: p.sourceMessageIds,
+        episodeId: p.episodeId, validFrom: p.validFrom,
+      });
+      return;
+    }
+    case 'FactExtracted': {
+      const p = e.payload;
+      const lineage = { extractor: p.extractor, subject: p.subject, predicate: p.predicate, object: p.object, timeHint: p.timeHint };
+      await writeEntry(tx, e, {
+        id: p.memoryId, type: p.type, tier: 'SEMANTIC', kind: p.kind, key: p.key, content: p.content, tags: p.tags, importance: p.importance,
+        pinned: false, source: p.source, confidence: p.confidence, scope: null, metadata: lineage, sourceMessageIds: p.sourceMessageIds,
+        episodeId: p.episodeId, validFrom: p.validFrom,
+      });
+      return;
+    }
+    case 'MemoryAccessed': {
+      const ids = e.payload.memoryIds.filter(isUuid);
+      if (ids.length === 0) return;
+      await tx.query(
+        `UPDATE memories SET access_count = access_count + 1, last_accessed = GREATEST(COALESCE(last_accessed, $4), $4)
+         WHERE tenant_id = $1 AND user_id = $2 AND id = ANY($3::uuid[])`,
+        [e.tenantId, e.userId, ids, e.occurredAt],
+      );
+      return;
+    }
+    case 'MemoryPinned':
+      await mutate(tx, e, e.payload.memoryId, 'pinned = true', [], 'pinned');
+      return;
+    case 'MemoryUnpinned':
+      await mutate(tx, e, e.payload.memoryId, 'pinned = false', [], 'unpinned');
+      return;
+    case 'MemoryArchived':
+      await mutate(tx, e, e.payload.memoryId, "tier = 'ARCHIVAL'", [], 'archived', { reason: e.payload.reason });
+      return;
+    case 'MemoryRestored':
+      // superseded_by stays while another active entry holds the key: that one is still the newer truth.
+      await mutate(
+        tx, e, e.payload.memoryId,
+        `tier = 'SEMANTIC', superseded_by = CASE WHEN key IS NOT NULL AND EXISTS (
+           SELECT 1 FROM memories o WHERE o.tenant_id = memories.tenant_id AND o.user_id = memories.user_id
+             AND o.agent_id IS NOT DISTINCT FROM memories.agent_id AND o.key = memories.key AND o.tier = 'SEMANTIC' AND o.id <> memories.id)
+         THEN superseded_by ELSE NULL END`,
+        [], 'restored',
+      );
+      return;
+    case 'MemorySuperseded':
+      if (!isUuid(e.payload.supersededBy)) return;
+      await mutate(tx, e, e.payload.memoryId, "tier = 'ARCHIVAL', superseded_by = $6", [e.payload.supersededBy], 'superseded', { relatedId: e.payload.supersededBy, reason: e.payload.reason });
+      return;
+    case 'MemoryForgotten':
+      await forgetInSemantic(tx, e);
+      return;
+    case 'WriteRejected': {
+      const p = e.payload;
+      await tx.query(
+        `INSERT INTO write_rejections (event_id, tenant_id, user_id, agent_id, session_id, attempted, code, reason, field, content_sha256, match, at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (event_id) DO NOTHING`,
+        [e.eventId, e.tenantId, e.userId, e.agentId, e.sessionId, p.attempted, p.code, p.reason, p.field, p.contentSha256, p.match, e.occurredAt],
+      );
+      return;
+    }
+    case 'ContradictionDetected': {
+      const p = e.payload;
+      if (!isUuid(p.contradictionId) || !isUuid(p.entryAId) || !isUuid(p.entryBId)) return;
+      await tx.query(
+        `INSERT INTO contradictions (id, tenant_id, user_id, entry_a_id, entry_b_id, description, confidence, candidate, detected_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING`,
+        [p.contradictionId, e.tenantId, e.userId, p.entryAId, p.entryBId, p.description, p.confidence, p.candidate === null ? null : JSON.stringify(p.candidate), e.occurredAt],
+      );
+      return;
+    }
+    case 'ContradictionResolved':
+      if (!isUuid(e.payload.contradictionId)) return;
+      await tx.query(
+        'UPDATE contradictions SET resolution = $4, resolved_by = $5, resolved_at = $6 WHERE tenant_id = $1 AND user_id = $2 AND id = $3',
+        [e.tenantId, e.userId, e.payload.contradictionId, e.payload.resolution, e.payload.resolvedBy, e.occurredAt],
+      );
+      return;
+    case 'SkillRecorded': {
+      const p = e.payload;
+      if (!isUuid(p.skillId)) return;
+      await tx.query(
+        `INSERT INTO skills (id, tenant_id, user_id, agent_id, name, when_to_use, steps, last_used, success_count, failure_count)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         ON CONFLICT (tenant_id, user_id, name) DO UPDATE SET
+           when_to_use = EXCLUDED.when_to_use, steps = EXCLUDED.steps,
+           last_used = GREATEST(skills.last_used, EXCLUDED.last_used),
+           success_count = skills.success_count + EXCLUDED.success_count,
+           failure_count = skills.failure_count + EXCLUDED.failure_count`,
+        [p.skillId, e.tenantId, e.userId, e.agentId, p.name, p.whenToUse, JSON.stringify(p.steps), e.occurredAt, p.success ? 1 : 0, p.success ? 0 : 1],
+      );
+      return;
+    }
+    case 'MessageObserved':
+    case 'SessionStarted':
+    case 'SessionEnded':
+    case 'EpisodeCreated':
+      return;
+    default:
+      assertNever(e, 'event');
+  }
+}
+
+/** Durable knowledge: memories with their history, contradictions, skills and refused writes. */
+export const semanticProjector: Projector = { name: 'semantic', apply };
