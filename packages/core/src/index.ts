@@ -12,3 +12,4 @@ export * from './util/ids';
 export * from './text/tokenizer';
 export * from './ports/query';
 export * from './events/json-codec';
+export * from './events/schema-versions';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import avro from 'avsc';
-import { EngramError, EVENT_TYPES, type EventType } from '@engram/core';
+import { CURRENT_SCHEMA_VERSIONS, EngramError, EVENT_TYPES, type EventType } from '@engram/core';
 import { crc64Avro, fingerprintHex } from './crc64-avro';
 import { LOGICAL_TYPES } from './json-logical-type';
 
@@ -103,6 +103,9 @@ export function loadSchemaCatalogue(dir: string): SchemaCatalogue {
       throw invalid(`${type}: released versions must be positive integers`);
     }
     if (!versions.includes(entry.current)) throw invalid(`${type}: current version ${entry.current} is not released`);
+    if (entry.current !== CURRENT_SCHEMA_VERSIONS[type]) {
+      throw invalid(`${type}: catalogue.json says current v${entry.current}, @engram/core CURRENT_SCHEMA_VERSIONS says v${CURRENT_SCHEMA_VERSIONS[type]}`);
+    }
     const schemas = versions.map((v) => loadReleased(dir, type, v));
     for (const s of schemas) {
       const clash = byFingerprint.get(s.fingerprint);

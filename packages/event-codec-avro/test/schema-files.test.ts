@@ -72,17 +72,23 @@ describe('released schema files are never edited', () => {
 });
 
 describe('catalogue validation at load', () => {
-  it('refuses a new version the current reader cannot resolve (required field without default)', () => {
+  it('refuses a current version that cannot read an older one (required field without default)', () => {
     const dir = copyOfSchemas();
-    const v1 = JSON.parse(readFileSync(join(dir, 'events/SessionStarted/v1.avsc'), 'utf8'));
-    v1.fields.at(-1).type.fields.push({ name: 'origin', type: 'string' });
-    writeFileSync(join(dir, 'events/SessionStarted/v2.avsc'), JSON.stringify(v1));
-    const cat = JSON.parse(readFileSync(join(dir, 'catalogue.json'), 'utf8'));
-    cat.types.SessionStarted = { current: 2, released: [1, 2] };
-    writeFileSync(join(dir, 'catalogue.json'), JSON.stringify(cat));
+    const v2File = join(dir, 'events/MemoryWritten/v2.avsc');
+    const v2 = JSON.parse(readFileSync(v2File, 'utf8'));
+    v2.fields.at(-1).type.fields.push({ name: 'origin', type: 'string' });
+    writeFileSync(v2File, JSON.stringify(v2));
     expect(() => createAvroEventCodec({ schemasDir: dir })).toThrowError(
-      expect.objectContaining({ code: 'CONFIG_INVALID', message: expect.stringContaining('events/SessionStarted/v1.avsc cannot be read by current') }),
+      expect.objectContaining({ code: 'CONFIG_INVALID', message: expect.stringContaining('events/MemoryWritten/v1.avsc cannot be read by current') }),
     );
+  });
+
+  it('refuses a catalogue whose current version disagrees with @engram/core', () => {
+    const dir = copyOfSchemas();
+    const cat = JSON.parse(readFileSync(join(dir, 'catalogue.json'), 'utf8'));
+    cat.types.MemoryWritten.current = 1;
+    writeFileSync(join(dir, 'catalogue.json'), JSON.stringify(cat));
+    expect(() => createAvroEventCodec({ schemasDir: dir })).toThrowError(/MemoryWritten: catalogue.json says current v1, @engram\/core CURRENT_SCHEMA_VERSIONS says v2/);
   });
 
   it('refuses a catalogue missing an event type, or a missing schema file', () => {
@@ -91,7 +97,7 @@ describe('catalogue validation at load', () => {
     delete cat.types.SkillRecorded;
     writeFileSync(join(dir, 'catalogue.json'), JSON.stringify(cat));
     expect(() => createAvroEventCodec({ schemasDir: dir })).toThrowError(/lacks event types: SkillRecorded/);
-    cat.types.SkillRecorded = { current: 2, released: [1, 2] };
+    cat.types.SkillRecorded = { current: 1, released: [1, 2] };
     writeFileSync(join(dir, 'catalogue.json'), JSON.stringify(cat));
     expect(() => createAvroEventCodec({ schemasDir: dir })).toThrowError(/events\/SkillRecorded\/v2.avsc is missing/);
   });
