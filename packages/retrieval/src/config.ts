@@ -1,0 +1,62 @@
+import { EngramError } from '@engram/core';
+
+/** The memory.* settings the query path reads (names as in SPEC and the runtime config). */
+export interface RetrievalConfig {
+  /** D1 base half-life in days (clamped to ≥ 1 by core). */
+  importanceDecayDays: number;
+  /** Multiplier for ARCHIVAL entries (M2: retrievable with lower weight). */
+  archivedWeight: number;
+  rerankEnabled: boolean;
+  rerankTopK: number;
+  rerankTimeoutSeconds: number;
+  /** Allowed for the first call, while a reranker may still be loading its model. */
+  rerankLoadTimeoutSeconds: number;
+  rerankMinScore: number;
+  /** R4 constant. */
+  rrfK: number;
+  /** Candidates taken from each of BM25 and vector search before hydration. */
+  candidatePoolSize: number;
+  /** R5: a token in more than this share of the user's documents is non-discriminative. */
+  commonTokenRatio: number;
+  /** Below this many documents the frequency test is skipped (stop words still count). */
+  commonTokenMinDocs: number;
+  /** Whether raw messages and episodes also decay with their age (default off: see docs/benchmarks.md). */
+  decayHistory: boolean;
+  /** Base importance of a raw message. */
+  messageImportance: number;
+}
+
+export const DEFAULT_RETRIEVAL_CONFIG: Readonly<RetrievalConfig> = Object.freeze({
+  importanceDecayDays: 30,
+  archivedWeight: 0.5,
+  rerankEnabled: true,
+  rerankTopK: 10,
+  rerankTimeoutSeconds: 5,
+  rerankLoadTimeoutSeconds: 60,
+  rerankMinScore: 0,
+  rrfK: 60,
+  candidatePoolSize: 100,
+  commonTokenRatio: 0.5,
+  commonTokenMinDocs: 20,
+  decayHistory: false,
+  messageImportance: 0.5,
+});
+
+export function resolveRetrievalConfig(partial: Partial<RetrievalConfig> = {}): RetrievalConfig {
+  const c: RetrievalConfig = { ...DEFAULT_RETRIEVAL_CONFIG };
+  for (const key of Object.keys(DEFAULT_RETRIEVAL_CONFIG) as Array<keyof RetrievalConfig>) {
+    const v = partial[key];
+    if (v !== undefined) (c as unknown as Record<string, unknown>)[key] = v;
+  }
+  const bad = (name: string, what: string) => new EngramError('CONFIG_INVALID', `memory.${name} must be ${what}`);
+  if (!(c.archivedWeight >= 0 && c.archivedWeight <= 1)) throw bad('archivedWeight', 'between 0 and 1');
+  if (!(Number.isInteger(c.rerankTopK) && c.rerankTopK >= 1)) throw bad('rerankTopK', 'an integer ≥ 1');
+  if (!(c.rerankTimeoutSeconds > 0)) throw bad('rerankTimeoutSeconds', 'positive');
+  if (!(c.rerankLoadTimeoutSeconds > 0)) throw bad('rerankLoadTimeoutSeconds', 'positive');
+  if (!(c.rerankMinScore >= 0)) throw bad('rerankMinScore', '≥ 0');
+  if (!(c.rrfK > 0)) throw bad('rrfK', 'positive');
+  if (!(Number.isInteger(c.candidatePoolSize) && c.candidatePoolSize >= 1)) throw bad('candidatePoolSize', 'an integer ≥ 1');
+  if (!(c.commonTokenRatio > 0 && c.commonTokenRatio <= 1)) throw bad('commonTokenRatio', 'in (0, 1]');
+  if (!(c.messageImportance >= 0 && c.messageImportance <= 1)) throw bad('messageImportance', 'between 0 and 1');
+  return c;
+}

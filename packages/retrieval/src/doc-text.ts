@@ -1,0 +1,5 @@
+/** The text indexed for a memory entry: its content, plus its key and tags as extra search terms. */
+export function memoryDocText(content: string, key: string | null, tags: readonly string[]): string {
+  const extra = [key, ...tags].filter((s): s is string => !!s);
+  return extra.length > 0 ? `${content}\n${extra.join(' ')}` : content;
+}

@@ -1,0 +1,34 @@
+import type { DocKind, IndexFilter, QueryRequest, Tier } from '@engram/core';
+import type { Candidate } from './candidates';
+
+/** R9 on the current (SQL) state of a hydrated document. */
+export function passesFilters(c: Candidate, req: QueryRequest): boolean {
+  const agent = req.scope.agentId;
+  if (agent !== null && c.agentId !== null && c.agentId !== agent) return false;
+  if (req.tiers && req.tiers.length > 0 ? !req.tiers.includes(c.tier) : c.tier === 'WORKING') return false;
+  if (req.types && req.types.length > 0 && (c.type === null || !req.types.includes(c.type))) return false;
+  if (req.tags && req.tags.length > 0 && !req.tags.some((t) => c.tags.includes(t))) return false;
+  if (req.from && c.at < new Date(req.from).toISOString()) return false;
+  if (req.to && c.at > new Date(req.to).toISOString()) return false;
+  if (req.scopeTag !== undefined && c.scopeTag !== req.scopeTag) return false;
+  if (req.sessionId !== undefined && c.sessionId !== req.sessionId) return false;
+  return true;
+}
+
+const KINDS_OF_TIER: Record<Tier, DocKind[]> = {
+  WORKING: ['memory'],
+  SEMANTIC: ['memory'],
+  ARCHIVAL: ['memory'],
+  EPISODIC: ['message', 'episode'],
+};
+
+/**
+ * What the indexes can pre-filter safely. Tiers are not passed down: a memory's tier changes after
+ * indexing (archive, restore), so the index narrows by document kind and the tier is checked on SQL.
+ */
+export function indexFilterFor(req: QueryRequest): IndexFilter {
+  const f: IndexFilter = { scope: req.scope };
+  if (req.tiers && req.tiers.length > 0) f.kinds = [...new Set(req.tiers.flatMap((t) => KINDS_OF_TIER[t]))];
+  if (req.types && req.types.length > 0) f.types = [...req.types];
+  return f;
+}

@@ -1,0 +1,39 @@
+import { isStopWord, tokenize } from '@engram/core';
+
+export interface TokenGate {
+  /** Query tokens that discriminate (not stop words, not in most of the user's documents). */
+  discriminative: ReadonlySet<string>;
+  /** False when the query has nothing discriminative: then the gate lets everything through. */
+  active: boolean;
+  /** Whether a document's lexical match rests on at least one discriminative token. */
+  passes(text: string): boolean;
+}
+
+/**
+ * R5. `df` holds per-token document frequencies in the user's partition (when the index can tell);
+ * a token in more than `commonRatio` of at least `minDocs` documents counts as non-discriminative.
+ */
+export function buildTokenGate(
+  query: string,
+  stats: { docCount: number; df: ReadonlyMap<string, number> } | null,
+  opts: { commonRatio: number; minDocs: number },
+): TokenGate {
+  const tokens = [...new Set(tokenize(query))];
+  const discriminative = new Set(
+    tokens.filter((t) => {
+      if (isStopWord(t)) return false;
+      if (!stats || stats.docCount < opts.minDocs) return true;
+      return (stats.df.get(t) ?? 0) / stats.docCount <= opts.commonRatio;
+    }),
+  );
+  const active = discriminative.size > 0;
+  return {
+    discriminative,
+    active,
+    passes(text: string) {
+      if (!active) return true;
+      for (const t of tokenize(text)) if (discriminative.has(t)) return true;
+      return false;
+    },
+  };
+}
