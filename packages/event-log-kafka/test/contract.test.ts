@@ -1,0 +1,26 @@
+import { JsonEventCodec, type EventLog } from '@engram/core';
+import { describeIfKafka, eventLogContract } from '@engram/testing';
+import { openTestLog } from './kafka-harness';
+
+describeIfKafka('Kafka event log (real broker)', (brokers) => {
+  // Kafka has no conditional append and no per-key count: both are UNSUPPORTED (see README).
+  // Held in a variable so a suite that learns a `streamVersion` capability picks it up.
+  const caps = { optimisticConcurrency: false, streamVersion: false, reopen: true };
+  eventLogContract(
+    'kafka',
+    async () => {
+      const t = await openTestLog(brokers, new JsonEventCodec(), 'contract');
+      let log: EventLog = t.log;
+      return {
+        log,
+        async reopen() {
+          await log.close();
+          log = await t.openAgain();
+          return log;
+        },
+        cleanup: t.cleanup,
+      };
+    },
+    caps,
+  );
+});
