@@ -2,7 +2,8 @@ import { EngramError } from '@engram/core';
 import type { EngramEvent, Scope } from '@engram/core';
 import type { AppContext } from '../context';
 import { appendAll, buildEvent } from '../envelope';
-import { selectMemory, selectOpenSessions } from '../read/queries';
+import { getMemory, listSessions } from '@engram/projections';
+import type { StoredMemory } from '@engram/projections';
 import { waitForPosition } from '../position-wait';
 import { scanOrReject } from '../scanning';
 import type { Appended, ConsolidateInput, ConsolidateResult, ForgetInput, MemoryIdInput, SessionInput } from '../types';
@@ -18,7 +19,6 @@ import {
   requireScope,
   requireUuid,
 } from '../validation';
-import type { MemoryRow } from '../read/rows';
 
 export async function endSession(ctx: AppContext, input: SessionInput): Promise<Appended> {
   const scope = requireScope(input.scope);
@@ -30,19 +30,19 @@ export async function endSession(ctx: AppContext, input: SessionInput): Promise<
 }
 
 /** Looks a memory up in the caller's scope after the optional read-your-writes wait; 404 otherwise. */
-async function memoryInScope(ctx: AppContext, input: MemoryIdInput): Promise<{ scope: Scope; row: MemoryRow; correlationId: string | null }> {
+async function memoryInScope(ctx: AppContext, input: MemoryIdInput): Promise<{ scope: Scope; row: StoredMemory; correlationId: string | null }> {
   const scope = requireScope(input.scope);
   const memoryId = requireUuid(input.memoryId, 'memoryId');
   const correlationId = optionalCorrelation(input.correlationId);
   await waitForPosition(ctx.progress, optionalPosition(input.minPosition), ctx.config.minPositionWaitMs);
-  const row = await selectMemory(ctx.db, scope, memoryId);
+  const row = await getMemory(ctx.db, scope, memoryId);
   if (!row) throw new EngramError('NOT_FOUND', `memory ${memoryId} not found`, { details: { memoryId } });
   return { scope, row, correlationId };
 }
 
 export async function pin(ctx: AppContext, input: MemoryIdInput, pinned: boolean): Promise<Appended> {
   const { scope, row, correlationId } = await memoryInScope(ctx, input);
-  const memoryId = String(row.id);
+  const memoryId = row.id;
   const event = pinned
     ? buildEvent(ctx.clock, 'MemoryPinned', { scope, correlationId }, { memoryId })
     : buildEvent(ctx.clock, 'MemoryUnpinned', { scope, correlationId }, { memoryId });
@@ -53,11 +53,11 @@ export async function pin(ctx: AppContext, input: MemoryIdInput, pinned: boolean
 export async function restore(ctx: AppContext, input: MemoryIdInput): Promise<Appended> {
   const { scope, row, correlationId } = await memoryInScope(ctx, input);
   if (row.tier !== 'ARCHIVAL') {
-    throw new EngramError('CONFLICT', `memory ${String(row.id)} is ${String(row.tier)}; only an ARCHIVAL entry can be restored`, {
-      details: { memoryId: String(row.id), tier: row.tier },
+    throw new EngramError('CONFLICT', `memory ${row.id} is ${row.tier}; only an ARCHIVAL entry can be restored`, {
+      details: { memoryId: row.id, tier: row.tier },
     });
   }
-  const event = buildEvent(ctx.clock, 'MemoryRestored', { scope, correlationId }, { memoryId: String(row.id) });
+  const event = buildEvent(ctx.clock, 'MemoryRestored', { scope, correlationId }, { memoryId: row.id });
   const { eventId, position } = await appendAll(ctx.log, [event]);
   return { eventId, position };
 }
@@ -75,7 +75,7 @@ export async function forget(ctx: AppContext, input: ForgetInput): Promise<Appen
   let key: string | null = null;
   if (target === 'memory') {
     const { row } = await memoryInScope(ctx, { scope, memoryId: input.memoryId ?? '', minPosition: input.minPosition });
-    memoryId = String(row.id);
+    memoryId = row.id;
   } else if (target === 'key') {
     key = optionalText(input.key, 'key', MAX_KEY_CHARS);
     if (!key) throw invalid('key', 'is required to forget a key');
@@ -93,7 +93,7 @@ export async function consolidate(ctx: AppContext, input: ConsolidateInput): Pro
   const scope = requireScope(input.scope);
   const correlationId = optionalCorrelation(input.correlationId);
   const one = optionalId(input.sessionId, 'sessionId');
-  const sessions = one ? [one] : await selectOpenSessions(ctx.db, scope);
+  const sessions = one ? [one] : (await listSessions(ctx.db, scope, { openOnly: true, limit: 1000 })).map((x) => x.sessionId);
   if (sessions.length === 0) return { sessions: [], eventIds: [], position: null };
   const events: EngramEvent[] = sessions.map((sessionId) =>
     buildEvent(ctx.clock, 'SessionEnded', { scope, sessionId, correlationId }, { sessionId, reason: 'manual' }),

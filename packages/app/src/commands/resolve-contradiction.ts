@@ -1,8 +1,8 @@
 import { EngramError, PROVENANCE_SOURCES, newId } from '@engram/core';
-import type { EngramEvent, MemoryType } from '@engram/core';
+import type { EngramEvent } from '@engram/core';
 import type { AppContext } from '../context';
 import { appendAll, buildEvent } from '../envelope';
-import { selectContradiction, selectMemory } from '../read/queries';
+import { getContradiction, getMemory } from '@engram/projections';
 import { scanOrReject } from '../scanning';
 import type { ResolveContradictionInput, ResolveContradictionResult } from '../types';
 import { optionalCorrelation, requireEnum, requireScope, requireUuid } from '../validation';
@@ -19,7 +19,7 @@ export async function resolveContradiction(ctx: AppContext, input: ResolveContra
   const contradictionId = requireUuid(input.contradictionId, 'contradictionId');
   const winner = requireEnum(input.winner, WINNERS, 'winner');
   const correlationId = optionalCorrelation(input.correlationId);
-  const c = await selectContradiction(ctx.db, scope, contradictionId);
+  const c = await getContradiction(ctx.db, scope, contradictionId);
   if (!c) throw new EngramError('NOT_FOUND', `contradiction ${contradictionId} not found`, { details: { contradictionId } });
   if (c.resolution) {
     throw new EngramError('CONFLICT', `contradiction ${contradictionId} was already resolved (${c.resolution})`, {
@@ -29,19 +29,19 @@ export async function resolveContradiction(ctx: AppContext, input: ResolveContra
   const env = { scope, correlationId, causationId: contradictionId };
   const events: EngramEvent[] = [];
   const reason = `contradiction ${contradictionId} resolved by the user`;
-  const a = await selectMemory(ctx.db, scope, c.entryAId);
-  const b = await selectMemory(ctx.db, scope, c.entryBId);
+  const a = await getMemory(ctx.db, scope, c.entryAId);
+  const b = await getMemory(ctx.db, scope, c.entryBId);
   let winnerMemoryId: string;
 
   if (winner === 'a') {
     if (!a) throw new EngramError('CONFLICT', `entry A (${c.entryAId}) no longer exists`, { details: { contradictionId } });
     winnerMemoryId = c.entryAId;
-    if (b && !b.superseded_by) {
+    if (b && !b.supersededBy) {
       events.push(buildEvent(ctx.clock, 'MemorySuperseded', env, { memoryId: c.entryBId, supersededBy: c.entryAId, reason, contradictionId }));
     }
   } else if (b) {
     winnerMemoryId = c.entryBId;
-    if (a && !a.superseded_by) {
+    if (a && !a.supersededBy) {
       events.push(buildEvent(ctx.clock, 'MemorySuperseded', env, { memoryId: c.entryAId, supersededBy: c.entryBId, reason, contradictionId }));
     }
   } else {
@@ -49,7 +49,7 @@ export async function resolveContradiction(ctx: AppContext, input: ResolveContra
     if (!candidate || typeof candidate.content !== 'string') {
       throw new EngramError('CONFLICT', `entry B (${c.entryBId}) is neither stored nor a candidate`, { details: { contradictionId } });
     }
-    const key = typeof candidate.key === 'string' ? candidate.key : ((a?.key as string | null) ?? null);
+    const key = typeof candidate.key === 'string' ? candidate.key : (a?.key ?? null);
     await scanOrReject(ctx.log, ctx.clock, ctx.logger, {
       scope,
       sessionId: null,
@@ -64,24 +64,24 @@ export async function resolveContradiction(ctx: AppContext, input: ResolveContra
     events.push(
       buildEvent(ctx.clock, 'MemoryWritten', env, {
         memoryId: winnerMemoryId,
-        type: ((a?.type as MemoryType | undefined) ?? 'USER'),
+        type: a?.type ?? 'USER',
         tier: 'SEMANTIC',
         key,
         content: candidate.content,
-        tags: a ? (a.tags as string[]) ?? [] : [],
-        importance: a ? Number(a.importance) : 0.5,
+        tags: a?.tags ?? [],
+        importance: a?.importance ?? 0.5,
         pinned: false,
         // The user confirmed it, so it is user_stated whatever the candidate's origin was.
         source: 'user_stated',
         confidence,
-        scope: (a?.scope as string | null) ?? null,
+        scope: a?.scope ?? null,
         metadata: { resolvedContradictionId: contradictionId, ...(candidateSource ? { candidateSource: candidate.source } : {}) },
         sourceMessageIds,
         episodeId: null,
         validFrom: null,
       }),
     );
-    if (a && !a.superseded_by) {
+    if (a && !a.supersededBy) {
       events.push(buildEvent(ctx.clock, 'MemorySuperseded', env, { memoryId: c.entryAId, supersededBy: winnerMemoryId, reason, contradictionId }));
     }
   }

@@ -1,8 +1,8 @@
-import { MEMORY_TYPES, PROVENANCE_SOURCES, assertProvenance, newId } from '@engram/core';
+import { MEMORY_TYPES, PROVENANCE_SOURCES, newId } from '@engram/core';
 import type { Tier } from '@engram/core';
 import type { AppContext } from '../context';
 import { appendAll, buildEvent } from '../envelope';
-import { selectActiveByKey } from '../read/queries';
+import { precheckSemanticWrite } from '../read/write-precheck';
 import { scanOrReject, stringLeaves } from '../scanning';
 import type { WriteMemoryInput, WriteMemoryResult } from '../types';
 import {
@@ -53,15 +53,9 @@ export async function writeMemory(ctx: AppContext, input: WriteMemoryInput): Pro
     },
   });
 
-  if (key && tier === 'SEMANTIC') {
-    // Early answer for the caller; the semantic projector applies the same guard authoritatively.
-    const existing = await selectActiveByKey(ctx.db, scope, key);
-    if (existing) {
-      assertProvenance(existing.source as typeof source, source, key);
-      if (existing.content === content) {
-        return { id: String(existing.id), eventId: null, position: null, deduplicated: true };
-      }
-    }
+  if (tier === 'SEMANTIC') {
+    const verdict = await precheckSemanticWrite(ctx.db, scope, { key, content, source });
+    if (verdict.action === 'duplicate') return { id: verdict.id, eventId: null, position: null, deduplicated: true };
   }
 
   const memoryId = newId();

@@ -1,34 +1,45 @@
 import { EngramError } from '@engram/core';
+import {
+  getMemory as readMemory,
+  keyHistory as readKeyHistory,
+  listContradictions as readContradictions,
+  memoryHistory as readMemoryHistory,
+  renderWorkingMemory,
+} from '@engram/projections';
 import type { AppContext } from '../context';
 import { waitForPosition } from '../position-wait';
-import { selectContradictions, selectKeyHistory, selectMemory, selectMemoryHistory } from '../read/queries';
-import { toMemoryView } from '../read/rows';
-import { DEFAULT_WORKING_BUDGET_CHARS, loadWorkingMarkdown } from '../read/working-memory';
+import { toContradictionView, toHistoryItem, toMemoryView } from '../read/rows';
 import type { CallBase, ContradictionView, HistoryItem, MemoryIdInput, MemoryView, SessionInput } from '../types';
 import { MAX_KEY_CHARS, invalid, optionalInt, optionalPosition, optionalText, requireEnum, requireId, requireScope, requireUuid } from '../validation';
 
+export const DEFAULT_WORKING_BUDGET_CHARS = 4000;
+
 async function waitIfAsked(ctx: AppContext, minPosition: unknown): Promise<void> {
   await waitForPosition(ctx.progress, optionalPosition(minPosition), ctx.config.minPositionWaitMs);
+}
+
+function notFound(id: string): EngramError {
+  return new EngramError('NOT_FOUND', `memory ${id} not found`, { details: { memoryId: id } });
 }
 
 export async function getMemory(ctx: AppContext, input: MemoryIdInput): Promise<MemoryView> {
   const scope = requireScope(input.scope);
   const id = requireUuid(input.memoryId, 'memoryId');
   await waitIfAsked(ctx, input.minPosition);
-  const row = await selectMemory(ctx.db, scope, id);
-  if (!row) throw new EngramError('NOT_FOUND', `memory ${id} not found`, { details: { memoryId: id } });
-  return toMemoryView(row, ctx.clock.now());
+  const m = await readMemory(ctx.db, scope, id);
+  if (!m) throw notFound(id);
+  return toMemoryView(m, ctx.clock.now());
 }
 
+/** The entry's version lattice; 404 unless the entry (or its history) is the caller's. */
 export async function memoryHistory(ctx: AppContext, input: MemoryIdInput): Promise<HistoryItem[]> {
   const scope = requireScope(input.scope);
   const id = requireUuid(input.memoryId, 'memoryId');
   await waitIfAsked(ctx, input.minPosition);
-  const items = await selectMemoryHistory(ctx.db, scope, id);
-  if (items.length === 0 && !(await selectMemory(ctx.db, scope, id))) {
-    throw new EngramError('NOT_FOUND', `memory ${id} not found`, { details: { memoryId: id } });
-  }
-  return items;
+  const items = await readMemoryHistory(ctx.db, scope, id);
+  // A forgotten entry keeps its audit rows; an id the caller never had has none in its scope.
+  if (items.length === 0 && !(await readMemory(ctx.db, scope, id))) throw notFound(id);
+  return items.map(toHistoryItem);
 }
 
 export async function keyHistory(ctx: AppContext, input: CallBase & { key: string; minPosition?: string }): Promise<HistoryItem[]> {
@@ -36,7 +47,7 @@ export async function keyHistory(ctx: AppContext, input: CallBase & { key: strin
   const key = optionalText(input.key, 'key', MAX_KEY_CHARS);
   if (!key) throw invalid('key', 'is required');
   await waitIfAsked(ctx, input.minPosition);
-  return selectKeyHistory(ctx.db, scope, key);
+  return (await readKeyHistory(ctx.db, scope, key)).map(toHistoryItem);
 }
 
 export async function workingMemory(ctx: AppContext, input: SessionInput & { budgetChars?: number; minPosition?: string }): Promise<string> {
@@ -44,7 +55,7 @@ export async function workingMemory(ctx: AppContext, input: SessionInput & { bud
   const sessionId = requireId(input.sessionId, 'sessionId');
   const budget = optionalInt(input.budgetChars, 'budgetChars', 200, 100_000, DEFAULT_WORKING_BUDGET_CHARS);
   await waitIfAsked(ctx, input.minPosition);
-  return loadWorkingMarkdown(ctx.db, scope, sessionId, budget);
+  return renderWorkingMemory(ctx.db, scope, sessionId, budget);
 }
 
 export async function listContradictions(
@@ -54,5 +65,5 @@ export async function listContradictions(
   const scope = requireScope(input.scope);
   const status = input.status == null ? 'open' : requireEnum(input.status, ['open', 'all'] as const, 'status');
   await waitIfAsked(ctx, input.minPosition);
-  return selectContradictions(ctx.db, scope, status);
+  return (await readContradictions(ctx.db, scope, { unresolvedOnly: status === 'open', limit: 1000 })).map(toContradictionView);
 }

@@ -1,6 +1,6 @@
 import type { Clock, ContextRenderer, ContextRequest, Retriever, SqlExecutor } from '@engram/core';
-import { MEMORY_COLUMNS, scopeSql, toMemoryView } from './rows';
-import { loadWorkingMarkdown } from './working-memory';
+import { WORKING_MEMORY_HEADING, memoryFromRow, renderWorkingMemory } from '@engram/projections';
+import { scopeSql, toMemoryView } from './rows';
 
 export const DEFAULT_CONTEXT_BUDGET_CHARS = 6000;
 
@@ -26,12 +26,12 @@ export function createSqlContextRenderer(opts: { db: SqlExecutor; retriever: Ret
       const budget = req.budgetChars ?? DEFAULT_CONTEXT_BUDGET_CHARS;
       const now = opts.clock.now();
       const core = await opts.db.query(
-        `SELECT ${MEMORY_COLUMNS} FROM memories
-          WHERE ${scopeSql('', 1)} AND superseded_by IS NULL AND tier = 'SEMANTIC' AND (pinned OR type = 'USER')
+        `SELECT * FROM memories
+          WHERE ${scopeSql(1)} AND superseded_by IS NULL AND tier = 'SEMANTIC' AND (pinned OR type = 'USER')
           ORDER BY pinned DESC, importance DESC, updated_at DESC LIMIT 50`,
         [req.scope.tenantId, req.scope.userId, req.scope.agentId],
       );
-      const coreViews = core.rows.map((r) => toMemoryView(r, now));
+      const coreViews = core.rows.map((r) => toMemoryView(memoryFromRow(r), now));
       const coreIds = new Set(coreViews.map((m) => m.id));
       const hits = await opts.retriever.search({ scope: req.scope, query: req.query, k: 20 });
       const facts = hits.filter((h) => h.kind === 'memory' && !coreIds.has(h.id));
@@ -40,13 +40,13 @@ export function createSqlContextRenderer(opts: { db: SqlExecutor; retriever: Ret
       const coreLines = takeLines(coreViews.map((m) => `- ${m.key ? `${m.key}: ` : ''}${m.content}`), Math.floor(budget * 0.3));
       const factLines = takeLines(facts.map((h) => `- ${h.key ? `${h.key}: ` : ''}${h.content}`), Math.floor(budget * 0.3));
       const historyLines = takeLines(history.map((h) => `- (${h.createdAt.slice(0, 10)}) ${h.content}`), Math.floor(budget * 0.2));
-      const conversation = req.sessionId ? await loadWorkingMarkdown(opts.db, req.scope, req.sessionId, Math.floor(budget * 0.2)) : '';
+      const conversation = req.sessionId ? await renderWorkingMemory(opts.db, req.scope, req.sessionId, Math.floor(budget * 0.2)) : '';
 
       const parts: string[] = [];
       if (coreLines.length) parts.push(`## Core\n${coreLines.join('\n')}`);
       if (factLines.length) parts.push(`## Known facts\n${factLines.join('\n')}`);
       if (historyLines.length) parts.push(`## Relevant history\n${historyLines.join('\n')}`);
-      if (conversation) parts.push(conversation.trimEnd().replace(/^## Working memory \(session [^)]*\)/, '## Conversation so far'));
+      if (conversation) parts.push(conversation.replace(WORKING_MEMORY_HEADING, '## Conversation so far'));
       return {
         text: parts.join('\n\n'),
         sections: { core: coreLines.length, facts: factLines.length, history: historyLines.length, conversation: conversation ? 1 : 0 },

@@ -1,6 +1,7 @@
 import { DEFAULT_DECAY, effectiveImportance, tokenize } from '@engram/core';
 import type { Clock, MemoryType, QueryHit, QueryRequest, Retriever, SqlExecutor, Tier } from '@engram/core';
-import { MEMORY_COLUMNS, scopeSql, toIso, toMemoryView } from './rows';
+import { memoryFromRow } from '@engram/projections';
+import { scopeSql, toIso, toMemoryView } from './rows';
 
 export interface LexicalRetrieverOptions {
   db: SqlExecutor;
@@ -37,7 +38,7 @@ export function createLexicalRetriever(opts: LexicalRetrieverOptions): Retriever
       const hits: QueryHit[] = [];
 
       const params: unknown[] = [req.scope.tenantId, req.scope.userId, req.scope.agentId];
-      const where = [scopeSql('', 1), 'superseded_by IS NULL'];
+      const where = [scopeSql(1), 'superseded_by IS NULL'];
       const add = (sql: string, v: unknown) => {
         params.push(v);
         where.push(sql.replace('?', `$${params.length}`));
@@ -51,11 +52,11 @@ export function createLexicalRetriever(opts: LexicalRetrieverOptions): Retriever
       if (req.sessionId) add('source_session = ?', req.sessionId);
       params.push(limit);
       const mem = await opts.db.query(
-        `SELECT ${MEMORY_COLUMNS} FROM memories WHERE ${where.join(' AND ')} ORDER BY updated_at DESC LIMIT $${params.length}`,
+        `SELECT * FROM memories WHERE ${where.join(' AND ')} ORDER BY updated_at DESC LIMIT $${params.length}`,
         params,
       );
       for (const row of mem.rows) {
-        const m = toMemoryView(row, now);
+        const m = toMemoryView(memoryFromRow(row), now);
         const text = [m.key ?? '', m.content, m.tags.join(' ')].join(' ');
         const match = overlap(queryTokens, text);
         if (match === 0) continue;
@@ -84,7 +85,7 @@ export function createLexicalRetriever(opts: LexicalRetrieverOptions): Retriever
       const messagesWanted = wantTier(MESSAGE_TIER) && !req.types?.length && !req.tags?.length && !req.scopeTag;
       if (messagesWanted) {
         const mp: unknown[] = [req.scope.tenantId, req.scope.userId, req.scope.agentId];
-        const mw = [scopeSql('', 1)];
+        const mw = [scopeSql(1)];
         const madd = (sql: string, v: unknown) => {
           mp.push(v);
           mw.push(sql.replace('?', `$${mp.length}`));

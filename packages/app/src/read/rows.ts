@@ -1,5 +1,5 @@
 import { DEFAULT_DECAY, effectiveImportance } from '@engram/core';
-import type { MemoryType, ProvenanceSource, Tier } from '@engram/core';
+import type { MemoryHistoryEntry, ContradictionRecord, StoredMemory } from '@engram/projections';
 import type { ContradictionView, HistoryItem, MemoryView } from '../types';
 
 export function toIso(v: unknown): string {
@@ -11,109 +11,63 @@ export function toIso(v: unknown): string {
   return String(v);
 }
 
-export function toIsoOrNull(v: unknown): string | null {
-  return v == null ? null : toIso(v);
+/** SQL predicate for the P3 hard boundary, as in projections' readModels: agentId null reads every agent. */
+export function scopeSql(first: number): string {
+  return `tenant_id = $${first} AND user_id = $${first + 1} AND ($${first + 2}::text IS NULL OR agent_id = $${first + 2})`;
 }
 
-export function toJsonObject(v: unknown): Record<string, unknown> {
-  if (v == null) return {};
-  if (typeof v === 'string') {
-    try {
-      const parsed: unknown = JSON.parse(v);
-      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-    } catch {
-      return {};
-    }
-  }
-  return typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-}
-
-export function toStringArray(v: unknown): string[] {
-  return Array.isArray(v) ? v.map(String) : [];
-}
-
-/** SQL predicate for the P3 hard boundary; agentId null reads every agent of the user. */
-export function scopeSql(alias: string, first: number): string {
-  const a = alias ? `${alias}.` : '';
-  return `${a}tenant_id = $${first} AND ${a}user_id = $${first + 1} AND ($${first + 2}::text IS NULL OR ${a}agent_id IS NULL OR ${a}agent_id = $${first + 2})`;
-}
-
-export const MEMORY_COLUMNS = `id::text AS id, tenant_id, user_id, agent_id, type, tier, kind, key, content, tags, source_session,
-  created_at, updated_at, importance, access_count, last_accessed, episode_id::text AS episode_id, version,
-  superseded_by::text AS superseded_by, source, pinned, scope, confidence, metadata, source_message_ids, valid_from,
-  last_event_id::text AS last_event_id`;
-
-export type MemoryRow = Record<string, unknown>;
-
-export function toMemoryView(r: MemoryRow, now: Date): MemoryView {
-  const createdAt = toIso(r.created_at);
-  const lastAccessed = toIsoOrNull(r.last_accessed);
-  const importance = Number(r.importance);
-  const type = String(r.type) as MemoryType;
-  const pinned = Boolean(r.pinned);
-  const accessCount = Number(r.access_count ?? 0);
+/** The API view of a stored entry: adds the forgetting-curve weight (D1) as of `now`. */
+export function toMemoryView(m: StoredMemory, now: Date): MemoryView {
   return {
-    id: String(r.id),
-    tenantId: String(r.tenant_id),
-    userId: String(r.user_id),
-    agentId: (r.agent_id as string | null) ?? null,
-    type,
-    tier: String(r.tier) as Tier,
-    kind: String(r.kind ?? 'memory'),
-    key: (r.key as string | null) ?? null,
-    content: String(r.content),
-    tags: toStringArray(r.tags),
-    sessionId: (r.source_session as string | null) ?? null,
-    createdAt,
-    updatedAt: toIso(r.updated_at),
-    importance,
+    id: m.id,
+    tenantId: m.tenantId,
+    userId: m.userId,
+    agentId: m.agentId,
+    type: m.type,
+    tier: m.tier,
+    kind: m.kind,
+    key: m.key,
+    content: m.content,
+    tags: m.tags,
+    sessionId: m.sourceSession,
+    createdAt: m.createdAt,
+    updatedAt: m.updatedAt,
+    importance: m.importance,
     effectiveImportance: effectiveImportance(
-      { importance, type, pinned, accessCount, lastTouched: lastAccessed ?? createdAt },
+      { importance: m.importance, type: m.type, pinned: m.pinned, accessCount: m.accessCount, lastTouched: m.lastAccessed ?? m.createdAt },
       now,
       DEFAULT_DECAY,
     ),
-    accessCount,
-    lastAccessed,
-    episodeId: (r.episode_id as string | null) ?? null,
-    version: Number(r.version ?? 1),
-    supersededBy: (r.superseded_by as string | null) ?? null,
-    source: String(r.source) as ProvenanceSource,
-    pinned,
-    scope: (r.scope as string | null) ?? null,
-    confidence: Number(r.confidence ?? 1),
-    metadata: toJsonObject(r.metadata),
-    sourceMessageIds: toStringArray(r.source_message_ids),
-    validFrom: toIsoOrNull(r.valid_from),
+    accessCount: m.accessCount,
+    lastAccessed: m.lastAccessed,
+    episodeId: m.episodeId,
+    version: m.version,
+    supersededBy: m.supersededBy,
+    source: m.source,
+    pinned: m.pinned,
+    scope: m.scope,
+    confidence: m.confidence,
+    metadata: m.metadata ?? {},
+    sourceMessageIds: m.sourceMessageIds,
+    validFrom: m.validFrom,
   };
 }
 
-export function toHistoryItem(r: Record<string, unknown>): HistoryItem {
-  return {
-    eventId: String(r.event_id),
-    memoryId: String(r.memory_id),
-    action: String(r.action),
-    key: (r.key as string | null) ?? null,
-    version: r.version == null ? null : Number(r.version),
-    content: (r.content as string | null) ?? null,
-    source: (r.source as string | null) ?? null,
-    relatedId: (r.related_id as string | null) ?? null,
-    reason: (r.reason as string | null) ?? null,
-    at: toIso(r.at),
-  };
+export function toHistoryItem(h: MemoryHistoryEntry): HistoryItem {
+  return { ...h, action: String(h.action) };
 }
 
-export function toContradictionView(r: Record<string, unknown>): ContradictionView {
-  const candidate = r.candidate == null ? null : toJsonObject(r.candidate);
+export function toContradictionView(c: ContradictionRecord): ContradictionView {
   return {
-    id: String(r.id),
-    entryAId: String(r.entry_a_id),
-    entryBId: String(r.entry_b_id),
-    description: String(r.description),
-    confidence: Number(r.confidence),
-    candidate,
-    resolution: (r.resolution as string | null) ?? null,
-    resolvedBy: (r.resolved_by as string | null) ?? null,
-    detectedAt: toIso(r.detected_at),
-    resolvedAt: toIsoOrNull(r.resolved_at),
+    id: c.id,
+    entryAId: c.entryAId,
+    entryBId: c.entryBId,
+    description: c.description,
+    confidence: c.confidence,
+    candidate: c.candidate,
+    resolution: c.resolution,
+    resolvedBy: c.resolvedBy,
+    detectedAt: c.detectedAt,
+    resolvedAt: c.resolvedAt,
   };
 }

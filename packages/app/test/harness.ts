@@ -1,0 +1,95 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { JsonEventCodec, systemClock } from '@engram/core';
+import type { EngramEvent, EventLog, ProjectionProgress, Retriever, SqlDatabase } from '@engram/core';
+import { openFileEventLog } from '@engram/event-log-file';
+import { PROJECTORS, runMigrations, sqlProjectionProgress, startProjector } from '@engram/projections';
+import type { RunningProjector } from '@engram/projections';
+import { openPglite } from '@engram/store-pglite';
+import { createLexicalRetriever, createMemoryApp } from '../src/index';
+import type { AppLogger, MemoryApp, MemoryAppConfig } from '../src/index';
+
+/** Keeps what was logged so a test can assert that nothing failed silently. */
+export class RecordingLogger implements AppLogger {
+  readonly entries: Array<{ level: string; obj: object; msg?: string }> = [];
+  info(obj: object, msg?: string) {
+    this.entries.push({ level: 'info', obj, msg });
+  }
+  warn(obj: object, msg?: string) {
+    this.entries.push({ level: 'warn', obj, msg });
+  }
+  error(obj: object, msg?: string) {
+    this.entries.push({ level: 'error', obj, msg });
+  }
+  get errors() {
+    return this.entries.filter((e) => e.level === 'error');
+  }
+}
+
+export interface Stack {
+  dir: string;
+  log: EventLog;
+  db: SqlDatabase;
+  progress: ProjectionProgress;
+  retriever: Retriever;
+  app: MemoryApp;
+  logger: RecordingLogger;
+  /** Every event in the log, in order. */
+  events(): Promise<EngramEvent[]>;
+  close(): Promise<void>;
+}
+
+export interface StackOptions {
+  config?: Partial<MemoryAppConfig>;
+  /** Start the four projectors (default true). */
+  projectors?: boolean;
+  retriever?: (db: SqlDatabase) => Retriever;
+}
+
+/** The real components: file event log, PGlite read store, the projectors, a SQL retriever. */
+export async function openStack(opts: StackOptions = {}): Promise<Stack> {
+  const dir = await mkdtemp(join(tmpdir(), 'engram-app-'));
+  const log = await openFileEventLog({ dir: join(dir, 'log'), codec: new JsonEventCodec() });
+  const db = await openPglite();
+  await runMigrations(db);
+  const running: RunningProjector[] = [];
+  if (opts.projectors !== false) {
+    for (const projector of Object.values(PROJECTORS)) running.push(await startProjector({ log, db, projector, batchSize: 100 }));
+  }
+  const progress = sqlProjectionProgress(db, Object.keys(PROJECTORS));
+  const retriever = opts.retriever ? opts.retriever(db) : createLexicalRetriever({ db, clock: systemClock });
+  const logger = new RecordingLogger();
+  const app = createMemoryApp({
+    log,
+    db,
+    retriever,
+    progress,
+    clock: systemClock,
+    logger,
+    config: { maxContentBytes: 32 * 1024, minPositionWaitMs: 10_000, accessFlushMs: 50, ...opts.config },
+  });
+  return {
+    dir,
+    log,
+    db,
+    progress,
+    retriever,
+    app,
+    logger,
+    async events() {
+      const out: EngramEvent[] = [];
+      for await (const s of log.read()) out.push(s.event);
+      return out;
+    },
+    async close() {
+      await app.close();
+      for (const p of running) await p.close();
+      await log.close();
+      await db.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const scopeOf = (userId: string, tenantId = 't1', agentId: string | null = null) => ({ tenantId, userId, agentId });
