@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EngramError, newId, systemClock } from '@engram/core';
+import type { ContradictionDetected, EngramEvent } from '@engram/core';
+import { openStack, scopeOf } from './harness';
+import type { Stack } from './harness';
+
+async function rejection(p: Promise<unknown>): Promise<EngramError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof EngramError) return e;
+    throw e;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('app queries on the real log, PGlite and projectors', () => {
+  let s: Stack;
+  beforeAll(async () => {
+    s = await openStack();
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+
+  it('read-your-writes: a query with minPosition sees the write it follows', async () => {
+    const w = await s.app.writeMemory({ scope: scopeOf('ryw'), type: 'ENVIRONMENT', content: 'The deploy target is Kubernetes on GKE' });
+    const hits = await s.app.query({ scope: scopeOf('ryw'), query: 'which kubernetes deploy target', minPosition: w.position! });
+    expect(hits.map((h) => h.id)).toContain(w.id);
+    const hit = hits.find((h) => h.id === w.id)!;
+    expect(hit).toMatchObject({ kind: 'memory', tier: 'SEMANTIC', type: 'ENVIRONMENT', source: 'user_stated', content: 'The deploy target is Kubernetes on GKE' });
+    expect(hit.score).toBeGreaterThan(0);
+  });
+
+  it('query validates k, tiers, types and the query text', async () => {
+    for (const [input, field] of [
+      [{ query: 'x', k: 0 }, 'k'],
+      [{ query: 'x', k: 101 }, 'k'],
+      [{ query: 'x', k: 2.5 }, 'k'],
+      [{ query: '' }, 'query'],
+      [{ query: 'x', tiers: ['HOT'] }, 'tiers[0]'],
+      [{ query: 'x', types: 'USER' }, 'types'],
+      [{ query: 'x', from: 'soon' }, 'from'],
+      [{ query: 'x', minPosition: 'abc' }, 'minPosition'],
+    ] as const) {
+      const err = await rejection(s.app.query({ scope: scopeOf('v'), ...(input as object) } as never));
+      expect([err.code, err.details?.field]).toEqual(['VALIDATION_FAILED', field]);
+    }
+  });
+
+  it('records accessed memories as one batched MemoryAccessed per user stream', async () => {
+    const a = await s.app.writeMemory({ scope: scopeOf('acc'), type: 'USER', content: 'Prefers green tea in the morning' });
+    const b = await s.app.writeMemory({ scope: scopeOf('acc'), type: 'USER', content: 'Drinks green smoothies after running' });
+    await s.app.query({ scope: scopeOf('acc'), query: 'green tea', minPosition: b.position! });
+    await s.app.query({ scope: scopeOf('acc'), query: 'green smoothies' });
+    await s.app.flushAccesses();
+    const accessed = (await s.events()).filter((e): e is Extract<EngramEvent, { type: 'MemoryAccessed' }> => e.type === 'MemoryAccessed' && e.userId === 'acc');
+    expect(accessed).toHaveLength(1);
+    expect(new Set(accessed[0]!.payload.memoryIds)).toEqual(new Set([a.id, b.id]));
+    expect(accessed[0]!.payload.queryHash).toBeNull();
+    const m = await s.app.getMemory({ scope: scopeOf('acc'), memoryId: a.id, minPosition: await lastPosition(s) });
+    expect(m.accessCount).toBe(1);
+    expect(m.lastAccessed).not.toBeNull();
+  });
+
+  it('isolation: other tenants and users never see an entry (query, get, history, key history)', async () => {
+    const owner = scopeOf('iso-user', 'tenant-a');
+    const w = await s.app.writeMemory({ scope: owner, type: 'USER', key: 'secret_word', content: 'The secret word is platypus' });
+    expect((await s.app.query({ scope: owner, query: 'secret word platypus', minPosition: w.position! })).map((h) => h.id)).toContain(w.id);
+    for (const other of [scopeOf('iso-user', 'tenant-b'), scopeOf('iso-other', 'tenant-a')]) {
+      expect(await s.app.query({ scope: other, query: 'secret word platypus' })).toEqual([]);
+      expect((await rejection(s.app.getMemory({ scope: other, memoryId: w.id }))).code).toBe('NOT_FOUND');
+      expect((await rejection(s.app.memoryHistory({ scope: other, memoryId: w.id }))).code).toBe('NOT_FOUND');
+      expect(await s.app.keyHistory({ scope: other, key: 'secret_word' })).toEqual([]);
+      expect((await rejection(s.app.forget({ scope: other, target: 'memory', memoryId: w.id }))).code).toBe('NOT_FOUND');
+    }
+    expect((await s.app.memoryHistory({ scope: owner, memoryId: w.id })).map((h) => h.action)).toEqual(['created']);
+    expect((await s.app.keyHistory({ scope: owner, key: 'secret_word' })).map((h) => h.memoryId)).toEqual([w.id]);
+  });
+
+  it('key history shows the supersession lattice of a key', async () => {
+    const scope = scopeOf('keyhist');
+    const v1 = await s.app.writeMemory({ scope, type: 'USER', key: 'employer', content: 'Works at Acme' });
+    await s.app.getMemory({ scope, memoryId: v1.id, minPosition: v1.position! });
+    const v2 = await s.app.writeMemory({ scope, type: 'USER', key: 'employer', content: 'Works at Globex' });
+    const history = await s.app.keyHistory({ scope, key: 'employer', minPosition: v2.position! });
+    expect(history.filter((h) => h.action === 'created').map((h) => h.memoryId)).toEqual([v1.id, v2.id]);
+    expect(history.some((h) => h.action === 'superseded' && h.memoryId === v1.id && h.relatedId === v2.id)).toBe(true);
+    expect((await s.app.getMemory({ scope, memoryId: v1.id })).supersededBy).toBe(v2.id);
+  });
+
+  it('working memory renders the session as markdown', async () => {
+    const scope = scopeOf('wm');
+    await s.app.observeMessage({ scope, sessionId: 'chat-1', role: 'user', content: 'Can you book a table for two?' });
+    const r = await s.app.observeMessage({ scope, sessionId: 'chat-1', role: 'assistant', content: 'Sure, which evening?' });
+    const md = await s.app.workingMemory({ scope, sessionId: 'chat-1', minPosition: r.position });
+    expect(md).toContain('**user**: Can you book a table for two?');
+    expect(md.indexOf('book a table')).toBeLessThan(md.indexOf('which evening'));
+    expect(await s.app.workingMemory({ scope: scopeOf('wm-other'), sessionId: 'chat-1' })).not.toContain('book a table');
+  });
+
+  it('context renders core facts, relevant facts and the conversation', async () => {
+    const scope = scopeOf('ctx');
+    await s.app.writeMemory({ scope, type: 'USER', key: 'name', content: 'Name is Dana', pinned: true });
+    await s.app.writeMemory({ scope, type: 'ENVIRONMENT', content: 'The billing service is written in Go' });
+    const r = await s.app.observeMessage({ scope, sessionId: 'c1', role: 'user', content: 'Let us debug billing' });
+    const c = await s.app.context({ scope, query: 'billing service language', sessionId: 'c1', minPosition: r.position });
+    expect(c.context).toContain('Name is Dana');
+    expect(c.context).toContain('billing service is written in Go');
+    expect(c.context).toContain('Let us debug billing');
+    expect(c.sections.core).toBeGreaterThanOrEqual(1);
+  });
+
+  it('resolveContradiction(winner b) writes the candidate, supersedes A and resolves', async () => {
+    const scope = scopeOf('contra');
+    const a = await s.app.writeMemory({ scope, type: 'USER', key: 'city', content: 'Lives in Paris' });
+    const contradictionId = newId();
+    // The consolidator's event: B was not stored because the guard kept A until the user decides.
+    const detected: ContradictionDetected = {
+      eventId: newId(),
+      type: 'ContradictionDetected',
+      schemaVersion: 1,
+      tenantId: 't1',
+      userId: 'contra',
+      agentId: null,
+      sessionId: null,
+      occurredAt: systemClock.now().toISOString(),
+      recordedAt: systemClock.now().toISOString(),
+      causationId: null,
+      correlationId: null,
+      payload: {
+        contradictionId,
+        entryAId: a.id,
+        entryBId: newId(),
+        description: 'moved city',
+        confidence: 0.8,
+        candidate: { key: 'city', content: 'Lives in Berlin', source: 'consolidated', confidence: 0.8, sourceMessageIds: ['m1'] },
+      },
+    };
+    const appended = await s.log.append([detected]);
+    const pos = `${appended.positions[0]!.partition}:${appended.positions[0]!.offset}`;
+    const open = await s.app.listContradictions({ scope, minPosition: pos });
+    expect(open.map((c) => c.id)).toEqual([contradictionId]);
+    expect(await s.app.listContradictions({ scope: scopeOf('someone') })).toEqual([]);
+
+    const res = await s.app.resolveContradiction({ scope, contradictionId, winner: 'b' });
+    expect(res.resolution).toBe('b_wins');
+    const winner = await s.app.getMemory({ scope, memoryId: res.winnerMemoryId, minPosition: res.position });
+    expect(winner).toMatchObject({ content: 'Lives in Berlin', key: 'city', source: 'user_stated', tier: 'SEMANTIC' });
+    const loser = await s.app.getMemory({ scope, memoryId: a.id });
+    expect(loser.supersededBy).toBe(res.winnerMemoryId);
+    expect(await s.app.listContradictions({ scope })).toEqual([]);
+    const all = await s.app.listContradictions({ scope, status: 'all' });
+    expect(all[0]).toMatchObject({ id: contradictionId, resolution: 'b_wins', resolvedBy: 'user' });
+    expect((await rejection(s.app.resolveContradiction({ scope, contradictionId, winner: 'a' }))).code).toBe('CONFLICT');
+    expect((await rejection(s.app.resolveContradiction({ scope, contradictionId: newId(), winner: 'a' }))).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('read-your-writes timeout', () => {
+  it('answers PROJECTION_LAGGING (retriable, 503) when the read side does not reach minPosition in time', async () => {
+    const s = await openStack({ projectors: false, config: { minPositionWaitMs: 150 } });
+    try {
+      const w = await s.app.writeMemory({ scope: scopeOf('lag'), type: 'USER', content: 'Allergic to peanuts' });
+      const err = await rejection(s.app.query({ scope: scopeOf('lag'), query: 'allergies', minPosition: w.position! }));
+      expect(err.code).toBe('PROJECTION_LAGGING');
+      expect(err.retriable).toBe(true);
+      expect(err.httpStatus).toBe(503);
+      // Nothing was lost: the write is in the log.
+      expect((await s.events()).some((e) => e.type === 'MemoryWritten' && e.payload.memoryId === w.id)).toBe(true);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+async function lastPosition(s: Stack): Promise<string> {
+  const head = await s.log.head();
+  const [partition, next] = [...head.entries()].sort((a, b) => b[1] - a[1])[0]!;
+  return `${partition}:${next - 1}`;
+}
