@@ -16,7 +16,7 @@ import {
 } from '@engram/core';
 import { CheckpointStore, validateConsumerName } from './checkpoints';
 import type { DirLock } from './dir-lock';
-import { frameSize, MAX_KEY_BYTES, MAX_PAYLOAD_BYTES, SEGMENT_MAGIC, writeFrame } from './frame';
+import { frameSize, MAX_KEY_BYTES, MAX_WRITE_BYTES, SEGMENT_MAGIC, writeFrame } from './frame';
 import { writeFully } from './fs-util';
 import type { LogLogger } from './logger';
 import { buildMarks, createSegmentFile, MARK_EVERY, seekByte, type Segment } from './segment';
@@ -25,8 +25,6 @@ import { saveStreamIndex } from './stream-index';
 import { FileSubscription, type SubscriptionSource } from './subscription';
 
 const PARTITION = 0;
-/** Upper bound of one group-commit write. */
-const MAX_BATCH_BYTES = 8 * 1024 * 1024;
 /** The stream index is refreshed after this many new events (and on close). */
 export const STREAM_INDEX_EVERY_EVENTS = 50_000;
 const DEFAULT_BATCH_SIZE = 100;
@@ -111,11 +109,9 @@ export class FileEventLog implements EventLog {
     }
     const payloads = events.map((e) => this.s.codec.encode(e));
     let bytes = 0;
-    for (const p of payloads) {
-      if (p.length > MAX_PAYLOAD_BYTES) {
-        throw new EngramError('CONTENT_TOO_LARGE', `an encoded event is ${p.length} bytes; the log accepts at most ${MAX_PAYLOAD_BYTES}`);
-      }
-      bytes += frameSize(keyBytes.length, p.length);
+    for (const p of payloads) bytes += frameSize(keyBytes.length, p.length);
+    if (bytes > MAX_WRITE_BYTES) {
+      throw new EngramError('CONTENT_TOO_LARGE', `this append takes ${bytes} bytes on disk; one append may take at most ${MAX_WRITE_BYTES}`);
     }
     return new Promise<AppendResult>((resolve, reject) => {
       this.queue.push({ key, keyBytes, payloads, bytes, expected, resolve, reject });
@@ -224,7 +220,7 @@ export class FileEventLog implements EventLog {
   private async runWriter(): Promise<void> {
     try {
       while (this.queue.length > 0) {
-        if (this.s.groupCommitMaxDelayMs > 0 && this.queuedBytes < MAX_BATCH_BYTES && this.state === 'open') {
+        if (this.s.groupCommitMaxDelayMs > 0 && this.queuedBytes < MAX_WRITE_BYTES && this.state === 'open') {
           await new Promise((r) => setTimeout(r, this.s.groupCommitMaxDelayMs));
         }
         await this.commitBatch(this.takeBatch());
@@ -238,7 +234,7 @@ export class FileEventLog implements EventLog {
   private takeBatch(): PendingAppend[] {
     let bytes = 0;
     let n = 0;
-    while (n < this.queue.length && (n === 0 || bytes + this.queue[n]!.bytes <= MAX_BATCH_BYTES)) bytes += this.queue[n++]!.bytes;
+    while (n < this.queue.length && (n === 0 || bytes + this.queue[n]!.bytes <= MAX_WRITE_BYTES)) bytes += this.queue[n++]!.bytes;
     this.queuedBytes -= bytes;
     return this.queue.splice(0, n);
   }

@@ -12,9 +12,14 @@ export const SEGMENT_MAGIC = Buffer.from('ENGLOG01', 'ascii');
 export const FRAME_PREFIX_BYTES = 8;
 const BODY_FIXED_BYTES = 11;
 export const FLAG_END_OF_APPEND = 1;
-export const MAX_PAYLOAD_BYTES = 32 * 1024 * 1024;
 export const MAX_KEY_BYTES = 0xffff;
-const MAX_BODY_BYTES = BODY_FIXED_BYTES + MAX_KEY_BYTES + MAX_PAYLOAD_BYTES;
+/**
+ * Upper bound of one group-commit write (and so of one append). Recovery relies on it: a crash can
+ * only tear the last write, so damage further than this from the end of the file is corruption of
+ * acknowledged data, never a torn tail.
+ */
+export const MAX_WRITE_BYTES = 8 * 1024 * 1024;
+const MAX_BODY_BYTES = MAX_WRITE_BYTES - FRAME_PREFIX_BYTES;
 
 export interface Frame {
   offset: number;

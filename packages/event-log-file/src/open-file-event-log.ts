@@ -1,4 +1,4 @@
-import { mkdir, open } from 'node:fs/promises';
+import { mkdir, open, readdir, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { EngramError, type EventCodec } from '@engram/core';
 import { CheckpointStore } from './checkpoints';
@@ -44,8 +44,10 @@ export async function openFileEventLog(opts: FileEventLogOptions): Promise<FileE
   await mkdir(segmentsDir, { recursive: true });
   const lock = await acquireDirLock(dir, logger);
   try {
+    await removeLeftovers(dir);
     const checkpoints = new CheckpointStore(dir);
     await checkpoints.init();
+    await removeLeftovers(join(dir, 'consumers'));
     let bases = await listSegmentBases(segmentsDir);
     if (bases.length === 0) {
       await createSegmentFile(segmentsDir, 0);
@@ -92,5 +94,12 @@ export async function openFileEventLog(opts: FileEventLogOptions): Promise<FileE
   } catch (e) {
     await lock.release().catch(() => undefined);
     throw e;
+  }
+}
+
+/** Temp files of atomic writes (and lock attempts) that a crash left behind. */
+async function removeLeftovers(dir: string): Promise<void> {
+  for (const name of await readdir(dir)) {
+    if (/\.tmp-\d+-[0-9a-f]+$/.test(name) || /^LOCK\.\d+\.[0-9a-f]+$/.test(name)) await unlink(join(dir, name)).catch(() => undefined);
   }
 }

@@ -1,6 +1,6 @@
 import { open, stat } from 'node:fs/promises';
 import { EngramError } from '@engram/core';
-import { SEGMENT_MAGIC } from './frame';
+import { MAX_WRITE_BYTES, SEGMENT_MAGIC } from './frame';
 import type { LogLogger } from './logger';
 import { MARK_EVERY, segmentPath, type Segment } from './segment';
 import { SegmentCursor } from './segment-cursor';
@@ -112,6 +112,14 @@ async function scanSegment(
     if (problem !== null) {
       if (!isLast) {
         throw new EngramError('LOG_CORRUPT', `sealed segment ${path} is damaged: ${problem}`, { details: { segment: base, problem } });
+      }
+      if (size - goodEnd > MAX_WRITE_BYTES) {
+        throw new EngramError(
+          'LOG_CORRUPT',
+          `segment ${path} is damaged (${problem}) ${size - goodEnd} bytes before its end, more than one write can tear; ` +
+            'refusing to truncate acknowledged records',
+          { details: { segment: base, problem, damagedFromByte: goodEnd, size } },
+        );
       }
       await fh.truncate(goodEnd);
       await fh.sync();

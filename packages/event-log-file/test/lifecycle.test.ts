@@ -45,6 +45,24 @@ describe('file event log: lock, close and subscriptions', () => {
     await log.close();
   });
 
+  it('treats a lock naming this pid, not held by this process, as left by an earlier process', async () => {
+    await writeFile(join(dir, 'LOCK'), JSON.stringify({ pid: process.pid, hostname: hostname(), acquiredAt: '2020-01-01T00:00:00Z' }));
+    const logger = captureLogger();
+    const log = await openLog(dir, { logger });
+    expect(logger.lines.some((l) => l.level === 'warn' && /stale/.test(l.msg ?? ''))).toBe(true);
+    await expect(openLog(dir)).rejects.toMatchObject({ code: 'LOG_UNAVAILABLE' });
+    await log.close();
+  });
+
+  it('lets exactly one of two concurrent opens in one process win', async () => {
+    const results = await Promise.allSettled([openLog(dir), openLog(dir)]);
+    const opened = results.filter((r) => r.status === 'fulfilled');
+    expect(opened).toHaveLength(1);
+    const failed = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(failed.reason).toMatchObject({ code: 'LOG_UNAVAILABLE' });
+    await (opened[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof openLog>>>).value.close();
+  });
+
   it('close flushes queued appends, then refuses new work with SHUTTING_DOWN', async () => {
     const log = await openLog(dir, { groupCommitMaxDelayMs: 5 });
     const pending = Array.from({ length: 50 }, (_, i) => log.append([sampleMessageObserved('t', `u${i % 4}`, i)]));
@@ -126,6 +144,10 @@ describe('file event log: lock, close and subscriptions', () => {
     expect(() => log.read({ from: { partition: 3, offset: 0 } })).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED' }));
     const bad = { ...sampleMessageObserved('t', 'u', 1), tenantId: '' };
     await expect(log.append([bad])).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    const big = sampleMessageObserved('t', 'u', 2);
+    const huge = { ...big, payload: { ...big.payload, content: 'x'.repeat(9 * 1024 * 1024) } } as typeof big;
+    await expect(log.append([huge])).rejects.toMatchObject({ code: 'CONTENT_TOO_LARGE' });
+    expect((await log.head()).get(0)).toBe(0);
     await log.close();
   });
 });

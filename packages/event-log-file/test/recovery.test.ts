@@ -84,4 +84,24 @@ describe('file event log: segments, stream index and corruption', () => {
     await expect(readAll(log)).rejects.toMatchObject({ code: 'LOG_CORRUPT' });
     await log.close();
   });
+
+  it('refuses to truncate when the damage lies further from the end than one write can tear', async () => {
+    const { dir: bigDir, remove: removeBig } = await tempDir('big');
+    try {
+      const log = await openLog(bigDir);
+      const filler = 'y'.repeat(30 * 1024);
+      for (let i = 0; i < 320; i++) {
+        const e = sampleMessageObserved('t1', 'u1', i);
+        await log.append([{ ...e, payload: { ...e.payload, content: filler } } as EngramEvent]);
+      }
+      await log.close();
+      const bytes = await readFile(firstSegment(bigDir));
+      expect(bytes.length).toBeGreaterThan(9 * 1024 * 1024);
+      bytes[200]! ^= 0xff;
+      await writeFile(firstSegment(bigDir), bytes);
+      await expect(openLog(bigDir)).rejects.toMatchObject({ code: 'LOG_CORRUPT' });
+    } finally {
+      await removeBig();
+    }
+  });
 });
