@@ -1,0 +1,547 @@
+import { ATTRIBUTE_KEYS, DIET_RE, FAMILY, NATIONALITIES, PETS, categoryOf, isOccupation, isVehicle } from './lexicon';
+import { draft, negate, type FactDraft } from './draft';
+import { cleanEnglishObject, gerundToBase, slug, toThirdPerson } from './text';
+import { resolveTime } from './time-expressions';
+
+/** Facts already known (stored or stated earlier in the session), to resolve "switched from X". */
+export interface KnownFact {
+  key: string;
+  content: string;
+}
+
+export interface ClauseContext {
+  at: Date;
+  known: KnownFact[];
+  /** The clause as written (before openers and leading time phrases were removed), for dates. */
+  original?: string;
+}
+
+const ADV = String.raw`(?:(?:just|recently|finally|now|actually|also|still|currently|really|already|officially|mostly|mainly|primarily|usually|always|totally|absolutely|definitely|honestly|basically|even|then|eventually|permanently|happily|kind\s+of|sort\s+of|pretty\s+much)\s+)*`;
+const LEAD =
+  /^(?:(?:oh|well|so|also|actually|btw|by\s+the\s+way|anyway|anyways|and|but|hey|hi|hello|ok|okay|yeah|yes|yep|no|nope|fyi|just\s+so\s+you\s+know|for\s+the\s+record|as\s+of\s+(?:today|now)|these\s+days|nowadays|now|currently|recently|lately|guess\s+what|good\s+news|update|quick\s+update|heads\s+up|as\s+you\s+know|you\s+know|fun\s+fact|plus|then|in\s+fact|honestly|to\s+be\s+honest|tbh|news|sadly|luckily|unfortunately|fortunately|finally|remember(?:\s+that)?|note\s+that|please\s+note(?:\s+that)?|please\s+remember(?:\s+that)?)[,!:\-—]*\s+)+/i;
+const HEDGE = /^(?:i\s+(?:think|guess|believe|suppose|feel\s+like|reckon)(?:\s+that)?|maybe|probably|perhaps)\s+/i;
+const HYPOTHETICAL = /^(?:if|when|whenever|unless|would|should|could|what\s+if|suppose|imagine|in\s+case)\b|\bi\s+(?:would|wish|want|hope|plan|intend|might|may|could|should)\b/i;
+
+export function expandContractions(s: string): string {
+  return s
+    .replace(/[’‘`]/g, "'")
+    .replace(/\bI'm\b/gi, 'I am')
+    .replace(/\bim\b(?=\s+(?:a|an|the|from|in|at|now|no|not|vegan|vegetarian|\d))/gi, 'I am')
+    .replace(/\bI've\b/gi, 'I have')
+    .replace(/\bI'd\b/gi, 'I would')
+    .replace(/\bI'll\b/gi, 'I will')
+    .replace(/\b(do|does|did|is|are|was|were|have|has|had|would|should|could)n't\b/gi, '$1 not')
+    .replace(/\bcan't\b/gi, 'cannot')
+    .replace(/\bwon't\b/gi, 'will not')
+    .replace(/\bname's\b/gi, 'name is')
+    .replace(/\b(it|that|there)'s\b/gi, '$1 is')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Prepares a clause: contractions expanded, discourse openers and leading time phrases removed. */
+export function prepareEnglishClause(raw: string, at: Date): { text: string; hedged: boolean } {
+  let t = expandContractions(raw);
+  let hedged = false;
+  for (let i = 0; i < 3; i++) {
+    const before = t;
+    t = t.replace(LEAD, '');
+    if (HEDGE.test(t)) {
+      hedged = true;
+      t = t.replace(HEDGE, '');
+    }
+    // "Last month, I moved …" / "Since 2020 I have …": a leading time phrase before the subject
+    const comma = /^([^,]{2,40}),\s*(?=(?:i|my)\b)/i.exec(t);
+    if (comma && resolveTime(comma[1]!, at, 'en')) t = t.slice(comma[0].length);
+    const bare = /^((?:last|next|this)\s+\w+|yesterday|today|tomorrow|in\s+\d{4}|since\s+\d{4}|(?:a|one|two|three|a\s+few|\d+)\s+\w+\s+ago)\s+(?=(?:i|my)\b)/i.exec(t);
+    if (bare) t = t.slice(bare[0].length);
+    if (t === before) break;
+  }
+  if (/\b(?:maybe|probably|perhaps|i\s+think|not\s+sure)\b/i.test(t)) hedged = true;
+  return { text: t.replace(/[\s.!,;:]+$/, ''), hedged };
+}
+
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
+const PHONE = /(?:\+?\d[\d\s().-]{5,}\d)/;
+
+function attributeKey(attrRaw: string): { suffix: string; label: string } | null {
+  const attr = attrRaw.toLowerCase().replace(/\s+/g, ' ').trim();
+  if (/^(?:bad|point|question|guess|pleasure|concern|issue|problem|thought|idea|understanding|opinion|take|answer|worry|fear|hope|mistake|fault|turn|apologies|apology|condolences|advice|suggestion|request|bet|feeling|impression|head|heart|day|week|life|dream|bad luck|god|gosh|goodness)$/.test(attr)) return null;
+  if (ATTRIBUTE_KEYS[attr]) return { suffix: ATTRIBUTE_KEYS[attr]!, label: attr };
+  const fav = /^(?:(?:all[-\s]time|absolute|current|new)\s+)?(?:favou?rite|preferred|go-to)\s+(.+)$/.exec(attr);
+  if (fav) return { suffix: `favourite_${slug(fav[1]!)}`, label: fav[1]!.replace(/colour/g, 'color') };
+  const qualified = /^(work|personal|school|private|business|home|office|other|secondary|main|primary)\s+(.+)$/.exec(attr);
+  if (qualified && ATTRIBUTE_KEYS[qualified[2]!]?.startsWith('contact.')) {
+    return { suffix: `${ATTRIBUTE_KEYS[qualified[2]!]!}_${qualified[1]}`, label: attr };
+  }
+  const possessive = /^(.+?)(?:'s|s')\s+(name|names)$/.exec(attr);
+  if (possessive) {
+    const rel = possessive[1]!;
+    if (ATTRIBUTE_KEYS[rel] === 'partner') return { suffix: 'partner', label: rel };
+    if (PETS[rel]) return { suffix: `pet.${PETS[rel]}`, label: rel };
+    if (FAMILY[rel]) return { suffix: `family.${FAMILY[rel]}`, label: `${rel}'s name` };
+    return { suffix: `${slug(rel)}_name`, label: attr };
+  }
+  if (PETS[attr]) return { suffix: `pet.${PETS[attr]}`, label: attr };
+  if (FAMILY[attr]) return { suffix: `family.${FAMILY[attr]}`, label: attr };
+  if (attr.split(' ').length > 4 || !/^[a-z][a-z0-9 '-]*$/.test(attr)) return null;
+  return { suffix: slug(attr), label: attr };
+}
+
+/** "Alice Smith and I …" → "Alice Smith": the leading capitalized words of a phrase. */
+function leadingName(text: string): string | null {
+  const m = /^((?:[A-Z\p{Lu}][\p{L}'.-]*)(?:\s+(?:[A-Z\p{Lu}][\p{L}'.-]*|van|von|de|da|del|der|le|la|bin|al)){0,3})/u.exec(text.trim());
+  return m ? m[1]!.replace(/[.]+$/, '') : null;
+}
+
+function nameObject(text: string): string | null {
+  const cleaned = cleanEnglishObject(text.replace(/\s*,?\s*but\b.*$/i, '').replace(/\s+(?:for\s+short|please|from\s+now\s+on|instead).*$/i, ''));
+  const name = leadingName(cleaned);
+  if (name) return name;
+  // lower-cased names ("call me bob"): accept one or two plain words
+  const m = /^([a-z][a-z'-]{1,20}(?:\s+[a-z][a-z'-]{1,20})?)$/i.exec(cleaned);
+  return m ? m[1]!.replace(/\b\w/g, (c) => c.toUpperCase()) : null;
+}
+
+function article(np: string): string {
+  return /^(?:a|an|the)\s/i.test(np) ? np : `${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np}`;
+}
+
+/** Splits "Google as a data scientist" → employer + occupation. */
+function employerAndRole(obj: string): FactDraft[] {
+  const out: FactDraft[] = [];
+  const m = /^(.+?)\s+as\s+(?:an?\s+)?(.+)$/i.exec(obj);
+  const employer = cleanEnglishObject(m ? m[1]! : obj);
+  if (employer && !/^(?:home|a\s+|an\s+|the\s+moment)/i.test(employer)) out.push(draft('employer', employer, 0.9));
+  if (m) out.push(draft('occupation', article(cleanEnglishObject(m[2]!)), 0.85));
+  return out;
+}
+
+function roleAndEmployer(obj: string): FactDraft[] {
+  const m = /^(.+?)\s+(?:at|for|with)\s+(.+)$/i.exec(obj);
+  const role = cleanEnglishObject(m ? m[1]! : obj);
+  const out = [draft('occupation', article(role.replace(/^(?:an?\s+)/i, '')), 0.9)];
+  if (m) out.push(draft('employer', cleanEnglishObject(m[2]!), 0.85));
+  return out;
+}
+
+/** Key of a tool/choice object: a known category, else the key of a known fact mentioning it. */
+function choiceKey(object: string, known: KnownFact[], fallback: string): { suffix: string; inferred: boolean } {
+  const cat = categoryOf(object);
+  if (cat) return { suffix: cat, inferred: false };
+  const o = object.toLowerCase();
+  const hit = [...known].reverse().find((k) => k.key.startsWith('user.') && k.content.toLowerCase().includes(o));
+  if (hit) return { suffix: hit.key.slice('user.'.length), inferred: true };
+  return { suffix: fallback, inferred: true };
+}
+
+function preferenceObject(raw: string): string | null {
+  let o = cleanEnglishObject(raw).replace(/^to\s+/i, '');
+  o = o.replace(/\s+(?:over|more\s+than|rather\s+than|instead\s+of|to)\s+.+$/i, (m) => (/^\s+to\s/i.test(m) && !/\bprefer\b/i.test(raw) ? m : ''));
+  if (!o || /^(?:it|that|this|them|him|her|you|those|these|one|what|how|when|where|who|so)\b/i.test(o)) return null;
+  if (o.split(/\s+/).length > 7) return null;
+  return o;
+}
+
+function amPhrase(phraseAfterAm: string, at: Date): FactDraft[] {
+  const obj = cleanEnglishObject(phraseAfterAm);
+  if (!obj) return [];
+  const diet = DIET_RE.exec(obj);
+  if (diet) return [draft('diet', diet[1]!.toLowerCase(), 0.9)];
+  const onDiet = /^on\s+(?:a|the)\s+(.+?)\s+diet$/i.exec(obj);
+  if (onDiet) return [draft('diet', onDiet[1]!.toLowerCase(), 0.85)];
+  const allergic = /^allergic\s+to\s+(.+)$/i.exec(obj);
+  if (allergic) return [draft(`allergy.${slug(allergic[1]!)}`, allergic[1]!, 0.9)];
+  const age = /^(\d{1,3})(?:\s+(?:years?|yrs?)(?:\s+old)?)?$/i.exec(obj);
+  if (age && +age[1]! > 0 && +age[1]! < 130) return [draft('age', age[1]!, 0.9)];
+  const married = /^(?:married|engaged)\s+to\s+(.+)$/i.exec(obj);
+  if (married) return [draft('partner', nameObject(married[1]!) ?? married[1]!, 0.9)];
+  const dating = /^(?:dating|seeing|in\s+a\s+relationship\s+with|together\s+with)\s+(.+)$/i.exec(obj);
+  if (dating) return [draft('partner', nameObject(dating[1]!) ?? dating[1]!, 0.8)];
+  if (/^(single|married|divorced|engaged|widowed|separated|in\s+a\s+relationship)$/i.test(obj)) return [draft('marital_status', obj.toLowerCase(), 0.9)];
+  const from = /^(?:originally\s+)?from\s+(.+)$/i.exec(obj);
+  if (from) return [draft('hometown', cleanEnglishObject(from[1]!), 0.85)];
+  const based = /^(?:based|living|located|staying|settled)\s+(?:in|at|near|out\s+of)\s+(.+)$/i.exec(obj);
+  if (based) return [draft('residence', cleanEnglishObject(based[1]!), 0.9)];
+  const working = /^(?:working|employed)\s+(?:at|for|with|by)\s+(.+)$/i.exec(obj);
+  if (working) return employerAndRole(working[1]!);
+  const workingAs = /^working\s+as\s+(.+)$/i.exec(obj);
+  if (workingAs) return roleAndEmployer(workingAs[1]!);
+  const at2 = /^(?:now\s+)?at\s+([A-Z].+)$/.exec(obj);
+  if (at2) return [draft('employer', cleanEnglishObject(at2[1]!), 0.7)];
+  const studying = /^(?:studying|majoring\s+in|doing\s+(?:a|my)\s+(?:degree|phd|masters?|bachelor'?s?)\s+in)\s+(.+?)(?:\s+at\s+(.+))?$/i.exec(obj);
+  if (studying) {
+    const out = [draft('field_of_study', cleanEnglishObject(studying[1]!), 0.85)];
+    if (studying[2]) out.push(draft('school', cleanEnglishObject(studying[2]), 0.85));
+    return out;
+  }
+  const fan = /^(?:a\s+)?(?:big\s+|huge\s+|massive\s+)?(?:fan\s+of|into|fond\s+of|crazy\s+about|obsessed\s+with|passionate\s+about)\s+(.+)$/i.exec(obj);
+  if (fan) {
+    const p = preferenceObject(fan[1]!);
+    return p ? [draft(`preference.${slug(p)}`, p, 0.85)] : [];
+  }
+  const student = /^an?\s+(?:\w+\s+)?student\s+(?:at|in)\s+(.+)$/i.exec(obj);
+  if (student) return [draft('occupation', article(obj.replace(/\s+(?:at|in)\s+.+$/i, '').replace(/^an?\s+/i, '')), 0.8), draft('school', cleanEnglishObject(student[1]!), 0.85)];
+  const np = /^(?:an?|one)\s+(.+)$/i.exec(obj);
+  if (np) {
+    const phrase = np[1]!;
+    const diet2 = DIET_RE.exec(phrase);
+    if (diet2) return [draft('diet', diet2[1]!.toLowerCase(), 0.9)];
+    const withEmployer = /^(.+?)\s+(?:at|for|with)\s+([A-Z].+)$/.exec(phrase);
+    const role = withEmployer ? withEmployer[1]! : phrase;
+    if (isOccupation(role)) return roleAndEmployer(phrase);
+    const head = slug(role.split(/\s+(?:of|who|that|with|from)\s+/)[0]!.split(/\s+/).slice(-1)[0]!);
+    return [draft(`identity.${head}`, article(phrase), 0.7)];
+  }
+  if (NATIONALITIES.has(obj.toLowerCase())) return [draft('nationality', obj, 0.85)];
+  // "I am Alice" / "I am Alice Chen": a bare capitalized name
+  const name = /^([A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+)?)$/u.exec(obj);
+  if (name && !NATIONALITIES.has(name[1]!.toLowerCase())) return [draft('name', name[1]!, 0.75)];
+  void at;
+  return [];
+}
+
+type ClauseRule = (c: string, ctx: ClauseContext) => FactDraft[] | null;
+
+const S = String.raw`^i\s+` + ADV;
+
+const RULES: ClauseRule[] = [
+  // names
+  (c) => {
+    const m = new RegExp(
+      String.raw`^(?:my\s+(?:full\s+|first\s+|real\s+|given\s+)?name\s+is(?:\s+now|\s+actually)?|(?:you\s+can\s+|please\s+|just\s+|everyone\s+|people\s+|friends\s+)?call(?:s)?\s+me(?!\s+(?:at|on|back|later|tomorrow|if|when|up|anytime|any\s+time|\+?\d))|i\s+am\s+called|i\s+go\s+by|the\s+name\s+is|this\s+is|i\s+(?:have\s+)?changed\s+my\s+name\s+to|i\s+am\s+named)\s+(.+)$`,
+      'i',
+    ).exec(c);
+    if (!m) return null;
+    if (/^this\s+is/i.test(c) && !/^this\s+is\s+[A-Z]\S*(?:\s+[A-Z]\S*)?(?:\s+(?:speaking|here))?$/.test(c)) return null;
+    const name = nameObject(m[1]!.replace(/\s+(?:speaking|here)$/i, ''));
+    return name ? [draft('name', name, 0.92)] : null;
+  },
+  // contact details anywhere in a first-person clause
+  (c) => {
+    const email = EMAIL.exec(c);
+    const firstPerson = /\b(?:my|me|i)\b/i.test(c);
+    if (email && firstPerson) {
+      const attr = /\bmy\s+(work|personal|school|private|business|office)\s+e-?mail/i.exec(c);
+      return [draft(attr ? `contact.email_${attr[1]!.toLowerCase()}` : 'contact.email', email[0].toLowerCase(), 0.92)];
+    }
+    const phone = PHONE.exec(c);
+    if (phone && firstPerson && /\b(?:phone|number|cell|mobile|call|text|reach|contact|whatsapp|telephone)\b/i.test(c) && phone[0].replace(/\D/g, '').length >= 7) {
+      const attr = /\bmy\s+(work|personal|home|office|business)\s+(?:phone|number|cell|mobile)/i.exec(c);
+      return [draft(attr ? `contact.phone_${attr[1]!.toLowerCase()}` : 'contact.phone', phone[0].trim(), 0.9)];
+    }
+    return null;
+  },
+  // switched/moved/changed from X to Y (subject optional)
+  (c, ctx) => {
+    const m = new RegExp(
+      String.raw`^(?:i\s+)?(?:have\s+)?` + ADV + String.raw`(switched|moved|changed|went|migrated|transitioned|upgraded|relocated|swapped|converted)(?:\s+(?:over|jobs|editors|cities|my\s+\w+))?\s+from\s+(.+?)\s+(?:to|over\s+to|for)\s+(.+)$`,
+      'i',
+    ).exec(c);
+    if (!m) return null;
+    const verb = m[1]!.toLowerCase();
+    const from = cleanEnglishObject(m[2]!);
+    const to = cleanEnglishObject(m[3]!);
+    if (!from || !to) return null;
+    if ((verb === 'moved' || verb === 'relocated') && !categoryOf(to) && /^[A-Z]/.test(to)) {
+      return [draft('residence', to, 0.9)];
+    }
+    const k = choiceKey(to, ctx.known, '') ;
+    const kf = k.suffix ? k : choiceKey(from, ctx.known, '');
+    if (kf.suffix) return [draft(kf.suffix, to, kf.inferred ? 0.8 : 0.9)];
+    return [draft(`uses.${slug(to)}`, to, 0.75), { ...draft(`uses.${slug(from)}`, from, 0.75), positive: false }];
+  },
+  // residence
+  (c) => {
+    const m = new RegExp(S + String.raw`(?:live|am\s+living|have\s+been\s+living|have\s+lived|reside|am\s+residing|am\s+based|am\s+staying|have\s+settled|settled(?:\s+down)?)\s+(?:in|at|near|outside(?:\s+of)?|on|out\s+of)\s+(.+)$`, 'i').exec(c);
+    if (!m) return null;
+    const o = cleanEnglishObject(m[1]!);
+    return o ? [draft('residence', o, 0.92)] : null;
+  },
+  (c, ctx) => {
+    const m = new RegExp(S + String.raw`(moved|relocated|have\s+moved|have\s+relocated|emigrated|immigrated|am\s+moving|will\s+move|will\s+be\s+moving|am\s+relocating|am\s+going\s+to\s+move)\s+(?:back\s+)?(?:to|into)\s+(.+)$`, 'i').exec(c);
+    if (!m) return null;
+    const o = cleanEnglishObject(m[2]!.replace(/^(?:a\s+new\s+(?:place|flat|apartment|house)\s+in)\s+/i, ''));
+    if (!o) return null;
+    if (/^(?:am|will)/i.test(m[1]!)) {
+      const when = resolveTime(c, ctx.at, 'en');
+      return [draft('planned_move', o, 0.8, { content: `User is moving to ${o}${when ? ` (${when.value})` : ''}`, kind: 'event' })];
+    }
+    return [draft('residence', o, 0.9)];
+  },
+  (c) => {
+    const m = /^(?:my\s+)?home\s+is\s+(?:now\s+)?(?:in\s+)?(.+)$/i.exec(c);
+    if (!m) return null;
+    const o = cleanEnglishObject(m[1]!);
+    return o && /^[A-Z]/.test(o) ? [draft('residence', o, 0.85)] : null;
+  },
+  (c) => {
+    const m = new RegExp(S + String.raw`(?:grew\s+up|was\s+raised|was\s+born\s+and\s+raised|come)\s+(?:in|from)\s+(.+)$`, 'i').exec(c);
+    return m ? [draft('hometown', cleanEnglishObject(m[1]!), 0.85)] : null;
+  },
+  (c, ctx) => {
+    const m = new RegExp(S + String.raw`was\s+born\s+(?:on|in|at)\s+(.+)$`, 'i').exec(c);
+    if (!m) return null;
+    const t = resolveTime(m[1]!, ctx.at, 'en');
+    if (t) {
+      if (/^\d{4}$/.test(t.value)) return [draft('birth_year', t.value, 0.9)];
+      const hasYear = /\b\d{4}\b/.test(m[1]!);
+      const v = hasYear ? t.value.slice(0, 10) : `--${t.value.slice(5, 10)}`;
+      return [draft('birthday', v, 0.9, { content: `User's birthday is ${cleanEnglishObject(m[1]!)}` })];
+    }
+    return [draft('birthplace', cleanEnglishObject(m[1]!), 0.85)];
+  },
+  // employer / occupation
+  (c) => {
+    const m = new RegExp(
+      S +
+        String.raw`(?:work|am\s+working|have\s+been\s+working|started\s+working|began\s+working|will\s+be\s+working|will\s+start\s+working|am\s+employed|got\s+(?:a\s+)?(?:new\s+)?job|took\s+(?:a\s+)?(?:new\s+)?job|accepted\s+(?:a|an)\s+(?:new\s+)?(?:offer|job|position|role)|landed\s+(?:a\s+)?(?:new\s+)?job|started\s+(?:a\s+)?(?:new\s+)?job|started\s+(?:a\s+)?(?:new\s+)?(?:role|position))\s+(?:at|for|with|by|in)\s+(.+)$`,
+      'i',
+    ).exec(c);
+    if (!m) return null;
+    const obj = m[1]!;
+    if (/^(?:home|the\s+moment|night|weekends?)\b/i.test(obj)) return null;
+    return employerAndRole(obj);
+  },
+  (c) => {
+    const m = new RegExp(S + String.raw`(?:work|am\s+working|have\s+been\s+working|started\s+working|now\s+work|got\s+(?:a\s+)?job|am\s+employed|will\s+be\s+working)\s+as\s+(.+)$`, 'i').exec(c);
+    return m ? roleAndEmployer(m[1]!) : null;
+  },
+  (c) => {
+    const m = new RegExp(S + String.raw`(?:joined|have\s+joined|will\s+join|am\s+joining|started\s+at|signed\s+with|was\s+hired\s+by|got\s+hired\s+(?:at|by))\s+([A-Z].*)$`).exec(c.replace(/^I\b/i, 'i'));
+    if (!m) return null;
+    return employerAndRole(m[1]!).map((d) => ({ ...d, confidence: Math.min(d.confidence, 0.8) }));
+  },
+  (c) => {
+    const m = new RegExp(S + String.raw`(?:left|quit|resigned\s+from|was\s+laid\s+off\s+from|got\s+fired\s+from|retired\s+from)\s+(?:my\s+job\s+at\s+)?([A-Z].*)$`).exec(c.replace(/^I\b/i, 'i'));
+    if (!m) return null;
+    const o = cleanEnglishObject(m[1]!);
+    return o ? [{ ...draft('employer', o, 0.85), positive: false }] : null;
+  },
+  // studies
+  (c) => {
+    const m = new RegExp(S + String.raw`(?:study|studied|am\s+studying|major\s+in|majored\s+in|am\s+majoring\s+in)\s+(.+?)(?:\s+(?:at|in)\s+([A-Z].+))?$`, 'i').exec(c);
+    if (!m) return null;
+    const out = [draft('field_of_study', cleanEnglishObject(m[1]!), 0.85)];
+    if (m[2]) out.push(draft('school', cleanEnglishObject(m[2]), 0.85));
+    return out;
+  },
+  (c) => {
+    const m = new RegExp(S + String.raw`(?:go\s+to|attend|am\s+attending|graduated\s+from|am\s+enrolled\s+(?:at|in)|got\s+into|was\s+accepted\s+(?:to|at|into))\s+([A-Z].+)$`).exec(c.replace(/^I\b/i, 'i'));
+    return m ? [draft('school', cleanEnglishObject(m[1]!), 0.85)] : null;
+  },
+  // diet via verbs
+  (c) => {
+    const m = new RegExp(S + String.raw`(?:went|have\s+gone|turned|became|have\s+become|switched\s+to\s+(?:being\s+)?|am\s+going|follow|eat|keep)\s+(?:a\s+)?(.+?)(?:\s+diet)?$`, 'i').exec(c);
+    if (!m) return null;
+    const d = DIET_RE.exec(cleanEnglishObject(m[1]!));
+    return d ? [draft('diet', d[1]!.toLowerCase(), 0.88)] : null;
+  },
+  (c) => {
+    const m = new RegExp(S + String.raw`(do\s+not|never|cannot|can\s+not|no\s+longer)?\s*(?:eat|drink)\s+(.+)$`, 'i').exec(c);
+    if (!m) return null;
+    const o = cleanEnglishObject(m[2]!.replace(/\s+(?:at\s+all|ever|anymore)$/i, ''));
+    if (!o || o.split(/\s+/).length > 4 || /^(?:out|in|at|with|lunch|dinner|breakfast|here)\b/i.test(o)) return null;
+    return [{ ...draft(`diet.${slug(o)}`, o, 0.8), positive: !m[1] }];
+  },
+  // partner
+  (c) => {
+    const m = new RegExp(S + String.raw`(?:got\s+)?(married|engaged)(?:\s+to\s+(.+))?$`, 'i').exec(c);
+    if (!m) return null;
+    if (m[2]) return [draft('partner', nameObject(m[2]) ?? cleanEnglishObject(m[2]), 0.88)];
+    return [draft('marital_status', m[1]!.toLowerCase(), 0.85)];
+  },
+  (c) => {
+    const m = new RegExp(S + String.raw`(?:got\s+divorced|broke\s+up|split\s+up|separated)(?:\s+(?:from|with)\s+(.+))?$`, 'i').exec(c);
+    if (!m) return null;
+    if (m[1]) return [{ ...draft('partner', nameObject(m[1]) ?? cleanEnglishObject(m[1]), 0.85), positive: false }];
+    return [draft('marital_status', /divorced/i.test(c) ? 'divorced' : 'single', 0.8)];
+  },
+  // pets, vehicles, possessions
+  (c, ctx) => {
+    const m = new RegExp(S + String.raw`(?:have|own|got|adopted|have\s+got|bought|rescued|have\s+adopted|drive|am\s+driving|ride|leased|purchased)\s+(?:a|an|one|two|three|\d+|the|my)\s+(?:new\s+|little\s+|young\s+|old\s+|used\s+|second-hand\s+|cute\s+)*(.+)$`, 'i').exec(c);
+    if (!m) return null;
+    const rest = m[1]!;
+    const named = /^(.+?)\s*,?\s+(?:named|called)\s+(.+)$/i.exec(rest);
+    const noun = cleanEnglishObject(named ? named[1]! : rest);
+    const lowerNoun = noun.toLowerCase();
+    const petWord = Object.keys(PETS).find((p) => lowerNoun === p || lowerNoun.endsWith(` ${p}`) || lowerNoun === `${p}s`);
+    if (petWord) {
+      const name = named ? nameObject(named[2]!) : null;
+      return [draft(`pet.${PETS[petWord]}`, name ?? PETS[petWord]!, 0.88, { label: noun })];
+    }
+    if (/\b(?:drive|driving|ride|leased)\b/i.test(c) || isVehicle(noun)) return [draft('vehicle', article(noun), 0.85)];
+    if (resolveTime(ctx.original ?? c, ctx.at, 'en')) return null; // "I have my exam tomorrow" is an event
+    if (/^(?:have|own)\b/i.test(c.replace(new RegExp(`^i\\s+${ADV}`, 'i'), '')) && noun.split(/\s+/).length <= 4) {
+      return [draft(`possession.${slug(noun)}`, article(noun), 0.65, { content: `User has ${article(noun)}` })];
+    }
+    return null;
+  },
+  // tools, editors, languages
+  (c, ctx) => {
+    const m = new RegExp(S + String.raw`(use|am\s+using|have\s+been\s+using|code\s+in|program\s+in|write\s+(?:code\s+|software\s+)?in|develop\s+in|work\s+in|switched\s+to|moved\s+to|migrated\s+to|changed\s+to|went\s+with|settled\s+on|picked)\s+(.+?)(?:\s+(?:for|as\s+my|to)\s+(.+))?$`, 'i').exec(c);
+    if (!m) return null;
+    const obj = cleanEnglishObject(m[2]!);
+    if (!obj || /^(?:it|that|this|them|the\s+same)$/i.test(obj) || obj.split(/\s+/).length > 5) return null;
+    const cat = categoryOf(obj);
+    if (cat) return [draft(cat, obj, 0.88)];
+    if (/^(?:moved)/i.test(m[1]!)) return null; // "moved to <place>" is handled by the residence rule
+    if (/^work\s+in/i.test(m[1]!)) return [draft('industry', obj, 0.8, { content: `User works in ${obj}` })];
+    if (m[3]) {
+      const purpose = cleanEnglishObject(m[3]);
+      const attr = ATTRIBUTE_KEYS[purpose.toLowerCase()] ?? `tool.${slug(purpose)}`;
+      return [draft(attr, obj, 0.8, { content: `User uses ${obj} for ${purpose}` })];
+    }
+    const k = choiceKey(obj, ctx.known, `uses.${slug(obj)}`);
+    return [draft(k.suffix, obj, 0.75)];
+  },
+  (c) => {
+    const m = new RegExp(S + String.raw`(?:speak|can\s+speak|am\s+fluent\s+in|am\s+learning)\s+(.+)$`, 'i').exec(c);
+    if (!m) return null;
+    const o = cleanEnglishObject(m[1]!);
+    if (/learning/i.test(c)) return [draft(`learning.${slug(o)}`, o, 0.8, { content: `User is learning ${o}` })];
+    return [draft('spoken_languages', o, 0.85)];
+  },
+  (c) => {
+    const m = new RegExp(S + String.raw`(?:just\s+)?turned\s+(\d{1,3})\b`, 'i').exec(c);
+    return m ? [draft('age', m[1]!, 0.9)] : null;
+  },
+  // preferences
+  (c) => {
+    const m = new RegExp(S + String.raw`(?:do\s+)?(?:like|love|enjoy|adore|prefer|fancy|dig|appreciate|am\s+into|am\s+(?:a\s+)?(?:big\s+|huge\s+)?fan\s+of|am\s+fond\s+of|am\s+crazy\s+about|am\s+obsessed\s+with|am\s+passionate\s+about|have\s+a\s+soft\s+spot\s+for|have\s+(?:always\s+)?loved|have\s+(?:always\s+)?liked|have\s+come\s+to\s+(?:like|love)|started\s+(?:liking|loving|enjoying)|got\s+into|(?:would\s+)?rather\s+have)\s+(.+)$`, 'i').exec(c);
+    if (!m) return null;
+    const p = preferenceObject(m[1]!);
+    if (!p) return null;
+    const over = /\b(?:over|rather\s+than|more\s+than|instead\s+of)\s+(.+)$/i.exec(m[1]!) ?? (/\bprefer\b/i.test(c) ? /\bto\s+(.+)$/i.exec(m[1]!) : null);
+    const content = over ? `User prefers ${p} over ${cleanEnglishObject(over[1]!)}` : undefined;
+    return [draft(`preference.${slug(p)}`, p, 0.85, content ? { content } : {})];
+  },
+  (c) => {
+    const m = new RegExp(S + String.raw`(?:dislike|hate|detest|loathe|despise|cannot\s+stand|can\s+not\s+stand|do\s+not\s+(?:really\s+|particularly\s+)?(?:like|love|enjoy|care\s+for|fancy)|am\s+not\s+(?:a\s+)?(?:big\s+|huge\s+)?(?:fan\s+of|into|fond\s+of|crazy\s+about)|never\s+liked|have\s+never\s+liked|am\s+(?:tired|sick)\s+of|got\s+(?:tired|sick)\s+of|have\s+grown\s+tired\s+of|avoid|stay\s+away\s+from|am\s+done\s+with)\s+(.+)$`, 'i').exec(c);
+    if (!m) return null;
+    const p = preferenceObject(m[1]!);
+    return p ? [{ ...draft(`preference.${slug(p)}`, p, 0.85), positive: false }] : null;
+  },
+  // "X is my favourite Y"
+  (c) => {
+    const m = /^(.+?)\s+(?:is|are)\s+(?:now\s+|still\s+|definitely\s+)?my\s+(?:new\s+|all[-\s]time\s+|absolute\s+)?(?:favou?rite|preferred|go-to)\s+(.+)$/i.exec(c);
+    if (!m || /^(?:it|that|this|what|which|who)$/i.test(m[1]!.trim())) return null;
+    const what = cleanEnglishObject(m[2]!);
+    return [draft(`favourite_${slug(what)}`, cleanEnglishObject(m[1]!), 0.88, { label: what.replace(/colour/g, 'color') })];
+  },
+  // generic "my X is (now) Y"
+  (c) => {
+    const m = new RegExp(
+      String.raw`^my\s+(?:(new|current|present|actual|old|previous|former|ex)[-\s]+)?(.+?)(?:\s+(?:is|are)|'s)\s+(not\s+|no\s+longer\s+)?(?:now\s+|still\s+|currently\s+|actually\s+|officially\s+)?(?:called\s+|named\s+)?(.+)$`,
+      'i',
+    ).exec(c);
+    const changed = new RegExp(String.raw`^my\s+(?:(new|current)\s+)?(.+?)\s+(?:has\s+)?(?:changed|been\s+changed|been\s+updated|switched|moved)\s+to\s+()(.+)$`, 'i').exec(c);
+    const hit = m ?? changed;
+    if (!hit) return null;
+    const qualifier = hit[1]?.toLowerCase();
+    if (qualifier && ['old', 'previous', 'former', 'ex'].includes(qualifier)) return null;
+    const key = attributeKey(hit[2]!);
+    if (!key) return null;
+    let value = cleanEnglishObject(hit[4]!);
+    if (!value || value.split(/\s+/).length > 10) return null;
+    const positive = !hit[3];
+    if (key.suffix === 'name' || key.suffix === 'partner' || key.suffix.startsWith('pet.') || key.suffix.startsWith('family.')) {
+      value = nameObject(value) ?? value;
+    }
+    if (key.suffix === 'birthday') {
+      return [{ ...draft('birthday', value, 0.88), positive }];
+    }
+    if (key.suffix === 'residence') value = value.replace(/^in\s+/i, '');
+    if (key.suffix === 'employer') value = value.replace(/^(?:at|with)\s+/i, '');
+    if (key.suffix === 'occupation') value = article(value.replace(/^(?:an?\s+)/i, ''));
+    return [{ ...draft(key.suffix, value, 0.88, { label: key.label }), positive }];
+  },
+  // "I am (a/an) …": occupation, diet, identity, age, nationality, name
+  (c, ctx) => {
+    const m = new RegExp(S + String.raw`(?:am|have\s+been|became|have\s+become|will\s+be|got)\s+(?:now\s+|a\s+full[-\s]time\s+|officially\s+)?(.+)$`, 'i').exec(c);
+    if (!m) return null;
+    const drafts = amPhrase(m[1]!, ctx.at);
+    return drafts.length ? drafts : null;
+  },
+  // project / environment facts
+  (c) => {
+    const m =
+      /^(?:our|the|this|my)\s+(project|app|application|repo|repository|codebase|service|backend|frontend|front-end|back-end|api|website|site|stack|database|db|server|team|product|system|pipeline|ci|infrastructure|infra|cluster)(?:'s)?\s+(?:(main|primary|default|production|prod|staging)\s+)?(is\s+written\s+in|is\s+built\s+(?:with|on)|uses|is\s+using|runs\s+on|is\s+deployed\s+(?:on|to)|is\s+hosted\s+(?:on|at)|is\s+(?:called|named)|lives\s+(?:in|at)|deploys\s+to|deadline\s+is|targets|depends\s+on)\s+(.+)$/i.exec(
+        c,
+      );
+    if (!m) return null;
+    const subject = m[1]!.toLowerCase().replace(/^(?:repository)$/, 'repo').replace(/^(?:application)$/, 'app');
+    const predicate = slug(m[3]!.replace(/^is\s+/i, ''));
+    const obj = cleanEnglishObject(m[4]!);
+    if (!obj) return null;
+    return [
+      draft(`${subject}.${predicate}`, obj, 0.85, {
+        namespace: 'env',
+        type: 'ENVIRONMENT',
+        kind: 'fact',
+        predicate,
+        content: `The ${subject} ${m[3]!.toLowerCase()} ${obj}`,
+      }),
+    ];
+  },
+  (c) => {
+    const m = /^we\s+(?:now\s+|currently\s+|mainly\s+|mostly\s+)?(?:use|are\s+using|deploy\s+(?:to|on)|host\s+(?:on|at)|run\s+on|write\s+(?:everything|our\s+code)\s+in|code\s+in)\s+(.+?)(?:\s+(?:for|as\s+our)\s+(.+))?$/i.exec(c);
+    if (!m) return null;
+    const obj = cleanEnglishObject(m[1]!);
+    if (!obj || obj.split(/\s+/).length > 5) return null;
+    const purpose = m[2] ? slug(cleanEnglishObject(m[2])) : (categoryOf(obj) ?? slug(obj));
+    return [draft(`stack.${purpose}`, obj, 0.8, { namespace: 'env', type: 'ENVIRONMENT', kind: 'fact', content: `The team uses ${obj}${m[2] ? ` for ${cleanEnglishObject(m[2])}` : ''}` })];
+  },
+];
+
+const NEGATION_WRAPPERS: Array<{ re: RegExp; rewrite: (m: RegExpExecArray) => string; confidence: number }> = [
+  { re: /^i\s+(?:have\s+)?no\s+longer\s+(.+)$/i, rewrite: (m) => `i ${m[1]}`, confidence: 1 },
+  { re: /^i\s+(am|do)\s+not\s+(.+?)\s+(?:any\s?more|any\s+longer)$/i, rewrite: (m) => (m[1]!.toLowerCase() === 'am' ? `i am ${m[2]}` : `i ${m[2]}`), confidence: 1 },
+  { re: /^i\s+used\s+to\s+(.+)$/i, rewrite: (m) => `i ${m[1]}`, confidence: 0.85 },
+  {
+    re: /^i\s+(?:have\s+)?(?:stopped|quit|gave\s+up|ceased)\s+(\w+ing)\b\s*(.*)$/i,
+    rewrite: (m) => `i ${gerundToBase(m[1]!)} ${m[2]}`.trim(),
+    confidence: 0.95,
+  },
+  { re: /^i\s+am\s+not\s+(?:a|an)\s+(.+?)\s+(?:any\s?more|any\s+longer)$/i, rewrite: (m) => `i am a ${m[1]}`, confidence: 1 },
+];
+
+/** Facts stated by one prepared English clause (first person, no question). */
+export function englishClauseDrafts(clause: string, ctx: ClauseContext): FactDraft[] {
+  if (HYPOTHETICAL.test(clause)) return [];
+  for (const w of NEGATION_WRAPPERS) {
+    const m = w.re.exec(clause);
+    if (!m) continue;
+    const inner = englishClauseDrafts(w.rewrite(m), ctx);
+    if (inner.length) return inner.map((d) => ({ ...negate(d), confidence: d.confidence * w.confidence }));
+    return [];
+  }
+  for (const rule of RULES) {
+    const out = rule(clause, ctx);
+    if (out && out.length) return out.filter((d) => d.object.trim().length > 0);
+  }
+  return eventDraft(clause, ctx);
+}
+
+/** A first-person statement with a date that no other rule understood: recorded as an event. */
+function eventDraft(clause: string, ctx: ClauseContext): FactDraft[] {
+  if (!/^i\s+(?!am\s+not|do\s+not)/i.test(clause)) return [];
+  const when = resolveTime(ctx.original ?? clause, ctx.at, 'en');
+  if (!when) return [];
+  const words = clause.replace(when.phrase, ' ').replace(/^i\s+(?:am\s+|have\s+|will\s+|was\s+|had\s+)?/i, '').replace(/\s+/g, ' ').trim();
+  if (words.split(' ').length < 2) return [];
+  const what = slug(words.split(' ').filter((w) => !/^(?:a|an|the|my|to|on|at|in|for|going|gonna)$/i.test(w)).slice(0, 3).join(' '));
+  const sentence = clause.includes(when.phrase) ? clause : `${clause} ${when.phrase}`;
+  return [draft(`event.${what}`, when.value, 0.7, { kind: 'event', content: `${toThirdPerson(sentence)} (${when.value})`, predicate: 'event' })];
+}
+
+/** Splits a sentence into clauses at ", and I", "but I", "; I" and "and <verb>" with an implied "I". */
+export function englishClauses(sentence: string): string[] {
+  return sentence
+    .replace(/,?\s+(?:and|but|so|because|though|although)\s+(?=(?:i|my|i'm|i've|i'd|im)\b)/gi, '\n')
+    .replace(/,\s+(?=(?:i|my|i'm|i've)\s)/gi, '\n')
+    .replace(/\s+and\s+(?=(?:now\s+)?(?:work|live|love|like|hate|use|drive|study|prefer|moved|own|speak|have|am)\b)/gi, '\nI ')
+    .split('\n')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
