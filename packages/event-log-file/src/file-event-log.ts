@@ -2,6 +2,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
 import {
   EngramError,
+  toEngramError,
   type AppendOptions,
   type AppendResult,
   type BatchHandler,
@@ -349,7 +350,16 @@ export class FileEventLog implements EventLog {
       });
   }
 
+  /** Yields [start, end) up to `limit` events; `end` is fixed by the caller (the head when called). */
   private async *readRange(start: number, end: number, limit: number): AsyncGenerator<StoredEvent> {
+    try {
+      yield* this.readSegments(start, end, limit);
+    } catch (e) {
+      throw toEngramError(e, 'LOG_UNAVAILABLE');
+    }
+  }
+
+  private async *readSegments(start: number, end: number, limit: number): AsyncGenerator<StoredEvent> {
     let offset = start;
     let remaining = limit;
     while (offset < end && remaining > 0) {

@@ -1,8 +1,8 @@
 import { mkdir, open, readdir, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { EngramError, type EventCodec } from '@engram/core';
+import { EngramError, toEngramError, type EventCodec } from '@engram/core';
 import { CheckpointStore } from './checkpoints';
-import { acquireDirLock } from './dir-lock';
+import { acquireDirLock, type DirLock } from './dir-lock';
 import { FileEventLog, STREAM_INDEX_EVERY_EVENTS } from './file-event-log';
 import { silentLogger, type LogLogger } from './logger';
 import { recoverSegments } from './recovery';
@@ -41,8 +41,13 @@ export async function openFileEventLog(opts: FileEventLogOptions): Promise<FileE
   const logger = opts.logger ?? silentLogger;
   const dir = resolve(opts.dir);
   const segmentsDir = join(dir, 'segments');
-  await mkdir(segmentsDir, { recursive: true });
-  const lock = await acquireDirLock(dir, logger);
+  let lock: DirLock;
+  try {
+    await mkdir(segmentsDir, { recursive: true });
+    lock = await acquireDirLock(dir, logger);
+  } catch (e) {
+    throw toEngramError(e, 'LOG_UNAVAILABLE');
+  }
   try {
     await removeLeftovers(dir);
     const checkpoints = new CheckpointStore(dir);
@@ -93,7 +98,7 @@ export async function openFileEventLog(opts: FileEventLogOptions): Promise<FileE
     return log;
   } catch (e) {
     await lock.release().catch(() => undefined);
-    throw e;
+    throw toEngramError(e, 'LOG_UNAVAILABLE');
   }
 }
 
