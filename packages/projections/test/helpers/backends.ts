@@ -6,6 +6,13 @@ export interface Backend {
   name: string;
   /** A fresh, empty database and how to dispose of it. */
   open(): Promise<{ db: SqlDatabase; url?: string; dispose(): Promise<void> }>;
+  /**
+   * Two handles on one fresh database, as two processes would have: separate pools on Postgres;
+   * on PGlite (one connection per process) the same handle twice.
+   */
+  openPair(): Promise<{ a: SqlDatabase; b: SqlDatabase; dispose(): Promise<void> }>;
+  /** A second handle on an opened database (a separate pool on Postgres, the same handle on PGlite). */
+  secondHandle(opened: { db: SqlDatabase; url?: string }): { db: SqlDatabase; dispose(): Promise<void> };
 }
 
 const pgUrl = process.env.ENGRAM_TEST_PG_URL;
@@ -18,6 +25,13 @@ export function backends(): Backend[] {
       async open() {
         const db = await openPglite();
         return { db, dispose: () => db.close() };
+      },
+      async openPair() {
+        const db = await openPglite();
+        return { a: db, b: db, dispose: () => db.close() };
+      },
+      secondHandle(opened) {
+        return { db: opened.db, dispose: async () => undefined };
       },
     },
   ];
@@ -35,6 +49,24 @@ export function backends(): Backend[] {
             await scratch.drop();
           },
         };
+      },
+      async openPair() {
+        const scratch = await createScratchDatabase(pgUrl, 'engram_proj');
+        const a = openPostgres({ connectionString: scratch.url, max: 2, applicationName: 'engram-test-a' });
+        const b = openPostgres({ connectionString: scratch.url, max: 2, applicationName: 'engram-test-b' });
+        return {
+          a,
+          b,
+          async dispose() {
+            await Promise.all([a.close(), b.close()]);
+            await scratch.drop();
+          },
+        };
+      },
+      secondHandle(opened) {
+        if (!opened.url) throw new Error('a Postgres handle needs its URL');
+        const db = openPostgres({ connectionString: opened.url, max: 2, applicationName: 'engram-test-second' });
+        return { db, dispose: () => db.close() };
       },
     });
   }
