@@ -9,10 +9,12 @@ eventLogContract(
   'file',
   async () => {
     const dir = await mkdtemp(join(tmpdir(), 'engram-log-contract-'));
-    const open = () => openFileEventLog({ dir, codec: new JsonEventCodec(), segmentBytes: 4096 });
+    const codec = new JsonEventCodec();
+    const open = () => openFileEventLog({ dir, codec, segmentBytes: 4096 });
     let log: EventLog = await open();
     return {
       log,
+      codec,
       async reopen() {
         await log.close();
         log = await open();
