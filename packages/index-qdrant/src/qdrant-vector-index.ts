@@ -144,22 +144,24 @@ export function createQdrantVectorIndex(opts: QdrantVectorIndexOptions): QdrantV
 
     async search(vector: Float32Array, modelId: string, filter: IndexFilter, k: number): Promise<ScoredId[]> {
       checkVector(vector, 'search');
-      if (k <= 0) return [];
+      const limit = Math.floor(k);
+      if (!(limit > 0)) return [];
       const name = collectionFor(modelId);
       return call('search', async () => {
         if (!ensured.has(name) && !(await client.collectionExists(name)).exists) return [];
         const res = await client.query(name, {
           query: Array.from(vector),
           filter: qdrantFilterOf(filter),
-          limit: k,
+          limit,
           with_payload: ['docId'],
         });
         return res.points.map((p) => ({ id: String((p.payload as { docId?: unknown } | null | undefined)?.docId ?? p.id), score: p.score }));
       });
     },
 
-    async staleIds(modelId: string, limit: number): Promise<string[]> {
-      if (limit <= 0) return [];
+    async staleIds(modelId: string, max: number): Promise<string[]> {
+      const limit = Math.floor(max);
+      if (!(limit > 0)) return [];
       const current = collectionFor(modelId);
       return call('staleIds', async () => {
         const out: string[] = [];
