@@ -44,7 +44,7 @@ describe('USE-lite + hashed lexical embedder', () => {
       const [alone] = await small.embed([texts[i]!]);
       expect(cos(together[i]!, alone!)).toBeGreaterThan(0.999);
     }
-    await small.close();
+    await small.close?.();
   });
 
   it('rejects bad options', () => {
