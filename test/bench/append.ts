@@ -20,6 +20,7 @@ interface Row {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  eventsPerSync: number;
 }
 
 function option(argv: string[], name: string): string | undefined {
@@ -63,6 +64,7 @@ async function runLevel(root: string, concurrency: number, events: number, delay
   const log = await openFileEventLog({ dir, codec: new JsonEventCodec(), groupCommitMaxDelayMs: delayMs });
   try {
     for (let i = 0; i < 100; i++) await log.append([event(i, 'warmup')]);
+    const before = log.stats();
     const latencies: number[] = [];
     let issued = 0;
     const started = performance.now();
@@ -78,6 +80,7 @@ async function runLevel(root: string, concurrency: number, events: number, delay
     );
     const seconds = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
+    const after = log.stats();
     return {
       concurrency,
       events,
@@ -86,6 +89,7 @@ async function runLevel(root: string, concurrency: number, events: number, delay
       p50Ms: percentile(latencies, 50),
       p99Ms: percentile(latencies, 99),
       maxMs: latencies[latencies.length - 1]!,
+      eventsPerSync: (after.eventsCommitted - before.eventsCommitted) / (after.groupCommits - before.groupCommits),
     };
   } finally {
     await log.close();
@@ -103,11 +107,11 @@ export default async function appendBench(argv: string[]): Promise<void> {
   const rows: Row[] = [];
   for (const c of levels) rows.push(await runLevel(root, c, events, delayMs));
   console.log('');
-  console.log('| concurrency | events | seconds | events/s | p50 ms | p99 ms | max ms |');
-  console.log('|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('| concurrency | events | seconds | events/s | p50 ms | p99 ms | max ms | events/fdatasync |');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     console.log(
-      `| ${r.concurrency} | ${r.events} | ${r.seconds.toFixed(2)} | ${Math.round(r.eventsPerSecond)} | ${r.p50Ms.toFixed(2)} | ${r.p99Ms.toFixed(2)} | ${r.maxMs.toFixed(2)} |`,
+      `| ${r.concurrency} | ${r.events} | ${r.seconds.toFixed(2)} | ${Math.round(r.eventsPerSecond)} | ${r.p50Ms.toFixed(2)} | ${r.p99Ms.toFixed(2)} | ${r.maxMs.toFixed(2)} | ${r.eventsPerSync.toFixed(1)} |`,
     );
   }
   if (out) await writeFile(out, JSON.stringify({ bench: 'append', events, delayMs, rows }, null, 2));

@@ -80,6 +80,7 @@ export class FileEventLog implements EventLog {
   private readonly reservedNames = new Set<string>();
   private readonly marksBuilding = new Map<Segment, Promise<void>>();
   private streamIndexWrite: Promise<void> | null = null;
+  private readonly counters = { groupCommits: 0, appendsCommitted: 0, eventsCommitted: 0 };
 
   constructor(private readonly s: FileEventLogState) {}
 
@@ -168,6 +169,11 @@ export class FileEventLog implements EventLog {
   async head(): Promise<Map<number, number>> {
     this.assertOpen();
     return new Map([[PARTITION, this.s.nextOffset]]);
+  }
+
+  /** Since open: synced writes, and the appends and events they carried (shows group commit at work). */
+  stats(): { groupCommits: number; appendsCommitted: number; eventsCommitted: number } {
+    return { ...this.counters };
   }
 
   async streamVersion(tenantId: string, userId: string): Promise<number> {
@@ -295,6 +301,9 @@ export class FileEventLog implements EventLog {
       return;
     }
     seg.bytes += buf.length;
+    this.counters.groupCommits++;
+    this.counters.appendsCommitted += accepted.length;
+    this.counters.eventsCommitted += offset - this.s.nextOffset;
     for (const [o, b] of marks) seg.marks?.set(o, b);
     this.s.nextOffset = offset;
     for (const [key, version] of tentative) this.s.versions.set(key, version);

@@ -83,6 +83,11 @@ describe('file event log: lock, close and subscriptions', () => {
     // Appends to one stream are committed in call order.
     expect(offsets).toEqual(Array.from({ length: 200 }, (_, i) => i));
     expect(results.map((r) => r.streamVersion)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    const stats = log.stats();
+    expect(stats.appendsCommitted).toBe(200);
+    expect(stats.eventsCommitted).toBe(200);
+    // Appends queued while a write + fdatasync is in flight share the next one.
+    expect(stats.groupCommits).toBeLessThan(20);
     await log.close();
   });
 
