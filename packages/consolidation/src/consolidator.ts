@@ -1,0 +1,234 @@
+import {
+  EngramError,
+  toEngramError,
+  type Clock,
+  type DecayConfig,
+  type EngramEvent,
+  type EventLog,
+  type MemoryWritten,
+  type SqlDatabase,
+  type StoredEvent,
+  type Subscription,
+} from '@engram/core';
+import { runDecayPass } from './decay-pass';
+import type { ExtractionEngine } from './extraction/types';
+import type { VerifyingExtractionEngine } from './extraction/llm/llm-engine';
+import { silentLogger, type ConsolidationLogger } from './logger';
+import { planMemory } from './plan-memory';
+import { episodeIdOf, planSession } from './plan-session';
+import { episodeExists, projectionNextOffset } from './read-models';
+import type { ConsolidationTask } from './tasks/task';
+import { TaskJournal } from './tasks/task-journal';
+import { shuttingDown, TaskQueue } from './tasks/task-queue';
+import { endIdleSessions } from './triggers';
+
+export interface ConsolidatorConfig {
+  /** K1: sessions idle longer than this are ended (reason "idle"). */
+  idleSeconds: number;
+  decay: DecayConfig;
+  /** Events per subscription batch (default 256). */
+  batchSize?: number;
+  /** Failed attempts after which a task is reported as stuck (it stays queued; default 8). */
+  maxAttempts?: number;
+  /** Tasks run at once (default 2); one user's tasks always run one at a time. */
+  concurrency?: number;
+  /** K4: MemoryWritten at or above this importance is distilled at once (default 0.8). */
+  distillImportance?: number;
+  /** How often idle sessions are looked for (default: min(idleSeconds/2, 30 s)). */
+  idleCheckMs?: number;
+  /** How often the decay pass runs over every user (default 1 h; 0 disables the timer). */
+  decayIntervalMs?: number;
+  /** How long a task waits for the projections it reads before it is retried (default 30 s). */
+  projectionWaitMs?: number;
+  baseBackoffMs?: number;
+  maxBackoffMs?: number;
+  /** Subscribe from the start of the log (rebuilds; tasks already done are recognised and skipped). */
+  fromBeginning?: boolean;
+}
+
+export interface ConsolidatorOptions {
+  log: EventLog;
+  db: SqlDatabase;
+  engine: ExtractionEngine | VerifyingExtractionEngine;
+  clock: Clock;
+  /** Directory for the durable task journal (K3); not a read model. */
+  stateDir: string;
+  config: ConsolidatorConfig;
+  logger?: ConsolidationLogger;
+}
+
+export interface Consolidator {
+  start(): Promise<void>;
+  close(): Promise<void>;
+  /** Tasks queued or running. */
+  pending(): number;
+  /** Resolves once the queue is empty (tests and graceful drains). */
+  whenIdle(): Promise<void>;
+  /** Runs the idle-session check now; returns how many sessions were ended. */
+  checkIdleSessions(): Promise<number>;
+  /** Runs the decay pass now (all users, or one); returns how many entries were archived. */
+  runDecay(scope?: { tenantId: string; userId: string }): Promise<number>;
+}
+
+const CONSUMER = 'consolidator';
+
+/**
+ * L3/K1–K4: reacts to SessionEnded (explicit, idle, manual) and high-importance MemoryWritten by
+ * queuing durable tasks; each task reads the ledger and the semantic read model (SQL) and appends
+ * EpisodeCreated / FactExtracted / contradiction / SkillRecorded / WriteRejected events with ids
+ * derived from the cause. It never writes a read model.
+ */
+export function createConsolidator(opts: ConsolidatorOptions): Consolidator {
+  const cfg = {
+    batchSize: 256, maxAttempts: 8, concurrency: 2, distillImportance: 0.8, decayIntervalMs: 3_600_000, projectionWaitMs: 30_000, baseBackoffMs: 500,
+    maxBackoffMs: 600_000, fromBeginning: false, ...opts.config,
+  };
+  if (!(cfg.idleSeconds > 0)) throw new EngramError('CONFIG_INVALID', `consolidator idleSeconds must be positive, got ${cfg.idleSeconds}`);
+  if (!(Number.isInteger(cfg.concurrency) && cfg.concurrency > 0)) throw new EngramError('CONFIG_INVALID', 'consolidator concurrency must be a positive integer');
+  const idleCheckMs = cfg.idleCheckMs ?? Math.min(30_000, Math.max(50, (cfg.idleSeconds * 1000) / 2));
+  const logger = opts.logger ?? silentLogger;
+  const engine = opts.engine as VerifyingExtractionEngine;
+  const { log, db, clock } = opts;
+  let journal: TaskJournal | null = null;
+  let queue: TaskQueue | null = null;
+  let sub: Subscription | null = null;
+  let closing = false;
+  const timers: NodeJS.Timeout[] = [];
+  const idleEnded = new Map<string, string>();
+  const recentlyArchived = new Set<string>();
+  let idleRunning: Promise<number> | null = null;
+  let decayRunning: Promise<number> | null = null;
+
+  const decay = (scope?: { tenantId: string; userId: string }) => runDecayPass({ log, db, clock, decay: cfg.decay, logger, recentlyArchived }, scope);
+
+  async function waitForProjection(name: string, partition: number, offset: number): Promise<void> {
+    const deadline = Date.now() + cfg.projectionWaitMs;
+    let delay = 20;
+    for (;;) {
+      if (closing) throw shuttingDown();
+      if ((await projectionNextOffset(db, name, partition)) > offset) return;
+      if (Date.now() > deadline) {
+        throw new EngramError('PROJECTION_LAGGING', `projection "${name}" has not reached ${partition}:${offset} after ${cfg.projectionWaitMs} ms`, { details: { name, partition, offset } });
+      }
+      await new Promise((r) => setTimeout(r, delay));
+      delay = Math.min(250, delay * 2);
+    }
+  }
+
+  /** Whether a planned batch is already in the log (a retry after a crash between append and journal). */
+  async function alreadyAppended(task: ConsolidationTask, events: EngramEvent[]): Promise<boolean> {
+    if (task.kind === 'session' && (await episodeExists(db, episodeIdOf(task.causeEventId)))) return true;
+    const ids = new Set(events.map((e) => e.eventId));
+    for await (const stored of log.read({ from: task.position })) {
+      if (ids.has(stored.event.eventId)) return true;
+    }
+    return false;
+  }
+
+  async function findCause(task: ConsolidationTask): Promise<MemoryWritten | null> {
+    for await (const stored of log.read({ from: task.position, limit: 1 })) {
+      const e = stored.event;
+      return e.eventId === task.causeEventId && e.type === 'MemoryWritten' ? e : null;
+    }
+    return null;
+  }
+
+  const taskFactory = (task: ConsolidationTask) => async () => {
+    if (closing) throw shuttingDown();
+    const partition = task.position.partition;
+    const head = (await log.head()).get(partition) ?? 0;
+    const readUpTo = Math.max(task.position.offset, head - 1);
+    if (task.kind === 'session') await waitForProjection('episodic', partition, task.position.offset);
+    await waitForProjection('semantic', partition, readUpTo);
+    const recordedAt = clock.now().toISOString();
+    let events: EngramEvent[];
+    let stats: Record<string, unknown> = {};
+    if (task.kind === 'session') {
+      const plan = await planSession({ db, engine, logger, recordedAt }, task);
+      events = plan.events;
+      stats = plan.stats;
+    } else {
+      const cause = await findCause(task);
+      if (!cause) throw new EngramError('NOT_FOUND', `MemoryWritten ${task.causeEventId} is not at ${partition}:${task.position.offset}`, { retriable: false });
+      events = await planMemory({ db, engine, logger, recordedAt }, cause);
+    }
+    if (events.length > 0) {
+      if (await alreadyAppended(task, events)) {
+        logger.info({ task: task.id }, 'consolidation already appended by an earlier attempt');
+      } else {
+        if (closing) throw shuttingDown();
+        await log.append(events);
+        logger.info({ task: task.id, events: events.length, ...stats }, 'consolidation appended');
+      }
+    }
+    try {
+      await decay({ tenantId: task.tenantId, userId: task.userId });
+    } catch (e) {
+      logger.warn({ task: task.id, err: toEngramError(e).message }, 'decay pass after consolidation failed; the timer will retry');
+    }
+  };
+
+  function taskFor(stored: StoredEvent): ConsolidationTask | null {
+    const e = stored.event;
+    const base = {
+      causeEventId: e.eventId, correlationId: e.correlationId, position: stored.position, tenantId: e.tenantId, userId: e.userId, agentId: e.agentId,
+      causeAt: e.occurredAt, enqueuedAt: clock.now().toISOString(), attempts: 0, notBefore: null, lastError: null,
+    };
+    if (e.type === 'SessionEnded') {
+      return { ...base, id: `session:${e.eventId}`, kind: 'session', dedupKey: `session:${e.tenantId}/${e.userId}/${e.payload.sessionId}`, sessionId: e.payload.sessionId, memoryId: null };
+    }
+    if (e.type === 'MemoryWritten' && e.payload.importance >= cfg.distillImportance) {
+      return { ...base, id: `memory:${e.eventId}`, kind: 'memory', dedupKey: `memory:${e.payload.memoryId}`, sessionId: e.sessionId, memoryId: e.payload.memoryId };
+    }
+    return null;
+  }
+
+  function every(ms: number, what: string, fn: () => Promise<unknown>): void {
+    if (!(ms > 0)) return;
+    const t = setInterval(() => {
+      fn().catch((e: unknown) => logger.warn({ err: toEngramError(e).message }, `${what} failed`));
+    }, ms);
+    t.unref?.();
+    timers.push(t);
+  }
+
+  return {
+    async start() {
+      if (journal) throw new EngramError('CONFLICT', 'the consolidator is already started');
+      closing = false;
+      journal = await TaskJournal.open(opts.stateDir);
+      queue = new TaskQueue({
+        journal, taskFactory, concurrency: cfg.concurrency, maxAttempts: cfg.maxAttempts, baseBackoffMs: cfg.baseBackoffMs, maxBackoffMs: cfg.maxBackoffMs, clock, logger,
+      });
+      if (journal.pending.size > 0) logger.info({ tasks: journal.pending.size }, 'consolidation tasks reloaded from the journal');
+      queue.start();
+      const q = queue;
+      sub = await log.subscribe(
+        async (batch) => {
+          for (const stored of batch) {
+            const task = taskFor(stored);
+            if (task) await q.enqueue(task);
+          }
+        },
+        { name: CONSUMER, batchSize: cfg.batchSize, ...(cfg.fromBeginning ? { fromBeginning: true } : {}) },
+      );
+      every(idleCheckMs, 'idle session check', () => (idleRunning ??= endIdleSessions({ log, db, clock, idleSeconds: cfg.idleSeconds, logger, ended: idleEnded }).finally(() => (idleRunning = null))));
+      every(cfg.decayIntervalMs, 'decay pass', () => (decayRunning ??= decay().finally(() => (decayRunning = null))));
+    },
+    async close() {
+      closing = true;
+      for (const t of timers.splice(0)) clearInterval(t);
+      await sub?.close();
+      sub = null;
+      await queue?.stop();
+      await Promise.allSettled([idleRunning, decayRunning]);
+      await journal?.close();
+      queue = null;
+      journal = null;
+    },
+    pending: () => queue?.size ?? 0,
+    whenIdle: () => queue?.whenIdle() ?? Promise.resolve(),
+    checkIdleSessions: () => endIdleSessions({ log, db, clock, idleSeconds: cfg.idleSeconds, logger, ended: idleEnded }),
+    runDecay: (scope) => decay(scope),
+  };
+}
