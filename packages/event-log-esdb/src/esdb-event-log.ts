@@ -92,20 +92,27 @@ export async function openEsdbEventLog(opts: EsdbEventLogOptions): Promise<Event
     if (closed) throw new EngramError('SHUTTING_DOWN', 'EventStoreDB event log is closed');
   };
 
-  /** Positions of an appended batch: the last is in the append result, the rest precede it in $all. */
-  const batchPositions = async (ids: string[], last: AllPosition): Promise<AllPosition[]> => {
-    const found = new Map<string, AllPosition>([[ids[ids.length - 1]!, last]]);
-    const scan = async (fromPosition: AllPosition | typeof END, maxCount: number) => {
-      for await (const resolved of client.readAll({ direction: BACKWARDS, fromPosition, maxCount })) {
+  /**
+   * Positions of an appended batch. The append result carries one position; the events of one
+   * append are contiguous in $all, so they are found next to it (either side, whichever event of
+   * the batch the server reports), with a bounded scan back from the end as a fallback.
+   */
+  const batchPositions = async (ids: string[], reported: AllPosition): Promise<AllPosition[]> => {
+    const wanted = new Set(ids);
+    const found = new Map<string, AllPosition>();
+    const scan = async (direction: typeof FORWARDS | typeof BACKWARDS, fromPosition: AllPosition | typeof END, maxCount: number) => {
+      for await (const resolved of client.readAll({ direction, fromPosition, maxCount })) {
         const e = resolved.event;
-        if (e && !found.has(e.id) && ids.includes(e.id)) found.set(e.id, e.position);
+        if (e && wanted.has(e.id)) found.set(e.id, e.position);
         if (found.size === ids.length) return;
       }
     };
-    // The events of one append are written contiguously, so they are the ones right before the last.
-    await scan(last, ids.length + 1);
-    if (found.size < ids.length) await scan(END, POSITION_SCAN_LIMIT);
-    if (found.size < ids.length) throw new EngramError('LOG_UNAVAILABLE', 'appended, but could not read back the positions of the batch; retry the append (event ids make it idempotent)');
+    await scan(FORWARDS, reported, ids.length);
+    if (found.size < ids.length) await scan(BACKWARDS, reported, ids.length + 1);
+    if (found.size < ids.length) await scan(BACKWARDS, END, POSITION_SCAN_LIMIT);
+    if (found.size < ids.length) {
+      throw new EngramError('LOG_UNAVAILABLE', 'appended, but could not read back the positions of the batch; retrying the append is safe (same event ids)');
+    }
     return ids.map((id) => found.get(id)!);
   };
 
@@ -119,6 +126,7 @@ export async function openEsdbEventLog(opts: EsdbEventLogOptions): Promise<Event
       }
       const expectedRevision = expectedRevisionOf(appendOpts);
       const ids = events.map((e) => esdbEventIdOf(e.eventId));
+      if (new Set(ids).size !== ids.length) throw new EngramError('VALIDATION_FAILED', 'an append must not hold the same eventId twice');
       const data = events.map((e, i) =>
         binaryEvent({
           id: ids[i]!,

@@ -158,6 +158,7 @@ describe('opening and failures (no server needed)', () => {
       await expect(log.append([])).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
       await expect(log.append([message('t', 'a'), message('t', 'b')])).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
       await expect(log.append([message('t', 'a')], { expectedStreamVersion: -2 })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+      await expect(log.append([message('t', 'a'), message('t', 'a')])).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('same eventId') });
     } finally {
       await log.close();
     }
