@@ -1,4 +1,5 @@
-import { JsonEventCodec, type EventLog } from '@engram/core';
+import type { EventLog } from '@engram/core';
+import { createAvroEventCodec } from '@engram/event-codec-avro';
 import { describeIfKafka, eventLogContract } from '@engram/testing';
 import { openTestLog } from './kafka-harness';
 
@@ -6,13 +7,15 @@ describeIfKafka('Kafka event log (real broker)', (brokers) => {
   // Kafka has no conditional append and no per-key count: both are UNSUPPORTED (see README).
   // Held in a variable so a suite that learns a `streamVersion` capability picks it up.
   const caps = { optimisticConcurrency: false, streamVersion: false, reopen: true };
+  const codec = createAvroEventCodec(); // the production codec
   eventLogContract(
     'kafka',
     async () => {
-      const t = await openTestLog(brokers, new JsonEventCodec(), 'contract');
+      const t = await openTestLog(brokers, codec, 'contract');
       let log: EventLog = t.log;
       return {
         log,
+        codec,
         async reopen() {
           await log.close();
           log = await t.openAgain();
