@@ -9,6 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 echo "== Type-check"
 npx tsc -p tsconfig.json --noEmit
+npx tsc -p infra/tsconfig.json --noEmit
 if [ "${ENGRAM_TEST_SERVERS:-auto}" != none ] && { [ -z "${ENGRAM_TEST_PG_URL:-}" ] || [ -z "${ENGRAM_TEST_KAFKA_BROKERS:-}" ]; }; then
   bash infra/test/ensure-prereqs.sh --if-possible
 fi
