@@ -65,11 +65,19 @@ export async function startQuerySide(f: Foundation) {
     vectorIndex: vectors,
     embedder,
     ...(reranker ? { reranker } : {}),
-    config: f.cfg.memory,
+    config: {
+      importanceDecayDays: f.cfg.memory.importanceDecayDays,
+      archivedWeight: f.cfg.memory.archivedWeight,
+      rerankEnabled: f.cfg.memory.rerankEnabled,
+      rerankTopK: f.cfg.memory.rerankTopK,
+      rerankTimeoutSeconds: f.cfg.memory.rerankTimeoutSeconds,
+      rerankLoadTimeoutSeconds: f.cfg.memory.rerankLoadTimeoutSeconds,
+      rerankMinScore: f.cfg.memory.rerankMinScore,
+    },
     clock: systemClock,
     logger: f.logger.child({ component: 'retriever' }),
   });
-  const contextRenderer = createContextRenderer({ db: f.db, retriever, config: f.cfg.memory });
+  const contextRenderer = createContextRenderer({ db: f.db, retriever });
   const progress = allOf([sqlProjectionProgress(f.db, ['episodic', 'semantic']), searchIndex]);
   return { retriever, contextRenderer, progress, embedder };
 }

@@ -4,3 +4,4 @@ export * from './adapters';
 export * from './lifecycle';
 export * from './compose';
 export * from './health-server';
+export * from './api';

@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { systemClock, type ContextRenderer, type ProjectionProgress, type Retriever } from '@engram/core';
+import type { Foundation } from './compose';
+
+export const ENGRAM_VERSION: string = (() => {
+  try {
+    return JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version as string;
+  } catch {
+    return '0.0.0';
+  }
+})();
+
+export interface QuerySide {
+  retriever: Retriever;
+  contextRenderer: ContextRenderer;
+  progress: ProjectionProgress;
+}
+
+/**
+ * Starts the HTTP API (and gRPC when configured) over the memory app. Without a query side (the
+ * ingest service) reads fall back to the SQL lexical retriever, and read-your-writes waits on the
+ * SQL projections only.
+ */
+export async function startApi(f: Foundation, query: QuerySide | null, opts: { http: boolean; grpc: boolean }): Promise<void> {
+  const { createMemoryApp, createLexicalRetriever } = await import('@engram/app');
+  const { sqlProjectionProgress } = await import('@engram/projections');
+  const retriever = query?.retriever ?? createLexicalRetriever({ db: f.db, clock: systemClock });
+  const app = createMemoryApp({
+    log: f.log,
+    db: f.db,
+    retriever,
+    progress: query?.progress ?? sqlProjectionProgress(f.db, ['episodic', 'semantic']),
+    ...(query ? { contextRenderer: query.contextRenderer } : {}),
+    clock: systemClock,
+    logger: f.logger.child({ component: 'app' }),
+    config: { maxContentBytes: 32 * 1024, minPositionWaitMs: f.cfg.memory.minPositionWaitMs, accessFlushMs: 250 },
+  });
+  f.life.add({ name: 'app', close: () => app.close() });
+  if (opts.grpc && f.cfg.grpc.port !== null) {
+    const { startGrpcServer } = await import('@engram/api-grpc');
+    const grpc = await startGrpcServer({ app, host: f.cfg.grpc.host, port: f.cfg.grpc.port, logger: f.logger.child({ component: 'grpc' }) });
+    f.life.add({ name: 'grpc', close: () => grpc.close() });
+    f.logger.info({ port: grpc.port }, 'gRPC listening');
+  }
+  if (opts.http) {
+    const { buildHttpServer } = await import('@engram/api-http');
+    const server = buildHttpServer({ app, logger: f.logger.child({ component: 'http' }), version: ENGRAM_VERSION });
+    await server.listen({ host: f.cfg.http.host, port: f.cfg.http.port });
+    f.life.add({ name: 'http', close: () => server.close() });
+    f.logger.info({ host: f.cfg.http.host, port: f.cfg.http.port, version: ENGRAM_VERSION }, 'HTTP listening');
+  }
+}
