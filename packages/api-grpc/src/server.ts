@@ -34,7 +34,14 @@ export async function startGrpcServer(opts: GrpcServerOptions): Promise<RunningG
           (res) => callback(null, res),
           (e: unknown) => {
             if (!isEngramError(e)) opts.logger.error({ err: e, rpc: name }, 'gRPC call failed');
-            callback(toServiceError(isEngramError(e) ? e : new EngramError('INTERNAL', 'internal error', { cause: e })));
+            let mapped: ReturnType<typeof toServiceError>;
+            try {
+              mapped = toServiceError(isEngramError(e) ? e : new EngramError('INTERNAL', 'internal error', { cause: e }));
+            } catch (mapErr) {
+              opts.logger.error({ err: mapErr, rpc: name }, 'could not map a gRPC error');
+              mapped = { code: grpc.status.INTERNAL, details: 'INTERNAL: internal error' };
+            }
+            callback(mapped);
           },
         );
     };

@@ -37,6 +37,7 @@ export function toServiceError(e: unknown): Partial<grpc.ServiceError> & { code:
   const metadata = new grpc.Metadata();
   metadata.set('engram-error-code', err.code);
   metadata.set('engram-retriable', String(err.retriable));
-  if (err.details) metadata.set('engram-error-details', JSON.stringify(err.details));
+  // Binary ("-bin") because details may hold non-ASCII text (a matched fragment, a key).
+  if (err.details) metadata.set('engram-error-details-bin', Buffer.from(JSON.stringify(err.details), 'utf8'));
   return { code: STATUS[err.code], details: `${err.code}: ${err.message}`, metadata, name: 'EngramError', message: err.message };
 }
