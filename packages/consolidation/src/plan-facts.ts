@@ -16,6 +16,8 @@ export interface FactPlanContext {
   recordedAt: string;
   /** When each source message was said (ISO). */
   saidAt: (messageIds: string[]) => string;
+  /** The text of the source messages, scanned with the candidate: a fact derived from blocked input is refused too. */
+  sourceText?: (messageIds: string[]) => string[];
   verifier: ContradictionVerifier | undefined;
   logger: ConsolidationLogger;
 }
@@ -62,7 +64,7 @@ export async function planFacts(candidates: CandidateFact[], entries: ActiveEntr
   for (const c of candidates) {
     const saidAt = ctx.saidAt(c.sourceMessageIds);
     const times = { occurredAt: saidAt, recordedAt: ctx.recordedAt };
-    const rejected = rejectionFor('fact', { content: c.content, key: c.key, object: c.object, tags: c.tags }, c.content, ctx, c.key, saidAt);
+    const rejected = rejectionFor('fact', { content: c.content, key: c.key, object: c.object, tags: c.tags, sourceMessage: ctx.sourceText?.(c.sourceMessageIds) ?? null }, c.content, ctx, c.key, saidAt);
     if (rejected) {
       plan.facts.push(rejected);
       plan.rejected++;

@@ -66,7 +66,9 @@ export async function planSession(
     }, { occurredAt: last.at, recordedAt: deps.recordedAt }),
   );
 
-  const plan = await planFacts(result.facts, entries, { ...ctx, episodeId, extractor: result.extractor, saidAt, verifier: deps.engine.verifier, logger: deps.logger });
+  const textOf = new Map(messages.map((m) => [m.messageId, m.content]));
+  const sourceText = (ids: string[]) => ids.map((id) => textOf.get(id)).filter((x): x is string => x !== undefined);
+  const plan = await planFacts(result.facts, entries, { ...ctx, episodeId, extractor: result.extractor, saidAt, sourceText, verifier: deps.engine.verifier, logger: deps.logger });
   events.push(...plan.facts, ...plan.contradictions);
 
   let skills = 0;
