@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { EngramError, type SqlDatabase, type SqlExecutor, type SqlResult } from '@engram/core';
 import { SerialLock } from './serial-lock';
@@ -45,9 +46,15 @@ export async function openPglite(opts: OpenPgliteOptions = {}): Promise<SqlDatab
     throw new EngramError('STORE_UNAVAILABLE', `cannot open PGlite${opts.dataDir ? ` at ${opts.dataDir}` : ''}: ${(e as Error).message}`, { cause: e });
   }
   const lock = new SerialLock();
+  // Which of this database's transactions the current async call chain runs inside.
+  const inTransaction = new AsyncLocalStorage<{ active: boolean }>();
   let closed = false;
   const assertOpen = () => {
     if (closed) throw new EngramError('STORE_UNAVAILABLE', 'the PGlite database is closed');
+    // The single connection belongs to that transaction until it ends: waiting for it would deadlock.
+    if (inTransaction.getStore()?.active) {
+      throw new EngramError('INTERNAL', 'db.query/db.transaction called inside db.transaction on PGlite: use the tx executor passed to the callback');
+    }
   };
 
   return {
@@ -59,16 +66,22 @@ export async function openPglite(opts: OpenPgliteOptions = {}): Promise<SqlDatab
     async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
       assertOpen();
       return lock.run(async () => {
-        let active = true;
+        const state = { active: true };
         const tx: SqlExecutor = {
           query<R = Record<string, unknown>>(sql: string, params?: unknown[]) {
-            if (!active) return Promise.reject(new EngramError('INTERNAL', 'query on a finished transaction'));
+            if (!state.active) return Promise.reject(new EngramError('INTERNAL', 'query on a finished transaction'));
             return run<R>(pg, sql, params);
           },
         };
         await pg.query('BEGIN');
         try {
-          const out = await fn(tx);
+          let out: T;
+          try {
+            out = await inTransaction.run(state, () => fn(tx));
+          } finally {
+            // From here on, work begun inside the callback queues for the connection like any other.
+            state.active = false;
+          }
           const commit = await pg.query('COMMIT');
           // A transaction in which a statement failed (and the error was caught) ends in ROLLBACK.
           if ((commit as { command?: string }).command === 'ROLLBACK') throw abortedCommit();
@@ -76,8 +89,6 @@ export async function openPglite(opts: OpenPgliteOptions = {}): Promise<SqlDatab
         } catch (e) {
           await pg.query('ROLLBACK').catch(() => undefined);
           throw e;
-        } finally {
-          active = false;
         }
       });
     },

@@ -25,3 +25,29 @@ describe('openPglite with a data dir', () => {
     }
   });
 });
+
+describe('openPglite misuse', () => {
+  it('fails fast (instead of deadlocking) when db is used inside its own transaction', async () => {
+    const db = await openPglite();
+    try {
+      const err = await db
+        .transaction(async () => {
+          await db.query('SELECT 1');
+        })
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect((err as { code?: string }).code).toBe('INTERNAL');
+      // Work started inside a finished transaction's call chain may use db normally.
+      let later: Promise<unknown> = Promise.resolve();
+      await db.transaction(async (tx) => {
+        await tx.query('SELECT 1');
+        later = new Promise((r) => setImmediate(r)).then(() => db.query<{ one: number }>('SELECT 1 AS one'));
+      });
+      expect(((await later) as { rows: unknown[] }).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await db.close();
+    }
+  });
+});
