@@ -1,20 +1,21 @@
 import { describe, it } from 'vitest';
-import { JsonEventCodec, type EventLog } from '@engram/core';
+import type { EventLog } from '@engram/core';
+import { createAvroEventCodec } from '@engram/event-codec-avro';
 import { eventLogContract } from '@engram/testing';
 import { ESDB_URL, openTestLog } from './esdb-harness';
 
 if (ESDB_URL) {
   const url = ESDB_URL;
-  // The JSON codec keeps the suite about the log itself (the kafka and file logs run it the same
-  // way); esdb-server.test.ts covers the Avro encoding on this server.
+  // The production codec: events are stored as Avro single-object bytes.
+  const codec = createAvroEventCodec();
   eventLogContract(
     'eventstoredb',
     async () => {
-      const codec = new JsonEventCodec();
       const opened = await openTestLog(url, codec);
       let log: EventLog = opened.log;
       return {
         log,
+        codec,
         async reopen() {
           await log.close();
           log = (await openTestLog(url, codec, opened.streamPrefix)).log;
