@@ -7,6 +7,10 @@ import { openFileEventLog } from '@engram/event-log-file';
 import { PROJECTORS, runMigrations, sqlProjectionProgress, startProjector } from '@engram/projections';
 import type { RunningProjector } from '@engram/projections';
 import { openPglite } from '@engram/store-pglite';
+import { createHashEmbedder } from '@engram/embedder-use';
+import { createLocalTextIndex, createLocalVectorIndex } from '@engram/index-local';
+import { createContextRenderer, createHybridRetriever, createSearchIndexProjector } from '@engram/retrieval';
+import type { ContextRenderer } from '@engram/core';
 import { createLexicalRetriever, createMemoryApp } from '../src/index';
 import type { AppLogger, MemoryApp, MemoryAppConfig } from '../src/index';
 
@@ -44,7 +48,8 @@ export interface StackOptions {
   config?: Partial<MemoryAppConfig>;
   /** Start the four projectors (default true). */
   projectors?: boolean;
-  retriever?: (db: SqlDatabase) => Retriever;
+  /** 'lexical' (the app's SQL retriever, default) or 'hybrid' (retrieval package on local indexes). */
+  retrieval?: 'lexical' | 'hybrid';
 }
 
 /** The real components: file event log, PGlite read store, the projectors, a SQL retriever. */
@@ -57,14 +62,28 @@ export async function openStack(opts: StackOptions = {}): Promise<Stack> {
   if (opts.projectors !== false) {
     for (const projector of Object.values(PROJECTORS)) running.push(await startProjector({ log, db, projector, batchSize: 100 }));
   }
-  const progress = sqlProjectionProgress(db, Object.keys(PROJECTORS));
-  const retriever = opts.retriever ? opts.retriever(db) : createLexicalRetriever({ db, clock: systemClock });
+  const sqlProgress = sqlProjectionProgress(db, Object.keys(PROJECTORS));
+  let progress: ProjectionProgress = sqlProgress;
+  let retriever: Retriever = createLexicalRetriever({ db, clock: systemClock });
+  let contextRenderer: ContextRenderer | undefined;
+  const closers: Array<() => Promise<void>> = [];
+  if (opts.retrieval === 'hybrid') {
+    const textIndex = await createLocalTextIndex();
+    const vectorIndex = await createLocalVectorIndex();
+    const embedder = createHashEmbedder();
+    const searchIndex = await createSearchIndexProjector({ log, textIndex, vectorIndex, embedder, snapshotEveryMs: 0 });
+    closers.push(() => searchIndex.close());
+    progress = { reached: async (pos) => (await sqlProgress.reached(pos)) && (await searchIndex.reached(pos)) };
+    retriever = createHybridRetriever({ db, textIndex, vectorIndex, embedder, clock: systemClock, config: { rerankEnabled: false } });
+    contextRenderer = createContextRenderer({ db, retriever });
+  }
   const logger = new RecordingLogger();
   const app = createMemoryApp({
     log,
     db,
     retriever,
     progress,
+    contextRenderer,
     clock: systemClock,
     logger,
     config: { maxContentBytes: 32 * 1024, minPositionWaitMs: 10_000, accessFlushMs: 50, ...opts.config },
@@ -84,6 +103,7 @@ export async function openStack(opts: StackOptions = {}): Promise<Stack> {
     },
     async close() {
       await app.close();
+      for (const c of closers) await c();
       for (const p of running) await p.close();
       await log.close();
       await db.close();
