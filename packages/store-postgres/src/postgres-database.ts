@@ -69,6 +69,12 @@ export function openPostgres(opts: OpenPostgresOptions): SqlDatabase {
       }
       let active = true;
       let broken: unknown;
+      // A checked-out client whose connection dies emits 'error' (unhandled, it would crash the
+      // process); the next statement then fails and the client is discarded on release.
+      const onClientError = (e: Error) => {
+        broken = e;
+      };
+      client.on('error', onClientError);
       const tx: SqlExecutor = {
         query<R = Record<string, unknown>>(sql: string, params?: unknown[]) {
           if (!active) return Promise.reject(new EngramError('INTERNAL', 'query on a finished transaction'));
@@ -93,7 +99,8 @@ export function openPostgres(opts: OpenPostgresOptions): SqlDatabase {
         throw e;
       } finally {
         active = false;
-        // A client whose ROLLBACK failed is in an unknown state: destroy it instead of reusing it.
+        client.off('error', onClientError);
+        // A client whose connection failed or whose ROLLBACK failed is in an unknown state: destroy it.
         client.release(broken === undefined ? undefined : (broken as Error));
       }
     },

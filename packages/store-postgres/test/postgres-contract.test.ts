@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { EngramError } from '@engram/core';
 import { sqlDatabaseContract } from '@engram/testing';
@@ -12,10 +13,41 @@ describe.skipIf(!adminUrl)('postgres adapter', () => {
   });
 });
 
+describe.skipIf(!adminUrl)('postgres adapter when the server drops a connection', () => {
+  it('maps a killed backend to STORE_UNAVAILABLE and keeps serving on a new connection', async () => {
+    const scratch = await createScratchDatabase(adminUrl!);
+    const db = openPostgres({ connectionString: scratch.url, max: 2 });
+    try {
+      const err = await db
+        .transaction(async (tx) => {
+          const pid = (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+          await db.query('SELECT pg_terminate_backend($1)', [pid]);
+          await tx.query('SELECT 1');
+        })
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect(err).toBeInstanceOf(EngramError);
+      expect((err as EngramError).code).toBe('STORE_UNAVAILABLE');
+      expect((await db.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await db.close();
+      await scratch.drop();
+    }
+  });
+});
+
 describe('postgres adapter without a server', () => {
   it('maps a refused connection to STORE_UNAVAILABLE (retriable)', async () => {
-    // Port 1 on loopback: nothing listens there, the connect is refused at once.
-    const db = openPostgres({ connectionString: 'postgres://nobody@127.0.0.1:1/none', connectionTimeoutMillis: 2000 });
+    // A loopback port that was free a moment ago: nothing listens there, the connect is refused.
+    const port = await new Promise<number>((resolve) => {
+      const srv = createServer().listen(0, '127.0.0.1', () => {
+        const { port: p } = srv.address() as { port: number };
+        srv.close(() => resolve(p));
+      });
+    });
+    const db = openPostgres({ connectionString: `postgres://nobody@127.0.0.1:${port}/none`, connectionTimeoutMillis: 2000 });
     try {
       for (const attempt of [() => db.query('SELECT 1'), () => db.transaction(async (tx) => tx.query('SELECT 1'))]) {
         const err = await attempt().then(
