@@ -77,6 +77,9 @@ export class EsdbSubscription implements Subscription {
       } finally {
         await sub.unsubscribe().catch(() => undefined);
         this.current = null;
+        // A batch taken before the stream failed finishes first: a reopened stream must not run
+        // the handler concurrently with it.
+        await this.inFlight;
       }
       if (!this.closing) await this.pause(backoff(attempt));
     }
