@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId, systemClock } from '@engram/core';
-import type { ContradictionDetected } from '@engram/core';
+import type { ContradictionDetected, MemoryArchived } from '@engram/core';
 import { openHttpStack } from './http-server';
 import type { HttpStack } from './http-server';
 
@@ -103,6 +103,25 @@ describe('HTTP API: every route on a listening server', () => {
     expect(all.status).toBe(202);
     const forgotten = (await h.events()).filter((e) => e.type === 'MemoryForgotten' && e.userId === 'u2');
     expect(forgotten.map((e) => (e.type === 'MemoryForgotten' ? e.payload.target : null))).toEqual(['memory', 'user']);
+  });
+
+  it('POST /v1/memories/{id}/restore brings an archived entry back to SEMANTIC', async () => {
+    const w = await h.call('POST', '/v1/memories', { body: { userId: 'u4', type: 'ENVIRONMENT', content: 'Old CI ran on Jenkins' } });
+    const now = systemClock.now().toISOString();
+    const archived: MemoryArchived = {
+      eventId: newId(), type: 'MemoryArchived', schemaVersion: 1, tenantId: 'default', userId: 'u4', agentId: null, sessionId: null,
+      occurredAt: now, recordedAt: now, causationId: null, correlationId: null,
+      payload: { memoryId: w.json.id, reason: 'decay', effectiveImportance: 0.01 },
+    };
+    const res = await h.log.append([archived]);
+    const pos = `${res.positions[0]!.partition}:${res.positions[0]!.offset}`;
+    expect((await h.call('GET', `/v1/memories/${w.json.id}?userId=u4&minPosition=${pos}`)).json.tier).toBe('ARCHIVAL');
+    const r = await h.call('POST', `/v1/memories/${w.json.id}/restore`, { body: { userId: 'u4' } });
+    expect(r.status).toBe(202);
+    const back = await h.call('GET', `/v1/memories/${w.json.id}?userId=u4&minPosition=${r.json.position}`);
+    expect(back.json.tier).toBe('SEMANTIC');
+    const history = await h.call('GET', `/v1/memories/${w.json.id}/history?userId=u4`);
+    expect(history.json.history.map((x: { action: string }) => x.action)).toEqual(['created', 'archived', 'restored']);
   });
 
   it('GET /v1/contradictions and POST /v1/contradictions/{id}/resolve', async () => {

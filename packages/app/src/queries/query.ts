@@ -1,4 +1,4 @@
-import { MEMORY_TYPES, TIERS } from '@engram/core';
+import { EngramError, MEMORY_TYPES, TIERS } from '@engram/core';
 import type { QueryHit } from '@engram/core';
 import type { AppContext } from '../context';
 import { waitForPosition } from '../position-wait';
@@ -50,7 +50,7 @@ export async function context(ctx: AppContext, input: ContextInput): Promise<{ c
   const sessionId = optionalId(input.sessionId, 'sessionId') ?? undefined;
   const budgetChars = input.budgetChars == null ? undefined : optionalInt(input.budgetChars, 'budgetChars', 200, 200_000, 6000);
   await waitForPosition(ctx.progress, optionalPosition(input.minPosition), ctx.config.minPositionWaitMs);
-  if (!ctx.contextRenderer) throw new Error('no context renderer configured');
+  if (!ctx.contextRenderer) throw new EngramError('UNSUPPORTED', 'no context renderer is configured');
   const r = await ctx.contextRenderer.render({ scope, query: text, sessionId, budgetChars });
   return { context: r.text, sections: r.sections };
 }
