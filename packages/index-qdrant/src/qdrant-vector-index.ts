@@ -61,7 +61,10 @@ export function createQdrantVectorIndex(opts: QdrantVectorIndexOptions): QdrantV
     }
   };
 
-  const collectionFor = (modelId: string) => collectionNameFor(prefix, modelId);
+  const collectionFor = (modelId: string): string => {
+    if (typeof modelId !== 'string' || modelId.length === 0) throw new EngramError('VALIDATION_FAILED', 'modelId must be a non-empty string');
+    return collectionNameFor(prefix, modelId);
+  };
 
   const createCollection = async (name: string): Promise<void> => {
     const { exists } = await client.collectionExists(name);
@@ -97,6 +100,7 @@ export function createQdrantVectorIndex(opts: QdrantVectorIndexOptions): QdrantV
     if (v.length !== opts.dimensions) {
       throw new EngramError('VALIDATION_FAILED', `${what}: vector has ${v.length} dimensions, the index expects ${opts.dimensions}`);
     }
+    if (!v.every(Number.isFinite)) throw new EngramError('VALIDATION_FAILED', `${what}: vector has a non-finite component`);
   };
 
   const deletePoints = async (collections: string[], pointIds: string[]) => {
@@ -110,7 +114,10 @@ export function createQdrantVectorIndex(opts: QdrantVectorIndexOptions): QdrantV
 
     async upsert(docs: UpsertDoc[]) {
       if (docs.length === 0) return;
-      for (const d of docs) checkVector(d.vector, `upsert ${d.id}`);
+      for (const d of docs) {
+        checkVector(d.vector, `upsert ${d.id}`);
+        collectionFor(d.modelId);
+      }
       // The last write of an id in one batch wins, as with repeated upserts.
       const latest = new Map<string, UpsertDoc>();
       for (const d of docs) latest.set(d.id, d);

@@ -107,6 +107,9 @@ describe('options and failures (no server needed)', () => {
     await expect(idx.search(new Float32Array(9), 'm', { scope: { tenantId: 't', userId: 'u', agentId: null } }, 5)).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
     });
+    const nan = new Float32Array(8).fill(NaN);
+    await expect(idx.upsert([{ id: 'x', vector: nan, modelId: 'm', meta }])).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('non-finite') });
+    await expect(idx.upsert([{ id: 'x', vector: new Float32Array(8), modelId: '', meta }])).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('modelId') });
   });
 
   it('reports an unreachable server as retriable INDEX_UNAVAILABLE, and refuses calls after close', async () => {
