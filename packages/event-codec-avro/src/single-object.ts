@@ -14,6 +14,7 @@ export function frameSingleObject(fingerprint: bigint, body: Uint8Array): Uint8A
 }
 
 export function unframeSingleObject(bytes: Uint8Array): { fingerprint: bigint; body: Buffer } {
+  if (!(bytes instanceof Uint8Array)) throw new EngramError('DECODE_FAILED', 'event bytes must be a Uint8Array');
   if (bytes.length < SINGLE_OBJECT_HEADER_BYTES || bytes[0] !== 0xc3 || bytes[1] !== 0x01) {
     throw new EngramError('DECODE_FAILED', 'not an Avro single-object encoded event (missing C3 01 header)');
   }

@@ -35,6 +35,7 @@ describe('decode errors have stable codes', () => {
 
   it('short input, wrong marker, trailing garbage -> DECODE_FAILED', () => {
     expect(codeOf(() => codec.decode(new Uint8Array()))).toBe('DECODE_FAILED');
+    expect(codeOf(() => codec.decode('c301' as unknown as Uint8Array))).toBe('DECODE_FAILED');
     expect(codeOf(() => codec.decode(good.subarray(0, 9)))).toBe('DECODE_FAILED');
     const wrongMarker = Uint8Array.from(good);
     wrongMarker[1] = 0x02;
