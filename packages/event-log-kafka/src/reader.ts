@@ -20,25 +20,31 @@ interface Range {
   end: number;
 }
 
-function startOffsets(from: ReadOptions['from']): Map<number, number> {
-  const out = new Map<number, number>();
-  if (from === undefined) return out;
+/**
+ * A Map gives a start per partition (absent partitions from 0). A single LogPosition reads only its
+ * own partition: "the events from this position on" (e.g. the consolidator reading one event back
+ * by its position) must not interleave other partitions read from their beginning.
+ */
+function startOffsets(from: ReadOptions['from']): { starts: Map<number, number>; onlyPartition: number | undefined } {
+  const starts = new Map<number, number>();
+  if (from === undefined) return { starts, onlyPartition: undefined };
+  const single = !(from instanceof Map);
   const entries: Array<[number, number]> = from instanceof Map ? [...from.entries()] : [[(from as LogPosition).partition, (from as LogPosition).offset]];
   for (const [partition, offset] of entries) {
     if (!Number.isSafeInteger(partition) || partition < 0 || !Number.isSafeInteger(offset) || offset < 0) {
       throw new EngramError('VALIDATION_FAILED', 'read start positions must be non-negative integers', { details: { field: 'from' } });
     }
-    out.set(partition, offset);
+    starts.set(partition, offset);
   }
-  return out;
+  return { starts, onlyPartition: single ? entries[0]![0] : undefined };
 }
 
-export function validateReadOptions(opts: ReadOptions): { starts: Map<number, number>; limit: number } {
+export function validateReadOptions(opts: ReadOptions): { starts: Map<number, number>; onlyPartition: number | undefined; limit: number } {
   const limit = opts.limit ?? Number.POSITIVE_INFINITY;
   if (opts.limit !== undefined && (!Number.isSafeInteger(opts.limit) || opts.limit < 0)) {
     throw new EngramError('VALIDATION_FAILED', 'limit must be a non-negative integer', { details: { field: 'limit' } });
   }
-  return { starts: startOffsets(opts.from), limit };
+  return { ...startOffsets(opts.from), limit };
 }
 
 /**
@@ -47,7 +53,7 @@ export function validateReadOptions(opts: ReadOptions): { starts: Map<number, nu
  * read uses a throw-away group that commits nothing and is deleted afterwards.
  */
 export async function* readEvents(ctx: ReaderContext, opts: ReadOptions): AsyncGenerator<StoredEvent> {
-  const { starts, limit } = validateReadOptions(opts);
+  const { starts, onlyPartition, limit } = validateReadOptions(opts);
   if (limit === 0) return;
   const offsets = await withMetadataRetry(() => ctx.admin.fetchTopicOffsets(ctx.topic)).catch((e: unknown) => {
     throw new EngramError('LOG_UNAVAILABLE', `cannot read the offsets of ${ctx.topic}: ${(e as Error).message}`, { cause: e });
@@ -58,6 +64,7 @@ export async function* readEvents(ctx: ReaderContext, opts: ReadOptions): AsyncG
   }
   const ranges = new Map<number, Range>();
   for (const o of offsets) {
+    if (onlyPartition !== undefined && o.partition !== onlyPartition) continue;
     const next = Math.max(starts.get(o.partition) ?? 0, Number(o.low));
     const end = Number(o.high);
     if (next < end) ranges.set(o.partition, { next, end });

@@ -171,6 +171,31 @@ describeIfKafka('Kafka event log: Kafka-specific behaviour', (brokers) => {
     expect(seen2.sort()).toEqual(later.map((e) => e.eventId).sort());
   });
 
+  it('read from one position reads that partition only; a Map reads every partition from its start', async () => {
+    const { log } = await open('read-from', { partitions: 4 });
+    const tenant = `t-${randomUUID()}`;
+    const appended = new Map<string, { id: string; partition: number; offset: number }>();
+    for (let i = 0; i < 16; i++) {
+      const e = sampleMessageObserved(tenant, `user-${i}`, i);
+      const { positions } = await log.append([e]);
+      appended.set(e.eventId, { id: e.eventId, ...positions[0]! });
+    }
+    const all = [...appended.values()];
+    const target = all[9]!;
+    const one: StoredEvent[] = [];
+    for await (const s of log.read({ from: { partition: target.partition, offset: target.offset }, limit: 1 })) one.push(s);
+    expect(one.map((s) => s.event.eventId)).toEqual([target.id]);
+    const rest: StoredEvent[] = [];
+    for await (const s of log.read({ from: { partition: target.partition, offset: target.offset } })) rest.push(s);
+    expect(rest.map((s) => s.event.eventId)).toEqual(all.filter((a) => a.partition === target.partition && a.offset >= target.offset).map((a) => a.id));
+    const starts = new Map([[target.partition, target.offset + 1]]);
+    const fromMap: StoredEvent[] = [];
+    for await (const s of log.read({ from: starts })) fromMap.push(s);
+    const expected = all.filter((a) => a.partition !== target.partition || a.offset > target.offset);
+    expect(fromMap.map((s) => s.event.eventId).sort()).toEqual(expected.map((a) => a.id).sort());
+    expect(new Set(all.map((a) => a.partition)).size).toBeGreaterThan(1);
+  });
+
   it('rejects expectedStreamVersion and streamVersion as UNSUPPORTED without writing', async () => {
     const { log } = await open('unsupported');
     const headBefore = await log.head();
