@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { EngramError, type SqlDatabase, type SqlExecutor, type SqlResult } from '@engram/core';
+import { lockDataDir } from './data-dir-lock';
 import { SerialLock } from './serial-lock';
 
 export interface OpenPgliteOptions {
@@ -38,11 +39,13 @@ function abortedCommit(): EngramError {
 }
 
 export async function openPglite(opts: OpenPgliteOptions = {}): Promise<SqlDatabase> {
+  const dirLock = opts.dataDir ? await lockDataDir(opts.dataDir) : null;
   let pg: PGlite;
   try {
     // bigint columns (offsets, sequence numbers) come back as numbers, as in the Postgres adapter.
     pg = await PGlite.create({ ...(opts.dataDir ? { dataDir: opts.dataDir } : {}), parsers: { [INT8_OID]: (v: string) => Number(v) } });
   } catch (e) {
+    await dirLock?.release();
     throw new EngramError('STORE_UNAVAILABLE', `cannot open PGlite${opts.dataDir ? ` at ${opts.dataDir}` : ''}: ${(e as Error).message}`, { cause: e });
   }
   const lock = new SerialLock();
@@ -95,7 +98,11 @@ export async function openPglite(opts: OpenPgliteOptions = {}): Promise<SqlDatab
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
-      await lock.run(() => pg.close());
+      try {
+        await lock.run(() => pg.close());
+      } finally {
+        await dirLock?.release();
+      }
     },
   };
 }

@@ -1,5 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sqlDatabaseContract } from '@engram/testing';
@@ -16,7 +17,16 @@ describe('openPglite with a data dir', () => {
         await tx.query('CREATE TABLE kept (v text)');
         await tx.query('INSERT INTO kept VALUES ($1)', ['durable']);
       });
+      // One owner per data dir: a second open while the first is open is refused.
+      const refused = await openPglite({ dataDir: dir }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect((refused as { code?: string }).code).toBe('STORE_UNAVAILABLE');
       await first.close();
+      // A lock left behind by a process that died is stale and taken over.
+      const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+      await writeFile(join(dir, 'engram-pglite.lock'), JSON.stringify({ pid: dead, hostname: hostname(), since: new Date().toISOString() }));
       const second = await openPglite({ dataDir: dir });
       expect((await second.query<{ v: string }>('SELECT v FROM kept')).rows).toEqual([{ v: 'durable' }]);
       await second.close();
