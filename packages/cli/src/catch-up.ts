@@ -1,0 +1,66 @@
+import type { EventLog, SqlDatabase, StoredEvent } from '@engram/core';
+import { applyBatch, type Projector } from '@engram/projections';
+import { throwIfAborted } from './interrupt';
+
+export interface CatchUpOptions {
+  /** Inclusive start per partition (default: each projector's checkpoint decides what to skip). */
+  from?: Map<number, number>;
+  /** Exclusive end per partition (default: the head when the call starts). */
+  to?: Map<number, number>;
+  batchSize?: number;
+  signal?: AbortSignal;
+  onBatch?: (applied: number) => void;
+}
+
+function minCheckpoint(rows: Array<{ partition: number; next_offset: number }>, projections: number): Map<number, number> {
+  const byPartition = new Map<number, number[]>();
+  for (const r of rows) byPartition.set(r.partition, [...(byPartition.get(r.partition) ?? []), Number(r.next_offset)]);
+  const out = new Map<number, number>();
+  // A projection without a row for a partition starts that partition at 0.
+  for (const [p, list] of byPartition) out.set(p, list.length < projections ? 0 : Math.min(...list));
+  return out;
+}
+
+/**
+ * Applies the log to SQL projectors up to a head, batch by batch through the runner's applyBatch
+ * (one transaction per batch, checkpoints respected), without a log subscription: offline commands
+ * and replay use it so they never move the service's consumer checkpoints.
+ */
+export async function catchUpProjectors(log: EventLog, db: SqlDatabase, projectors: readonly Projector[], opts: CatchUpOptions = {}): Promise<number> {
+  const to = opts.to ?? (await log.head());
+  const batchSize = opts.batchSize ?? 500;
+  let from = opts.from;
+  if (!from) {
+    const r = await db.query<{ partition: number; next_offset: number }>(
+      'SELECT partition, next_offset FROM projection_checkpoints WHERE projection = ANY($1::text[])',
+      [projectors.map((p) => p.name)],
+    );
+    from = minCheckpoint(r.rows, projectors.length);
+  }
+  let total = 0;
+  let batch: StoredEvent[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    for (const p of projectors) await applyBatch(db, p, batch);
+    total += batch.length;
+    opts.onBatch?.(batch.length);
+    batch = [];
+  };
+  const pending = new Set([...to].filter(([p, h]) => h > (from!.get(p) ?? 0)).map(([p]) => p));
+  if (pending.size === 0) return 0;
+  for await (const stored of log.read({ from })) {
+    const { partition, offset } = stored.position;
+    if (offset >= (to.get(partition) ?? 0)) {
+      pending.delete(partition);
+      if (pending.size === 0) break;
+      continue;
+    }
+    batch.push(stored);
+    if (batch.length >= batchSize) {
+      await flush();
+      if (opts.signal) throwIfAborted(opts.signal, 'catch-up');
+    }
+  }
+  await flush();
+  return total;
+}

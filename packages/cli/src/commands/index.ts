@@ -1,0 +1,22 @@
+import type { Command } from '../command';
+import { archiveCommand } from './archive';
+import { exportCommand } from './export';
+import { forgetCommand } from './forget';
+import { importCommand } from './import';
+import { redistillCommand } from './redistill';
+import { reembedCommand } from './reembed';
+import { replayCommand } from './replay';
+import { startCommand } from './start';
+import { statsCommand } from './stats';
+
+export const COMMANDS: readonly Command[] = [
+  startCommand,
+  statsCommand,
+  forgetCommand,
+  exportCommand,
+  importCommand,
+  replayCommand,
+  reembedCommand,
+  archiveCommand,
+  redistillCommand,
+];
