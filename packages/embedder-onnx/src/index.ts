@@ -1,0 +1,5 @@
+export { createOnnxEmbedder, type OnnxEmbedder, type OnnxEmbedderOptions } from './onnx-embedder';
+export { wordPieceTokenizerFromJson, type WordPieceTokenizer, type Encoding } from './wordpiece-tokenizer';
+export { bertNormalize, bertPreTokenize, type BertNormalizerOptions } from './bert-pretokenizer';
+export { readModelDir, type ModelDirInfo, type Pooling } from './model-dir';
+export { batchesBySimilarLength } from './token-batches';

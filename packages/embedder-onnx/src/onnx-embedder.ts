@@ -1,0 +1,159 @@
+import { EngramError, type Embedder } from '@engram/core';
+import type { InferenceSession } from 'onnxruntime-node';
+import { readModelDir, type Pooling } from './model-dir';
+import { l2Normalize, poolHiddenState } from './pooling';
+import { batchesBySimilarLength } from './token-batches';
+import { wordPieceTokenizerFromJson, type Encoding } from './wordpiece-tokenizer';
+
+export interface OnnxEmbedderOptions {
+  /** A transformers-style directory: tokenizer.json, config.json, onnx/model.onnx (or model.onnx). */
+  modelDir: string;
+  /** Default: what 1_Pooling/config.json says, else mean. */
+  pooling?: Pooling;
+  /** L2-normalize each vector (default true). */
+  normalize?: boolean;
+  /** Tokens per text including [CLS] and [SEP]; default the model's own limit (e.g. 256 for MiniLM). */
+  maxLength?: number;
+  /** Texts per model call (default 32). */
+  batchSize?: number;
+  /** onnxruntime intra-op threads (default: onnxruntime's choice, one per core). */
+  threads?: number;
+}
+
+export type OnnxEmbedder = Embedder & { readonly modelDir: string; warmup(): Promise<void> };
+
+interface LoadedModel {
+  session: InferenceSession;
+  Tensor: typeof import('onnxruntime-node').Tensor;
+  outputName: string;
+  hasTokenTypes: boolean;
+}
+
+function positiveIntOption(name: string, v: number | undefined, fallback: number): number {
+  if (v === undefined) return fallback;
+  if (!Number.isInteger(v) || v < 1) throw new EngramError('CONFIG_INVALID', `${name} must be a positive integer, got ${v}`);
+  return v;
+}
+
+/**
+ * E2 local ONNX embedder: a BERT-family sentence encoder run by onnxruntime-node on the CPU, with the
+ * model's own WordPiece tokenizer read from tokenizer.json. Texts are batched by similar token
+ * length. The model loads on first use (or `warmup()`); `modelId` is `onnx:<dir name>@<hash>` where
+ * the hash covers the model's config files, the ONNX file size and these options, so another model
+ * or setting never shares a vector space with this one.
+ */
+export function createOnnxEmbedder(opts: OnnxEmbedderOptions): OnnxEmbedder {
+  const info = readModelDir(opts.modelDir);
+  const tokenizer = wordPieceTokenizerFromJson(info.tokenizerJson);
+  const pooling = opts.pooling ?? info.pooling ?? 'mean';
+  if (pooling !== 'mean' && pooling !== 'cls') throw new EngramError('CONFIG_INVALID', `pooling must be mean or cls, got ${String(pooling)}`);
+  const normalize = opts.normalize ?? true;
+  const maxLength = positiveIntOption('maxLength', opts.maxLength, info.maxLength);
+  if (maxLength < 2 || maxLength > info.maxLength) throw new EngramError('CONFIG_INVALID', `maxLength must be between 2 and ${info.maxLength} for ${info.name}, got ${maxLength}`);
+  const batchSize = positiveIntOption('batchSize', opts.batchSize, 32);
+  const threads = opts.threads === undefined ? undefined : positiveIntOption('threads', opts.threads, 1);
+  const configHash = info.fingerprint.slice(0, 10);
+  const modelId = `onnx:${info.name}@${configHash}:${pooling}${normalize ? '' : ':raw'}:${maxLength}`;
+
+  let loading: Promise<LoadedModel> | null = null;
+  const load = (): Promise<LoadedModel> => {
+    loading ??= (async () => {
+      const ort = await import('onnxruntime-node');
+      const session = await ort.InferenceSession.create(info.onnxPath, {
+        graphOptimizationLevel: 'all',
+        ...(threads ? { intraOpNumThreads: threads, interOpNumThreads: 1 } : {}),
+      });
+      for (const name of ['input_ids', 'attention_mask']) {
+        if (!session.inputNames.includes(name)) throw new Error(`the model has no ${name} input (inputs: ${session.inputNames.join(', ')})`);
+      }
+      const outputName = ['last_hidden_state', 'token_embeddings'].find((n) => session.outputNames.includes(n)) ?? session.outputNames[0];
+      if (!outputName) throw new Error('the model has no outputs');
+      const loaded: LoadedModel = { session, Tensor: ort.Tensor, outputName, hasTokenTypes: session.inputNames.includes('token_type_ids') };
+      const [probe] = await runBatch(loaded, [tokenizer.encode('dimension probe', maxLength)]);
+      if (probe!.length !== info.dimensions) throw new Error(`the model gives ${probe!.length}-d vectors, its config says ${info.dimensions}`);
+      return loaded;
+    })().catch((e: unknown) => {
+      loading = null;
+      throw new EngramError('EMBEDDER_FAILED', `cannot load the ONNX model in ${info.dir}: ${(e as Error).message}`, { cause: e });
+    });
+    return loading;
+  };
+
+  async function runBatch(m: LoadedModel, encodings: Encoding[]): Promise<Float32Array[]> {
+    const batch = encodings.length;
+    const seq = Math.max(...encodings.map((e) => e.ids.length));
+    const ids = new BigInt64Array(batch * seq).fill(BigInt(tokenizer.padId));
+    const mask = new BigInt64Array(batch * seq);
+    const maskNums = new Uint8Array(batch * seq);
+    encodings.forEach((e, b) => {
+      for (let s = 0; s < e.ids.length; s++) {
+        ids[b * seq + s] = BigInt(e.ids[s]!);
+        mask[b * seq + s] = 1n;
+        maskNums[b * seq + s] = 1;
+      }
+    });
+    const dims = [batch, seq];
+    const feeds: Record<string, InstanceType<LoadedModel['Tensor']>> = {
+      input_ids: new m.Tensor('int64', ids, dims),
+      attention_mask: new m.Tensor('int64', mask, dims),
+    };
+    if (m.hasTokenTypes) feeds.token_type_ids = new m.Tensor('int64', new BigInt64Array(batch * seq), dims);
+    const result = await m.session.run(feeds, [m.outputName]);
+    const out = result[m.outputName];
+    if (!out || out.type !== 'float32') throw new Error(`output ${m.outputName} is missing or not float32`);
+    const data = out.data as Float32Array;
+    if (out.dims.length === 2) {
+      // The graph pools itself ([batch, dim]): take its vectors as they are.
+      const dim = out.dims[1]!;
+      return encodings.map((_, b) => {
+        const v = data.slice(b * dim, (b + 1) * dim);
+        if (normalize) l2Normalize(v);
+        return v;
+      });
+    }
+    if (out.dims.length !== 3 || out.dims[0] !== batch || out.dims[1] !== seq) throw new Error(`unexpected output shape [${out.dims.join(', ')}]`);
+    return poolHiddenState(data, maskNums, { batch, seq, dim: out.dims[2]! }, pooling, normalize);
+  }
+
+  // One model call at a time: bounds memory, and the CPU is shared anyway.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = queue.then(fn, fn);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  let closed = false;
+
+  return {
+    modelId,
+    modelDir: info.dir,
+    dimensions: info.dimensions,
+    async warmup() {
+      await load();
+    },
+    async embed(texts: string[]): Promise<Float32Array[]> {
+      if (closed) throw new EngramError('SHUTTING_DOWN', 'the embedder is closed');
+      if (texts.length === 0) return [];
+      const m = await load();
+      const encodings = texts.map((t) => tokenizer.encode(t, maxLength));
+      const out = new Array<Float32Array>(texts.length);
+      for (const idx of batchesBySimilarLength(encodings.map((e) => e.ids.length), batchSize)) {
+        const vectors = await serial(async () => {
+          try {
+            return await runBatch(m, idx.map((i) => encodings[i]!));
+          } catch (e) {
+            throw new EngramError('EMBEDDER_FAILED', `ONNX embedding failed (${info.name}): ${(e as Error).message}`, { cause: e });
+          }
+        });
+        idx.forEach((i, j) => (out[i] = vectors[j]!));
+      }
+      return out;
+    },
+    async close() {
+      closed = true;
+      await queue;
+      const m = await loading?.catch(() => null);
+      await m?.session.release();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bertNormalize, bertPreTokenize, wordPieceTokenizerFromJson } from '@engram/embedder-onnx';
+import { testModelDir } from './model-location';
+
+const SPECIALS = ['[PAD]', '[UNK]', '[CLS]', '[SEP]'];
+
+function tinyTokenizerJson(words: string[], normalizer: Record<string, unknown> | null = { type: 'BertNormalizer', clean_text: true, handle_chinese_chars: true, strip_accents: null, lowercase: true }) {
+  const vocab = Object.fromEntries([...SPECIALS, ...words].map((w, i) => [w, i]));
+  return { normalizer, pre_tokenizer: { type: 'BertPreTokenizer' }, model: { type: 'WordPiece', unk_token: '[UNK]', continuing_subword_prefix: '##', max_input_chars_per_word: 12, vocab } };
+}
+
+describe('BERT normalizer and pre-tokenizer', () => {
+  const opts = { cleanText: true, handleChineseChars: true, stripAccents: null, lowercase: true };
+
+  it('lowercases, strips accents, drops control characters and spaces out CJK ideographs', () => {
+    expect(bertNormalize('Café\u0000 NAÏVE\tx\u200b北京', opts)).toBe('cafe naive x 北  京 ');
+  });
+
+  it('keeps accents and case when asked to', () => {
+    expect(bertNormalize('Café', { ...opts, lowercase: false, stripAccents: false })).toBe('Café');
+  });
+
+  it('splits on whitespace and makes each punctuation or ASCII symbol a word', () => {
+    expect(bertPreTokenize("don't  stop-it $5+x!? «ok»")).toEqual(['don', "'", 't', 'stop', '-', 'it', '$', '5', '+', 'x', '!', '?', '«', 'ok', '»']);
+  });
+});
+
+describe('WordPiece tokenizer (tiny vocab)', () => {
+  const tok = wordPieceTokenizerFromJson(tinyTokenizerJson(['un', '##aff', '##able', 'aff', '!', 'hello', '北', '##s']));
+  const [PAD, UNK, CLS, SEP, UN, AFF_CONT, ABLE, AFF, BANG, HELLO, BEI, S] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+
+  it('splits words greedily into the longest known pieces, between [CLS] and [SEP]', () => {
+    expect(tok.encode('Unaffable hello!', 64)).toEqual({ ids: [CLS, UN, AFF_CONT, ABLE, HELLO, BANG, SEP], typeIds: [0, 0, 0, 0, 0, 0, 0] });
+    expect(tok.encode('aff hellos', 64).ids).toEqual([CLS, AFF, HELLO, S, SEP]);
+  });
+
+  it('maps a word with an unknown remainder, or longer than max_input_chars_per_word, to a single [UNK]', () => {
+    expect(tok.encode('unaffz hello', 64).ids).toEqual([CLS, UNK, HELLO, SEP]);
+    expect(tok.encode('unaffableunaffable', 64).ids).toEqual([CLS, UNK, SEP]);
+  });
+
+  it('treats each CJK ideograph as a word', () => {
+    expect(tok.encode('北北京', 64).ids).toEqual([CLS, BEI, BEI, UNK, SEP]);
+  });
+
+  it('truncates to maxLength tokens including the special ones, and encodes empty text as [CLS][SEP]', () => {
+    expect(tok.encode('hello hello hello hello', 4).ids).toEqual([CLS, HELLO, HELLO, SEP]);
+    expect(tok.encode('', 8).ids).toEqual([CLS, SEP]);
+    expect(tok.padId).toBe(PAD);
+    expect(() => tok.encode('x', 1)).toThrow(/maxLength/);
+  });
+
+  it('refuses tokenizers it does not implement, with the reason', () => {
+    expect(() => wordPieceTokenizerFromJson({ model: { type: 'BPE', vocab: {} } })).toThrow(/model type BPE/);
+    expect(() => wordPieceTokenizerFromJson({ ...tinyTokenizerJson([]), normalizer: { type: 'NFKC' } })).toThrow(/normalizer NFKC/);
+    expect(() => wordPieceTokenizerFromJson({ model: { type: 'WordPiece', vocab: { '[UNK]': 0 } } })).toThrow(/no \[CLS\]/);
+  });
+});
+
+// Expected ids come from the Hugging Face `tokenizers` library (0.22) on the same tokenizer.json.
+const REFERENCE: Array<[string, number[]]> = [
+  ['Hello, world!', [101, 7592, 1010, 2088, 999, 102]],
+  ["The café's naïve résumé costs $12.50", [101, 1996, 7668, 1005, 1055, 15743, 13746, 5366, 1002, 2260, 1012, 2753, 102]],
+  ['unaffable tokenization', [101, 14477, 20961, 3468, 19204, 3989, 102]],
+  ['我喜欢北京烤鸭 and 东京', [101, 1855, 100, 100, 1781, 1755, 100, 100, 1998, 100, 1755, 102]],
+  ['  tabs\tand\nnewlines\u200b here ', [101, 21628, 2015, 1998, 2047, 12735, 2182, 102]],
+  ['xqzvkwpfj', [101, 1060, 4160, 2480, 2615, 2243, 2860, 14376, 3501, 102]],
+  ["Don't stop-believing!!", [101, 2123, 1005, 1056, 2644, 1011, 8929, 999, 999, 102]],
+];
+
+const tokenizerPath = join(testModelDir(), 'tokenizer.json');
+describe.skipIf(!existsSync(tokenizerPath))(`WordPiece tokenizer on the real all-MiniLM-L6-v2 vocab (${tokenizerPath}; absent: run \`npx tsx infra/models/test-model.ts\`)`, () => {
+  it('gives the same ids as the reference implementation', () => {
+    const tok = wordPieceTokenizerFromJson(JSON.parse(readFileSync(tokenizerPath, 'utf8')));
+    expect(tok.vocabSize).toBe(30522);
+    for (const [text, ids] of REFERENCE) expect(tok.encode(text, 256).ids, text).toEqual(ids);
+  });
+});
