@@ -148,6 +148,28 @@ describeIfKafka('Kafka event log: Kafka-specific behaviour', (brokers) => {
     expect(offsets.every((o) => o.high === '0')).toBe(true);
   });
 
+  it('close() during retries stops without committing: the next subscriber of the name gets the event', async () => {
+    const { log } = await open('close-retrying', { partitions: 1 });
+    const tenant = `t-${randomUUID()}`;
+    const event = sampleMessageObserved(tenant, 'u', 1);
+    await log.append([event]);
+    const name = `stuck-${randomUUID()}`;
+    let attempts = 0;
+    const stuck = await log.subscribe(
+      async () => {
+        attempts++;
+        throw new EngramError('INDEX_UNAVAILABLE', 'index is down');
+      },
+      { name },
+    );
+    await waitFor(() => attempts >= 2, 'the handler is being retried');
+    await stuck.close();
+    const got: string[] = [];
+    subs.push(await log.subscribe(async (b) => void got.push(...b.map((s) => s.event.eventId)), { name }));
+    await waitFor(() => got.length >= 1, 'the event is delivered to the next subscriber');
+    expect(got).toEqual([event.eventId]);
+  });
+
   it('a consumer group resumes after the whole log is closed and reopened by another client', async () => {
     const t = await open('resume', { partitions: 3 });
     const tenant = `t-${randomUUID()}`;
