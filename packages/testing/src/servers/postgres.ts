@@ -30,7 +30,7 @@ export interface StartPostgresOptions {
  */
 export async function findPostgresBinDir(): Promise<string | undefined> {
   const override = process.env.ENGRAM_PG_BIN?.trim();
-  if (override) return override;
+  if (override) return (await isExecutable(join(override, 'postgres'))) && (await isExecutable(join(override, 'initdb'))) ? override : undefined;
   const root = '/usr/lib/postgresql';
   let versions: string[];
   try {
