@@ -1,0 +1,59 @@
+export interface RecallArgs {
+  dataset: 'locomo' | 'longmemeval' | 'madial';
+  file: string;
+  memory?: string;
+  ks: number[];
+  out?: string;
+  limit?: number;
+  embedder: 'use' | 'hash';
+  lexicalWeight?: number;
+  rerankUrl?: string;
+  decayHistory: boolean;
+  pool: boolean;
+  withTime: boolean;
+}
+
+const USAGE = `usage: npm run bench -- recall --dataset locomo|longmemeval|madial --file PATH [--memory PATH]
+       [--k 1,5,10] [--out result.json] [--limit N] [--embedder use|hash] [--lexical-weight W]
+       [--rerank-url URL] [--decay-history] [--pool] [--with-time]`;
+
+export function parseRecallArgs(argv: string[]): RecallArgs {
+  const opts = new Map<string, string>();
+  const flags = new Set<string>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (!a.startsWith('--')) throw new Error(`unexpected argument "${a}"\n${USAGE}`);
+    const name = a.slice(2);
+    if (['decay-history', 'pool', 'with-time'].includes(name)) flags.add(name);
+    else {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`--${name} needs a value\n${USAGE}`);
+      opts.set(name, v);
+    }
+  }
+  const dataset = opts.get('dataset');
+  if (dataset !== 'locomo' && dataset !== 'longmemeval' && dataset !== 'madial') throw new Error(`--dataset must be locomo, longmemeval or madial\n${USAGE}`);
+  const file = opts.get('file');
+  if (!file) throw new Error(`--file is required\n${USAGE}`);
+  const ks = (opts.get('k') ?? (dataset === 'madial' ? '1,3,5,10' : '1,5,10')).split(',').map((x) => Number(x.trim()));
+  if (ks.some((k) => !Number.isInteger(k) || k < 1)) throw new Error('--k must be a comma-separated list of positive integers');
+  const limit = opts.has('limit') ? Number(opts.get('limit')) : undefined;
+  if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) throw new Error('--limit must be a positive integer');
+  const embedder = (opts.get('embedder') ?? 'use') as RecallArgs['embedder'];
+  if (embedder !== 'use' && embedder !== 'hash') throw new Error('--embedder must be use or hash');
+  const lw = opts.has('lexical-weight') ? Number(opts.get('lexical-weight')) : undefined;
+  return {
+    dataset,
+    file,
+    ...(opts.has('memory') ? { memory: opts.get('memory')! } : {}),
+    ks: [...new Set(ks)].sort((a, b) => a - b),
+    ...(opts.has('out') ? { out: opts.get('out')! } : {}),
+    ...(limit !== undefined ? { limit } : {}),
+    embedder,
+    ...(lw !== undefined ? { lexicalWeight: lw } : {}),
+    ...(opts.has('rerank-url') ? { rerankUrl: opts.get('rerank-url')! } : {}),
+    decayHistory: flags.has('decay-history'),
+    pool: flags.has('pool'),
+    withTime: flags.has('with-time'),
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * The embedded Engram the recall benchmark drives: a file event log in a temp dir, PGlite read
+ * models with every projector, the local BM25 + vector indexes fed by the search-index projector,
+ * and the hybrid retriever. Events go through the log exactly as the API would append them.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { JsonEventCodec, type Clock, type Embedder, type EngramEvent, type LogPosition, type Reranker } from '@engram/core';
+import { openFileEventLog } from '@engram/event-log-file';
+import { PROJECTORS, PROJECTION_NAMES, runMigrations, sqlProjectionProgress, startProjector, type RunningProjector } from '@engram/projections';
+import { openPglite } from '@engram/store-pglite';
+import { createLocalTextIndex, createLocalVectorIndex } from '@engram/index-local';
+import { createSearchIndexProjector, createHybridRetriever, type RetrievalConfig } from '@engram/retrieval';
+
+export interface EmbeddedEngram {
+  /** Appends one stream's events (one append), returns the last position. */
+  append(events: EngramEvent[]): Promise<LogPosition>;
+  /** Resolves once every projection and the search indexes have applied the whole log. */
+  settle(timeoutMs?: number): Promise<void>;
+  retriever: ReturnType<typeof createHybridRetriever>;
+  /** Another retriever over the same data (to compare settings without re-ingesting). */
+  retrieverWith(config: Partial<RetrievalConfig>, over?: { embedder?: Embedder; reranker?: Reranker }): ReturnType<typeof createHybridRetriever>;
+  /** The retriever's "now" (forgetting curve); the benchmark sets it to each corpus' question time. */
+  setNow(now: Date): void;
+  close(): Promise<void>;
+}
+
+export async function openEmbeddedEngram(opts: {
+  embedder: Embedder;
+  reranker?: Reranker;
+  config?: Partial<RetrievalConfig>;
+}): Promise<EmbeddedEngram> {
+  const dir = await mkdtemp(join(tmpdir(), 'engram-bench-recall-'));
+  const log = await openFileEventLog({ dir: join(dir, 'log'), codec: new JsonEventCodec() });
+  const db = await openPglite();
+  await runMigrations(db);
+  const projectors: RunningProjector[] = [];
+  for (const name of PROJECTION_NAMES) projectors.push(await startProjector({ log, db, projector: PROJECTORS[name], batchSize: 500 }));
+  const progress = sqlProjectionProgress(db, [...PROJECTION_NAMES]);
+  const textIndex = await createLocalTextIndex({ dir: join(dir, 'index') });
+  const vectorIndex = await createLocalVectorIndex({ dir: join(dir, 'index') });
+  const searchIndex = await createSearchIndexProjector({ log, textIndex, vectorIndex, embedder: opts.embedder, batchSize: 256 });
+  let now = new Date();
+  const clock: Clock = { now: () => now };
+  const retrieverWith = (config: Partial<RetrievalConfig>, over: { embedder?: Embedder; reranker?: Reranker } = {}) => {
+    const reranker = over.reranker ?? opts.reranker;
+    return createHybridRetriever({ db, textIndex, vectorIndex, embedder: over.embedder ?? opts.embedder, ...(reranker ? { reranker } : {}), config, clock });
+  };
+  const retriever = retrieverWith(opts.config ?? {});
+
+  return {
+    async append(events) {
+      const r = await log.append(events);
+      return r.positions[r.positions.length - 1]!;
+    },
+    async settle(timeoutMs = 30 * 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (const [partition, next] of await log.head()) {
+        if (next === 0) continue;
+        const pos = { partition, offset: next - 1 };
+        while (!(await progress.reached(pos))) {
+          if (Date.now() > deadline) throw new Error('projections did not catch up in time');
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        if (!(await searchIndex.waitFor(pos, Math.max(1, deadline - Date.now())))) throw new Error('search index did not catch up in time');
+      }
+    },
+    retriever,
+    retrieverWith,
+    setNow(d) {
+      now = d;
+    },
+    async close() {
+      await searchIndex.close();
+      for (const p of projectors) await p.close();
+      await textIndex.close();
+      await vectorIndex.close();
+      await log.close();
+      await db.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
