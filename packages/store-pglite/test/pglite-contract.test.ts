@@ -2,62 +2,61 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SqlDatabase } from '@engram/core';
 import { sqlDatabaseContract } from '@engram/testing';
 import { openPglite } from '../src';
 
 sqlDatabaseContract('pglite (in memory)', async () => ({ db: await openPglite() }));
 
 describe('openPglite with a data dir', () => {
-  it('keeps committed rows across a close and reopen', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'engram-pglite-'));
-    try {
-      const first = await openPglite({ dataDir: dir });
-      await first.transaction(async (tx) => {
-        await tx.query('CREATE TABLE kept (v text)');
-        await tx.query('INSERT INTO kept VALUES ($1)', ['durable']);
-      });
-      // One owner per data dir: a second open while the first is open is refused.
-      const refused = await openPglite({ dataDir: dir }).then(
+  let dir: string;
+  let reopened: SqlDatabase | undefined;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'engram-pglite-'));
+  });
+  afterAll(async () => {
+    await reopened?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('keeps committed rows across a close and reopen, with one owner process at a time', async () => {
+    const first = await openPglite({ dataDir: dir });
+    await first.transaction(async (tx) => {
+      await tx.query('CREATE TABLE kept (v text)');
+      await tx.query('INSERT INTO kept VALUES ($1)', ['durable']);
+    });
+    // One owner per data dir: a second open while the first is open is refused.
+    const refused = await openPglite({ dataDir: dir }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect((refused as { code?: string }).code).toBe('STORE_UNAVAILABLE');
+    await first.close();
+    // A lock left behind by a process that died is stale and taken over.
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    await writeFile(join(dir, 'engram-pglite.lock'), JSON.stringify({ pid: dead, hostname: hostname(), since: new Date().toISOString() }));
+    reopened = await openPglite({ dataDir: dir });
+    expect((await reopened.query<{ v: string }>('SELECT v FROM kept')).rows).toEqual([{ v: 'durable' }]);
+  });
+
+  it('fails fast (instead of deadlocking) when db is used inside its own transaction', async () => {
+    const db = reopened!;
+    const err = await db
+      .transaction(async () => {
+        await db.query('SELECT 1');
+      })
+      .then(
         () => null,
         (e: unknown) => e,
       );
-      expect((refused as { code?: string }).code).toBe('STORE_UNAVAILABLE');
-      await first.close();
-      // A lock left behind by a process that died is stale and taken over.
-      const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
-      await writeFile(join(dir, 'engram-pglite.lock'), JSON.stringify({ pid: dead, hostname: hostname(), since: new Date().toISOString() }));
-      const second = await openPglite({ dataDir: dir });
-      expect((await second.query<{ v: string }>('SELECT v FROM kept')).rows).toEqual([{ v: 'durable' }]);
-      await second.close();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
-});
-
-describe('openPglite misuse', () => {
-  it('fails fast (instead of deadlocking) when db is used inside its own transaction', async () => {
-    const db = await openPglite();
-    try {
-      const err = await db
-        .transaction(async () => {
-          await db.query('SELECT 1');
-        })
-        .then(
-          () => null,
-          (e: unknown) => e,
-        );
-      expect((err as { code?: string }).code).toBe('INTERNAL');
-      // Work started inside a finished transaction's call chain may use db normally.
-      let later: Promise<unknown> = Promise.resolve();
-      await db.transaction(async (tx) => {
-        await tx.query('SELECT 1');
-        later = new Promise((r) => setImmediate(r)).then(() => db.query<{ one: number }>('SELECT 1 AS one'));
-      });
-      expect(((await later) as { rows: unknown[] }).rows).toEqual([{ one: 1 }]);
-    } finally {
-      await db.close();
-    }
+    expect((err as { code?: string }).code).toBe('INTERNAL');
+    // Work started inside a finished transaction's call chain may use db normally.
+    let later: Promise<unknown> = Promise.resolve();
+    await db.transaction(async (tx) => {
+      await tx.query('SELECT 1');
+      later = new Promise((r) => setImmediate(r)).then(() => db.query<{ one: number }>('SELECT 1 AS one'));
+    });
+    expect(((await later) as { rows: unknown[] }).rows).toEqual([{ one: 1 }]);
   });
 });
