@@ -79,10 +79,13 @@ export class AccessRecorder {
     }
   }
 
+  /** Stops recording and appends what is pending (waiting for an in-flight flush first). */
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.flush();
     this.closed = true;
+    if (this.flushing) await this.flushing;
+    await this.flush();
+    if (this.pending.size > 0) this.logger.warn({ streams: this.pending.size }, 'MemoryAccessed batches not recorded at close');
   }
 }

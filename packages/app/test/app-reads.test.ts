@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngramError, newId, systemClock } from '@engram/core';
-import type { ContradictionDetected, EngramEvent } from '@engram/core';
+import type { ContradictionDetected } from '@engram/core';
 import { openStack, scopeOf } from './harness';
 import type { Stack } from './harness';
 
@@ -46,21 +46,6 @@ describe('app queries on the real log, PGlite and projectors', () => {
       const err = await rejection(s.app.query({ scope: scopeOf('v'), ...(input as object) } as never));
       expect([err.code, err.details?.field]).toEqual(['VALIDATION_FAILED', field]);
     }
-  });
-
-  it('records accessed memories as one batched MemoryAccessed per user stream', async () => {
-    const a = await s.app.writeMemory({ scope: scopeOf('acc'), type: 'USER', content: 'Prefers green tea in the morning' });
-    const b = await s.app.writeMemory({ scope: scopeOf('acc'), type: 'USER', content: 'Drinks green smoothies after running' });
-    await s.app.query({ scope: scopeOf('acc'), query: 'green tea', minPosition: b.position! });
-    await s.app.query({ scope: scopeOf('acc'), query: 'green smoothies' });
-    await s.app.flushAccesses();
-    const accessed = (await s.events()).filter((e): e is Extract<EngramEvent, { type: 'MemoryAccessed' }> => e.type === 'MemoryAccessed' && e.userId === 'acc');
-    expect(accessed).toHaveLength(1);
-    expect(new Set(accessed[0]!.payload.memoryIds)).toEqual(new Set([a.id, b.id]));
-    expect(accessed[0]!.payload.queryHash).toBeNull();
-    const m = await s.app.getMemory({ scope: scopeOf('acc'), memoryId: a.id, minPosition: await lastPosition(s) });
-    expect(m.accessCount).toBe(1);
-    expect(m.lastAccessed).not.toBeNull();
   });
 
   it('isolation: other tenants and users never see an entry (query, get, history, key history)', async () => {
@@ -156,9 +141,3 @@ describe('app queries on the real log, PGlite and projectors', () => {
     expect((await rejection(s.app.resolveContradiction({ scope, contradictionId: newId(), winner: 'a' }))).code).toBe('NOT_FOUND');
   });
 });
-
-async function lastPosition(s: Stack): Promise<string> {
-  const head = await s.log.head();
-  const [partition, next] = [...head.entries()].sort((a, b) => b[1] - a[1])[0]!;
-  return `${partition}:${next - 1}`;
-}

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EngramEvent } from '@engram/core';
+import { openStack, scopeOf } from './harness';
+import type { Stack } from './harness';
+
+async function lastPosition(s: Stack): Promise<string> {
+  const head = await s.log.head();
+  const [partition, next] = [...head.entries()].sort((a, b) => b[1] - a[1])[0]!;
+  return `${partition}:${next - 1}`;
+}
+
+describe('R8: hits are recorded as batched MemoryAccessed events', () => {
+  let s: Stack;
+  beforeAll(async () => {
+    // A long interval, so only flushAccesses() and close() append in these tests.
+    s = await openStack({ config: { accessFlushMs: 600_000 } });
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+
+  it('records accessed memories as one batched MemoryAccessed per user stream', async () => {
+    const a = await s.app.writeMemory({ scope: scopeOf('acc'), type: 'USER', content: 'Prefers green tea in the morning' });
+    const b = await s.app.writeMemory({ scope: scopeOf('acc'), type: 'USER', content: 'Drinks green smoothies after running' });
+    await s.app.query({ scope: scopeOf('acc'), query: 'green tea', minPosition: b.position! });
+    await s.app.query({ scope: scopeOf('acc'), query: 'green smoothies' });
+    await s.app.flushAccesses();
+    const accessed = (await s.events()).filter((e): e is Extract<EngramEvent, { type: 'MemoryAccessed' }> => e.type === 'MemoryAccessed' && e.userId === 'acc');
+    expect(accessed).toHaveLength(1);
+    expect(new Set(accessed[0]!.payload.memoryIds)).toEqual(new Set([a.id, b.id]));
+    expect(accessed[0]!.payload.queryHash).toBeNull();
+    const m = await s.app.getMemory({ scope: scopeOf('acc'), memoryId: a.id, minPosition: await lastPosition(s) });
+    expect(m.accessCount).toBe(1);
+    expect(m.lastAccessed).not.toBeNull();
+  });
+
+  it('close() flushes pending accesses, off the request path', async () => {
+    const w = await s.app.writeMemory({ scope: scopeOf('closer'), type: 'USER', content: 'Collects antique maps' });
+    const hits = await s.app.query({ scope: scopeOf('closer'), query: 'antique maps', minPosition: w.position! });
+    expect(hits.map((h) => h.id)).toEqual([w.id]);
+    // Nothing appended by the query itself: the batch waits for the timer or close().
+    const before = (await s.events()).filter((e) => e.type === 'MemoryAccessed' && e.userId === 'closer');
+    expect(before).toEqual([]);
+    await s.app.close();
+    const after = (await s.events()).filter((e) => e.type === 'MemoryAccessed' && e.userId === 'closer');
+    expect(after.map((e) => (e.type === 'MemoryAccessed' ? e.payload.memoryIds : null))).toEqual([[w.id]]);
+  });
+});
