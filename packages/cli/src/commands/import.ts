@@ -1,3 +1,4 @@
+import { access, constants } from 'node:fs/promises';
 import { EngramError } from '@engram/core';
 import { intFlag, parseFlags, stringFlag } from '../args';
 import type { Command } from '../command';
@@ -34,6 +35,10 @@ Options:
     });
     if (a.positionals.length !== 1) throw new UsageError(a.positionals.length === 0 ? 'FILE is required' : 'give exactly one FILE', 'import');
     const file = a.positionals[0]!;
+    // Checked before the data directory is opened: a typo must not cost a store start-up.
+    await access(file, constants.R_OK).catch(() => {
+      throw new EngramError('NOT_FOUND', `cannot read ${file}`);
+    });
     const format = stringFlag('import', a, 'format') ?? 'jsonl';
     if (format === 'jsonl') {
       for (const f of ['tenant', 'conversations', 'sessions']) if (a.flags[f] !== undefined) throw new UsageError(`--${f} applies to --format locomo only`, 'import');

@@ -1,0 +1,66 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cli, tempDataDir } from './helpers/run-cli';
+
+describe('engram command line', () => {
+  const tmp = tempDataDir();
+  const env = { ENGRAM_DATA_DIR: tmp.dir };
+  afterAll(() => tmp.dispose());
+
+  it('prints help with exit 0 and lists every command', async () => {
+    const r = await cli(['--help'], env);
+    expect(r.code).toBe(0);
+    for (const c of ['start', 'stats', 'forget', 'export', 'import', 'replay', 'reembed', 'archive', 'redistill']) expect(r.stdout).toMatch(new RegExp(`^  ${c} `, 'm'));
+    const sub = await cli(['replay', '--help'], env);
+    expect(sub.code).toBe(0);
+    expect(sub.stdout).toContain('Usage: engram replay');
+  });
+
+  it('answers usage errors with exit 2 and the command help', async () => {
+    const cases: Array<[string[], string]> = [
+      [[], 'Usage: engram <command>'],
+      [['frobnicate'], 'unknown command "frobnicate"'],
+      [['stats', '--bogus'], "Unknown option '--bogus'"],
+      [['export'], '--user is required'],
+      [['forget', '--user', 'u', '--memory', 'm', '--key', 'k'], 'not both'],
+      [['import'], 'FILE is required'],
+      [['import', '--format', 'csv', 'x'], '--format csv'],
+      [['replay', '--projection', 'nope'], '--projection nope'],
+      [['replay', '--from', 'abc'], '--from=abc'],
+      [['reembed', '--batch-size', '0'], '--batch-size=0'],
+      [['archive'], '--now is required'],
+    ];
+    for (const [argv, msg] of cases) {
+      const r = await cli(argv, env);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stderr + r.stdout, argv.join(' ')).toContain(msg);
+    }
+  });
+
+  it('fails with exit 1 and a stable error code', async () => {
+    const bad = await cli(['stats'], { ...env, ENGRAM_STORE: 'mysql' });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('error CONFIG_INVALID');
+    const missing = await cli(['import', join(tmp.dir, 'nope.jsonl')], env);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('error NOT_FOUND');
+  });
+
+  it('refuses offline work while a live process holds the embedded data directory', async () => {
+    const dir = join(tmp.dir, 'held');
+    mkdirSync(join(dir, 'log'), { recursive: true });
+    // The parent of this test worker is alive: its pid in the log's lock is a running owner.
+    writeFileSync(join(dir, 'log', 'LOCK'), JSON.stringify({ pid: process.ppid, hostname: hostname(), acquiredAt: '2026-01-01T00:00:00.000Z' }));
+    for (const argv of [['stats'], ['replay'], ['reembed'], ['archive', '--now'], ['export', '--user', 'u'], ['forget', '--user', 'u', '--key', 'k']]) {
+      const r = await cli(argv, { ENGRAM_DATA_DIR: dir });
+      expect(r.code, argv.join(' ')).toBe(1);
+      expect(r.stderr, argv.join(' ')).toContain('CONFLICT/SERVICE_RUNNING');
+    }
+    // A lock left by a dead process does not count.
+    writeFileSync(join(dir, 'log', 'LOCK'), JSON.stringify({ pid: 2 ** 22 + 12345, hostname: hostname(), acquiredAt: '2026-01-01T00:00:00.000Z' }));
+    const ok = await cli(['stats', '--json'], { ENGRAM_DATA_DIR: dir });
+    expect(ok.code, ok.stderr).toBe(0);
+  });
+});
