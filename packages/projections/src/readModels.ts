@@ -98,20 +98,20 @@ export async function memoryHistory(db: SqlExecutor, scope: Scope, id: string): 
     // An agent-scoped caller sees only the lattice of its own (existing) entries.
     return [];
   }
-  const ids = new Set([id]);
-  for (let round = 0; round < 64; round++) {
-    const list = [...ids];
-    const linked = await db.query<{ a: string | null; b: string | null }>(
-      `SELECT memory_id::text AS a, related_id::text AS b FROM memory_history
-         WHERE tenant_id = $1 AND user_id = $2 AND (memory_id = ANY($3::uuid[]) OR related_id = ANY($3::uuid[]))
-       UNION SELECT id::text, superseded_by::text FROM memories
-         WHERE tenant_id = $1 AND user_id = $2 AND (id = ANY($3::uuid[]) OR superseded_by = ANY($3::uuid[]))`,
-      [...base, list],
-    );
-    for (const row of linked.rows) for (const v of [row.a, row.b]) if (v) ids.add(v);
-    if (ids.size === list.length) break;
-  }
-  const r = await db.query<Row>(`SELECT * FROM memory_history WHERE tenant_id = $1 AND user_id = $2 AND memory_id = ANY($3::uuid[]) ${HISTORY_ORDER}`, [...base, [...ids]]);
+  // Edges: history rows that name a related entry, and supersession links; walked both ways.
+  const r = await db.query<Row>(
+    `WITH RECURSIVE edges(a, b) AS (
+       SELECT memory_id, related_id FROM memory_history WHERE tenant_id = $1 AND user_id = $2 AND related_id IS NOT NULL
+       UNION ALL
+       SELECT id, superseded_by FROM memories WHERE tenant_id = $1 AND user_id = $2 AND superseded_by IS NOT NULL
+     ), lattice(id) AS (
+       SELECT $3::uuid
+       UNION
+       SELECT CASE WHEN e.a = l.id THEN e.b ELSE e.a END FROM lattice l JOIN edges e ON e.a = l.id OR e.b = l.id
+     )
+     SELECT h.* FROM memory_history h WHERE h.tenant_id = $1 AND h.user_id = $2 AND h.memory_id IN (SELECT id FROM lattice) ${HISTORY_ORDER}`,
+    [...base, id],
+  );
   return r.rows.map(historyFromRow);
 }
 
