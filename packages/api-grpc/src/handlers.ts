@@ -100,7 +100,7 @@ export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r
       return { id: res.id, eventId: res.eventId ?? '', position: res.position ?? '', deduplicated: res.deduplicated };
     },
     async Observe(c, r) {
-      return app.observeMessage({
+      const res = await app.observeMessage({
         scope: scopeOf(c, r),
         correlationId: c.correlationId,
         sessionId: r.sessionId as string,
@@ -109,10 +109,12 @@ export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r
         messageId: s(r.messageId),
         at: s(r.at),
         metadata: metadataOf(r),
-      }) as unknown as Promise<Req>;
+      });
+      return { ...res };
     },
     async EndSession(c, r) {
-      return app.endSession({ scope: scopeOf(c, r), correlationId: c.correlationId, sessionId: r.sessionId as string }) as unknown as Promise<Req>;
+      const res = await app.endSession({ scope: scopeOf(c, r), correlationId: c.correlationId, sessionId: r.sessionId as string });
+      return { ...res };
     },
     async Query(c, r) {
       const hits = await app.query({
@@ -135,7 +137,7 @@ export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r
       return memoryToProto(m);
     },
     async Forget(c, r) {
-      return app.forget({
+      const res = await app.forget({
         scope: scopeOf(c, r),
         correlationId: c.correlationId,
         target: r.target as 'memory',
@@ -143,7 +145,8 @@ export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r
         key: s(r.key),
         reason: s(r.reason),
         minPosition: s(r.minPosition),
-      }) as unknown as Promise<Req>;
+      });
+      return { ...res };
     },
   };
 }
