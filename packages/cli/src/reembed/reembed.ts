@@ -105,11 +105,11 @@ export async function reembed(
         out.reembedded += found.length;
         out.dropped += gone.length;
         out.doneOverall += ids.length;
-        progress.update(out.doneOverall);
         if (Date.now() - lastPersist >= opts.checkpointEveryMs) {
           await persist(false);
           lastPersist = Date.now();
         }
+        progress.update(out.doneOverall);
         if (opts.rate > 0) {
           const due = started + ((out.reembedded + out.dropped) / opts.rate) * 1000;
           await sleep(due - Date.now(), io.signal);
