@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { EngramError } from '@engram/core';
-import { freePort } from './free-port';
+import { freePorts } from './free-port';
 import { runToCompletion, sleep, spawnServer } from './child-process';
 import { ensureKafkaJars, kafkaVersion } from './kafka-jars';
 import { probeKafkaMetadata } from './kafka-probe';
@@ -98,8 +98,7 @@ export async function startKafka(opts: StartKafkaOptions = {}): Promise<StartedK
   for (let attempt = 0; attempt < 3; attempt++) {
     const dataDir = join(base, `data-${attempt}`);
     const props = join(base, `server-${attempt}.properties`);
-    const port = await freePort();
-    const controllerPort = await freePort();
+    const [port, controllerPort] = (await freePorts(2)) as [number, number];
     await writeFile(props, serverProperties(dataDir, port, controllerPort, opts.defaultPartitions ?? 3));
     try {
       await runToCompletion(java, [...jvm, 'kafka.tools.StorageTool', 'format', '-t', newClusterId(), '-c', props], {
