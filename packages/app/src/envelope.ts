@@ -1,4 +1,4 @@
-import { formatPosition, newId } from '@engram/core';
+import { currentSchemaVersion, formatPosition, newId } from '@engram/core';
 import type { Clock, EngramEvent, EventLog, EventOfType, EventType, PayloadOf, Scope } from '@engram/core';
 import type { Appended } from './types';
 
@@ -12,13 +12,13 @@ export interface EnvelopeContext {
   eventId?: string;
 }
 
-/** Builds a schemaVersion 1 event for the caller's stream. */
+/** Builds an event at the current schema version of its type, for the caller's stream. */
 export function buildEvent<T extends EventType>(clock: Clock, type: T, ctx: EnvelopeContext, payload: PayloadOf<T>): EventOfType<T> {
   const now = clock.now().toISOString();
   return {
     eventId: ctx.eventId ?? newId(),
     type,
-    schemaVersion: 1,
+    schemaVersion: currentSchemaVersion(type),
     tenantId: ctx.scope.tenantId,
     userId: ctx.scope.userId,
     agentId: ctx.scope.agentId,
