@@ -71,7 +71,11 @@ export interface StartProjectorOptions {
   projector: Projector;
   batchSize?: number;
   logger?: ProjectorLogger;
-  /** Ask the log to redeliver from the start (the checkpoint still skips what was applied). */
+  /**
+   * Ask the log to redeliver from the start (the checkpoint still skips what was applied). Default:
+   * only when the projection has no checkpoint in SQL (a new or emptied read store is rebuilt from
+   * the whole log even if the log's own consumer checkpoint is further on).
+   */
   fromBeginning?: boolean;
 }
 
@@ -84,8 +88,14 @@ export function consumerNameOf(projector: Pick<Projector, 'name'>): string {
   return `projector-${projector.name}`;
 }
 
+async function hasCheckpoint(db: SqlDatabase, projection: string): Promise<boolean> {
+  const r = await db.query('SELECT 1 FROM projection_checkpoints WHERE projection = $1 LIMIT 1', [projection]);
+  return r.rows.length > 0;
+}
+
 export async function startProjector(opts: StartProjectorOptions): Promise<RunningProjector> {
   const { log, db, projector, logger } = opts;
+  const fromBeginning = opts.fromBeginning ?? !(await hasCheckpoint(db, projector.name));
   const subscription = await log.subscribe(
     async (batch) => {
       try {
@@ -104,7 +114,7 @@ export async function startProjector(opts: StartProjectorOptions): Promise<Runni
     {
       name: consumerNameOf(projector),
       ...(opts.batchSize !== undefined ? { batchSize: opts.batchSize } : {}),
-      ...(opts.fromBeginning ? { fromBeginning: true } : {}),
+      ...(fromBeginning ? { fromBeginning: true } : {}),
     },
   );
   return { name: projector.name, close: () => subscription.close() };
