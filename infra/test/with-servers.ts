@@ -79,9 +79,11 @@ async function main(): Promise<number> {
   }
   const mode = (process.env.ENGRAM_TEST_SERVERS ?? 'auto').trim();
   const running: Running[] = [];
-  const stopAll = async () => {
-    const stops = running.splice(0).map((r) => r.stop?.().catch((e: unknown) => console.error(`[servers] stop failed: ${String(e)}`)));
-    await Promise.all(stops);
+  // One shared stop: a signal and the normal end may both ask, and neither may exit before it is done.
+  let stopped: Promise<void> | null = null;
+  const stopAll = (): Promise<void> => {
+    stopped ??= Promise.all(running.splice(0).map((r) => r.stop?.().catch((e: unknown) => console.error(`[servers] stop failed: ${String(e)}`)))).then(() => undefined);
+    return stopped;
   };
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
