@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, lastJson, tempDataDir } from './helpers/run-cli';
+
+const BIN = fileURLToPath(new URL('../../../services/engram/bin/engram.mjs', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+describe('engram start, and offline commands while it runs', () => {
+  const tmp = tempDataDir();
+  let env: Record<string, string>;
+  let child: ChildProcess;
+  let output = '';
+  let url: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    env = { ENGRAM_DATA_DIR: tmp.dir, ENGRAM_EMBEDDER: 'hash', HOST: '127.0.0.1', PORT: String(port) };
+    child = spawn(process.execPath, [BIN, 'start'], { env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    for (let i = 0; ; i++) {
+      if (child.exitCode !== null) throw new Error(`engram start exited ${child.exitCode}: ${output}`);
+      const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+      if (ok) break;
+      if (i > 600) throw new Error(`engram start never became healthy: ${output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+  afterAll(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    tmp.dispose();
+  });
+
+  it('serves the API, refuses offline commands on its data, sends forget to it, and stops cleanly on SIGTERM', async () => {
+    const w = await fetch(`${url}/v1/memories`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: 'erin', type: 'ENVIRONMENT', content: 'The service deploys with blue-green releases' }),
+    });
+    expect(w.status).toBe(202);
+    const written = (await w.json()) as { id: string; position: string };
+
+    const stats = await cli(['stats'], env);
+    expect(stats.code).toBe(1);
+    expect(stats.stderr).toMatch(/error CONFLICT\/SERVICE_RUNNING: .*pid \d+/);
+
+    const forgot = await cli(['forget', '--user', 'erin', '--memory', written.id, '--reason', 'requested by the user'], env);
+    expect(forgot.code, forgot.stderr).toBe(0);
+    const f = lastJson<{ forgotten: string; eventId: string; position: string }>(forgot.stdout);
+    expect(f).toMatchObject({ forgotten: 'memory', eventId: expect.any(String), position: expect.stringMatching(/^0:\d+$/) });
+    const gone = await fetch(`${url}/v1/memories/${written.id}?userId=erin&minPosition=${f.position}`);
+    expect(gone.status).toBe(404);
+
+    child.kill('SIGTERM');
+    const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
+    expect(code, output).toBe(0);
+
+    const after = await cli(['stats', '--json'], env);
+    expect(after.code, after.stderr).toBe(0);
+    const s = lastJson<{ tables: { memories: number }; log: { events: number } }>(after.stdout);
+    expect(s.tables.memories).toBe(0);
+    expect(s.log.events).toBe(2);
+  });
+});
