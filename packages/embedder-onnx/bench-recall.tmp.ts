@@ -1,0 +1,84 @@
+/**
+ * B4 recall benchmark on public datasets, driving the real embedded system: events through the file
+ * log, projectors into PGlite, the search-index projector into the local indexes, then the hybrid
+ * retriever. `npm run bench -- recall --dataset locomo --file /path/locomo_dev.json`
+ */
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import type { Embedder } from '@engram/core';
+import { createHashEmbedder, createUseEmbedder } from '@engram/embedder-use';
+import { createHttpReranker } from '@engram/openai-adapters';
+import { createOnnxEmbedder } from '@engram/embedder-onnx';
+import { parseRecallArgs } from '../../test/bench/recall/args';
+import type { BenchDataset } from '../../test/bench/recall/dataset';
+import { openEmbeddedEngram } from '../../test/bench/recall/embedded-engram';
+import { loadLocomo } from '../../test/bench/recall/locomo';
+import { loadLongMemEval } from '../../test/bench/recall/longmemeval';
+import { loadMadial } from '../../test/bench/recall/madial';
+import { MetricAverager } from '../../test/bench/recall/metrics';
+import { buildResult, formatTable } from '../../test/bench/recall/report';
+
+export async function recall(argv: string[]): Promise<void> {
+  const args = parseRecallArgs(argv);
+  const dataset: BenchDataset =
+    args.dataset === 'locomo'
+      ? loadLocomo(args.file, args.limit)
+      : args.dataset === 'longmemeval'
+        ? loadLongMemEval(args.file, { ...(args.limit ? { limit: args.limit } : {}), pool: args.pool })
+        : loadMadial(args.file, args.memory, { ...(args.limit ? { limit: args.limit } : {}), withTime: args.withTime });
+
+  const embedder: Embedder = process.env.ONNX_MODEL_DIR ? createOnnxEmbedder({ modelDir: process.env.ONNX_MODEL_DIR, ...(process.env.ONNX_THREADS ? { threads: Number(process.env.ONNX_THREADS) } : {}) }) :
+    args.embedder === 'use' ? createUseEmbedder(args.lexicalWeight !== undefined ? { lexicalWeight: args.lexicalWeight } : {}) : createHashEmbedder({ dimensions: 256 });
+  const reranker = args.rerankUrl ? createHttpReranker({ url: args.rerankUrl }) : undefined;
+  const retrievalConfig = { decayHistory: args.decayHistory, rerankEnabled: reranker !== undefined };
+  const engram = await openEmbeddedEngram({ embedder, ...(reranker ? { reranker } : {}), config: retrievalConfig });
+
+  try {
+    const events = dataset.corpora.reduce((n, c) => n + c.batches.reduce((m, b) => m + b.length, 0), 0);
+    const t0 = performance.now();
+    for (const corpus of dataset.corpora) for (const batch of corpus.batches) if (batch.length > 0) await engram.append(batch);
+    await engram.settle();
+    const ingestMs = performance.now() - t0;
+    console.error(`ingested ${events} events for ${dataset.corpora.length} users in ${(ingestMs / 1000).toFixed(1)} s`);
+
+    const nowOf = new Map(dataset.corpora.map((c) => [c.userId, c.now]));
+    const avg = new MetricAverager();
+    const kMax = Math.max(...args.ks);
+    const t1 = performance.now();
+    for (const q of dataset.queries) {
+      engram.setNow(nowOf.get(q.userId) ?? new Date());
+      const hits = await engram.retriever.search({ scope: { tenantId: 'bench', userId: q.userId, agentId: null }, query: q.query, k: kMax });
+      avg.add(q.category, q.score(hits, args.ks));
+    }
+    const queryMs = performance.now() - t1;
+
+    const result = buildResult(
+      dataset.name,
+      {
+        file: args.file,
+        ...(args.memory ? { memory: args.memory } : {}),
+        ks: args.ks,
+        limit: args.limit ?? null,
+        embedder: embedder.modelId,
+        reranker: reranker?.modelId ?? null,
+        retrieval: retrievalConfig,
+        pool: args.pool,
+        withTime: args.withTime,
+        events,
+        ingestSeconds: Number((ingestMs / 1000).toFixed(1)),
+        queryMsMean: Number((queryMs / Math.max(1, dataset.queries.length)).toFixed(1)),
+        machine: `${cpus().length}x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`,
+        date: new Date().toISOString(),
+      },
+      avg,
+    );
+    console.log(`${dataset.name}: ${result.n} queries, ${(queryMs / Math.max(1, dataset.queries.length)).toFixed(1)} ms/query, embedder ${embedder.modelId}`);
+    console.log(formatTable(result, dataset.metrics(args.ks)));
+    if (args.out) writeFileSync(args.out, `${JSON.stringify(result, null, 2)}\n`);
+  } finally {
+    await engram.close();
+    await embedder.close?.();
+  }
+}
+
+await recall(process.argv.slice(2));
