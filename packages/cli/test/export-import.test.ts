@@ -32,6 +32,21 @@ describe('engram export / import (B7)', () => {
     expect((lastJson(again.stdout) as { skipped: number }).skipped).toBeGreaterThan(20);
   });
 
+  it('goes on past a LoCoMo turn the content scanner refuses, and skips it on the next run', async () => {
+    const file = join(a.dir, 'tiny-locomo.json');
+    const turns = [
+      { speaker: 'Ann', dia_id: 'D1:1', text: 'I started learning the cello this spring.' },
+      { speaker: 'Ben', dia_id: 'D1:2', text: 'Nice\u200d! How is it going?' },
+      { speaker: 'Ann', dia_id: 'D1:3', text: 'Slowly, but I practise every evening.' },
+    ];
+    writeFileSync(file, JSON.stringify([{ sample_id: 'tiny', conversation: { speaker_a: 'Ann', speaker_b: 'Ben', session_1_date_time: '9:15 am on 2 March, 2024', session_1: turns } }]));
+    const first = await cli(['import', '--format', 'locomo', '--tenant', 'other', file], envA);
+    expect(first.code, first.stderr).toBe(0);
+    expect(lastJson(first.stdout)).toEqual({ users: 1, sessions: 1, messages: 2, rejected: 1, skipped: 0 });
+    const second = await cli(['import', '--format', 'locomo', '--tenant', 'other', file], envA);
+    expect(lastJson(second.stdout)).toEqual({ users: 1, sessions: 0, messages: 0, rejected: 0, skipped: 3 });
+  });
+
   it("exports only the user's events, in log order, with type, schemaVersion, envelope and payload", () => {
     const lines = exported.trim().split('\n').map((l) => JSON.parse(l));
     expect(lines.length).toBeGreaterThan(20);
