@@ -16,6 +16,7 @@ import { loadLongMemEval } from './recall/longmemeval';
 import { loadMadial } from './recall/madial';
 import { MetricAverager } from './recall/metrics';
 import { buildResult, formatTable } from './recall/report';
+import { RETRIEVAL_VARIANTS } from './recall/variants';
 
 export default async function recall(argv: string[]): Promise<void> {
   const args = parseRecallArgs(argv);
@@ -71,6 +72,24 @@ export default async function recall(argv: string[]): Promise<void> {
       },
       avg,
     );
+    if (args.variants) {
+      const metrics = dataset.metrics(args.ks);
+      const variants: Record<string, Record<string, number>> = {};
+      for (const v of RETRIEVAL_VARIANTS) {
+        const r = engram.retrieverWith({ ...retrievalConfig, ...v.config }, v.embedder ? { embedder: v.embedder(embedder) } : {});
+        const va = new MetricAverager();
+        for (const q of dataset.queries) {
+          engram.setNow(nowOf.get(q.userId) ?? new Date());
+          va.add(q.category, q.score(await r.search({ scope: { tenantId: 'bench', userId: q.userId, agentId: null }, query: q.query, k: kMax }), args.ks));
+        }
+        variants[v.name] = va.averages();
+      }
+      (result as typeof result & { variants?: unknown }).variants = variants;
+      console.log(['variant'.padEnd(14), ...metrics.map((m) => m.padStart(Math.max(7, m.length)))].join('  '));
+      for (const [name, o] of Object.entries(variants)) {
+        console.log([name.padEnd(14), ...metrics.map((m) => (Number.isFinite(o[m]) ? o[m]!.toFixed(3) : '-').padStart(Math.max(7, m.length)))].join('  '));
+      }
+    }
     console.log(`${dataset.name}: ${result.n} queries, ${(queryMs / Math.max(1, dataset.queries.length)).toFixed(1)} ms/query, embedder ${embedder.modelId}`);
     console.log(formatTable(result, dataset.metrics(args.ks)));
     if (args.out) writeFileSync(args.out, `${JSON.stringify(result, null, 2)}\n`);

@@ -11,11 +11,13 @@ export interface RecallArgs {
   decayHistory: boolean;
   pool: boolean;
   withTime: boolean;
+  /** Also run the RETRIEVAL_VARIANTS on the same ingest. */
+  variants: boolean;
 }
 
 const USAGE = `usage: npm run bench -- recall --dataset locomo|longmemeval|madial --file PATH [--memory PATH]
        [--k 1,5,10] [--out result.json] [--limit N] [--embedder use|hash] [--lexical-weight W]
-       [--rerank-url URL] [--decay-history] [--pool] [--with-time]`;
+       [--rerank-url URL] [--decay-history] [--pool] [--with-time] [--variants]`;
 
 export function parseRecallArgs(argv: string[]): RecallArgs {
   const opts = new Map<string, string>();
@@ -24,7 +26,7 @@ export function parseRecallArgs(argv: string[]): RecallArgs {
     const a = argv[i]!;
     if (!a.startsWith('--')) throw new Error(`unexpected argument "${a}"\n${USAGE}`);
     const name = a.slice(2);
-    if (['decay-history', 'pool', 'with-time'].includes(name)) flags.add(name);
+    if (['decay-history', 'pool', 'with-time', 'variants'].includes(name)) flags.add(name);
     else {
       const v = argv[++i];
       if (v === undefined) throw new Error(`--${name} needs a value\n${USAGE}`);
@@ -55,5 +57,6 @@ export function parseRecallArgs(argv: string[]): RecallArgs {
     decayHistory: flags.has('decay-history'),
     pool: flags.has('pool'),
     withTime: flags.has('with-time'),
+    variants: flags.has('variants'),
   };
 }
