@@ -13,6 +13,11 @@ export interface WordPieceTokenizer {
   readonly padId: number;
   /** `maxLength` counts the two special tokens; the text's pieces are cut to fit. */
   encode(text: string, maxLength: number): Encoding;
+  /**
+   * A text pair for a cross-encoder: [CLS] a [SEP] b [SEP], type ids 0 then 1, cut to `maxLength`
+   * with the `longest_first` strategy of `tokenizers`.
+   */
+  encodePair(a: string, b: string, maxLength: number): Encoding;
 }
 
 interface TokenizerJson {
@@ -84,19 +89,43 @@ export function wordPieceTokenizerFromJson(json: unknown): WordPieceTokenizer {
     out.push(...pieces);
   };
 
+  const piecesOf = (text: string, budget: number): number[] => {
+    const pieces: number[] = [];
+    for (const word of bertPreTokenize(normalizer ? bertNormalize(text, normalizer) : text)) {
+      wordPieces(word, pieces);
+      if (pieces.length >= budget) break;
+    }
+    return pieces.slice(0, budget);
+  };
+  const checkMax = (maxLength: number, min: number) => {
+    if (!Number.isInteger(maxLength) || maxLength < min) throw new EngramError('VALIDATION_FAILED', `maxLength must be an integer ≥ ${min}, got ${maxLength}`);
+  };
+
   return {
     vocabSize: vocab.size,
     padId,
     encode(text, maxLength) {
-      if (!Number.isInteger(maxLength) || maxLength < 2) throw new EngramError('VALIDATION_FAILED', `maxLength must be an integer ≥ 2, got ${maxLength}`);
-      const pieces: number[] = [];
-      const budget = maxLength - 2;
-      for (const word of bertPreTokenize(normalizer ? bertNormalize(text, normalizer) : text)) {
-        wordPieces(word, pieces);
-        if (pieces.length >= budget) break;
-      }
-      const ids = [clsId, ...pieces.slice(0, budget), sepId];
+      checkMax(maxLength, 2);
+      const ids = [clsId, ...piecesOf(text, maxLength - 2), sepId];
       return { ids, typeIds: new Array<number>(ids.length).fill(0) };
+    },
+    encodePair(a, b, maxLength) {
+      checkMax(maxLength, 3);
+      const budget = maxLength - 3;
+      // Whole lengths decide which side is longer, so neither is cut early.
+      const pa = piecesOf(a, Infinity);
+      const pb = piecesOf(b, Infinity);
+      let na = pa.length;
+      let nb = pb.length;
+      if (na + nb > budget) {
+        // As `tokenizers` does: the shorter side keeps at most half, the longer (b on a tie) the rest.
+        const keepShort = Math.min(Math.min(na, nb), Math.floor(budget / 2));
+        if (na > nb) [nb, na] = [keepShort, budget - keepShort];
+        else [na, nb] = [keepShort, budget - keepShort];
+      }
+      const ids = [clsId, ...pa.slice(0, na), sepId, ...pb.slice(0, nb), sepId];
+      const typeIds = ids.map((_, i) => (i < na + 2 ? 0 : 1));
+      return { ids, typeIds };
     },
   };
 }

@@ -41,6 +41,17 @@ describe('WordPiece tokenizer (tiny vocab)', () => {
     expect(tok.encode('unaffableunaffable', 64).ids).toEqual([CLS, UNK, SEP]);
   });
 
+  it('encodes a pair as [CLS] a [SEP] b [SEP]; the shorter side keeps at most half, the longer (b on a tie) the rest', () => {
+    expect(tok.encodePair('hello', 'aff!', 64)).toEqual({ ids: [CLS, HELLO, SEP, AFF, BANG, SEP], typeIds: [0, 0, 0, 1, 1, 1] });
+    const h = (n: number) => Array<string>(n).fill('hello').join(' ');
+    const ids = (na: number, nb: number) => [CLS, ...Array<number>(na).fill(HELLO), SEP, ...Array<number>(nb).fill(AFF), SEP];
+    const a = (n: number) => Array<string>(n).fill('aff').join(' ');
+    expect(tok.encodePair(h(6), a(6), 12).ids).toEqual(ids(4, 5));
+    expect(tok.encodePair(h(30), a(20), 12).ids).toEqual(ids(5, 4));
+    expect(tok.encodePair(h(2), a(20), 12).ids).toEqual(ids(2, 7));
+    expect(() => tok.encodePair('a', 'b', 2)).toThrow(/maxLength/);
+  });
+
   it('treats each CJK ideograph as a word', () => {
     expect(tok.encode('北北京', 64).ids).toEqual([CLS, BEI, BEI, UNK, SEP]);
   });
@@ -70,11 +81,24 @@ const REFERENCE: Array<[string, number[]]> = [
   ["Don't stop-believing!!", [101, 2123, 1005, 1056, 2644, 1011, 8929, 999, 999, 102]],
 ];
 
+// Pairs (cross-encoder input) with longest_first truncation, same reference: [maxLength, a, b, ids, typeIds].
+const PAIR_REFERENCE: Array<[number, string, string, number[], number[]]> = [
+  [12, 'where did caroline go hiking last summer', 'caroline went hiking in the rocky mountains with her dog in july', [101, 2073, 2106, 7981, 2175, 102, 7981, 2253, 13039, 1999, 1996, 102], [0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1]],
+  [10, 'a b c d e f g', 'x y', [101, 1037, 1038, 1039, 1040, 1041, 102, 1060, 1061, 102], [0, 0, 0, 0, 0, 0, 0, 1, 1, 1]],
+  [9, 'one two', 'three four five six seven', [101, 2028, 2048, 102, 2093, 2176, 2274, 2416, 102], [0, 0, 0, 0, 1, 1, 1, 1, 1]],
+  [64, 'Short question?', 'Short answer.', [101, 2460, 3160, 1029, 102, 2460, 3437, 1012, 102], [0, 0, 0, 0, 0, 1, 1, 1, 1]],
+];
+
 const tokenizerPath = join(testModelDir(), 'tokenizer.json');
 describe.skipIf(!existsSync(tokenizerPath))(`WordPiece tokenizer on the real all-MiniLM-L6-v2 vocab (${tokenizerPath}; absent: run \`npx tsx infra/models/test-model.ts\`)`, () => {
   it('gives the same ids as the reference implementation', () => {
     const tok = wordPieceTokenizerFromJson(JSON.parse(readFileSync(tokenizerPath, 'utf8')));
     expect(tok.vocabSize).toBe(30522);
     for (const [text, ids] of REFERENCE) expect(tok.encode(text, 256).ids, text).toEqual(ids);
+  });
+
+  it('encodes pairs and truncates them as the reference does', () => {
+    const tok = wordPieceTokenizerFromJson(JSON.parse(readFileSync(tokenizerPath, 'utf8')));
+    for (const [max, a, b, ids, typeIds] of PAIR_REFERENCE) expect(tok.encodePair(a, b, max), `${a} | ${b}`).toEqual({ ids, typeIds });
   });
 });
