@@ -34,7 +34,7 @@ export interface LocalTextIndex extends TextIndex {
   termStats(scope: { tenantId: string; userId: string }, terms: string[]): Promise<TermStats>;
   /** Writes the whole index and the caller's checkpoint atomically; no-op without a dir. */
   snapshot(checkpoint: unknown): Promise<void>;
-  /** The checkpoint saved with the snapshot this index was loaded from (null when none). */
+  /** The checkpoint of the snapshot last loaded or saved (null when none). */
   loadedCheckpoint(): unknown;
   /** Number of indexed documents (all partitions). */
   size(): number;

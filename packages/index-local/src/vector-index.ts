@@ -25,7 +25,9 @@ interface Slot {
 }
 
 export interface LocalVectorIndex extends VectorIndex {
+  /** Writes every vector and the caller's checkpoint atomically; no-op without a dir. */
   snapshot(checkpoint: unknown): Promise<void>;
+  /** The checkpoint of the snapshot last loaded or saved (null when none). */
   loadedCheckpoint(): unknown;
   size(): number;
 }

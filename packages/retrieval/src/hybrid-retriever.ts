@@ -121,6 +121,10 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
     async search(req: QueryRequest): Promise<QueryHit[]> {
       if (!Number.isInteger(req.k) || req.k < 1) throw new EngramError('VALIDATION_FAILED', `k must be a positive integer, got ${req.k}`);
       if (!req.scope?.tenantId || !req.scope.userId) throw new EngramError('VALIDATION_FAILED', 'a search needs a tenant and a user');
+      for (const bound of ['from', 'to'] as const) {
+        const v = req[bound];
+        if (v !== undefined && !Number.isFinite(Date.parse(v))) throw new EngramError('VALIDATION_FAILED', `${bound} must be an ISO-8601 time, got "${v}"`);
+      }
       if (!req.query.trim()) return [];
 
       const { lexical, vector, rows } = await candidatesFor(req);

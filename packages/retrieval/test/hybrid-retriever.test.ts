@@ -245,6 +245,7 @@ describe('validation', () => {
   it('rejects a bad k and answers an empty query with nothing', async () => {
     await expect(retriever().search({ scope, query: 'x', k: 0 })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(await retriever().search({ scope, query: '   ', k: 5 })).toEqual([]);
+    await expect(retriever().search({ scope, query: 'x', k: 5, from: 'last tuesday' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(deterministicId('x')).toBeTypeOf('string');
   });
 });
