@@ -1,0 +1,1 @@
+export { createOnnxReranker, type OnnxReranker, type OnnxRerankerOptions } from './onnx-reranker';

@@ -1,0 +1,131 @@
+import { EngramError, type Reranker } from '@engram/core';
+import { batchesBySimilarLength, readModelDir, wordPieceTokenizerFromJson, type Encoding } from '@engram/embedder-onnx';
+import type { InferenceSession, Tensor as OrtTensor } from 'onnxruntime-node';
+
+export interface OnnxRerankerOptions {
+  /** A transformers-style cross-encoder directory: tokenizer.json, config.json, onnx/model.onnx. */
+  modelDir: string;
+  /** Tokens per (query, document) pair including specials; default the model's limit. */
+  maxLength?: number;
+  /** Pairs per model call (default 16). */
+  batchSize?: number;
+  /** onnxruntime intra-op threads (default: onnxruntime's choice). */
+  threads?: number;
+}
+
+export type OnnxReranker = Reranker & { readonly modelDir: string; warmup(): Promise<void>; close(): Promise<void> };
+
+interface Loaded {
+  session: InferenceSession;
+  Tensor: typeof OrtTensor;
+  outputName: string;
+  hasTokenTypes: boolean;
+}
+
+const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
+
+function positiveInt(name: string, v: number | undefined, fallback: number): number {
+  if (v === undefined) return fallback;
+  if (!Number.isInteger(v) || v < 1) throw new EngramError('CONFIG_INVALID', `${name} must be a positive integer, got ${v}`);
+  return v;
+}
+
+/**
+ * R6 cross-encoder on the CPU: each (query, document) pair is encoded as [CLS] q [SEP] d [SEP] with
+ * the model's WordPiece tokenizer and scored by the model's relevance logit, turned into 0–1 the way
+ * TEI answers (sigmoid of a single logit, softmax of the second of two). Pairs are batched by
+ * similar length. Stops between batches once `timeoutMs` has passed (the rerank stage then keeps
+ * RRF order). Loads on first use or `warmup()`, which the caller bounds with its load timeout.
+ */
+export function createOnnxReranker(opts: OnnxRerankerOptions): OnnxReranker {
+  const info = readModelDir(opts.modelDir);
+  const tokenizer = wordPieceTokenizerFromJson(info.tokenizerJson);
+  const maxLength = positiveInt('maxLength', opts.maxLength, info.maxLength);
+  if (maxLength < 3 || maxLength > info.maxLength) throw new EngramError('CONFIG_INVALID', `maxLength must be between 3 and ${info.maxLength} for ${info.name}, got ${maxLength}`);
+  const batchSize = positiveInt('batchSize', opts.batchSize, 16);
+  const threads = opts.threads === undefined ? undefined : positiveInt('threads', opts.threads, 1);
+
+  let loading: Promise<Loaded> | null = null;
+  const load = (): Promise<Loaded> => {
+    loading ??= (async () => {
+      const ort = await import('onnxruntime-node');
+      const session = await ort.InferenceSession.create(info.onnxPath, { graphOptimizationLevel: 'all', ...(threads ? { intraOpNumThreads: threads, interOpNumThreads: 1 } : {}) });
+      for (const name of ['input_ids', 'attention_mask']) {
+        if (!session.inputNames.includes(name)) throw new Error(`the model has no ${name} input (inputs: ${session.inputNames.join(', ')})`);
+      }
+      const outputName = session.outputNames.includes('logits') ? 'logits' : session.outputNames[0];
+      if (!outputName) throw new Error('the model has no outputs');
+      return { session, Tensor: ort.Tensor, outputName, hasTokenTypes: session.inputNames.includes('token_type_ids') };
+    })().catch((e: unknown) => {
+      loading = null;
+      throw new EngramError('LLM_FAILED', `cannot load the ONNX cross-encoder in ${info.dir}: ${(e as Error).message}`, { cause: e });
+    });
+    return loading;
+  };
+
+  async function runBatch(m: Loaded, encodings: Encoding[]): Promise<number[]> {
+    const batch = encodings.length;
+    const seq = Math.max(...encodings.map((e) => e.ids.length));
+    const ids = new BigInt64Array(batch * seq).fill(BigInt(tokenizer.padId));
+    const mask = new BigInt64Array(batch * seq);
+    const types = new BigInt64Array(batch * seq);
+    encodings.forEach((e, b) => {
+      for (let s = 0; s < e.ids.length; s++) {
+        ids[b * seq + s] = BigInt(e.ids[s]!);
+        mask[b * seq + s] = 1n;
+        types[b * seq + s] = BigInt(e.typeIds[s]!);
+      }
+    });
+    const dims = [batch, seq];
+    const feeds: Record<string, OrtTensor> = { input_ids: new m.Tensor('int64', ids, dims), attention_mask: new m.Tensor('int64', mask, dims) };
+    if (m.hasTokenTypes) feeds.token_type_ids = new m.Tensor('int64', types, dims);
+    const out = (await m.session.run(feeds, [m.outputName]))[m.outputName];
+    if (!out || out.type !== 'float32') throw new Error(`output ${m.outputName} is missing or not float32`);
+    const data = out.data as Float32Array;
+    const classes = out.dims.length === 1 ? 1 : out.dims[1];
+    if (out.dims[0] !== batch || (classes !== 1 && classes !== 2) || out.dims.length > 2) throw new Error(`unexpected logits shape [${out.dims.join(', ')}]`);
+    return encodings.map((_, b) => (classes === 1 ? sigmoid(data[b]!) : sigmoid(data[b * 2 + 1]! - data[b * 2]!)));
+  }
+
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = queue.then(fn, fn);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  let closed = false;
+
+  return {
+    modelId: `onnx-rerank:${info.name}@${info.fingerprint.slice(0, 10)}:${maxLength}`,
+    modelDir: info.dir,
+    async warmup() {
+      await load();
+    },
+    async score(query, documents, { timeoutMs }) {
+      if (closed) throw new EngramError('SHUTTING_DOWN', 'the reranker is closed');
+      if (documents.length === 0) return [];
+      const started = performance.now();
+      const m = await load();
+      const encodings = documents.map((d) => tokenizer.encodePair(query, d, maxLength));
+      const scores = new Array<number>(documents.length);
+      for (const idx of batchesBySimilarLength(encodings.map((e) => e.ids.length), batchSize)) {
+        if (performance.now() - started > timeoutMs) throw new EngramError('LLM_FAILED', `ONNX rerank did not finish within ${timeoutMs} ms`);
+        const batchScores = await serial(async () => {
+          try {
+            return await runBatch(m, idx.map((i) => encodings[i]!));
+          } catch (e) {
+            throw new EngramError('LLM_FAILED', `ONNX rerank failed (${info.name}): ${(e as Error).message}`, { cause: e });
+          }
+        });
+        idx.forEach((i, j) => (scores[i] = batchScores[j]!));
+      }
+      return scores;
+    },
+    async close() {
+      closed = true;
+      await queue;
+      const m = await loading?.catch(() => null);
+      await m?.session.release();
+    },
+  };
+}
