@@ -52,6 +52,13 @@ export async function openEmbedder(cfg: EngramConfig): Promise<Embedder> {
       const { createHashEmbedder } = await import('@engram/embedder-use');
       return createHashEmbedder({ dimensions: cfg.embedder.dimensions });
     }
+    case 'onnx': {
+      const { createOnnxEmbedder } = await import('@engram/embedder-onnx');
+      const c = cfg.embedder;
+      const e = createOnnxEmbedder({ modelDir: c.modelDir, ...(c.pooling ? { pooling: c.pooling } : {}), ...(c.maxLength ? { maxLength: c.maxLength } : {}) });
+      await e.warmup();
+      return e;
+    }
     case 'openai': {
       const { createOpenAiEmbedder } = await import('@engram/openai-adapters');
       const e = cfg.embedder;
@@ -77,8 +84,21 @@ export async function openLlm(cfg: EngramConfig): Promise<Llm | null> {
   return createOpenAiLlm({ baseURL: cfg.llm.baseURL, apiKey: cfg.llm.apiKey ?? 'unused', models: { ...cfg.llm.models }, timeoutMs: cfg.llm.timeoutMs });
 }
 
-export async function openReranker(cfg: EngramConfig): Promise<Reranker | null> {
+export async function openReranker(cfg: EngramConfig, logger?: Logger): Promise<Reranker | null> {
   if (!cfg.reranker) return null;
+  if (cfg.reranker.kind === 'onnx') {
+    const { createOnnxReranker } = await import('@engram/reranker-onnx');
+    const r = createOnnxReranker({ modelDir: cfg.reranker.modelDir });
+    const loadMs = cfg.memory.rerankLoadTimeoutSeconds * 1000;
+    // R6: a model that does not load in time is not used; retrieval keeps the fused order.
+    try {
+      await Promise.race([r.warmup(), new Promise((_, reject) => setTimeout(() => reject(new Error(`reranker did not load within ${loadMs} ms`)), loadMs).unref())]);
+      return r;
+    } catch (e) {
+      logger?.warn({ err: e, modelDir: cfg.reranker.modelDir }, 'reranker unavailable; queries keep the fused order');
+      return null;
+    }
+  }
   const { createHttpReranker } = await import('@engram/openai-adapters');
   return createHttpReranker({ url: cfg.reranker.url, ...(cfg.reranker.model ? { model: cfg.reranker.model } : {}), ...(cfg.reranker.apiKey ? { apiKey: cfg.reranker.apiKey } : {}) });
 }

@@ -58,7 +58,7 @@ export async function startQuerySide(f: Foundation) {
     logger: f.logger.child({ component: 'search-index' }),
   });
   f.life.add({ name: 'search-index', close: () => searchIndex.close() });
-  const reranker = await openReranker(f.cfg);
+  const reranker = await openReranker(f.cfg, f.logger.child({ component: 'reranker' }));
   const retriever = createHybridRetriever({
     db: f.db,
     textIndex: text,

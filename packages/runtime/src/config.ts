@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { EngramError } from '@engram/core';
 
@@ -21,6 +22,7 @@ export interface EngramConfig {
   embedder:
     | { kind: 'use' }
     | { kind: 'hash'; dimensions: number }
+    | { kind: 'onnx'; modelDir: string; pooling: 'mean' | 'cls' | null; maxLength: number | null }
     | { kind: 'openai'; baseURL: string; apiKey: string | null; model: string; dimensions: number | null };
   llm: null | {
     baseURL: string;
@@ -28,7 +30,9 @@ export interface EngramConfig {
     models: { summary: string; extraction: string; verification: string };
     timeoutMs: number;
   };
-  reranker: null | { kind: 'http'; url: string; model: string | null; apiKey: string | null };
+  reranker: null | { kind: 'http'; url: string; model: string | null; apiKey: string | null } | { kind: 'onnx'; modelDir: string };
+  /** Where `engram models pull` puts local models. */
+  modelsDir: string;
   memory: {
     importanceDecayDays: number;
     archiveThreshold: number;
@@ -137,7 +141,8 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
       ? { kind: 'qdrant', url: required(p, 'QDRANT_URL', env.QDRANT_URL ?? file.vectors?.url, 'when ENGRAM_VECTORS=qdrant'), apiKey: env.QDRANT_API_KEY ?? null }
       : { kind: 'local', dir: resolve(dataDir, 'vectors') };
 
-  const embKind = oneOf(p, 'ENGRAM_EMBEDDER', env.ENGRAM_EMBEDDER ?? file.embedder?.kind, ['use', 'hash', 'openai'] as const, 'use');
+  const modelsDir = resolve(cwd, env.ENGRAM_MODELS_DIR ?? file.modelsDir ?? resolve(homedir(), '.cache/engram/models'));
+  const embKind = oneOf(p, 'ENGRAM_EMBEDDER', env.ENGRAM_EMBEDDER ?? file.embedder?.kind, ['use', 'hash', 'onnx', 'openai'] as const, 'use');
   const embedder: EngramConfig['embedder'] =
     embKind === 'openai'
       ? {
@@ -147,6 +152,13 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
           model: env.ENGRAM_EMBEDDING_MODEL ?? file.embedder?.model ?? 'text-embedding-3-small',
           dimensions: env.ENGRAM_EMBEDDING_DIMENSIONS ? num(p, 'ENGRAM_EMBEDDING_DIMENSIONS', env.ENGRAM_EMBEDDING_DIMENSIONS, 0, (n) => Number.isInteger(n) && n > 0, 'a positive integer') : null,
         }
+      : embKind === 'onnx'
+        ? {
+            kind: 'onnx',
+            modelDir: resolve(cwd, env.ENGRAM_ONNX_MODEL_DIR ?? file.embedder?.modelDir ?? resolve(modelsDir, env.ENGRAM_EMBEDDING_MODEL ?? file.embedder?.model ?? 'all-minilm-l6-v2-int8')),
+            pooling: oneOf(p, 'ENGRAM_ONNX_POOLING', env.ENGRAM_ONNX_POOLING, ['mean', 'cls', ''] as const, '') || null,
+            maxLength: env.ENGRAM_ONNX_MAX_LENGTH ? num(p, 'ENGRAM_ONNX_MAX_LENGTH', env.ENGRAM_ONNX_MAX_LENGTH, 256, (n) => Number.isInteger(n) && n >= 8, 'an integer ≥ 8') : null,
+          }
       : embKind === 'hash'
         ? { kind: 'hash', dimensions: num(p, 'ENGRAM_HASH_DIMENSIONS', env.ENGRAM_HASH_DIMENSIONS, 256, (n) => Number.isInteger(n) && n >= 16, 'an integer ≥ 16') }
         : { kind: 'use' };
@@ -168,9 +180,12 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
       : null;
 
   const rerankUrl = env.ENGRAM_RERANK_URL ?? file.reranker?.url;
+  const rerankModelDir = env.ENGRAM_RERANK_MODEL_DIR ?? file.reranker?.modelDir;
   const reranker: EngramConfig['reranker'] = rerankUrl
     ? { kind: 'http', url: rerankUrl, model: env.ENGRAM_RERANK_MODEL ?? file.reranker?.model ?? null, apiKey: env.ENGRAM_RERANK_API_KEY ?? null }
-    : null;
+    : rerankModelDir
+      ? { kind: 'onnx', modelDir: resolve(cwd, rerankModelDir) }
+      : null;
 
   const memory: EngramConfig['memory'] = {
     // D1: clamped to ≥ 1 rather than rejected, as SPEC says.
@@ -204,6 +219,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
     embedder,
     llm,
     reranker,
+    modelsDir,
     memory,
     logLevel: env.LOG_LEVEL ?? 'info',
   };
