@@ -35,18 +35,18 @@ Options:
     });
     if (a.positionals.length !== 1) throw new UsageError(a.positionals.length === 0 ? 'FILE is required' : 'give exactly one FILE', 'import');
     const file = a.positionals[0]!;
+    const format = stringFlag('import', a, 'format') ?? 'jsonl';
+    if (format !== 'jsonl' && format !== 'locomo') throw new UsageError(`--format ${format}: must be jsonl or locomo`, 'import');
     // Checked before the data directory is opened: a typo must not cost a store start-up.
     await access(file, constants.R_OK).catch(() => {
       throw new EngramError('NOT_FOUND', `cannot read ${file}`);
     });
-    const format = stringFlag('import', a, 'format') ?? 'jsonl';
     if (format === 'jsonl') {
       for (const f of ['tenant', 'conversations', 'sessions']) if (a.flags[f] !== undefined) throw new UsageError(`--${f} applies to --format locomo only`, 'import');
       const out = await withOffline(io, 'import', (f) => importJsonl(f.log, file, io));
       io.stdout.write(`${JSON.stringify(out)}\n`);
       return 0;
     }
-    if (format !== 'locomo') throw new UsageError(`--format ${format}: must be jsonl or locomo`, 'import');
     const opts = {
       tenantId: stringFlag('import', a, 'tenant') ?? DEFAULT_TENANT,
       conversations: intFlag('import', a, 'conversations', 0),
