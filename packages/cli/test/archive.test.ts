@@ -46,6 +46,7 @@ describe('cold archive and re-distillation (A1)', () => {
       await write('oldUser', { type: 'USER', content: 'Dora prefers tea over coffee', at: daysAgo(300) });
       await write('oldPinned', { type: 'ENVIRONMENT', content: 'The main branch is protected', at: daysAgo(300), pinned: true });
       await write('recent', { type: 'ENVIRONMENT', content: 'The team adopted trunk-based development', at: daysAgo(10) });
+      ids.keyed = (await app.writeMemory({ scope, type: 'USER', key: 'user.drink', content: 'Dora drinks green tea', at: daysAgo(5) })).id;
       await app.close();
       await catchUpProjectors(f.log, f.db, Object.values(PROJECTORS));
       // A run that crashed after writing its batch file but before appending the events.
@@ -117,6 +118,14 @@ describe('cold archive and re-distillation (A1)', () => {
     const remaining = all.flatMap((b) => b.records.map((x) => x.memoryId));
     expect(remaining).not.toContain(ids.oldEnv);
     expect(remaining.sort()).toEqual([ids.oldEnv2, ids.crashed].sort());
+  });
+
+  it('forgets every entry of a key offline', async () => {
+    const r = await cli(['forget', '--user', user, '--key', 'user.drink'], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(lastJson(r.stdout)).toMatchObject({ forgotten: 'key' });
+    const left = await offline(async (f) => (await f.db.query("SELECT id FROM memories WHERE user_id = $1 AND key = 'user.drink'", [user])).rows);
+    expect(left).toEqual([]);
   });
 
   it('schedules the daily run at ENGRAM_ARCHIVE_AT (default 03:00 local) with ARCHIVE_DAYS', () => {

@@ -2,6 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
+import { createProgress } from '../src/progress';
+import type { CliIo } from '../src/io';
 import { cli, tempDataDir } from './helpers/run-cli';
 
 describe('engram command line', () => {
@@ -62,5 +65,24 @@ describe('engram command line', () => {
     writeFileSync(join(dir, 'log', 'LOCK'), JSON.stringify({ pid: 2 ** 22 + 12345, hostname: hostname(), acquiredAt: '2026-01-01T00:00:00.000Z' }));
     const ok = await cli(['stats', '--json'], { ENGRAM_DATA_DIR: dir });
     expect(ok.code, ok.stderr).toBe(0);
+  });
+
+  it('reports progress as a redrawn bar on a terminal and as JSON lines otherwise', () => {
+    const capture = (isTTY: boolean) => {
+      let text = '';
+      const io = { isTTY, env: { ENGRAM_PROGRESS_INTERVAL_MS: '0' }, stderr: new Writable({ write: (c, _e, cb) => ((text += c.toString()), cb()) }) } as unknown as CliIo;
+      const p = createProgress(io, 'replay', 200);
+      p.update(50);
+      p.update(100);
+      p.finish();
+      return text;
+    };
+    const tty = capture(true);
+    expect(tty.startsWith('\rreplay')).toBe(true);
+    expect(tty).toMatch(/\[#+\.+\]  50\.0% 100\/200 [\d.]+\/s ETA \d\d:\d\d\n$/);
+    const lines = capture(false).trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.phase, l.done, l.total])).toEqual([['replay', 50, 200], ['replay', 100, 200], ['replay', 100, 200]]);
+    expect(typeof lines[0].rate).toBe('number');
+    expect(lines[2].etaSeconds).toEqual(expect.any(Number));
   });
 });
