@@ -28,12 +28,14 @@ describe('engram start, and offline commands while it runs', () => {
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     env = { ENGRAM_DATA_DIR: tmp.dir, ENGRAM_EMBEDDER: 'hash', HOST: '127.0.0.1', PORT: String(port) };
-    child = spawn(process.execPath, [BIN, 'start'], { env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [BIN, 'start'], { env: { ...process.env, ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (d) => (output += d));
     child.stderr!.on('data', (d) => (output += d));
+    // Ready means OUR process logged that it listens on the port (not another server that took it).
+    const listening = new RegExp(`"port":${port}[^\n]*"msg":"HTTP listening"`);
     for (let i = 0; ; i++) {
       if (child.exitCode !== null) throw new Error(`engram start exited ${child.exitCode}: ${output}`);
-      const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+      const ok = listening.test(output) && (await fetch(`${url}/readyz`).then((r) => r.ok, () => false));
       if (ok) break;
       if (i > 600) throw new Error(`engram start never became healthy: ${output}`);
       await new Promise((r) => setTimeout(r, 100));
@@ -50,7 +52,7 @@ describe('engram start, and offline commands while it runs', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ userId: 'erin', type: 'ENVIRONMENT', content: 'The service deploys with blue-green releases' }),
     });
-    expect(w.status).toBe(202);
+    expect(w.status, await w.clone().text()).toBe(202);
     const written = (await w.json()) as { id: string; position: string };
 
     const stats = await cli(['stats'], env);
