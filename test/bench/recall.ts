@@ -31,7 +31,7 @@ export default async function recall(argv: string[]): Promise<void> {
     args.embedder === 'use' ? createUseEmbedder(args.lexicalWeight !== undefined ? { lexicalWeight: args.lexicalWeight } : {}) : createHashEmbedder({ dimensions: 256 });
   const reranker = args.rerankUrl ? createHttpReranker({ url: args.rerankUrl }) : undefined;
   const retrievalConfig = { decayHistory: args.decayHistory, rerankEnabled: reranker !== undefined };
-  const engram = await openEmbeddedEngram({ embedder, ...(reranker ? { reranker } : {}), config: retrievalConfig });
+  const engram = await openEmbeddedEngram({ embedder, ...(reranker ? { reranker } : {}), config: retrievalConfig, consolidate: args.consolidate });
 
   try {
     const events = dataset.corpora.reduce((n, c) => n + c.batches.reduce((m, b) => m + b.length, 0), 0);
@@ -39,7 +39,8 @@ export default async function recall(argv: string[]): Promise<void> {
     for (const corpus of dataset.corpora) for (const batch of corpus.batches) if (batch.length > 0) await engram.append(batch);
     await engram.settle();
     const ingestMs = performance.now() - t0;
-    console.error(`ingested ${events} events for ${dataset.corpora.length} users in ${(ingestMs / 1000).toFixed(1)} s`);
+    const readModels = await engram.counts();
+    console.error(`ingested ${events} events for ${dataset.corpora.length} users in ${(ingestMs / 1000).toFixed(1)} s; read models: ${JSON.stringify(readModels)}`);
 
     const nowOf = new Map(dataset.corpora.map((c) => [c.userId, c.now]));
     const avg = new MetricAverager();
@@ -63,6 +64,8 @@ export default async function recall(argv: string[]): Promise<void> {
         reranker: reranker?.modelId ?? null,
         retrieval: retrievalConfig,
         pool: args.pool,
+        consolidate: args.consolidate,
+        readModels,
         withTime: args.withTime,
         events,
         ingestSeconds: Number((ingestMs / 1000).toFixed(1)),

@@ -13,11 +13,13 @@ export interface RecallArgs {
   withTime: boolean;
   /** Also run the RETRIEVAL_VARIANTS on the same ingest. */
   variants: boolean;
+  /** Run the consolidator (rule engine): sessions also yield episodes and facts. */
+  consolidate: boolean;
 }
 
 const USAGE = `usage: npm run bench -- recall --dataset locomo|longmemeval|madial --file PATH [--memory PATH]
        [--k 1,5,10] [--out result.json] [--limit N] [--embedder use|hash] [--lexical-weight W]
-       [--rerank-url URL] [--decay-history] [--pool] [--with-time] [--variants]`;
+       [--rerank-url URL] [--decay-history] [--pool] [--with-time] [--variants] [--consolidate]`;
 
 export function parseRecallArgs(argv: string[]): RecallArgs {
   const opts = new Map<string, string>();
@@ -26,7 +28,7 @@ export function parseRecallArgs(argv: string[]): RecallArgs {
     const a = argv[i]!;
     if (!a.startsWith('--')) throw new Error(`unexpected argument "${a}"\n${USAGE}`);
     const name = a.slice(2);
-    if (['decay-history', 'pool', 'with-time', 'variants'].includes(name)) flags.add(name);
+    if (['decay-history', 'pool', 'with-time', 'variants', 'consolidate'].includes(name)) flags.add(name);
     else {
       const v = argv[++i];
       if (v === undefined) throw new Error(`--${name} needs a value\n${USAGE}`);
@@ -58,5 +60,6 @@ export function parseRecallArgs(argv: string[]): RecallArgs {
     pool: flags.has('pool'),
     withTime: flags.has('with-time'),
     variants: flags.has('variants'),
+    consolidate: flags.has('consolidate'),
   };
 }

@@ -19,6 +19,8 @@ export interface EmbeddedEngram {
   /** Resolves once every projection and the search indexes have applied the whole log. */
   settle(timeoutMs?: number): Promise<void>;
   retriever: ReturnType<typeof createHybridRetriever>;
+  /** Rows in the read models the retriever hydrates from. */
+  counts(): Promise<{ messages: number; memories: number; episodes: number }>;
   /** Another retriever over the same data (to compare settings without re-ingesting). */
   retrieverWith(config: Partial<RetrievalConfig>, over?: { embedder?: Embedder; reranker?: Reranker }): ReturnType<typeof createHybridRetriever>;
   /** The retriever's "now" (forgetting curve); the benchmark sets it to each corpus' question time. */
@@ -30,6 +32,8 @@ export async function openEmbeddedEngram(opts: {
   embedder: Embedder;
   reranker?: Reranker;
   config?: Partial<RetrievalConfig>;
+  /** Run the consolidator (rule engine) so ended sessions yield episodes and facts. */
+  consolidate?: boolean;
 }): Promise<EmbeddedEngram> {
   const dir = await mkdtemp(join(tmpdir(), 'engram-bench-recall-'));
   const log = await openFileEventLog({ dir: join(dir, 'log'), codec: new JsonEventCodec() });
@@ -43,11 +47,37 @@ export async function openEmbeddedEngram(opts: {
   const searchIndex = await createSearchIndexProjector({ log, textIndex, vectorIndex, embedder: opts.embedder, batchSize: 256 });
   let now = new Date();
   const clock: Clock = { now: () => now };
+  let consolidator: { start(): Promise<void>; close(): Promise<void>; whenIdle(): Promise<void>; pending(): number } | null = null;
+  if (opts.consolidate) {
+    const { createConsolidator, createRulesEngine } = await import('@engram/consolidation');
+    consolidator = createConsolidator({
+      log,
+      db,
+      engine: createRulesEngine(),
+      clock,
+      stateDir: join(dir, 'consolidator'),
+      // No idle ending and no decay pass: sessions end explicitly and the data is years old.
+      config: { idleSeconds: 1e9, decay: { importanceDecayDays: 30, archiveThreshold: 0 }, decayIntervalMs: 0 },
+    });
+    await consolidator.start();
+  }
   const retrieverWith = (config: Partial<RetrievalConfig>, over: { embedder?: Embedder; reranker?: Reranker } = {}) => {
     const reranker = over.reranker ?? opts.reranker;
     return createHybridRetriever({ db, textIndex, vectorIndex, embedder: over.embedder ?? opts.embedder, ...(reranker ? { reranker } : {}), config, clock });
   };
   const retriever = retrieverWith(opts.config ?? {});
+
+  const settleTo = async (head: Map<number, number>, deadline: number) => {
+    for (const [partition, next] of head) {
+      if (next === 0) continue;
+      const pos = { partition, offset: next - 1 };
+      while (!(await progress.reached(pos))) {
+        if (Date.now() > deadline) throw new Error('projections did not catch up in time');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      if (!(await searchIndex.waitFor(pos, Math.max(1, deadline - Date.now())))) throw new Error('search index did not catch up in time');
+    }
+  };
 
   return {
     async append(events) {
@@ -56,22 +86,29 @@ export async function openEmbeddedEngram(opts: {
     },
     async settle(timeoutMs = 30 * 60_000) {
       const deadline = Date.now() + timeoutMs;
-      for (const [partition, next] of await log.head()) {
-        if (next === 0) continue;
-        const pos = { partition, offset: next - 1 };
-        while (!(await progress.reached(pos))) {
-          if (Date.now() > deadline) throw new Error('projections did not catch up in time');
-          await new Promise((r) => setTimeout(r, 20));
-        }
-        if (!(await searchIndex.waitFor(pos, Math.max(1, deadline - Date.now())))) throw new Error('search index did not catch up in time');
+      // The consolidator appends events of its own: settle until the head stops moving.
+      for (;;) {
+        const head = await log.head();
+        await settleTo(head, deadline);
+        if (!consolidator) return;
+        // Give the consolidator's subscription time to see the last events before trusting "idle".
+        await new Promise((r) => setTimeout(r, 1000));
+        await consolidator.whenIdle();
+        const after = await log.head();
+        if (consolidator.pending() === 0 && [...after].every(([p, n]) => head.get(p) === n)) return;
       }
     },
     retriever,
     retrieverWith,
+    async counts() {
+      const one = async (table: string) => Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
+      return { messages: await one('messages'), memories: await one('memories'), episodes: await one('episodes') };
+    },
     setNow(d) {
       now = d;
     },
     async close() {
+      await consolidator?.close();
       await searchIndex.close();
       for (const p of projectors) await p.close();
       await textIndex.close();
