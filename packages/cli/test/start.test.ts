@@ -59,6 +59,12 @@ describe('engram start, and offline commands while it runs', () => {
     expect(stats.code).toBe(1);
     expect(stats.stderr).toMatch(/error CONFLICT\/SERVICE_RUNNING: .*pid \d+/);
 
+    // The operator forgets an entry the read side already shows.
+    expect((await fetch(`${url}/v1/memories/${written.id}?userId=erin&minPosition=${written.position}`)).status).toBe(200);
+    const unknown = await cli(['forget', '--user', 'erin', '--memory', '00000000-0000-4000-8000-000000000000'], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('error NOT_FOUND: the service answered 404');
+
     const forgot = await cli(['forget', '--user', 'erin', '--memory', written.id, '--reason', 'requested by the user'], env);
     expect(forgot.code, forgot.stderr).toBe(0);
     const f = lastJson<{ forgotten: string; eventId: string; position: string }>(forgot.stdout);

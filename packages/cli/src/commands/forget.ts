@@ -38,9 +38,10 @@ async function forgetOverHttp(cfg: Readonly<EngramConfig>, r: ForgetRequest): Pr
   } catch (e) {
     throw new EngramError('LOG_UNAVAILABLE', `the service holds the data directory but its HTTP API at ${serviceUrl(cfg)} is unreachable: ${(e as Error).message}`, { cause: e });
   }
-  const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string; eventId?: string; position?: string };
+  const body = (await res.json().catch(() => ({}))) as { error?: { code?: string; message?: string }; eventId?: string; position?: string };
   if (res.status !== 202) {
-    throw new EngramError((body.code as never) ?? 'INTERNAL', body.message ?? `HTTP ${res.status}`, { details: { status: res.status } });
+    const code = (body.error?.code ?? 'INTERNAL') as ConstructorParameters<typeof EngramError>[0];
+    throw new EngramError(code, `the service answered ${res.status}: ${body.error?.message ?? 'no error body'}`, { details: { status: res.status } });
   }
   return { eventId: body.eventId!, position: body.position! };
 }
