@@ -217,6 +217,7 @@ export function createConsolidator(opts: ConsolidatorOptions): Consolidator {
     },
     async close() {
       closing = true;
+      queue?.halt();
       for (const t of timers.splice(0)) clearInterval(t);
       await sub?.close();
       sub = null;

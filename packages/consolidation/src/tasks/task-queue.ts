@@ -45,6 +45,13 @@ export class TaskQueue {
     this.pump();
   }
 
+  /** Stops starting new tasks at once; running ones continue (see stop()). */
+  halt(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
   /** Stops starting tasks and waits for the running ones (they abandon before appending). */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -101,6 +108,8 @@ export class TaskQueue {
       } catch (e) {
         const err = toEngramError(e);
         if (err.code === 'SHUTTING_DOWN' || this.stopped) {
+          // The owner is closing: launch nothing more (relaunching would spin until stop() is awaited).
+          this.stopped = true;
           this.opts.logger.info({ task: task.id }, 'consolidation task left pending for the next start');
           return;
         }

@@ -90,7 +90,7 @@ function attributeKey(attrRaw: string): { suffix: string; label: string } | null
 
 /** "Alice Smith and I …" → "Alice Smith": the leading capitalized words of a phrase. */
 function leadingName(text: string): string | null {
-  const m = /^((?:[A-Z\p{Lu}][\p{L}'.-]*)(?:\s+(?:[A-Z\p{Lu}][\p{L}'.-]*|van|von|de|da|del|der|le|la|bin|al)){0,3})/u.exec(text.trim());
+  const m = /^((?:[A-Z\p{Lu}][\p{L}\p{N}'.-]*)(?:\s+(?:[A-Z\p{Lu}][\p{L}\p{N}'.-]*|van|von|de|da|del|der|le|la|bin|al)){0,3})/u.exec(text.trim());
   return m ? m[1]!.replace(/[.]+$/, '') : null;
 }
 
