@@ -60,7 +60,7 @@ describe('engram export / import (B7)', () => {
   });
 
   it('imports an export into another data directory, idempotent by event id, and exports it back identically', async () => {
-    const file = join(b.dir, '..', `${b.dir.split('/').pop()}-export.jsonl`);
+    const file = join(a.dir, 'export.jsonl');
     writeFileSync(file, exported);
     const first = await cli(['import', file], envB);
     expect(first.code, first.stderr).toBe(0);
