@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { EngramError, tokenize, type IndexedDocMeta, type IndexFilter, type ScoredId, type TextIndex } from '@engram/core';
+import { EngramError, SEARCH_ANALYZER, searchTerms, type IndexedDocMeta, type IndexFilter, type ScoredId, type TextIndex } from '@engram/core';
 import { readFileIfExists, writeFileAtomic } from './atomic-file';
 import { matchesFilter, partitionKey } from './scope-match';
 
@@ -7,7 +7,9 @@ import { matchesFilter, partitionKey } from './scope-match';
 const K1 = 1.2;
 const B = 0.75;
 const SNAPSHOT_FILE = 'text-index.json';
-const SNAPSHOT_VERSION = 1;
+const SNAPSHOT_VERSION = 2;
+/** Snapshots of version 1 hold unstemmed terms: dropped, so the projector rebuilds from the log. */
+const REBUILT_VERSIONS = new Set([1]);
 
 interface Doc {
   id: string;
@@ -30,7 +32,7 @@ export interface TermStats {
 }
 
 export interface LocalTextIndex extends TextIndex {
-  /** Document frequencies within one tenant + user (the token gate's "very common" test). */
+  /** Document frequencies within one tenant + user (the token gate's "very common" test); terms as `searchTerms` gives them. */
   termStats(scope: { tenantId: string; userId: string }, terms: string[]): Promise<TermStats>;
   /** Writes the whole index and the caller's checkpoint atomically; no-op without a dir. */
   snapshot(checkpoint: unknown): Promise<void>;
@@ -42,6 +44,8 @@ export interface LocalTextIndex extends TextIndex {
 
 interface SnapshotFile {
   version: number;
+  /** SEARCH_ANALYZER of the stored terms; another one means the snapshot is not reused. */
+  analyzer?: string;
   checkpoint: unknown;
   docs: Array<[id: string, meta: IndexedDocMeta, length: number, terms: string[], tfs: number[]]>;
 }
@@ -108,11 +112,15 @@ export async function createLocalTextIndex(opts: { dir?: string } = {}): Promise
       } catch (e) {
         throw new EngramError('INDEX_UNAVAILABLE', `text index snapshot ${snapshotPath} is not valid JSON`, { cause: e });
       }
-      if (file.version !== SNAPSHOT_VERSION) throw new EngramError('INDEX_UNAVAILABLE', `text index snapshot version ${file.version} is not supported`);
-      for (const [id, meta, length, terms, tfs] of file.docs) {
-        add({ id, meta, length, tf: new Map(terms.map((t, i) => [t, tfs[i]!])) });
+      const stale = REBUILT_VERSIONS.has(file.version) || (file.version === SNAPSHOT_VERSION && file.analyzer !== SEARCH_ANALYZER);
+      if (!stale && file.version !== SNAPSHOT_VERSION) throw new EngramError('INDEX_UNAVAILABLE', `text index snapshot version ${file.version} is not supported`);
+      // A stale snapshot loads as empty with no checkpoint: the search-index projector then replays the log.
+      if (!stale) {
+        for (const [id, meta, length, terms, tfs] of file.docs) {
+          add({ id, meta, length, tf: new Map(terms.map((t, i) => [t, tfs[i]!])) });
+        }
+        checkpoint = file.checkpoint;
       }
-      checkpoint = file.checkpoint;
     }
   }
 
@@ -122,7 +130,7 @@ export async function createLocalTextIndex(opts: { dir?: string } = {}): Promise
       for (const d of docs) {
         if (!d.id) throw new EngramError('VALIDATION_FAILED', 'an indexed document needs an id');
         remove(d.id);
-        const tokens = tokenize(d.text);
+        const tokens = searchTerms(d.text);
         const tf = new Map<string, number>();
         for (const t of tokens) tf.set(t, (tf.get(t) ?? 0) + 1);
         add({ id: d.id, meta: { ...d.meta, tags: [...d.meta.tags] }, length: tokens.length, tf });
@@ -142,7 +150,7 @@ export async function createLocalTextIndex(opts: { dir?: string } = {}): Promise
       const n = p.docs.size;
       const avgdl = p.totalLength / n || 1;
       const scores = new Map<string, number>();
-      for (const term of new Set(tokenize(query))) {
+      for (const term of new Set(searchTerms(query))) {
         const postings = p.postings.get(term);
         if (!postings) continue;
         const df = postings.size;
@@ -176,7 +184,7 @@ export async function createLocalTextIndex(opts: { dir?: string } = {}): Promise
       for (const p of partitions.values()) {
         for (const d of p.docs.values()) docs.push([d.id, d.meta, d.length, [...d.tf.keys()], [...d.tf.values()]]);
       }
-      const file: SnapshotFile = { version: SNAPSHOT_VERSION, checkpoint: cp, docs };
+      const file: SnapshotFile = { version: SNAPSHOT_VERSION, analyzer: SEARCH_ANALYZER, checkpoint: cp, docs };
       await writeFileAtomic(snapshotPath, [Buffer.from(JSON.stringify(file), 'utf8')]);
       checkpoint = cp;
     },

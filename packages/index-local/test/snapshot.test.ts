@@ -45,6 +45,19 @@ describe('local text index snapshots', () => {
     expect((await readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('drops a snapshot of unstemmed terms (version 1): empty, no checkpoint, so the log is replayed', async () => {
+    const v1 = { version: 1, checkpoint: { next: { 0: 7 } }, docs: [['d1', meta('u1'), 3, ['user', 'lives', 'berlin'], [1, 1, 1]]] };
+    await writeFile(join(dir, 'text-index.json'), JSON.stringify(v1));
+    const idx = await createLocalTextIndex({ dir });
+    expect(idx.size()).toBe(0);
+    expect(idx.loadedCheckpoint()).toBeNull();
+  });
+
+  it('refuses a snapshot version it does not know', async () => {
+    await writeFile(join(dir, 'text-index.json'), JSON.stringify({ version: 99, checkpoint: null, docs: [] }));
+    await expect(createLocalTextIndex({ dir })).rejects.toMatchObject({ code: 'INDEX_UNAVAILABLE' });
+  });
+
   it('refuses a corrupt snapshot with a clear error', async () => {
     await writeFile(join(dir, 'text-index.json'), '{"version":1,"docs":[');
     await expect(createLocalTextIndex({ dir })).rejects.toMatchObject({ code: 'INDEX_UNAVAILABLE' });

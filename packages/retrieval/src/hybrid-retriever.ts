@@ -11,7 +11,7 @@ import {
   type SqlExecutor,
   type TextIndex,
   type VectorIndex,
-  tokenize,
+  contentSearchTerms,
 } from '@engram/core';
 import { hydrate, type Candidate } from './candidates';
 import { resolveRetrievalConfig, type RetrievalConfig } from './config';
@@ -129,8 +129,8 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
 
       const { lexical, vector, rows } = await candidatesFor(req);
 
-      const queryTokens = [...new Set(tokenize(req.query))];
-      const stats = hasTermStats(opts.textIndex) ? await opts.textIndex.termStats(req.scope, queryTokens) : null;
+      const queryTerms = contentSearchTerms(req.query);
+      const stats = hasTermStats(opts.textIndex) ? await opts.textIndex.termStats(req.scope, queryTerms) : null;
       const gate = buildTokenGate(req.query, stats, { commonRatio: cfg.commonTokenRatio, minDocs: cfg.commonTokenMinDocs });
       const gatedLexical = lexical.filter((h) => gate.passes(textOf(rows.get(h.id)!)));
 

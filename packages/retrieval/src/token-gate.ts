@@ -1,7 +1,7 @@
-import { isStopWord, tokenize } from '@engram/core';
+import { contentSearchTerms, searchTerms } from '@engram/core';
 
 export interface TokenGate {
-  /** Query tokens that discriminate (not stop words, not in most of the user's documents). */
+  /** Query terms (stemmed, as BM25 indexes them) that discriminate: not stop words, not in most of the user's documents. */
   discriminative: ReadonlySet<string>;
   /** False when the query has nothing discriminative: then the gate lets everything through. */
   active: boolean;
@@ -18,10 +18,8 @@ export function buildTokenGate(
   stats: { docCount: number; df: ReadonlyMap<string, number> } | null,
   opts: { commonRatio: number; minDocs: number },
 ): TokenGate {
-  const tokens = [...new Set(tokenize(query))];
   const discriminative = new Set(
-    tokens.filter((t) => {
-      if (isStopWord(t)) return false;
+    contentSearchTerms(query).filter((t) => {
       if (!stats || stats.docCount < opts.minDocs) return true;
       return (stats.df.get(t) ?? 0) / stats.docCount <= opts.commonRatio;
     }),
@@ -32,7 +30,7 @@ export function buildTokenGate(
     active,
     passes(text: string) {
       if (!active) return true;
-      for (const t of tokenize(text)) if (discriminative.has(t)) return true;
+      for (const t of searchTerms(text)) if (discriminative.has(t)) return true;
       return false;
     },
   };

@@ -37,3 +37,5 @@ export function tokenize(text: string): string[] {
 }
 
 export * from './stopwords';
+export * from './stemmer';
+export * from './search-terms';

@@ -1,0 +1,52 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Clock, Embedder, SqlDatabase } from '@engram/core';
+import { createUseEmbedder } from '@engram/embedder-use';
+import { createHybridRetriever } from '@engram/retrieval';
+import { memory, message, openHarness, openTestDatabase, type Harness } from './harness';
+
+const clock: Clock = { now: () => new Date('2026-03-01T00:00:00.000Z') };
+const scope = { tenantId: 't1', userId: 'u1', agentId: null };
+
+let db: SqlDatabase;
+let embedder: Embedder;
+let h: Harness;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  embedder = createUseEmbedder();
+}, 60_000);
+afterAll(async () => {
+  await db.close();
+});
+beforeEach(async () => {
+  h = await openHarness(embedder, db);
+});
+afterEach(async () => {
+  await h.close();
+});
+
+const retriever = () => createHybridRetriever({ db, textIndex: h.text, vectorIndex: h.vectors, embedder, clock, config: { rerankEnabled: false } });
+
+/** A USER fact as the rule-engine consolidator writes it (key, tags, importance by attribute). */
+const fact = (content: string, key: string, importance: number, tags: string[]) =>
+  memory(content, { type: 'USER', key, importance, tags: [...tags, 'en'], source: 'consolidated' });
+
+describe('ranking of consolidated facts', () => {
+  const name = fact("User's name is Alice", 'user.name', 0.85, ['name', 'profile']);
+  const residence = fact('User lives in Berlin', 'user.residence', 0.8, ['residence', 'profile']);
+  const editor = fact('Alice prefers Neovim', 'user.editor', 0.6, ['editor', 'fact']);
+  const others = [
+    fact('User works at Siemens', 'user.employer', 0.8, ['employer', 'profile']),
+    fact('User is vegetarian', 'user.diet', 0.8, ['diet', 'profile']),
+    fact('User has a dog named Rex', 'user.pet.dog', 0.6, ['pet', 'fact']),
+  ];
+
+  beforeEach(async () => {
+    await h.append([message('Hi, my name is Alice and I live in Berlin.', 'm1'), name, residence, editor, ...others]);
+  });
+
+  it('a query word finds the inflected form in a fact ("live" → "User lives in Berlin")', async () => {
+    const hits = await retriever().search({ scope, query: 'where does alice live?', k: 3 });
+    expect(hits.map((x) => x.id)).toContain(residence.payload.memoryId);
+  });
+});
