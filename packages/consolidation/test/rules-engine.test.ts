@@ -74,6 +74,12 @@ const ENGLISH: Array<[string, string, string, boolean?]> = [
   ["I'm allergic to peanuts.", 'user.allergy.peanuts', 'allergic to peanuts'],
   ['I speak German and Japanese.', 'user.spoken_languages', 'German and Japanese'],
   ['Our project is written in TypeScript.', 'env.project.written_in', 'TypeScript'],
+  ["My husband's name is David.", 'user.partner', 'David'],
+  ["I've switched to Neovim.", 'user.editor', 'Neovim'],
+  ['I was born in 1988.', 'user.birth_year', '1988'],
+  ["I'm from Canada originally.", 'user.hometown', 'User is from Canada'],
+  ['I recently relocated from Boston to Denver.', 'user.residence', 'Denver'],
+  ['These days I quit my job at IBM.', 'user.employer', 'no longer works at IBM', false],
 ];
 
 const CHINESE: Array<[string, string, string, boolean?]> = [
@@ -109,6 +115,9 @@ const CHINESE: Array<[string, string, string, boolean?]> = [
   ['我对花生过敏。', 'user.allergy.花生', '花生'],
   ['我是上海人。', 'user.hometown', '上海'],
   ['我们的项目用Go写的。', 'env.project.uses', 'Go'],
+  ['我已经不在百度工作了。', 'user.employer', '不再在百度工作', false],
+  ['我女朋友叫小美。', 'user.partner', '小美'],
+  ['我现在用的是Emacs。', 'user.editor', 'Emacs'],
 ];
 
 describe('rules engine: English statements', () => {
@@ -185,6 +194,12 @@ describe('rules engine: several facts, time and lineage', () => {
     const [zhAbs] = await factsOf('我2025年3月8日开始在小米工作。');
     expect(zhAbs!.key).toBe('user.employer');
     expect(zhAbs!.validFrom).toBe('2025-03-08');
+  });
+
+  it('keeps a birthday said without a year as month and day', async () => {
+    expect((await one('My birthday is December 5.')).timeHint).toBe('--12-05');
+    expect((await one('我生日是八月十五号。')).timeHint).toBe('--08-15');
+    expect((await one('My birthday is on 1990-03-02.')).timeHint).toBe('1990-03-02');
   });
 
   it('keeps the last statement of a key within a session and merges restatements', async () => {

@@ -217,7 +217,7 @@ const RULES: ClauseRule[] = [
     if (!m || /^(?:会|习|过|着)/u.test(m[1]!)) return null;
     const o = cleanChineseObject(m[1]!);
     if (/^(?:学|习)$/u.test(o) || o.length > 12) return null;
-    if (/^我在学/u.test(c) || /^我正在学/u.test(c)) return [draft(`learning.${slug(o)}`, o, 0.8, { content: `用户在学${o}` })];
+    if (/^我[^学]*(?:在|开始|正在)学/u.test(c) || /^我(?:开始|正在)?学[^的]/u.test(c) && /开始|正在|在学/u.test(c)) return [draft(`learning.${slug(o)}`, o, 0.8, { content: `用户在学${o}` })];
     return [draft('field_of_study', o, 0.8)];
   },
   // diet and allergy

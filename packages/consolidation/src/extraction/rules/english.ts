@@ -203,7 +203,7 @@ function amPhrase(phraseAfterAm: string, at: Date): FactDraft[] {
 
 type ClauseRule = (c: string, ctx: ClauseContext) => FactDraft[] | null;
 
-const S = String.raw`^i\s+` + ADV;
+const S = String.raw`^i\s+` + ADV + String.raw`(?:have\s+)?` + ADV;
 
 const RULES: ClauseRule[] = [
   // names
@@ -282,7 +282,7 @@ const RULES: ClauseRule[] = [
   (c, ctx) => {
     const m = new RegExp(S + String.raw`was\s+born\s+(?:on|in|at)\s+(.+)$`, 'i').exec(c);
     if (!m) return null;
-    const t = resolveTime(m[1]!, ctx.at, 'en');
+    const t = resolveTime(/^\d{4}$/.test(m[1]!.trim()) ? `in ${m[1]!.trim()}` : m[1]!, ctx.at, 'en');
     if (t) {
       if (/^\d{4}$/.test(t.value)) return [draft('birth_year', t.value, 0.9)];
       const hasYear = /\b\d{4}\b/.test(m[1]!);
@@ -430,9 +430,9 @@ const RULES: ClauseRule[] = [
     return [draft(`favourite_${slug(what)}`, cleanEnglishObject(m[1]!), 0.88, { label: what.replace(/colour/g, 'color') })];
   },
   // generic "my X is (now) Y"
-  (c) => {
+  (c, ctx) => {
     const m = new RegExp(
-      String.raw`^my\s+(?:(new|current|present|actual|old|previous|former|ex)[-\s]+)?(.+?)(?:\s+(?:is|are)|'s)\s+(not\s+|no\s+longer\s+)?(?:now\s+|still\s+|currently\s+|actually\s+|officially\s+)?(?:called\s+|named\s+)?(.+)$`,
+      String.raw`^my\s+(?:(new|current|present|actual|old|previous|former|ex)[-\s]+)?(.+?)\s+(?:is|are)\s+(not\s+|no\s+longer\s+)?(?:now\s+|still\s+|currently\s+|actually\s+|officially\s+)?(?:called\s+|named\s+)?(.+)$`,
       'i',
     ).exec(c);
     const changed = new RegExp(String.raw`^my\s+(?:(new|current)\s+)?(.+?)\s+(?:has\s+)?(?:changed|been\s+changed|been\s+updated|switched|moved)\s+to\s+()(.+)$`, 'i').exec(c);
@@ -449,7 +449,9 @@ const RULES: ClauseRule[] = [
       value = nameObject(value) ?? value;
     }
     if (key.suffix === 'birthday') {
-      return [{ ...draft('birthday', value, 0.88), positive }];
+      const t = resolveTime(value.replace(/^on\s+/i, ''), ctx.at, 'en');
+      const date = t && /^\d{4}-\d{2}-\d{2}/.test(t.value) ? (/\b\d{4}\b/.test(value) ? t.value.slice(0, 10) : `--${t.value.slice(5, 10)}`) : value;
+      return [{ ...draft('birthday', date, 0.88, { content: `User's birthday is ${value.replace(/^on\s+/i, '')}` }), positive }];
     }
     if (key.suffix === 'residence') value = value.replace(/^in\s+/i, '');
     if (key.suffix === 'employer') value = value.replace(/^(?:at|with)\s+/i, '');

@@ -18,7 +18,9 @@ function toCandidate(d: FactDraft, msg: ExtractionMessage, clause: string, lang:
   const key = `${namespace}.${d.suffix}`;
   const when = d.kind === 'event' || d.suffix.startsWith('event.') ? null : resolveTime(clause, new Date(msg.at), lang);
   const eventTime = d.suffix.startsWith('event.') ? d.object : null;
-  const timeHint = eventTime ?? (d.suffix === 'birthday' && /^(?:--|\d{4}-)\d{2}-\d{2}$/.test(d.object) ? d.object : (when?.value ?? null));
+  let timeHint = eventTime ?? (d.suffix === 'birthday' && /^(?:--|\d{4}-)\d{2}-\d{2}$/.test(d.object) ? d.object : (when?.value ?? null));
+  // A birthday said without a year recurs: keep month and day only.
+  if (d.suffix === 'birthday' && timeHint && /^\d{4}-\d{2}-\d{2}/.test(timeHint) && !/\b\d{4}\b|年/u.test(clause)) timeHint = `--${timeHint.slice(5, 10)}`;
   const validFrom = when && /^\d{4}-\d{2}-\d{2}/.test(when.value) && d.kind !== 'event' && d.suffix !== 'birthday' ? when.value.slice(0, 10) : null;
   const family = d.suffix.split('.')[0]!;
   return {
