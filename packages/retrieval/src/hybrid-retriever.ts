@@ -22,6 +22,7 @@ import { silentLogger, type RetrievalLogger } from './logger';
 import { rerankStage, type Ranked } from './rerank-stage';
 import { reciprocalRankFusion } from './rrf';
 import { buildTokenGate } from './token-gate';
+import { userNameTerms } from './user-name-terms';
 
 /** A text index that can report per-user document frequencies (the local one can). */
 interface TermStatsSource {
@@ -130,8 +131,11 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
       const { lexical, vector, rows } = await candidatesFor(req);
 
       const queryTerms = contentSearchTerms(req.query);
-      const stats = hasTermStats(opts.textIndex) ? await opts.textIndex.termStats(req.scope, queryTerms) : null;
-      const gate = buildTokenGate(req.query, stats, { commonRatio: cfg.commonTokenRatio, minDocs: cfg.commonTokenMinDocs });
+      const [stats, names] = await Promise.all([
+        hasTermStats(opts.textIndex) ? opts.textIndex.termStats(req.scope, queryTerms) : null,
+        userNameTerms(opts.db, req.scope),
+      ]);
+      const gate = buildTokenGate(req.query, stats, { commonRatio: cfg.commonTokenRatio, minDocs: cfg.commonTokenMinDocs, nonDiscriminative: names });
       const gatedLexical = lexical.filter((h) => gate.passes(textOf(rows.get(h.id)!)));
 
       const fused = reciprocalRankFusion([gatedLexical.map((h) => h.id), vector.map((h) => h.id)], cfg.rrfK);

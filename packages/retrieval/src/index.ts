@@ -4,6 +4,7 @@ export { createContextRenderer, DEFAULT_CONTEXT_BUDGET_CHARS, type ContextRender
 export { DEFAULT_RETRIEVAL_CONFIG, resolveRetrievalConfig, type RetrievalConfig } from './config';
 export { reciprocalRankFusion } from './rrf';
 export { buildTokenGate, type TokenGate } from './token-gate';
+export { userNameTerms } from './user-name-terms';
 export { rerankStage, type Ranked, type RerankSettings } from './rerank-stage';
 export { indexOpFor, type IndexOp } from './index-ops';
 export { DocRegistry } from './doc-registry';

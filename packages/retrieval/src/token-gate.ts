@@ -11,15 +11,17 @@ export interface TokenGate {
 
 /**
  * R5. `df` holds per-token document frequencies in the user's partition (when the index can tell);
- * a token in more than `commonRatio` of at least `minDocs` documents counts as non-discriminative.
+ * a token in more than `commonRatio` of at least `minDocs` documents counts as non-discriminative,
+ * and so does every term in `nonDiscriminative` (the user's own names).
  */
 export function buildTokenGate(
   query: string,
   stats: { docCount: number; df: ReadonlyMap<string, number> } | null,
-  opts: { commonRatio: number; minDocs: number },
+  opts: { commonRatio: number; minDocs: number; nonDiscriminative?: ReadonlySet<string> },
 ): TokenGate {
   const discriminative = new Set(
     contentSearchTerms(query).filter((t) => {
+      if (opts.nonDiscriminative?.has(t)) return false;
       if (!stats || stats.docCount < opts.minDocs) return true;
       return (stats.df.get(t) ?? 0) / stats.docCount <= opts.commonRatio;
     }),

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock, Embedder, SqlDatabase } from '@engram/core';
 import { createUseEmbedder } from '@engram/embedder-use';
-import { createHybridRetriever } from '@engram/retrieval';
-import { memory, message, openHarness, openTestDatabase, type Harness } from './harness';
+import { createHybridRetriever, userNameTerms } from '@engram/retrieval';
+import { ev, memory, message, openHarness, openTestDatabase, type Harness } from './harness';
 
 const clock: Clock = { now: () => new Date('2026-03-01T00:00:00.000Z') };
 const scope = { tenantId: 't1', userId: 'u1', agentId: null };
@@ -48,5 +48,38 @@ describe('ranking of consolidated facts', () => {
   it('a query word finds the inflected form in a fact ("live" → "User lives in Berlin")', async () => {
     const hits = await retriever().search({ scope, query: 'where does alice live?', k: 3 });
     expect(hits.map((x) => x.id)).toContain(residence.payload.memoryId);
+  });
+
+  it('"where does alice live?" ranks the residence fact above the name fact (the user\'s name does not discriminate)', async () => {
+    const hits = await retriever().search({ scope, query: 'where does alice live?', k: 5 });
+    const facts = hits.filter((x) => x.kind === 'memory').map((x) => x.id);
+    expect(facts[0]).toBe(residence.payload.memoryId);
+    expect(facts.indexOf(residence.payload.memoryId)).toBeLessThan(facts.indexOf(name.payload.memoryId));
+  });
+
+  it('"which editor does alice use?" ranks "Alice prefers Neovim" (key user.editor) first', async () => {
+    const hits = await retriever().search({ scope, query: 'which editor does alice use?', k: 5 });
+    expect(hits[0]!.id).toBe(editor.payload.memoryId);
+  });
+
+  it('a query that is only the user\'s name still finds the name fact', async () => {
+    const hits = await retriever().search({ scope, query: 'alice', k: 5 });
+    expect(hits.map((x) => x.id)).toContain(name.payload.memoryId);
+  });
+});
+
+describe('userNameTerms', () => {
+  it('takes the extracted object when there is one, else the content without the key words; skips superseded names', async () => {
+    const old = memory("User's name is Ally", { type: 'USER', key: 'user.nickname' });
+    const next = memory("User's nickname is Al", { type: 'USER', key: 'user.nickname' });
+    await h.append([
+      memory('用户叫爱丽丝', { type: 'USER', key: 'user.name', metadata: { object: '爱丽丝' } }),
+      memory('Alice Meyer', { type: 'USER', key: 'user.surname' }),
+      memory('User lives in Berlin', { type: 'USER', key: 'user.residence' }),
+      old,
+      next,
+      ev('MemorySuperseded', { memoryId: old.payload.memoryId, supersededBy: next.payload.memoryId, reason: 'renamed', contradictionId: null }),
+    ]);
+    expect([...(await userNameTerms(db, scope))].sort()).toEqual(['al', 'alic', 'meyer', '丽丝', '爱丽']);
   });
 });

@@ -31,6 +31,13 @@ describe('token gate', () => {
     expect(empty.passes('anything')).toBe(true);
   });
 
+  it('matches stemmed forms and treats the given terms (the user\'s names) as non-discriminative', () => {
+    const gate = buildTokenGate('where does Alice live?', null, { commonRatio: 0.5, minDocs: 20, nonDiscriminative: new Set(['alic']) });
+    expect([...gate.discriminative]).toEqual(['live']);
+    expect(gate.passes("User's name is Alice")).toBe(false);
+    expect(gate.passes('User lives in Berlin')).toBe(true);
+  });
+
   it('gates Chinese function-word bigrams', () => {
     const gate = buildTokenGate('我们的咖啡', null, { commonRatio: 0.5, minDocs: 20 });
     expect(gate.passes('我们今天去公园')).toBe(false);
