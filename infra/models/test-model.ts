@@ -7,7 +7,7 @@
  */
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { defaultModelsDir, pullModel } from './pull';
+import { defaultModelsDir, pullModel } from '@engram/embedder-onnx';
 
 /** The model the ONNX adapter is tested on (the one the tests look for by default). */
 export const TEST_MODEL = 'all-minilm-l6-v2-int8';

@@ -7,3 +7,4 @@ export { replaySql, type SqlReplayOptions } from './replay/sql-replay';
 export { replaySearchIndex } from './replay/search-replay';
 export { reembed, type ReembedOptions } from './reembed/reembed';
 export { collectStats, type EngramStats } from './commands/stats';
+export { startAllInOne } from './all-in-one';

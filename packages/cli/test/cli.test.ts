@@ -15,7 +15,7 @@ describe('engram command line', () => {
   it('prints help with exit 0 and lists every command', async () => {
     const r = await cli(['--help'], env);
     expect(r.code).toBe(0);
-    for (const c of ['start', 'stats', 'forget', 'export', 'import', 'replay', 'reembed', 'archive', 'redistill']) expect(r.stdout).toMatch(new RegExp(`^  ${c} `, 'm'));
+    for (const c of ['start', 'stats', 'forget', 'export', 'import', 'replay', 'reembed', 'archive', 'redistill', 'models']) expect(r.stdout).toMatch(new RegExp(`^  ${c} `, 'm'));
     const sub = await cli(['replay', '--help'], env);
     expect(sub.code).toBe(0);
     expect(sub.stdout).toContain('Usage: engram replay');
@@ -34,12 +34,24 @@ describe('engram command line', () => {
       [['replay', '--from', 'abc'], '--from=abc'],
       [['reembed', '--batch-size', '0'], '--batch-size=0'],
       [['archive'], '--now is required'],
+      [['models'], 'models pull NAME'],
+      [['models', 'pull'], 'models pull NAME'],
     ];
     for (const [argv, msg] of cases) {
       const r = await cli(argv, env);
       expect(r.code, argv.join(' ')).toBe(2);
       expect(r.stderr + r.stdout, argv.join(' ')).toContain(msg);
     }
+  });
+
+  it('lists the known local models and refuses an unknown one with a stable code', async () => {
+    const list = await cli(['models', 'list'], env);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/^all-minilm-l6-v2-int8\t/m);
+    const unknown = await cli(['models', 'pull', 'no-such-model', '--dir', join(tmp.dir, 'models')], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('error VALIDATION_FAILED');
+    expect(unknown.stderr).toContain('unknown model "no-such-model"');
   });
 
   it('fails with exit 1 and a stable error code', async () => {

@@ -3,3 +3,5 @@ export { wordPieceTokenizerFromJson, type WordPieceTokenizer, type Encoding } fr
 export { bertNormalize, bertPreTokenize, type BertNormalizerOptions } from './bert-pretokenizer';
 export { readModelDir, type ModelDirInfo, type Pooling } from './model-dir';
 export { batchesBySimilarLength } from './token-batches';
+export { pullModel, pullCli, defaultModelsDir, MANIFEST_FILE, type PullOptions, type PulledModel } from './models/pull';
+export { KNOWN_MODELS, type KnownModel, type ModelFileSource } from './models/registry';

@@ -5,8 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MANIFEST_FILE, pullModel } from '../../../infra/models/pull';
-import type { KnownModel } from '../../../infra/models/registry';
+import { MANIFEST_FILE, pullModel } from '../src/models/pull';
+import type { KnownModel } from '../src/models/registry';
 
 function hasPip(): boolean {
   try {

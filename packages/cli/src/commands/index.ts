@@ -3,6 +3,7 @@ import { archiveCommand } from './archive';
 import { exportCommand } from './export';
 import { forgetCommand } from './forget';
 import { importCommand } from './import';
+import { modelsCommand } from './models';
 import { redistillCommand } from './redistill';
 import { reembedCommand } from './reembed';
 import { replayCommand } from './replay';
@@ -19,4 +20,5 @@ export const COMMANDS: readonly Command[] = [
   reembedCommand,
   archiveCommand,
   redistillCommand,
+  modelsCommand,
 ];

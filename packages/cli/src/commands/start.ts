@@ -1,6 +1,5 @@
-import { createRootLogger, Lifecycle, openFoundation, PROJECTION_NAMES, startApi, startConsolidator, startProjectors, startQuerySide } from '@engram/runtime';
+import { startAllInOne } from '../all-in-one';
 import { noPositionals, parseFlags } from '../args';
-import { archiveScheduleOf, startArchiveSchedule } from '../archive/schedule';
 import type { Command } from '../command';
 import { configOf } from '../offline';
 
@@ -16,20 +15,7 @@ consolidator and the HTTP API (gRPC when GRPC_PORT is set), plus the daily cold 
 disables it). SIGINT/SIGTERM shut it down in order.`,
   async run(argv, io) {
     noPositionals('start', parseFlags('start', argv, {}));
-    const cfg = configOf(io);
-    const schedule = archiveScheduleOf(io.env);
-    const logger = createRootLogger({ service: 'engram', level: cfg.logLevel });
-    const life = new Lifecycle(logger);
-    life.installSignalHandlers();
-    const f = await openFoundation(cfg, logger, life);
-    await startProjectors(f, PROJECTION_NAMES);
-    const query = await startQuerySide(f);
-    await startConsolidator(f);
-    await startApi(f, query, { http: true, grpc: cfg.grpc.port !== null });
-    if (schedule) {
-      const job = startArchiveSchedule(f, schedule);
-      life.add({ name: 'archive-schedule', close: () => job.close() });
-    }
+    await startAllInOne(configOf(io), io.env);
     // Runs until a signal: the Lifecycle closes everything and exits the process.
     await new Promise<never>(() => undefined);
     return 0;

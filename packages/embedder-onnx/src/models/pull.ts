@@ -14,7 +14,6 @@ import { chmod, mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/p
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { pathToFileURL } from 'node:url';
 import { EngramError } from '@engram/core';
 import { KNOWN_MODELS, type KnownModel, type ModelFileSource } from './registry';
 
@@ -162,14 +161,4 @@ export async function pullCli(argv: string[]): Promise<number> {
   const pulled = await pullModel(names[0]!, dir, { force, log: (l) => console.error(l) });
   console.log(pulled.path);
   return 0;
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  pullCli(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (e: unknown) => {
-      console.error((e as Error).message);
-      process.exit(1);
-    },
-  );
 }
