@@ -141,4 +141,31 @@ describe('all-in-one engram process', () => {
     expect(wm.status).toBe(200);
     expect(String(wm.body)).toContain('green tea');
   });
+
+  it('produces each consolidated fact exactly once when killed with SIGKILL right after a session ends', async () => {
+    const msgs = ['My name is Hugo Brandt.', 'I work as a carpenter in Graz.', 'My favourite food is goulash.', 'I drive a red Volvo.'];
+    for (const [i, content] of msgs.entries()) {
+      const r = await engram.request('POST', '/v1/sessions/sess-h1/messages', { userId: 'hugo', role: 'user', content, messageId: `h${i + 1}` });
+      expect(r.status).toBe(202);
+    }
+    const end = await engram.request('POST', '/v1/sessions/sess-h1/end', { userId: 'hugo' });
+    expect(end.status).toBe(202);
+    await engram.kill('SIGKILL');
+    engram = await startEngramProcess({ env: env() });
+    let facts: any[] = [];
+    for (let i = 0; i < 150; i++) {
+      const q = await engram.request('POST', '/v1/query', { userId: 'hugo', query: 'Hugo carpenter Graz goulash Volvo name', k: 50, tiers: ['SEMANTIC', 'ARCHIVAL'], minPosition: end.body.position });
+      facts = q.body.results.filter((r: any) => r.source === 'consolidated');
+      if (facts.length >= 4) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(facts.length).toBeGreaterThanOrEqual(4);
+    // Wait a little longer: a duplicate would come from the task being run a second time.
+    await new Promise((r) => setTimeout(r, 1500));
+    const q = await engram.request('POST', '/v1/query', { userId: 'hugo', query: 'Hugo carpenter Graz goulash Volvo name', k: 50, tiers: ['SEMANTIC', 'ARCHIVAL'] });
+    const consolidated = q.body.results.filter((r: any) => r.source === 'consolidated');
+    const keys = consolidated.map((r: any) => r.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(consolidated.every((r: any) => r.tier === 'SEMANTIC')).toBe(true);
+  });
 });
