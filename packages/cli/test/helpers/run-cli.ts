@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -51,4 +52,15 @@ export function tempDataDir(): { dir: string; dispose: () => void } {
   return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export const LOCOMO_FILE = '/work/shared/bench/data/locomo/locomo_dev.json';
+/**
+ * The LoCoMo development split, read in place from the shared data beside the checkout (CI lays a
+ * copy of shared/ next to its clone); ENGRAM_LOCOMO_FILE overrides. Never copied into the project.
+ */
+export const LOCOMO_FILE = ((): string => {
+  const candidates = [
+    process.env.ENGRAM_LOCOMO_FILE,
+    fileURLToPath(new URL('../../../../../shared/bench/data/locomo/locomo_dev.json', import.meta.url)),
+    '/work/shared/bench/data/locomo/locomo_dev.json',
+  ].filter((c): c is string => !!c);
+  return candidates.find((c) => existsSync(c)) ?? candidates[0]!;
+})();
