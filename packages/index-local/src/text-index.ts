@@ -3,9 +3,12 @@ import { EngramError, SEARCH_ANALYZER, searchTerms, type IndexedDocMeta, type In
 import { readFileIfExists, writeFileAtomic } from './atomic-file';
 import { matchesFilter, partitionKey } from './scope-match';
 
-/** R2: Okapi BM25 parameters. */
+/**
+ * R2: Okapi BM25 parameters. b is below the textbook 0.75: chat messages and facts are short and
+ * of similar length, and weaker length normalization measured better (docs/benchmarks.md).
+ */
 const K1 = 1.2;
-const B = 0.75;
+const B = 0.4;
 const SNAPSHOT_FILE = 'text-index.json';
 const SNAPSHOT_VERSION = 2;
 /** Snapshots of version 1 hold unstemmed terms: dropped, so the projector rebuilds from the log. */
