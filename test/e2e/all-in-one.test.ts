@@ -105,6 +105,22 @@ describe('all-in-one engram process', () => {
     }
   });
 
+  it('filters by the soft scope tag, tier, type and tags', async () => {
+    const a = await engram.request('POST', '/v1/memories', { userId: 'pat', type: 'ENVIRONMENT', content: 'The deploy target is Kubernetes on GKE', scope: 'project-apollo', tags: ['infra'] });
+    const b = await engram.request('POST', '/v1/memories', { userId: 'pat', type: 'ENVIRONMENT', content: 'The deploy target is a single Hetzner VM', scope: 'project-zeus', tags: ['infra'] });
+    const c = await engram.request('POST', '/v1/memories', { userId: 'pat', type: 'USER', content: 'Pat likes deploy days to be quiet', tags: ['mood'] });
+    for (const r of [a, b, c]) expect(r.status).toBe(202);
+    const ids = async (body: Record<string, unknown>) =>
+      (await engram.request('POST', '/v1/query', { userId: 'pat', query: 'deploy target', k: 10, minPosition: c.body.position, ...body })).body.results.map((r: { id: string }) => r.id);
+    expect(await ids({ scope: 'project-apollo' })).toEqual([a.body.id]);
+    expect(await ids({ scope: 'project-zeus' })).toEqual([b.body.id]);
+    expect(await ids({ types: ['USER'] })).toEqual([c.body.id]);
+    expect((await ids({ tags: ['infra'] })).sort()).toEqual([a.body.id, b.body.id].sort());
+    expect(await ids({ tiers: ['ARCHIVAL'] })).toEqual([]);
+    const bad = await engram.request('POST', '/v1/query', { userId: 'pat', query: 'x', tiers: ['NOWHERE'] });
+    expect(bad.status).toBe(400);
+  });
+
   it('keeps a user_stated entry when a lower-provenance write targets its key', async () => {
     const strong = await engram.request('POST', '/v1/memories', { userId: 'carol', type: 'USER', key: 'user.diet', content: 'Carol is vegetarian', source: 'user_stated' });
     expect(strong.status).toBe(202);

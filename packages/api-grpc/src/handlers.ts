@@ -96,6 +96,7 @@ export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r
         metadata: metadataOf(r),
         tier: s(r.tier) as 'SEMANTIC' | undefined,
         validFrom: s(r.validFrom),
+        scopeTag: s(r.scope),
       });
       return { id: res.id, eventId: res.eventId ?? '', position: res.position ?? '', deduplicated: res.deduplicated };
     },
@@ -129,6 +130,7 @@ export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r
         to: s(r.to),
         minPosition: s(r.minPosition),
         sessionId: s(r.sessionId),
+        scopeTag: s(r.scope),
       });
       return { results: hits.map(hitToProto) };
     },

@@ -92,6 +92,7 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
           sessionId: s(b.sessionId),
           metadata: b.metadata as Obj | undefined,
           validFrom: s(b.validFrom),
+          scopeTag: s(b.scope),
         });
         return { status: 202, body: r };
       },
@@ -130,6 +131,7 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
           from: s(b.from),
           to: s(b.to),
           sessionId: s(b.sessionId),
+          scopeTag: s(b.scope),
           minPosition: s(b.minPosition),
         });
         return { status: 200, body: { results } };

@@ -90,6 +90,7 @@ export const writeBody: JsonSchema = {
     metadata: freeObject,
     tier: { type: 'string', enum: ['SEMANTIC', 'WORKING'], default: 'SEMANTIC' },
     validFrom: { ...dateTime, description: 'when the fact became true (valid time)' },
+    scope: { type: 'string', minLength: 1, maxLength: MAX_KEY_CHARS, description: 'soft scope tag (e.g. a project); queries can filter on it' },
   },
 };
 
@@ -125,6 +126,7 @@ export const queryBody: JsonSchema = {
     from: dateTime,
     to: dateTime,
     sessionId: idString('only this session’s documents'),
+    scope: { type: 'string', minLength: 1, maxLength: MAX_KEY_CHARS, description: 'only entries with this soft scope tag' },
     minPosition: { ...position, description: 'read-your-writes: wait until the read side has applied this position' },
   },
 };

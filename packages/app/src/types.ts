@@ -76,6 +76,8 @@ export interface WriteMemoryInput extends CallBase {
   metadata?: Record<string, unknown>;
   validFrom?: string | null;
   at?: string;
+  /** M1 scope: a soft tag (e.g. a project name) that queries may filter on; not an isolation boundary. */
+  scopeTag?: string | null;
 }
 
 export interface WriteMemoryResult {
@@ -137,6 +139,8 @@ export interface QueryInput extends CallBase {
   to?: string;
   minPosition?: string;
   sessionId?: string;
+  /** Only entries carrying this soft scope tag. */
+  scopeTag?: string;
 }
 
 export interface ContextInput extends CallBase {

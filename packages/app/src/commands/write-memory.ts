@@ -37,6 +37,7 @@ export async function writeMemory(ctx: AppContext, input: WriteMemoryInput): Pro
   if (tier === 'WORKING' && !sessionId) throw invalid('sessionId', 'is required for a WORKING memory');
   const metadata = optionalMetadata(input.metadata);
   const validFrom = optionalTime(input.validFrom, 'validFrom');
+  const scopeTag = optionalText(input.scopeTag, 'scope', MAX_KEY_CHARS);
   const at = optionalTime(input.at, 'at');
   const correlationId = optionalCorrelation(input.correlationId);
 
@@ -48,6 +49,7 @@ export async function writeMemory(ctx: AppContext, input: WriteMemoryInput): Pro
     fields: {
       content,
       ...(key ? { key } : {}),
+      ...(scopeTag ? { scope: scopeTag } : {}),
       ...Object.fromEntries(tags.map((t, i) => [`tags[${i}]`, t])),
       ...stringLeaves(metadata, 'metadata'),
     },
@@ -70,7 +72,7 @@ export async function writeMemory(ctx: AppContext, input: WriteMemoryInput): Pro
     pinned,
     source,
     confidence: 1,
-    scope: null,
+    scope: scopeTag,
     metadata,
     sourceMessageIds: [],
     episodeId: null,

@@ -5,6 +5,7 @@ import { waitForPosition } from '../position-wait';
 import type { ContextInput, QueryInput } from '../types';
 import {
   MAX_K,
+  MAX_KEY_CHARS,
   MAX_QUERY_CHARS,
   invalid,
   optionalEnumList,
@@ -12,6 +13,7 @@ import {
   optionalInt,
   optionalPosition,
   optionalTags,
+  optionalText,
   optionalTime,
   requireScope,
 } from '../validation';
@@ -34,9 +36,10 @@ export async function query(ctx: AppContext, input: QueryInput): Promise<QueryHi
   const to = optionalTime(input.to, 'to') ?? undefined;
   if (from && to && from > to) throw invalid('from', 'must not be after to');
   const sessionId = optionalId(input.sessionId, 'sessionId') ?? undefined;
+  const scopeTag = optionalText(input.scopeTag, 'scope', MAX_KEY_CHARS) ?? undefined;
   await waitForPosition(ctx.progress, optionalPosition(input.minPosition), ctx.config.minPositionWaitMs);
 
-  const hits = await ctx.retriever.search({ scope, query: text, k, tiers, types, tags, from, to, sessionId });
+  const hits = await ctx.retriever.search({ scope, query: text, k, tiers, types, tags, from, to, sessionId, ...(scopeTag ? { scopeTag } : {}) });
   // Defence in depth for P3: whatever the retriever returns, only k hits leave, and accesses are
   // recorded off the request path.
   const out = hits.slice(0, k);
