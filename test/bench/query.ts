@@ -1,0 +1,176 @@
+/**
+ * Query latency of the hybrid retriever at 10k / 100k memories for one user (issue "Hybrid
+ * retrieval"): `npm run bench -- query [--memories 10000,100000] [--queries 500] [--embedder hash|use]`.
+ * The corpus goes through the real write path of the embedded system (MemoryWritten events appended
+ * to the file log → the four projectors into PGlite → the search-index projector into the local
+ * BM25 + vector indexes), then questions built from the memories' own words run through the same
+ * HybridRetriever the query service wires up. The query embedding is timed separately by calling
+ * the embedder alone on the same questions. Sizes grow in one instance: 10k is measured, then the
+ * next 90k are appended and 100k is measured.
+ */
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { deterministicId, type Embedder, type EngramEvent } from '@engram/core';
+import { createHashEmbedder, createUseEmbedder } from '@engram/embedder-use';
+import { parseQueryArgs } from './query/args';
+import { latencyStats, type LatencyStats } from './query/latency-stats';
+import { seededRng, SyntheticMemories } from './query/synthetic-memories';
+import { BENCH_TENANT, benchEvent } from './recall/dataset';
+import { openEmbeddedEngram } from './recall/embedded-engram';
+
+const USER = 'query-bench-user';
+const EVENTS_PER_APPEND = 500;
+const WARMUP_QUERIES = 20;
+const START = Date.parse('2024-01-01T00:00:00Z');
+
+interface SizeResult {
+  memories: number;
+  ingestSeconds: number;
+  ingestEventsPerSecond: number;
+  search: LatencyStats;
+  queryEmbedding: LatencyStats;
+  /** Share of questions whose source memory is in the top k (sanity check that searches find things). */
+  targetInTopK: number;
+  rssMiB: number;
+  heapUsedMiB: number;
+  externalMiB: number;
+  /** Growth since the empty instance, scaled to 100k memories. */
+  per100k: { rssMiB: number; heapUsedMiB: number; externalMiB: number };
+}
+
+const gc = (() => {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+})();
+
+function memorySnapshot() {
+  gc();
+  const m = process.memoryUsage();
+  const mib = (x: number) => Math.round((x / 2 ** 20) * 10) / 10;
+  return { rssMiB: mib(m.rss), heapUsedMiB: mib(m.heapUsed), externalMiB: mib(m.external) };
+}
+
+export default async function query(argv: string[]): Promise<void> {
+  const args = parseQueryArgs(argv);
+  const embedder: Embedder = args.embedder === 'use' ? createUseEmbedder() : createHashEmbedder({ dimensions: 256 });
+  const engram = await openEmbeddedEngram({ embedder });
+  const gen = new SyntheticMemories(seededRng(42));
+  const qrng = seededRng(7);
+  const contents: string[] = [];
+  const ids: string[] = [];
+  const seen = new Set<string>();
+  const results: SizeResult[] = [];
+  try {
+    const empty = memorySnapshot();
+    for (const size of args.memories) {
+      const t0 = performance.now();
+      const from = contents.length;
+      for (let start = from; start < size; start += EVENTS_PER_APPEND) {
+        const batch: EngramEvent[] = [];
+        for (let i = start; i < Math.min(size, start + EVENTS_PER_APPEND); i++) {
+          // The semantic projector folds identical content into one entry: keep texts distinct.
+          let content = gen.memory();
+          while (seen.has(content)) content = gen.memory();
+          seen.add(content);
+          const event = benchEvent(
+            'MemoryWritten',
+            {
+              memoryId: deterministicId('query-bench', 'memory', i),
+              type: 'USER',
+              tier: 'SEMANTIC',
+              key: null,
+              content,
+              tags: [],
+              importance: 0.5,
+              pinned: false,
+              source: 'user_stated',
+              confidence: 1,
+              scope: null,
+              metadata: {},
+              sourceMessageIds: [],
+              episodeId: null,
+              validFrom: null,
+            },
+            { userId: USER, sessionId: null, occurredAt: new Date(START + i * 600_000).toISOString(), idParts: ['query-bench', i] },
+          );
+          contents.push(content);
+          ids.push(event.payload.memoryId);
+          batch.push(event);
+        }
+        await engram.append(batch);
+      }
+      await engram.settle(3 * 60 * 60_000);
+      const ingestMs = performance.now() - t0;
+      const counts = await engram.counts();
+      if (counts.memories !== size) throw new Error(`expected ${size} memories in the read model, found ${counts.memories}`);
+      console.error(`${size} memories: ingested ${size - from} in ${(ingestMs / 1000).toFixed(1)} s (load ${loadavg()[0]!.toFixed(1)})`);
+      engram.setNow(new Date(START + size * 600_000 + 86_400_000));
+
+      const questions: Array<{ text: string; target: string }> = [];
+      for (let i = 0; i < args.queries + WARMUP_QUERIES; i++) {
+        const j = Math.floor(qrng() * size);
+        questions.push({ text: gen.queryFor(contents[j]!), target: ids[j]! });
+      }
+      const scope = { tenantId: BENCH_TENANT, userId: USER, agentId: null };
+      const searchMs: number[] = [];
+      let found = 0;
+      for (const [i, q] of questions.entries()) {
+        const t = performance.now();
+        const hits = await engram.retriever.search({ scope, query: q.text, k: args.k });
+        const dt = performance.now() - t;
+        if (i < WARMUP_QUERIES) continue;
+        searchMs.push(dt);
+        if (hits.some((h) => h.id === q.target)) found++;
+      }
+      const embedMs: number[] = [];
+      for (const [i, q] of questions.entries()) {
+        const t = performance.now();
+        await embedder.embed([q.text]);
+        const dt = performance.now() - t;
+        if (i >= WARMUP_QUERIES) embedMs.push(dt);
+      }
+      const mem = memorySnapshot();
+      const scale = 100_000 / size;
+      const grow = (k: 'rssMiB' | 'heapUsedMiB' | 'externalMiB') => Math.round((mem[k] - empty[k]) * scale * 10) / 10;
+      results.push({
+        memories: size,
+        ingestSeconds: Math.round(ingestMs / 100) / 10,
+        ingestEventsPerSecond: Math.round((size - from) / (ingestMs / 1000)),
+        search: latencyStats(searchMs),
+        queryEmbedding: latencyStats(embedMs),
+        targetInTopK: Math.round((found / args.queries) * 1000) / 1000,
+        ...mem,
+        per100k: { rssMiB: grow('rssMiB'), heapUsedMiB: grow('heapUsedMiB'), externalMiB: grow('externalMiB') },
+      });
+    }
+  } finally {
+    await engram.close();
+    await embedder.close?.();
+  }
+
+  const head = ['memories', 'search p50', 'p95', 'p99', 'max', 'embed p50', 'embed p99', `target@${args.k}`, 'RSS MiB', 'heap MiB', 'RSS/100k', 'heap/100k', 'ingest ev/s'];
+  console.log(head.join(' | '));
+  for (const r of results) {
+    console.log(
+      [r.memories, r.search.p50, r.search.p95, r.search.p99, r.search.max, r.queryEmbedding.p50, r.queryEmbedding.p99, r.targetInTopK, r.rssMiB, r.heapUsedMiB, r.per100k.rssMiB, r.per100k.heapUsedMiB, r.ingestEventsPerSecond].join(' | '),
+    );
+  }
+  const out = {
+    benchmark: 'query',
+    config: {
+      memories: args.memories,
+      queries: args.queries,
+      warmupQueries: WARMUP_QUERIES,
+      k: args.k,
+      embedder: embedder.modelId,
+      machine: `${cpus().length}x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`,
+      loadAverageAtEnd: loadavg()[0],
+      date: new Date().toISOString(),
+    },
+    results,
+  };
+  if (args.out) writeFileSync(args.out, `${JSON.stringify(out, null, 2)}\n`);
+}
