@@ -15,6 +15,8 @@ import { loadLocomo } from './recall/locomo';
 import { loadLongMemEval } from './recall/longmemeval';
 import { loadMadial } from './recall/madial';
 import { MetricAverager } from './recall/metrics';
+import { latencyStats } from './query/latency-stats';
+import { formatPeerComparison, runMem0Peer } from './recall/peer-mem0';
 import { buildResult, formatTable } from './recall/report';
 import { RETRIEVAL_VARIANTS } from './recall/variants';
 
@@ -36,7 +38,14 @@ export default async function recall(argv: string[]): Promise<void> {
   try {
     const events = dataset.corpora.reduce((n, c) => n + c.batches.reduce((m, b) => m + b.length, 0), 0);
     const t0 = performance.now();
-    for (const corpus of dataset.corpora) for (const batch of corpus.batches) if (batch.length > 0) await engram.append(batch);
+    const appendMs: number[] = [];
+    for (const corpus of dataset.corpora)
+      for (const batch of corpus.batches) {
+        if (batch.length === 0) continue;
+        const t = performance.now();
+        await engram.append(batch);
+        appendMs.push(performance.now() - t);
+      }
     await engram.settle();
     const ingestMs = performance.now() - t0;
     const readModels = await engram.counts();
@@ -45,10 +54,13 @@ export default async function recall(argv: string[]): Promise<void> {
     const nowOf = new Map(dataset.corpora.map((c) => [c.userId, c.now]));
     const avg = new MetricAverager();
     const kMax = Math.max(...args.ks);
+    const searchMs: number[] = [];
     const t1 = performance.now();
     for (const q of dataset.queries) {
       engram.setNow(nowOf.get(q.userId) ?? new Date());
+      const ts = performance.now();
       const hits = await engram.retriever.search({ scope: { tenantId: 'bench', userId: q.userId, agentId: null }, query: q.query, k: kMax });
+      searchMs.push(performance.now() - ts);
       avg.add(q.category, q.score(hits, args.ks));
     }
     const queryMs = performance.now() - t1;
@@ -95,6 +107,21 @@ export default async function recall(argv: string[]): Promise<void> {
     }
     console.log(`${dataset.name}: ${result.n} queries, ${(queryMs / Math.max(1, dataset.queries.length)).toFixed(1)} ms/query, embedder ${embedder.modelId}`);
     console.log(formatTable(result, dataset.metrics(args.ks)));
+    if (args.peer === 'mem0') {
+      const mem0 = await runMem0Peer(dataset, embedder, args.ks);
+      const engramLatency = {
+        addUnit: 'one append of a session batch (acknowledged; indexing is asynchronous, see ingest s)',
+        add: latencyStats(appendMs),
+        search: latencyStats(searchMs),
+        ingestSeconds: Number((ingestMs / 1000).toFixed(1)),
+      };
+      (result as typeof result & { peers?: unknown }).peers = { engram: { latency: engramLatency }, mem0: { ...mem0.result, latency: mem0.latency } };
+      console.log(formatPeerComparison(dataset.metrics(args.ks), [
+        { name: 'engram', result, latency: engramLatency },
+        { name: 'mem0', result: mem0.result, latency: mem0.latency },
+      ]));
+      console.log(`mem0 by category:\n${formatTable(mem0.result, dataset.metrics(args.ks))}`);
+    }
     if (args.out) writeFileSync(args.out, `${JSON.stringify(result, null, 2)}\n`);
   } finally {
     await engram.close();

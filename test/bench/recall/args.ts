@@ -15,11 +15,13 @@ export interface RecallArgs {
   variants: boolean;
   /** Run the consolidator (rule engine): sessions also yield episodes and facts. */
   consolidate: boolean;
+  /** Also run the same protocol through a peer system in the same run. */
+  peer?: 'mem0';
 }
 
 const USAGE = `usage: npm run bench -- recall --dataset locomo|longmemeval|madial --file PATH [--memory PATH]
        [--k 1,5,10] [--out result.json] [--limit N] [--embedder use|hash] [--lexical-weight W]
-       [--rerank-url URL] [--decay-history] [--pool] [--with-time] [--variants] [--consolidate]`;
+       [--rerank-url URL] [--decay-history] [--pool] [--with-time] [--variants] [--consolidate] [--peer mem0]`;
 
 export function parseRecallArgs(argv: string[]): RecallArgs {
   const opts = new Map<string, string>();
@@ -45,6 +47,8 @@ export function parseRecallArgs(argv: string[]): RecallArgs {
   if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) throw new Error('--limit must be a positive integer');
   const embedder = (opts.get('embedder') ?? 'use') as RecallArgs['embedder'];
   if (embedder !== 'use' && embedder !== 'hash') throw new Error('--embedder must be use or hash');
+  const peer = opts.get('peer');
+  if (peer !== undefined && peer !== 'mem0') throw new Error('--peer must be mem0');
   const lw = opts.has('lexical-weight') ? Number(opts.get('lexical-weight')) : undefined;
   return {
     dataset,
@@ -61,5 +65,6 @@ export function parseRecallArgs(argv: string[]): RecallArgs {
     withTime: flags.has('with-time'),
     variants: flags.has('variants'),
     consolidate: flags.has('consolidate'),
+    ...(peer ? { peer } : {}),
   };
 }
