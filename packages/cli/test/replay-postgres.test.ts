@@ -57,6 +57,9 @@ describeIfPg('engram replay on PostgreSQL while the live projectors keep writing
       while (writing) {
         await app.observeMessage({ scope: { tenantId: 'default', userId: 'live-writer', agentId: null }, sessionId: 's1', role: 'user', content: `live message ${written}` });
         written++;
+        // A steady live load (~50 writes/s), not a flood the replay could never catch up with on a
+        // loaded 2-core machine.
+        await new Promise((r) => setTimeout(r, 20));
       }
     })();
     await until('a few live writes', async () => written >= 5);
