@@ -6,7 +6,8 @@
  * BM25 + vector indexes), then questions built from the memories' own words run through the same
  * HybridRetriever the query service wires up. The query embedding is timed separately by calling
  * the embedder alone on the same questions. Sizes grow in one instance: 10k is measured, then the
- * next 90k are appended and 100k is measured.
+ * next 90k are appended and 100k is measured. `--ingest bulk` applies the same events through the
+ * same projector and index code directly (see query/bulk-engram.ts) when the live path is too slow.
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem, loadavg } from 'node:os';
@@ -20,6 +21,7 @@ import { latencyStats, type LatencyStats } from './query/latency-stats';
 import { seededRng, SyntheticMemories } from './query/synthetic-memories';
 import { BENCH_TENANT, benchEvent } from './recall/dataset';
 import { openEmbeddedEngram } from './recall/embedded-engram';
+import { openBulkEngram } from './query/bulk-engram';
 
 const USER = 'query-bench-user';
 const EVENTS_PER_APPEND = 500;
@@ -56,7 +58,10 @@ function memorySnapshot() {
 export default async function query(argv: string[]): Promise<void> {
   const args = parseQueryArgs(argv);
   const embedder: Embedder = args.embedder === 'use' ? createUseEmbedder() : createHashEmbedder({ dimensions: 256 });
-  const engram = await openEmbeddedEngram({ embedder });
+  const engram =
+    args.ingest === 'bulk'
+      ? { ...(await openBulkEngram({ embedder })), settle: async () => {} }
+      : await openEmbeddedEngram({ embedder });
   const gen = new SyntheticMemories(seededRng(42));
   const qrng = seededRng(7);
   const contents: string[] = [];
@@ -101,6 +106,7 @@ export default async function query(argv: string[]): Promise<void> {
           batch.push(event);
         }
         await engram.append(batch);
+        if (args.ingest === 'bulk' && (start + EVENTS_PER_APPEND) % 10_000 === 0) console.error(`  ${start + EVENTS_PER_APPEND} applied, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
       }
       await engram.settle(3 * 60 * 60_000);
       const ingestMs = performance.now() - t0;
@@ -145,6 +151,9 @@ export default async function query(argv: string[]): Promise<void> {
         ...mem,
         per100k: { rssMiB: grow('rssMiB'), heapUsedMiB: grow('heapUsedMiB'), externalMiB: grow('externalMiB') },
       });
+      // Printed as soon as measured: a large size may not finish on a busy machine.
+      console.error(JSON.stringify(results[results.length - 1]));
+      if (args.out) writeFileSync(args.out, `${JSON.stringify({ partial: true, results }, null, 2)}\n`);
     }
   } finally {
     await engram.close();
@@ -162,6 +171,7 @@ export default async function query(argv: string[]): Promise<void> {
     benchmark: 'query',
     config: {
       memories: args.memories,
+      ingest: args.ingest,
       queries: args.queries,
       warmupQueries: WARMUP_QUERIES,
       k: args.k,

@@ -4,10 +4,12 @@ export interface QueryBenchArgs {
   queries: number;
   embedder: 'hash' | 'use';
   k: number;
+  /** log: through the file log and the live subscriptions; bulk: same projector and index code, called directly. */
+  ingest: 'log' | 'bulk';
   out?: string;
 }
 
-const USAGE = `usage: npm run bench -- query [--memories 10000,100000] [--queries 500] [--k 10] [--embedder hash|use] [--out result.json]`;
+const USAGE = `usage: npm run bench -- query [--memories 10000,100000] [--queries 500] [--k 10] [--embedder hash|use] [--ingest log|bulk] [--out result.json]`;
 
 export function parseQueryArgs(argv: string[]): QueryBenchArgs {
   const opts = new Map<string, string>();
@@ -18,7 +20,7 @@ export function parseQueryArgs(argv: string[]): QueryBenchArgs {
     if (v === undefined) throw new Error(`${a} needs a value\n${USAGE}`);
     opts.set(a.slice(2), v);
   }
-  for (const name of opts.keys()) if (!['memories', 'queries', 'k', 'embedder', 'out'].includes(name)) throw new Error(`unknown option --${name}\n${USAGE}`);
+  for (const name of opts.keys()) if (!['memories', 'queries', 'k', 'embedder', 'ingest', 'out'].includes(name)) throw new Error(`unknown option --${name}\n${USAGE}`);
   const positive = (name: string, dflt: string) => {
     const n = Number(opts.get(name) ?? dflt);
     if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer\n${USAGE}`);
@@ -28,7 +30,10 @@ export function parseQueryArgs(argv: string[]): QueryBenchArgs {
   if (memories.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--memories must be a comma-separated list of positive integers\n${USAGE}`);
   const embedder = opts.get('embedder') ?? 'hash';
   if (embedder !== 'hash' && embedder !== 'use') throw new Error(`--embedder must be hash or use\n${USAGE}`);
+  const ingest = opts.get('ingest') ?? 'log';
+  if (ingest !== 'log' && ingest !== 'bulk') throw new Error(`--ingest must be log or bulk\n${USAGE}`);
   return {
+    ingest,
     memories: [...new Set(memories)].sort((a, b) => a - b),
     queries: positive('queries', '500'),
     k: positive('k', '10'),

@@ -1,0 +1,65 @@
+/**
+ * The bulk ingest for the query benchmark's large sizes: the same events go through the same
+ * projector code (`applyBatch` of every projector, one transaction per batch, checkpoints included)
+ * and the same search-index documents (`indexOpFor` → embed → text and vector upserts) as the live
+ * path, called directly and in order instead of through the log subscriptions. Used because the
+ * subscription path slows down sharply past ~20k memories on this 2-core machine (see
+ * docs/benchmarks.md); the read side the queries hit is built identically.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EngramError, type Clock, type Embedder, type EngramEvent, type StoredEvent } from '@engram/core';
+import { applyBatch, PROJECTORS, PROJECTION_NAMES, runMigrations } from '@engram/projections';
+import { openPglite } from '@engram/store-pglite';
+import { createLocalTextIndex, createLocalVectorIndex } from '@engram/index-local';
+import { createHybridRetriever, indexOpFor } from '@engram/retrieval';
+
+export interface BulkEngram {
+  append(events: EngramEvent[]): Promise<void>;
+  retriever: ReturnType<typeof createHybridRetriever>;
+  counts(): Promise<{ memories: number }>;
+  setNow(now: Date): void;
+  close(): Promise<void>;
+}
+
+export async function openBulkEngram(opts: { embedder: Embedder }): Promise<BulkEngram> {
+  const dir = await mkdtemp(join(tmpdir(), 'engram-bench-query-'));
+  const db = await openPglite();
+  await runMigrations(db);
+  const textIndex = await createLocalTextIndex({ dir: join(dir, 'index') });
+  const vectorIndex = await createLocalVectorIndex({ dir: join(dir, 'index') });
+  let now = new Date();
+  const clock: Clock = { now: () => now };
+  const retriever = createHybridRetriever({ db, textIndex, vectorIndex, embedder: opts.embedder, config: {}, clock });
+  let offset = 0;
+  return {
+    async append(events) {
+      const stored: StoredEvent[] = events.map((event, i) => ({ event, position: { partition: 0, offset: offset + i } }));
+      offset += events.length;
+      for (const name of PROJECTION_NAMES) await applyBatch(db, PROJECTORS[name], stored);
+      const docs = [];
+      for (const e of events) {
+        const op = indexOpFor(e);
+        if (op.op !== 'upsert') throw new EngramError('VALIDATION_FAILED', `bulk ingest only takes indexable writes, got ${e.type} (${op.op})`);
+        docs.push(op);
+      }
+      const vectors = await opts.embedder.embed(docs.map((d) => d.text));
+      await textIndex.upsert(docs.map((d) => ({ id: d.id, text: d.text, meta: d.meta })));
+      await vectorIndex.upsert(docs.map((d, i) => ({ id: d.id, vector: vectors[i]!, modelId: opts.embedder.modelId, meta: d.meta })));
+    },
+    retriever,
+    async counts() {
+      return { memories: Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM memories')).rows[0]!.n) };
+    },
+    setNow(d) {
+      now = d;
+    },
+    async close() {
+      await textIndex.close();
+      await vectorIndex.close();
+      await db.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
