@@ -39,7 +39,7 @@ interface SizeResult {
   rssMiB: number;
   heapUsedMiB: number;
   externalMiB: number;
-  /** Growth since the empty instance, scaled to 100k memories. */
+  /** Growth since the previous size (the empty instance for the first), scaled to 100k memories. */
   per100k: { rssMiB: number; heapUsedMiB: number; externalMiB: number };
 }
 
@@ -58,10 +58,8 @@ function memorySnapshot() {
 export default async function query(argv: string[]): Promise<void> {
   const args = parseQueryArgs(argv);
   const embedder: Embedder = args.embedder === 'use' ? createUseEmbedder() : createHashEmbedder({ dimensions: 256 });
-  const engram =
-    args.ingest === 'bulk'
-      ? { ...(await openBulkEngram({ embedder })), settle: async () => {} }
-      : await openEmbeddedEngram({ embedder });
+  const bulk = args.ingest === 'bulk' ? await openBulkEngram({ embedder }) : null;
+  const engram = bulk ? { ...bulk, settle: async () => {} } : await openEmbeddedEngram({ embedder });
   const gen = new SyntheticMemories(seededRng(42));
   const qrng = seededRng(7);
   const contents: string[] = [];
@@ -106,7 +104,9 @@ export default async function query(argv: string[]): Promise<void> {
           batch.push(event);
         }
         await engram.append(batch);
-        if (args.ingest === 'bulk' && (start + EVENTS_PER_APPEND) % 10_000 === 0) console.error(`  ${start + EVENTS_PER_APPEND} applied, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+        if (bulk && (start + EVENTS_PER_APPEND) % 10_000 === 0) {
+          console.error(`  ${start + EVENTS_PER_APPEND} applied, ${((performance.now() - t0) / 1000).toFixed(0)} s; ms so far ${JSON.stringify(bulk.spentMs())}`);
+        }
       }
       await engram.settle(3 * 60 * 60_000);
       const ingestMs = performance.now() - t0;
@@ -139,8 +139,12 @@ export default async function query(argv: string[]): Promise<void> {
         if (i >= WARMUP_QUERIES) embedMs.push(dt);
       }
       const mem = memorySnapshot();
-      const scale = 100_000 / size;
-      const grow = (k: 'rssMiB' | 'heapUsedMiB' | 'externalMiB') => Math.round((mem[k] - empty[k]) * scale * 10) / 10;
+      // Growth since the previous size (or the empty instance), scaled: the first figure also carries
+      // start-up allocations released later, so read the per-100k figure of the later sizes.
+      const prev = results[results.length - 1];
+      const base = prev ? { rssMiB: prev.rssMiB, heapUsedMiB: prev.heapUsedMiB, externalMiB: prev.externalMiB } : empty;
+      const scale = 100_000 / (size - (prev?.memories ?? 0));
+      const grow = (k: 'rssMiB' | 'heapUsedMiB' | 'externalMiB') => Math.round((mem[k] - base[k]) * scale * 10) / 10;
       results.push({
         memories: size,
         ingestSeconds: Math.round(ingestMs / 100) / 10,

@@ -20,6 +20,8 @@ export interface BulkEngram {
   retriever: ReturnType<typeof createHybridRetriever>;
   counts(): Promise<{ memories: number }>;
   setNow(now: Date): void;
+  /** Milliseconds spent so far per projector and in the search-index upserts (where ingest time goes). */
+  spentMs(): Record<string, number>;
   close(): Promise<void>;
 }
 
@@ -33,22 +35,35 @@ export async function openBulkEngram(opts: { embedder: Embedder }): Promise<Bulk
   const clock: Clock = { now: () => now };
   const retriever = createHybridRetriever({ db, textIndex, vectorIndex, embedder: opts.embedder, config: {}, clock });
   let offset = 0;
+  const spent: Record<string, number> = {};
+  const timed = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    const t = performance.now();
+    try {
+      return await fn();
+    } finally {
+      spent[name] = (spent[name] ?? 0) + performance.now() - t;
+    }
+  };
+  const indexDocs = async (events: EngramEvent[]) => {
+    const docs = [];
+    for (const e of events) {
+      const op = indexOpFor(e);
+      if (op.op !== 'upsert') throw new EngramError('VALIDATION_FAILED', `bulk ingest only takes indexable writes, got ${e.type} (${op.op})`);
+      docs.push(op);
+    }
+    const vectors = await opts.embedder.embed(docs.map((d) => d.text));
+    await textIndex.upsert(docs.map((d) => ({ id: d.id, text: d.text, meta: d.meta })));
+    await vectorIndex.upsert(docs.map((d, i) => ({ id: d.id, vector: vectors[i]!, modelId: opts.embedder.modelId, meta: d.meta })));
+  };
   return {
     async append(events) {
       const stored: StoredEvent[] = events.map((event, i) => ({ event, position: { partition: 0, offset: offset + i } }));
       offset += events.length;
-      for (const name of PROJECTION_NAMES) await applyBatch(db, PROJECTORS[name], stored);
-      const docs = [];
-      for (const e of events) {
-        const op = indexOpFor(e);
-        if (op.op !== 'upsert') throw new EngramError('VALIDATION_FAILED', `bulk ingest only takes indexable writes, got ${e.type} (${op.op})`);
-        docs.push(op);
-      }
-      const vectors = await opts.embedder.embed(docs.map((d) => d.text));
-      await textIndex.upsert(docs.map((d) => ({ id: d.id, text: d.text, meta: d.meta })));
-      await vectorIndex.upsert(docs.map((d, i) => ({ id: d.id, vector: vectors[i]!, modelId: opts.embedder.modelId, meta: d.meta })));
+      for (const name of PROJECTION_NAMES) await timed(name, () => applyBatch(db, PROJECTORS[name], stored));
+      await timed('search-index', () => indexDocs(events));
     },
     retriever,
+    spentMs: () => Object.fromEntries(Object.entries(spent).map(([k, v]) => [k, Math.round(v)])),
     async counts() {
       return { memories: Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM memories')).rows[0]!.n) };
     },
