@@ -34,6 +34,8 @@ interface SizeResult {
   ingestEventsPerSecond: number;
   search: LatencyStats;
   queryEmbedding: LatencyStats;
+  /** Bulk mode: BM25 and vector candidate searches alone (the rest of a search is SQL hydration, gate, fusion). */
+  candidateStages?: { bm25: LatencyStats; vector: LatencyStats };
   /** Share of questions whose source memory is in the top k (sanity check that searches find things). */
   targetInTopK: number;
   rssMiB: number;
@@ -138,6 +140,22 @@ export default async function query(argv: string[]): Promise<void> {
         const dt = performance.now() - t;
         if (i >= WARMUP_QUERIES) embedMs.push(dt);
       }
+      // Bulk mode only (the indexes are at hand): the two candidate searches alone, pool 100 as the retriever asks.
+      let candidateStages: { bm25: LatencyStats; vector: LatencyStats } | undefined;
+      if (bulk) {
+        const bm25Ms: number[] = [];
+        const vecMs: number[] = [];
+        for (const q of questions.slice(WARMUP_QUERIES)) {
+          let t = performance.now();
+          await bulk.textIndex.search(q.text, { scope }, 100);
+          bm25Ms.push(performance.now() - t);
+          const [v] = await embedder.embed([q.text]);
+          t = performance.now();
+          await bulk.vectorIndex.search(v!, embedder.modelId, { scope }, 100);
+          vecMs.push(performance.now() - t);
+        }
+        candidateStages = { bm25: latencyStats(bm25Ms), vector: latencyStats(vecMs) };
+      }
       const mem = memorySnapshot();
       // Growth since the previous size (or the empty instance), scaled: the first figure also carries
       // start-up allocations released later, so read the per-100k figure of the later sizes.
@@ -151,6 +169,7 @@ export default async function query(argv: string[]): Promise<void> {
         ingestEventsPerSecond: Math.round((size - from) / (ingestMs / 1000)),
         search: latencyStats(searchMs),
         queryEmbedding: latencyStats(embedMs),
+        ...(candidateStages ? { candidateStages } : {}),
         targetInTopK: Math.round((found / args.queries) * 1000) / 1000,
         ...mem,
         per100k: { rssMiB: grow('rssMiB'), heapUsedMiB: grow('heapUsedMiB'), externalMiB: grow('externalMiB') },

@@ -9,7 +9,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EngramError, type Clock, type Embedder, type EngramEvent, type StoredEvent } from '@engram/core';
+import { EngramError, type Clock, type Embedder, type EngramEvent, type StoredEvent, type TextIndex, type VectorIndex } from '@engram/core';
 import { applyBatch, PROJECTORS, PROJECTION_NAMES, runMigrations } from '@engram/projections';
 import { openPglite } from '@engram/store-pglite';
 import { createLocalTextIndex, createLocalVectorIndex } from '@engram/index-local';
@@ -18,6 +18,9 @@ import { createHybridRetriever, indexOpFor } from '@engram/retrieval';
 export interface BulkEngram {
   append(events: EngramEvent[]): Promise<void>;
   retriever: ReturnType<typeof createHybridRetriever>;
+  /** The indexes the retriever reads, to time its two candidate searches alone. */
+  textIndex: TextIndex;
+  vectorIndex: VectorIndex;
   counts(): Promise<{ memories: number }>;
   setNow(now: Date): void;
   /** Milliseconds spent so far per projector and in the search-index upserts (where ingest time goes). */
@@ -63,6 +66,8 @@ export async function openBulkEngram(opts: { embedder: Embedder }): Promise<Bulk
       await timed('search-index', () => indexDocs(events));
     },
     retriever,
+    textIndex,
+    vectorIndex,
     spentMs: () => Object.fromEntries(Object.entries(spent).map(([k, v]) => [k, Math.round(v)])),
     async counts() {
       return { memories: Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM memories')).rows[0]!.n) };
