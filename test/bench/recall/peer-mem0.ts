@@ -18,6 +18,7 @@ import { latencyStats, type LatencyStats } from '../query/latency-stats';
 import type { BenchDataset } from './dataset';
 import { MetricAverager } from './metrics';
 import { buildResult, type RecallResult } from './report';
+import { loadMem0Oss } from './mem0-package';
 
 export interface PeerLatency {
   /** What one timed "add" is. */
@@ -127,7 +128,7 @@ export async function runMem0Peer(dataset: BenchDataset, embedder: Embedder, ks:
   // Read when the module is first loaded: set before the import below.
   process.env.MEM0_TELEMETRY = 'false';
   process.env.MEM0_DIR = join(dir, 'mem0-home');
-  const { Memory } = (await import('mem0ai/oss')) as unknown as { Memory: new (config: Record<string, unknown>) => Mem0Memory };
+  const { Memory } = (await loadMem0Oss()) as { Memory: new (config: Record<string, unknown>) => Mem0Memory };
   const server = await startEmbeddingServer(embedder);
   const kMax = Math.max(...ks);
   const addMs: number[] = [];
