@@ -93,14 +93,37 @@ async function hasCheckpoint(db: SqlDatabase, projection: string): Promise<boole
   return r.rows.length > 0;
 }
 
+/**
+ * Refreshes planner statistics as a projection grows (after 1k, 2k, 4k, … applied events). PGlite
+ * has no autovacuum: without statistics the planner picks the (tenant, user, tier) index for the
+ * content-hash and key lookups and scans every entry of the user, so each write gets slower as the
+ * user's memory grows. On a PostgreSQL server this only runs ANALYZE a few extra times.
+ */
+function statisticsRefresher(db: SqlDatabase, logger: ProjectorLogger | undefined, name: string): (applied: number) => Promise<void> {
+  let total = 0;
+  let nextAt = 1000;
+  return async (applied) => {
+    total += applied;
+    if (total < nextAt) return;
+    nextAt = total * 2;
+    try {
+      await db.query('ANALYZE');
+    } catch (err) {
+      logger?.error({ err, projector: name }, 'ANALYZE failed; queries may use worse plans');
+    }
+  };
+}
+
 export async function startProjector(opts: StartProjectorOptions): Promise<RunningProjector> {
   const { log, db, projector, logger } = opts;
   const fromBeginning = opts.fromBeginning ?? !(await hasCheckpoint(db, projector.name));
+  const refreshStatistics = statisticsRefresher(db, logger, projector.name);
   const subscription = await log.subscribe(
     async (batch) => {
       try {
         const outcome = await applyBatch(db, projector, batch);
         if (outcome.skipped > 0) logger?.info({ projector: projector.name, ...outcome }, 'skipped events already applied');
+        await refreshStatistics(outcome.applied);
       } catch (err) {
         const first = batch[0];
         const last = batch[batch.length - 1];
