@@ -5,3 +5,4 @@ export { readModelDir, type ModelDirInfo, type Pooling } from './model-dir';
 export { batchesBySimilarLength } from './token-batches';
 export { pullModel, pullCli, defaultModelsDir, MANIFEST_FILE, type PullOptions, type PulledModel } from './models/pull';
 export { KNOWN_MODELS, type KnownModel, type ModelFileSource } from './models/registry';
+export { openBertSession, runBertBatch, positiveIntOption, type BertSession } from './bert-session';

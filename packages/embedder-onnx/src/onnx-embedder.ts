@@ -1,5 +1,5 @@
 import { EngramError, type Embedder } from '@engram/core';
-import type { InferenceSession } from 'onnxruntime-node';
+import { openBertSession, positiveIntOption, runBertBatch, type BertSession } from './bert-session';
 import { readModelDir, type Pooling } from './model-dir';
 import { l2Normalize, poolHiddenState } from './pooling';
 import { batchesBySimilarLength } from './token-batches';
@@ -22,19 +22,6 @@ export interface OnnxEmbedderOptions {
 
 export type OnnxEmbedder = Embedder & { readonly modelDir: string; warmup(): Promise<void> };
 
-interface LoadedModel {
-  session: InferenceSession;
-  Tensor: typeof import('onnxruntime-node').Tensor;
-  outputName: string;
-  hasTokenTypes: boolean;
-}
-
-function positiveIntOption(name: string, v: number | undefined, fallback: number): number {
-  if (v === undefined) return fallback;
-  if (!Number.isInteger(v) || v < 1) throw new EngramError('CONFIG_INVALID', `${name} must be a positive integer, got ${v}`);
-  return v;
-}
-
 /**
  * E2 local ONNX embedder: a BERT-family sentence encoder run by onnxruntime-node on the CPU, with the
  * model's own WordPiece tokenizer read from tokenizer.json. Texts are batched by similar token
@@ -55,20 +42,10 @@ export function createOnnxEmbedder(opts: OnnxEmbedderOptions): OnnxEmbedder {
   const configHash = info.fingerprint.slice(0, 10);
   const modelId = `onnx:${info.name}@${configHash}:${pooling}${normalize ? '' : ':raw'}:${maxLength}`;
 
-  let loading: Promise<LoadedModel> | null = null;
-  const load = (): Promise<LoadedModel> => {
+  let loading: Promise<BertSession> | null = null;
+  const load = (): Promise<BertSession> => {
     loading ??= (async () => {
-      const ort = await import('onnxruntime-node');
-      const session = await ort.InferenceSession.create(info.onnxPath, {
-        graphOptimizationLevel: 'all',
-        ...(threads ? { intraOpNumThreads: threads, interOpNumThreads: 1 } : {}),
-      });
-      for (const name of ['input_ids', 'attention_mask']) {
-        if (!session.inputNames.includes(name)) throw new Error(`the model has no ${name} input (inputs: ${session.inputNames.join(', ')})`);
-      }
-      const outputName = ['last_hidden_state', 'token_embeddings'].find((n) => session.outputNames.includes(n)) ?? session.outputNames[0];
-      if (!outputName) throw new Error('the model has no outputs');
-      const loaded: LoadedModel = { session, Tensor: ort.Tensor, outputName, hasTokenTypes: session.inputNames.includes('token_type_ids') };
+      const loaded = await openBertSession(info.onnxPath, threads, ['last_hidden_state', 'token_embeddings']);
       const [probe] = await runBatch(loaded, [tokenizer.encode('dimension probe', maxLength)]);
       if (probe!.length !== info.dimensions) throw new Error(`the model gives ${probe!.length}-d vectors, its config says ${info.dimensions}`);
       return loaded;
@@ -79,28 +56,8 @@ export function createOnnxEmbedder(opts: OnnxEmbedderOptions): OnnxEmbedder {
     return loading;
   };
 
-  async function runBatch(m: LoadedModel, encodings: Encoding[]): Promise<Float32Array[]> {
-    const batch = encodings.length;
-    const seq = Math.max(...encodings.map((e) => e.ids.length));
-    const ids = new BigInt64Array(batch * seq).fill(BigInt(tokenizer.padId));
-    const mask = new BigInt64Array(batch * seq);
-    const maskNums = new Uint8Array(batch * seq);
-    encodings.forEach((e, b) => {
-      for (let s = 0; s < e.ids.length; s++) {
-        ids[b * seq + s] = BigInt(e.ids[s]!);
-        mask[b * seq + s] = 1n;
-        maskNums[b * seq + s] = 1;
-      }
-    });
-    const dims = [batch, seq];
-    const feeds: Record<string, InstanceType<LoadedModel['Tensor']>> = {
-      input_ids: new m.Tensor('int64', ids, dims),
-      attention_mask: new m.Tensor('int64', mask, dims),
-    };
-    if (m.hasTokenTypes) feeds.token_type_ids = new m.Tensor('int64', new BigInt64Array(batch * seq), dims);
-    const result = await m.session.run(feeds, [m.outputName]);
-    const out = result[m.outputName];
-    if (!out || out.type !== 'float32') throw new Error(`output ${m.outputName} is missing or not float32`);
+  async function runBatch(m: BertSession, encodings: Encoding[]): Promise<Float32Array[]> {
+    const { out, mask: maskNums, batch, seq } = await runBertBatch(m, encodings, tokenizer.padId);
     const data = out.data as Float32Array;
     if (out.dims.length === 2) {
       // The graph pools itself ([batch, dim]): take its vectors as they are.

@@ -1,6 +1,5 @@
 import { EngramError, type Reranker } from '@engram/core';
-import { batchesBySimilarLength, readModelDir, wordPieceTokenizerFromJson, type Encoding } from '@engram/embedder-onnx';
-import type { InferenceSession, Tensor as OrtTensor } from 'onnxruntime-node';
+import { batchesBySimilarLength, openBertSession, positiveIntOption, readModelDir, runBertBatch, wordPieceTokenizerFromJson, type BertSession, type Encoding } from '@engram/embedder-onnx';
 
 export interface OnnxRerankerOptions {
   /** A transformers-style cross-encoder directory: tokenizer.json, config.json, onnx/model.onnx. */
@@ -15,20 +14,7 @@ export interface OnnxRerankerOptions {
 
 export type OnnxReranker = Reranker & { readonly modelDir: string; warmup(): Promise<void>; close(): Promise<void> };
 
-interface Loaded {
-  session: InferenceSession;
-  Tensor: typeof OrtTensor;
-  outputName: string;
-  hasTokenTypes: boolean;
-}
-
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
-
-function positiveInt(name: string, v: number | undefined, fallback: number): number {
-  if (v === undefined) return fallback;
-  if (!Number.isInteger(v) || v < 1) throw new EngramError('CONFIG_INVALID', `${name} must be a positive integer, got ${v}`);
-  return v;
-}
 
 /**
  * R6 cross-encoder on the CPU: each (query, document) pair is encoded as [CLS] q [SEP] d [SEP] with
@@ -40,22 +26,15 @@ function positiveInt(name: string, v: number | undefined, fallback: number): num
 export function createOnnxReranker(opts: OnnxRerankerOptions): OnnxReranker {
   const info = readModelDir(opts.modelDir);
   const tokenizer = wordPieceTokenizerFromJson(info.tokenizerJson);
-  const maxLength = positiveInt('maxLength', opts.maxLength, info.maxLength);
+  const maxLength = positiveIntOption('maxLength', opts.maxLength, info.maxLength);
   if (maxLength < 3 || maxLength > info.maxLength) throw new EngramError('CONFIG_INVALID', `maxLength must be between 3 and ${info.maxLength} for ${info.name}, got ${maxLength}`);
-  const batchSize = positiveInt('batchSize', opts.batchSize, 16);
-  const threads = opts.threads === undefined ? undefined : positiveInt('threads', opts.threads, 1);
+  const batchSize = positiveIntOption('batchSize', opts.batchSize, 16);
+  const threads = opts.threads === undefined ? undefined : positiveIntOption('threads', opts.threads, 1);
 
-  let loading: Promise<Loaded> | null = null;
-  const load = (): Promise<Loaded> => {
+  let loading: Promise<BertSession> | null = null;
+  const load = (): Promise<BertSession> => {
     loading ??= (async () => {
-      const ort = await import('onnxruntime-node');
-      const session = await ort.InferenceSession.create(info.onnxPath, { graphOptimizationLevel: 'all', ...(threads ? { intraOpNumThreads: threads, interOpNumThreads: 1 } : {}) });
-      for (const name of ['input_ids', 'attention_mask']) {
-        if (!session.inputNames.includes(name)) throw new Error(`the model has no ${name} input (inputs: ${session.inputNames.join(', ')})`);
-      }
-      const outputName = session.outputNames.includes('logits') ? 'logits' : session.outputNames[0];
-      if (!outputName) throw new Error('the model has no outputs');
-      return { session, Tensor: ort.Tensor, outputName, hasTokenTypes: session.inputNames.includes('token_type_ids') };
+      return openBertSession(info.onnxPath, threads, ['logits']);
     })().catch((e: unknown) => {
       loading = null;
       throw new EngramError('LLM_FAILED', `cannot load the ONNX cross-encoder in ${info.dir}: ${(e as Error).message}`, { cause: e });
@@ -63,24 +42,8 @@ export function createOnnxReranker(opts: OnnxRerankerOptions): OnnxReranker {
     return loading;
   };
 
-  async function runBatch(m: Loaded, encodings: Encoding[]): Promise<number[]> {
-    const batch = encodings.length;
-    const seq = Math.max(...encodings.map((e) => e.ids.length));
-    const ids = new BigInt64Array(batch * seq).fill(BigInt(tokenizer.padId));
-    const mask = new BigInt64Array(batch * seq);
-    const types = new BigInt64Array(batch * seq);
-    encodings.forEach((e, b) => {
-      for (let s = 0; s < e.ids.length; s++) {
-        ids[b * seq + s] = BigInt(e.ids[s]!);
-        mask[b * seq + s] = 1n;
-        types[b * seq + s] = BigInt(e.typeIds[s]!);
-      }
-    });
-    const dims = [batch, seq];
-    const feeds: Record<string, OrtTensor> = { input_ids: new m.Tensor('int64', ids, dims), attention_mask: new m.Tensor('int64', mask, dims) };
-    if (m.hasTokenTypes) feeds.token_type_ids = new m.Tensor('int64', types, dims);
-    const out = (await m.session.run(feeds, [m.outputName]))[m.outputName];
-    if (!out || out.type !== 'float32') throw new Error(`output ${m.outputName} is missing or not float32`);
+  async function runBatch(m: BertSession, encodings: Encoding[]): Promise<number[]> {
+    const { out, batch } = await runBertBatch(m, encodings, tokenizer.padId);
     const data = out.data as Float32Array;
     const classes = out.dims.length === 1 ? 1 : out.dims[1];
     if (out.dims[0] !== batch || (classes !== 1 && classes !== 2) || out.dims.length > 2) throw new Error(`unexpected logits shape [${out.dims.join(', ')}]`);
