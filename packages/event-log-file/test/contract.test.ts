@@ -1,16 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JsonEventCodec, type EventLog } from '@engram/core';
-import { eventLogContract } from '@engram/testing';
+import { JsonEventCodec, type EventCodec, type EventLog } from '@engram/core';
+import { createAvroEventCodec } from '@engram/event-codec-avro';
+import { eventLogContract, type EventLogHarness } from '@engram/testing';
 import { openFileEventLog } from '../src';
 
-eventLogContract(
-  'file',
-  async () => {
+function fileLogHarness(codec: EventCodec, segmentBytes?: number): () => Promise<EventLogHarness> {
+  return async () => {
     const dir = await mkdtemp(join(tmpdir(), 'engram-log-contract-'));
-    const codec = new JsonEventCodec();
-    const open = () => openFileEventLog({ dir, codec, segmentBytes: 4096 });
+    const open = () => openFileEventLog({ dir, codec, ...(segmentBytes ? { segmentBytes } : {}) });
     let log: EventLog = await open();
     return {
       log,
@@ -25,6 +24,10 @@ eventLogContract(
         await rm(dir, { recursive: true, force: true });
       },
     };
-  },
-  { optimisticConcurrency: true, reopen: true },
-);
+  };
+}
+
+// Small segments so the suite crosses segment boundaries.
+eventLogContract('file', fileLogHarness(new JsonEventCodec(), 4096), { optimisticConcurrency: true, reopen: true });
+// The log stores whatever bytes its injected codec produces: run the contract with the production codec too.
+eventLogContract('file + avro codec', fileLogHarness(createAvroEventCodec()), { optimisticConcurrency: true, reopen: true });
