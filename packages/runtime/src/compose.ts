@@ -65,15 +65,7 @@ export async function startQuerySide(f: Foundation) {
     vectorIndex: vectors,
     embedder,
     ...(reranker ? { reranker } : {}),
-    config: {
-      importanceDecayDays: f.cfg.memory.importanceDecayDays,
-      archivedWeight: f.cfg.memory.archivedWeight,
-      rerankEnabled: f.cfg.memory.rerankEnabled,
-      rerankTopK: f.cfg.memory.rerankTopK,
-      rerankTimeoutSeconds: f.cfg.memory.rerankTimeoutSeconds,
-      rerankLoadTimeoutSeconds: f.cfg.memory.rerankLoadTimeoutSeconds,
-      rerankMinScore: f.cfg.memory.rerankMinScore,
-    },
+    config: f.cfg.memory,
     clock: systemClock,
     logger: f.logger.child({ component: 'retriever' }),
   });
