@@ -13,3 +13,4 @@ export * from './text/tokenizer';
 export * from './ports/query';
 export * from './events/json-codec';
 export * from './events/schema-versions';
+export * from './text/entity-match';

@@ -1,5 +1,18 @@
+import { concernsAnyEntity, entityTerms } from '@engram/core';
 import type { DocKind, IndexFilter, QueryRequest, Tier } from '@engram/core';
 import type { Candidate } from './candidates';
+
+/** One request's entity terms, computed once for all of its candidates. */
+const entityTermsOf = new WeakMap<readonly string[], string[][]>();
+
+function requestedEntities(entities: readonly string[]): string[][] {
+  let terms = entityTermsOf.get(entities);
+  if (!terms) {
+    terms = entities.map(entityTerms);
+    entityTermsOf.set(entities, terms);
+  }
+  return terms;
+}
 
 /** R9 on the current (SQL) state of a hydrated document. */
 export function passesFilters(c: Candidate, req: QueryRequest): boolean {
@@ -12,6 +25,7 @@ export function passesFilters(c: Candidate, req: QueryRequest): boolean {
   if (req.to && c.at > new Date(req.to).toISOString()) return false;
   if (req.scopeTag !== undefined && c.scopeTag !== req.scopeTag) return false;
   if (req.sessionId !== undefined && c.sessionId !== req.sessionId) return false;
+  if (req.entities && req.entities.length > 0 && !concernsAnyEntity(c, requestedEntities(req.entities))) return false;
   return true;
 }
 

@@ -15,6 +15,11 @@ export interface QueryRequest {
   scopeTag?: string;
   /** Restrict to one session's documents. */
   sessionId?: string;
+  /**
+   * Only documents that concern at least one of these entities (names or entity-id slugs, e.g.
+   * "Acme Corp" or "acme_corp"): named in the text, key, tags or metadata, episodes by entity_ids.
+   */
+  entities?: string[];
 }
 
 /** One result of POST /v1/query (the HTTP/gRPC shape). */
