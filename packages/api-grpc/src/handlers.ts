@@ -131,6 +131,7 @@ export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r
         minPosition: s(r.minPosition),
         sessionId: s(r.sessionId),
         scopeTag: s(r.scope),
+        entities: list(r.entities),
       });
       return { results: hits.map(hitToProto) };
     },

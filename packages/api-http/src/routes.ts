@@ -132,6 +132,7 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
           to: s(b.to),
           sessionId: s(b.sessionId),
           scopeTag: s(b.scope),
+          entities: b.entities as string[] | undefined,
           minPosition: s(b.minPosition),
         });
         return { status: 200, body: { results } };

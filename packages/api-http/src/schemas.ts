@@ -1,5 +1,5 @@
 import { MEMORY_TYPES, PROVENANCE_SOURCES, ROLES, TIERS } from '@engram/core';
-import { ID_PATTERN_SOURCE, MAX_K, MAX_KEY_CHARS, MAX_QUERY_CHARS, MAX_TAGS, MAX_TAG_CHARS, UUID_PATTERN_SOURCE } from '@engram/app';
+import { ID_PATTERN_SOURCE, MAX_ENTITIES, MAX_ENTITY_CHARS, MAX_K, MAX_KEY_CHARS, MAX_QUERY_CHARS, MAX_TAGS, MAX_TAG_CHARS, UUID_PATTERN_SOURCE } from '@engram/app';
 
 /** JSON-schema fragments shared by the routes and the OpenAPI document. */
 export type JsonSchema = Record<string, unknown>;
@@ -127,6 +127,14 @@ export const queryBody: JsonSchema = {
     to: dateTime,
     sessionId: idString('only this session’s documents'),
     scope: { type: 'string', minLength: 1, maxLength: MAX_KEY_CHARS, description: 'only entries with this soft scope tag' },
+    entities: {
+      type: 'array',
+      maxItems: MAX_ENTITIES,
+      items: { type: 'string', minLength: 1, maxLength: MAX_ENTITY_CHARS },
+      description:
+        'only documents that concern at least one of these entities, given as a name ("Acme Corp", "北京") or an entity-id slug ("acme_corp"): ' +
+        'an episode listing it in its entity ids, a memory naming it in its key, tags or metadata, or any document whose text mentions it (case-folded tokens)',
+    },
     minPosition: { ...position, description: 'read-your-writes: wait until the read side has applied this position' },
   },
 };

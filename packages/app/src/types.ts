@@ -141,6 +141,8 @@ export interface QueryInput extends CallBase {
   sessionId?: string;
   /** Only entries carrying this soft scope tag. */
   scopeTag?: string;
+  /** Only documents that concern one of these entities (names or entity-id slugs). */
+  entities?: string[];
 }
 
 export interface ContextInput extends CallBase {

@@ -1,4 +1,4 @@
-import { EngramError, MEMORY_TYPES, PROVENANCE_SOURCES, ROLES, TIERS, parsePosition } from '@engram/core';
+import { EngramError, MEMORY_TYPES, PROVENANCE_SOURCES, ROLES, TIERS, entityTerms, parsePosition } from '@engram/core';
 import type { LogPosition, Scope } from '@engram/core';
 
 /** Tenant, user, agent and session ids: 1–128 chars of [A-Za-z0-9._:-]. */
@@ -13,6 +13,8 @@ export const MAX_MESSAGE_ID_CHARS = 256;
 export const MAX_QUERY_CHARS = 4096;
 export const MAX_METADATA_BYTES = 16 * 1024;
 export const MAX_K = 100;
+export const MAX_ENTITIES = 16;
+export const MAX_ENTITY_CHARS = 128;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export function invalid(field: string, message: string): EngramError {
@@ -86,6 +88,20 @@ export function optionalTags(value: unknown, field = 'tags'): string[] {
   const out = value.map((t, i) => optionalText(t, `${field}[${i}]`, MAX_TAG_CHARS) ?? '');
   if (out.some((t) => t === '')) throw invalid(field, 'tags must not be null');
   return [...new Set(out)];
+}
+
+/** R9 entity filter: names or entity-id slugs, each with at least one letter or digit to match on. */
+export function optionalEntities(value: unknown, field = 'entities'): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value)) throw invalid(field, 'must be an array of strings');
+  if (value.length > MAX_ENTITIES) throw invalid(field, `at most ${MAX_ENTITIES} entities`);
+  const out = value.map((e, i) => {
+    const name = optionalText(e, `${field}[${i}]`, MAX_ENTITY_CHARS);
+    if (name === null) throw invalid(`${field}[${i}]`, 'must be a string');
+    if (entityTerms(name).length === 0) throw invalid(`${field}[${i}]`, 'must contain a letter or digit');
+    return name;
+  });
+  return out.length > 0 ? [...new Set(out)] : undefined;
 }
 
 export function optionalUnit(value: unknown, field: string, fallback: number): number {

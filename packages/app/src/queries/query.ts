@@ -8,6 +8,7 @@ import {
   MAX_KEY_CHARS,
   MAX_QUERY_CHARS,
   invalid,
+  optionalEntities,
   optionalEnumList,
   optionalId,
   optionalInt,
@@ -37,9 +38,10 @@ export async function query(ctx: AppContext, input: QueryInput): Promise<QueryHi
   if (from && to && from > to) throw invalid('from', 'must not be after to');
   const sessionId = optionalId(input.sessionId, 'sessionId') ?? undefined;
   const scopeTag = optionalText(input.scopeTag, 'scope', MAX_KEY_CHARS) ?? undefined;
+  const entities = optionalEntities(input.entities);
   await waitForPosition(ctx.progress, optionalPosition(input.minPosition), ctx.config.minPositionWaitMs);
 
-  const hits = await ctx.retriever.search({ scope, query: text, k, tiers, types, tags, from, to, sessionId, ...(scopeTag ? { scopeTag } : {}) });
+  const hits = await ctx.retriever.search({ scope, query: text, k, tiers, types, tags, from, to, sessionId, ...(scopeTag ? { scopeTag } : {}), ...(entities ? { entities } : {}) });
   // Defence in depth for P3: whatever the retriever returns, only k hits leave, and accesses are
   // recorded off the request path.
   const out = hits.slice(0, k);
