@@ -1,22 +1,34 @@
 import { join } from 'node:path';
 import { EngramError, type IndexedDocMeta, type IndexFilter, type ScoredId, type VectorIndex } from '@engram/core';
 import { readFileIfExists, writeFileAtomic } from './atomic-file';
+import { dot } from './dot';
+import { Hnsw } from './hnsw';
 import { matchesFilter, partitionKey } from './scope-match';
+import { TopK } from './top-k';
 
 const SNAPSHOT_FILE = 'vector-index.bin';
-const SNAPSHOT_VERSION = 1;
+/** Version 2 keeps dead slots and each block's HNSW graph; version 1 (live vectors only) still loads. */
+const SNAPSHOT_VERSION = 2;
+/** Partitions this large are searched through an HNSW graph; smaller ones by exact scan. */
+export const ANN_MIN_VECTORS = 5000;
+/** Candidate list of a graph search (at least k): recall vs exact measured in docs/benchmarks.md. */
+export const ANN_EF_SEARCH = 200;
+const MIN_COMPACT = 1024;
 
 /**
  * Vectors of one model_id and one tenant + user, stored unit-length in one growable Float32Array
- * so a search is a linear scan of dot products over contiguous memory.
+ * (slot i at i·dims). A removed vector leaves a dead slot (null id) until the block is compacted,
+ * so the slot numbers the graph links stay valid.
  */
 interface Block {
   modelId: string;
   partition: string;
   dims: number;
-  ids: string[];
-  metas: IndexedDocMeta[];
+  ids: Array<string | null>;
+  metas: Array<IndexedDocMeta | null>;
   data: Float32Array;
+  live: number;
+  graph: Hnsw | null;
 }
 
 interface Slot {
@@ -25,6 +37,8 @@ interface Slot {
 }
 
 export interface LocalVectorIndex extends VectorIndex {
+  /** Exhaustive search (what the graph search approximates): benchmarks and tests compare the two. */
+  searchExact(vector: Float32Array, modelId: string, filter: IndexFilter, k: number): Promise<ScoredId[]>;
   /** Writes every vector and the caller's checkpoint atomically; no-op without a dir. */
   snapshot(checkpoint: unknown): Promise<void>;
   /** The checkpoint of the snapshot last loaded or saved (null when none). */
@@ -32,28 +46,22 @@ export interface LocalVectorIndex extends VectorIndex {
   size(): number;
 }
 
+interface SnapshotBlock {
+  modelId: string;
+  dims: number;
+  ids: Array<string | null>;
+  metas: Array<IndexedDocMeta | null>;
+  /** Int32 words of the serialized graph after the block's vectors (0: none). */
+  graphWords?: number;
+}
+
 interface SnapshotHeader {
   version: number;
   checkpoint: unknown;
-  blocks: Array<{ modelId: string; dims: number; ids: string[]; metas: IndexedDocMeta[] }>;
+  blocks: SnapshotBlock[];
 }
 
-/** Dot product with four accumulators (lets the JIT pipeline the multiply-adds). */
-export function dot(a: Float32Array, aOff: number, b: Float32Array, n: number): number {
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  let i = 0;
-  for (; i + 3 < n; i += 4) {
-    s0 += a[aOff + i]! * b[i]!;
-    s1 += a[aOff + i + 1]! * b[i + 1]!;
-    s2 += a[aOff + i + 2]! * b[i + 2]!;
-    s3 += a[aOff + i + 3]! * b[i + 3]!;
-  }
-  for (; i < n; i++) s0 += a[aOff + i]! * b[i]!;
-  return s0 + s1 + s2 + s3;
-}
+export { dot } from './dot';
 
 function unit(v: Float32Array): Float32Array {
   let sq = 0;
@@ -65,12 +73,23 @@ function unit(v: Float32Array): Float32Array {
   return out;
 }
 
-export async function createLocalVectorIndex(opts: { dir?: string } = {}): Promise<LocalVectorIndex> {
+const sameVector = (data: Float32Array, off: number, v: Float32Array) => {
+  for (let i = 0; i < v.length; i++) if (data[off + i] !== v[i]) return false;
+  return true;
+};
+
+export async function createLocalVectorIndex(opts: { dir?: string; annMinVectors?: number; efSearch?: number } = {}): Promise<LocalVectorIndex> {
+  const annMin = opts.annMinVectors ?? ANN_MIN_VECTORS;
+  const efSearch = opts.efSearch ?? ANN_EF_SEARCH;
   /** modelId → partition → block */
   const models = new Map<string, Map<string, Block>>();
   const slots = new Map<string, Slot>();
   let checkpoint: unknown = null;
   let closed = false;
+
+  const newBlock = (modelId: string, partition: string, dims: number): Block => ({
+    modelId, partition, dims, ids: [], metas: [], data: new Float32Array(dims * 16), live: 0, graph: null,
+  });
 
   const blockFor = (modelId: string, partition: string, dims: number): Block => {
     let parts = models.get(modelId);
@@ -80,13 +99,19 @@ export async function createLocalVectorIndex(opts: { dir?: string } = {}): Promi
     }
     let block = parts.get(partition);
     if (!block) {
-      block = { modelId, partition, dims, ids: [], metas: [], data: new Float32Array(dims * 16) };
+      block = newBlock(modelId, partition, dims);
       parts.set(partition, block);
     }
     if (block.dims !== dims) {
       throw new EngramError('VALIDATION_FAILED', `model ${modelId} has ${block.dims}-dimensional vectors, got ${dims}`);
     }
     return block;
+  };
+
+  const buildGraph = (block: Block) => {
+    const graph = new Hnsw(block.dims, () => block.data);
+    for (let i = 0; i < block.ids.length; i++) if (block.ids[i] !== null) graph.add(i);
+    block.graph = graph;
   };
 
   const append = (block: Block, id: string, meta: IndexedDocMeta, v: Float32Array) => {
@@ -99,29 +124,59 @@ export async function createLocalVectorIndex(opts: { dir?: string } = {}): Promi
     block.data.set(v, index * block.dims);
     block.ids.push(id);
     block.metas.push(meta);
+    block.live++;
     slots.set(id, { block, index });
+    if (block.graph) block.graph.add(index);
+    else if (block.live >= annMin) buildGraph(block);
   };
 
-  /** Swap-remove: the last vector moves into the freed slot. */
+  /** Rewrites a block without its dead slots (and rebuilds its graph): removals beyond the live count only. */
+  const compact = (block: Block) => {
+    const fresh = newBlock(block.modelId, block.partition, block.dims);
+    models.get(block.modelId)!.set(block.partition, fresh);
+    for (let i = 0; i < block.ids.length; i++) {
+      const id = block.ids[i];
+      if (id !== null && id !== undefined) append(fresh, id, block.metas[i]!, block.data.subarray(i * block.dims, (i + 1) * block.dims));
+    }
+  };
+
   const remove = (id: string) => {
     const slot = slots.get(id);
     if (!slot) return;
     slots.delete(id);
     const { block, index } = slot;
-    const last = block.ids.length - 1;
-    if (index !== last) {
-      block.data.copyWithin(index * block.dims, last * block.dims, (last + 1) * block.dims);
-      block.ids[index] = block.ids[last]!;
-      block.metas[index] = block.metas[last]!;
-      slots.set(block.ids[index]!, { block, index });
-    }
-    block.ids.pop();
-    block.metas.pop();
-    if (block.ids.length === 0) {
+    block.ids[index] = null;
+    block.metas[index] = null;
+    block.live--;
+    if (block.live === 0) {
       const parts = models.get(block.modelId)!;
       parts.delete(block.partition);
       if (parts.size === 0) models.delete(block.modelId);
+      return;
     }
+    const dead = block.ids.length - block.live;
+    if (dead >= MIN_COMPACT && dead > block.live) compact(block);
+  };
+
+  const exactSearch = (block: Block, q: Float32Array, filter: IndexFilter, k: number): ScoredId[] => {
+    const top = new TopK(k);
+    const { ids, metas, data, dims } = block;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i];
+      if (id === null || id === undefined) continue;
+      const score = dot(data, i * dims, q, dims);
+      if (top.admits(score) && matchesFilter(metas[i]!, filter)) top.push(id, score);
+    }
+    return top.sorted();
+  };
+
+  const queryBlock = (vector: Float32Array, modelId: string, filter: IndexFilter): { block: Block; q: Float32Array } | null => {
+    const block = models.get(modelId)?.get(partitionKey(filter.scope.tenantId, filter.scope.userId));
+    if (!block) return null;
+    if (vector.length !== block.dims) {
+      throw new EngramError('VALIDATION_FAILED', `query vector has ${vector.length} dimensions, model ${modelId} has ${block.dims}`);
+    }
+    return { block, q: unit(vector) };
   };
 
   const assertOpen = () => {
@@ -140,20 +195,47 @@ export async function createLocalVectorIndex(opts: { dir?: string } = {}): Promi
       } catch (e) {
         throw new EngramError('INDEX_UNAVAILABLE', `vector index snapshot ${snapshotPath} has a corrupt header`, { cause: e });
       }
-      if (header.version !== SNAPSHOT_VERSION) throw new EngramError('INDEX_UNAVAILABLE', `vector index snapshot version ${header.version} is not supported`);
+      if (header.version !== 1 && header.version !== SNAPSHOT_VERSION) {
+        throw new EngramError('INDEX_UNAVAILABLE', `vector index snapshot version ${header.version} is not supported`);
+      }
       // Copy into an aligned buffer: a Float32Array view needs a 4-byte aligned offset.
       const body = new Uint8Array(bytes.subarray(4 + headerLen));
       const floats = new Float32Array(body.buffer, body.byteOffset, Math.floor(body.byteLength / 4));
+      const words = new Int32Array(body.buffer, body.byteOffset, Math.floor(body.byteLength / 4));
+      const truncated = () => new EngramError('INDEX_UNAVAILABLE', `vector index snapshot ${snapshotPath} is truncated`);
       let off = 0;
       for (const b of header.blocks) {
         const need = b.ids.length * b.dims;
-        if (off + need > floats.length) throw new EngramError('INDEX_UNAVAILABLE', `vector index snapshot ${snapshotPath} is truncated`);
+        if (off + need > floats.length) throw truncated();
+        const firstLive = b.metas.find((m) => m !== null);
+        if (!firstLive) {
+          off += need + (b.graphWords ?? 0);
+          continue;
+        }
+        const block = blockFor(b.modelId, partitionKey(firstLive.tenantId, firstLive.userId), b.dims);
+        if (header.version === 1 || !b.graphWords) {
+          // No stored graph: appending builds one once the block is large enough.
+          for (let i = 0; i < b.ids.length; i++) {
+            const id = b.ids[i];
+            if (id !== null && id !== undefined) append(block, id, b.metas[i]!, floats.subarray(off + i * b.dims, off + (i + 1) * b.dims));
+          }
+          off += need + (b.graphWords ?? 0);
+          continue;
+        }
+        block.data = floats.slice(off, off + need);
+        block.ids = b.ids;
+        block.metas = b.metas;
         for (let i = 0; i < b.ids.length; i++) {
-          const meta = b.metas[i]!;
-          const block = blockFor(b.modelId, partitionKey(meta.tenantId, meta.userId), b.dims);
-          append(block, b.ids[i]!, meta, floats.subarray(off + i * b.dims, off + (i + 1) * b.dims));
+          const id = b.ids[i];
+          if (id !== null && id !== undefined) {
+            block.live++;
+            slots.set(id, { block, index: i });
+          }
         }
         off += need;
+        if (off + b.graphWords > words.length) throw truncated();
+        block.graph = Hnsw.deserialize(b.dims, () => block.data, words.subarray(off, off + b.graphWords));
+        off += b.graphWords;
       }
       checkpoint = header.checkpoint;
     }
@@ -166,9 +248,17 @@ export async function createLocalVectorIndex(opts: { dir?: string } = {}): Promi
         if (!d.id) throw new EngramError('VALIDATION_FAILED', 'an indexed vector needs an id');
         if (!d.modelId) throw new EngramError('VALIDATION_FAILED', `vector ${d.id} has no model id`);
         if (d.vector.length === 0) throw new EngramError('VALIDATION_FAILED', `vector ${d.id} is empty`);
+        const v = unit(d.vector);
+        const meta = { ...d.meta, tags: [...d.meta.tags] };
+        const partition = partitionKey(d.meta.tenantId, d.meta.userId);
+        const slot = slots.get(d.id);
+        // A metadata-only change (tier, pin, …) keeps the vector and its graph node.
+        if (slot && slot.block.modelId === d.modelId && slot.block.partition === partition && slot.block.dims === v.length && sameVector(slot.block.data, slot.index * v.length, v)) {
+          slot.block.metas[slot.index] = meta;
+          continue;
+        }
         remove(d.id);
-        const block = blockFor(d.modelId, partitionKey(d.meta.tenantId, d.meta.userId), d.vector.length);
-        append(block, d.id, { ...d.meta, tags: [...d.meta.tags] }, unit(d.vector));
+        append(blockFor(d.modelId, partition, v.length), d.id, meta, v);
       }
     },
 
@@ -180,19 +270,25 @@ export async function createLocalVectorIndex(opts: { dir?: string } = {}): Promi
     async search(vector, modelId, filter: IndexFilter, k): Promise<ScoredId[]> {
       assertOpen();
       if (k <= 0) return [];
-      const block = models.get(modelId)?.get(partitionKey(filter.scope.tenantId, filter.scope.userId));
-      if (!block) return [];
-      if (vector.length !== block.dims) {
-        throw new EngramError('VALIDATION_FAILED', `query vector has ${vector.length} dimensions, model ${modelId} has ${block.dims}`);
+      const found = queryBlock(vector, modelId, filter);
+      if (!found) return [];
+      const { block, q } = found;
+      if (block.graph && block.live >= annMin) {
+        const { ids, metas } = block;
+        const hits = block.graph.search(q, k, Math.max(efSearch, k), (i) => ids[i] != null && matchesFilter(metas[i]!, filter));
+        // Fewer than k means a filter kept out most of the graph: the exact scan still answers.
+        if (hits.length === k) {
+          return hits.map(([i, score]) => ({ id: ids[i]!, score })).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+        }
       }
-      const q = unit(vector);
-      const out: ScoredId[] = [];
-      for (let i = 0; i < block.ids.length; i++) {
-        if (!matchesFilter(block.metas[i]!, filter)) continue;
-        out.push({ id: block.ids[i]!, score: dot(block.data, i * block.dims, q, block.dims) });
-      }
-      out.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
-      return out.slice(0, k);
+      return exactSearch(block, q, filter, k);
+    },
+
+    async searchExact(vector, modelId, filter, k) {
+      assertOpen();
+      if (k <= 0) return [];
+      const found = queryBlock(vector, modelId, filter);
+      return found ? exactSearch(found.block, found.q, filter, k) : [];
     },
 
     async staleIds(modelId, limit) {
@@ -201,6 +297,7 @@ export async function createLocalVectorIndex(opts: { dir?: string } = {}): Promi
         if (m === modelId) continue;
         for (const block of parts.values()) {
           for (const id of block.ids) {
+            if (id === null) continue;
             if (out.length >= limit) return out;
             out.push(id);
           }
@@ -219,9 +316,11 @@ export async function createLocalVectorIndex(opts: { dir?: string } = {}): Promi
       const chunks: Uint8Array[] = [];
       for (const parts of models.values()) {
         for (const b of parts.values()) {
-          header.blocks.push({ modelId: b.modelId, dims: b.dims, ids: b.ids, metas: b.metas });
+          const graph = b.graph?.serialize(b.ids.length);
+          header.blocks.push({ modelId: b.modelId, dims: b.dims, ids: b.ids, metas: b.metas, graphWords: graph?.length ?? 0 });
           const used = b.data.subarray(0, b.ids.length * b.dims);
           chunks.push(new Uint8Array(used.buffer, used.byteOffset, used.byteLength));
+          if (graph) chunks.push(new Uint8Array(graph.buffer, graph.byteOffset, graph.byteLength));
         }
       }
       const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');

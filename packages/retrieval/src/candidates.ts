@@ -50,6 +50,27 @@ function jsonObject(v: unknown): Record<string, unknown> {
 }
 
 /**
+ * The three read models in one statement, each as one JSON array of row arrays: PGlite's wire
+ * protocol costs about a microsecond per value returned, so ~150 hits × 19 columns cost more than
+ * the lookups themselves; one text value per table parsed by JSON.parse is ~3× cheaper, and the
+ * round trips drop from three to one. Timestamps arrive as ISO strings, normalised by `iso`.
+ */
+const HYDRATE_SQL = `SELECT
+  (SELECT json_agg(json_build_array(id, agent_id, type, tier, key, content, tags, source_session, created_at, importance, access_count,
+                                    last_accessed, source, pinned, scope, metadata, source_message_ids, superseded_by, kind))
+     FROM memories WHERE tenant_id = $1 AND user_id = $2 AND id = ANY($3::uuid[]))::text AS memories,
+  (SELECT json_agg(json_build_array(event_id, agent_id, session_id, message_id, role, content, at, metadata))
+     FROM messages WHERE tenant_id = $1 AND user_id = $2 AND event_id = ANY($3::uuid[]))::text AS messages,
+  (SELECT json_agg(json_build_array(id, agent_id, session_key, summary, importance, source_message_ids, entity_ids,
+                                    message_range_start, message_range_end, started_at, ended_at, created_at))
+     FROM episodes WHERE tenant_id = $1 AND user_id = $2 AND id = ANY($3::uuid[]))::text AS episodes`;
+
+type Row = unknown[];
+const rowsOf = (v: unknown): Row[] => (typeof v === 'string' ? (JSON.parse(v) as Row[]) : Array.isArray(v) ? (v as Row[]) : []);
+const str = (v: unknown): string | null => (v == null ? null : String(v));
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
+
+/**
  * Reads the documents that still exist, in the caller's tenant + user only. Ids that are gone
  * (forgotten, purged) are simply absent from the result.
  */
@@ -57,62 +78,55 @@ export async function hydrate(db: SqlExecutor, scope: Scope, ids: Iterable<strin
   const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
   const out = new Map<string, Candidate>();
   if (wanted.length === 0) return out;
-  const params = [scope.tenantId, scope.userId, wanted];
+  const r = await db.query<{ memories: unknown; messages: unknown; episodes: unknown }>(HYDRATE_SQL, [scope.tenantId, scope.userId, wanted]);
+  const row = r.rows[0];
+  if (!row) return out;
 
-  const memories = await db.query<Record<string, unknown>>(
-    `SELECT id::text AS id, agent_id, type, tier, key, content, tags, source_session, created_at, importance, access_count,
-            last_accessed, source, pinned, scope, metadata, source_message_ids, superseded_by::text AS superseded_by, kind
-       FROM memories WHERE tenant_id = $1 AND user_id = $2 AND id = ANY($3::uuid[])`,
-    params,
-  );
-  for (const r of memories.rows) {
-    const createdAt = iso(r.created_at);
-    out.set(String(r.id), {
-      id: String(r.id),
+  for (const m of rowsOf(row.memories)) {
+    const [id, agentId, type, tier, key, content, tags, sourceSession, createdAtRaw, importance, accessCount, lastAccessed, source, pinned, scopeTag, metadata, sourceMessageIds, supersededBy, kind] = m;
+    const createdAt = iso(createdAtRaw);
+    out.set(String(id), {
+      id: String(id),
       kind: 'memory',
-      agentId: (r.agent_id as string | null) ?? null,
-      tier: r.tier as Tier,
-      type: r.type as MemoryType,
-      key: (r.key as string | null) ?? null,
-      content: String(r.content),
-      source: r.source as ProvenanceSource,
-      importance: Number(r.importance),
-      accessCount: Number(r.access_count ?? 0),
-      lastTouched: isoOrNull(r.last_accessed) ?? createdAt,
-      pinned: Boolean(r.pinned),
-      metadata: { ...jsonObject(r.metadata), memoryKind: r.kind },
-      sourceMessageIds: (r.source_message_ids as string[] | null) ?? [],
-      sessionId: (r.source_session as string | null) ?? null,
+      agentId: str(agentId),
+      tier: tier as Tier,
+      type: type as MemoryType,
+      key: str(key),
+      content: String(content),
+      source: source as ProvenanceSource,
+      importance: Number(importance),
+      accessCount: Number(accessCount ?? 0),
+      lastTouched: isoOrNull(lastAccessed) ?? createdAt,
+      pinned: Boolean(pinned),
+      metadata: { ...jsonObject(metadata), memoryKind: kind },
+      sourceMessageIds: strings(sourceMessageIds),
+      sessionId: str(sourceSession),
       at: createdAt,
-      tags: (r.tags as string[] | null) ?? [],
-      supersededBy: (r.superseded_by as string | null) ?? null,
-      scopeTag: (r.scope as string | null) ?? null,
+      tags: strings(tags),
+      supersededBy: str(supersededBy),
+      scopeTag: str(scopeTag),
     });
   }
 
-  const messages = await db.query<Record<string, unknown>>(
-    `SELECT event_id::text AS id, agent_id, session_id, message_id, role, content, at, metadata
-       FROM messages WHERE tenant_id = $1 AND user_id = $2 AND event_id = ANY($3::uuid[])`,
-    params,
-  );
-  for (const r of messages.rows) {
-    const at = iso(r.at);
-    out.set(String(r.id), {
-      id: String(r.id),
+  for (const m of rowsOf(row.messages)) {
+    const [id, agentId, sessionId, messageId, role, content, atRaw, metadata] = m;
+    const at = iso(atRaw);
+    out.set(String(id), {
+      id: String(id),
       kind: 'message',
-      agentId: (r.agent_id as string | null) ?? null,
+      agentId: str(agentId),
       tier: 'EPISODIC',
       type: null,
       key: null,
-      content: String(r.content),
+      content: String(content),
       source: null,
       importance: 0,
       accessCount: 0,
       lastTouched: at,
       pinned: false,
-      metadata: { ...jsonObject(r.metadata), messageId: r.message_id, role: r.role },
-      sourceMessageIds: [String(r.message_id)],
-      sessionId: r.session_id ? String(r.session_id) : null,
+      metadata: { ...jsonObject(metadata), messageId, role },
+      sourceMessageIds: [String(messageId)],
+      sessionId: sessionId ? String(sessionId) : null,
       at,
       tags: [],
       supersededBy: null,
@@ -120,35 +134,30 @@ export async function hydrate(db: SqlExecutor, scope: Scope, ids: Iterable<strin
     });
   }
 
-  const episodes = await db.query<Record<string, unknown>>(
-    `SELECT id::text AS id, agent_id, session_key, summary, importance, source_message_ids, entity_ids,
-            message_range_start, message_range_end, started_at, ended_at, created_at
-       FROM episodes WHERE tenant_id = $1 AND user_id = $2 AND id = ANY($3::uuid[])`,
-    params,
-  );
-  for (const r of episodes.rows) {
-    const at = isoOrNull(r.started_at) ?? iso(r.created_at);
-    out.set(String(r.id), {
-      id: String(r.id),
+  for (const e of rowsOf(row.episodes)) {
+    const [id, agentId, sessionKey, summary, importance, sourceMessageIds, entityIds, rangeStart, rangeEnd, startedAt, endedAt, createdAtRaw] = e;
+    const at = isoOrNull(startedAt) ?? iso(createdAtRaw);
+    out.set(String(id), {
+      id: String(id),
       kind: 'episode',
-      agentId: (r.agent_id as string | null) ?? null,
+      agentId: str(agentId),
       tier: 'EPISODIC',
       type: null,
       key: null,
-      content: String(r.summary),
+      content: String(summary),
       source: null,
-      importance: Number(r.importance),
+      importance: Number(importance),
       accessCount: 0,
       lastTouched: at,
       pinned: false,
       metadata: {
-        entityIds: r.entity_ids ?? [],
-        messageRangeStart: r.message_range_start ?? null,
-        messageRangeEnd: r.message_range_end ?? null,
-        endedAt: isoOrNull(r.ended_at),
+        entityIds: entityIds ?? [],
+        messageRangeStart: rangeStart ?? null,
+        messageRangeEnd: rangeEnd ?? null,
+        endedAt: isoOrNull(endedAt),
       },
-      sourceMessageIds: (r.source_message_ids as string[] | null) ?? [],
-      sessionId: r.session_key ? String(r.session_key) : null,
+      sourceMessageIds: strings(sourceMessageIds),
+      sessionId: sessionKey ? String(sessionKey) : null,
       at,
       tags: [],
       supersededBy: null,

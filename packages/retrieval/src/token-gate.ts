@@ -1,4 +1,17 @@
-import { contentSearchTerms, searchTerms } from '@engram/core';
+import { contentSearchTerms, stem, tokenize } from '@engram/core';
+
+/** Stems of words seen by `passes` (stemming is pure and dominated the gate's cost); the cap bounds memory on odd input. */
+const MAX_CACHED_STEMS = 100_000;
+const stems = new Map<string, string>();
+const cachedStem = (word: string): string => {
+  let s = stems.get(word);
+  if (s === undefined) {
+    s = stem(word);
+    if (stems.size >= MAX_CACHED_STEMS) stems.clear();
+    stems.set(word, s);
+  }
+  return s;
+};
 
 export interface TokenGate {
   /** Query terms (stemmed, as BM25 indexes them) that discriminate: not stop words, not in most of the user's documents. */
@@ -32,7 +45,8 @@ export function buildTokenGate(
     active,
     passes(text: string) {
       if (!active) return true;
-      for (const t of searchTerms(text)) if (discriminative.has(t)) return true;
+      // searchTerms(text), stopping at the first discriminative term.
+      for (const w of tokenize(text)) if (discriminative.has(cachedStem(w))) return true;
       return false;
     },
   };

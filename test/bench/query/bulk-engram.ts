@@ -9,18 +9,20 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EngramError, type Clock, type Embedder, type EngramEvent, type StoredEvent, type TextIndex, type VectorIndex } from '@engram/core';
+import { EngramError, type Clock, type Embedder, type EngramEvent, type SqlExecutor, type StoredEvent } from '@engram/core';
 import { applyBatch, PROJECTORS, PROJECTION_NAMES, runMigrations } from '@engram/projections';
 import { openPglite } from '@engram/store-pglite';
-import { createLocalTextIndex, createLocalVectorIndex } from '@engram/index-local';
+import { createLocalTextIndex, createLocalVectorIndex, type LocalTextIndex, type LocalVectorIndex } from '@engram/index-local';
 import { createHybridRetriever, indexOpFor } from '@engram/retrieval';
 
 export interface BulkEngram {
   append(events: EngramEvent[]): Promise<void>;
   retriever: ReturnType<typeof createHybridRetriever>;
   /** The indexes the retriever reads, to time its two candidate searches alone. */
-  textIndex: TextIndex;
-  vectorIndex: VectorIndex;
+  textIndex: LocalTextIndex;
+  vectorIndex: LocalVectorIndex;
+  /** The read models the retriever hydrates hits from. */
+  db: SqlExecutor;
   counts(): Promise<{ memories: number }>;
   setNow(now: Date): void;
   /** Milliseconds spent so far per projector and in the search-index upserts (where ingest time goes). */
@@ -38,6 +40,10 @@ export async function openBulkEngram(opts: { embedder: Embedder }): Promise<Bulk
   const clock: Clock = { now: () => now };
   const retriever = createHybridRetriever({ db, textIndex, vectorIndex, embedder: opts.embedder, config: {}, clock });
   let offset = 0;
+  // As the projector runner does (packages/projections/src/runner.ts): PGlite has no autovacuum, so
+  // planner statistics are refreshed after 1k, 2k, 4k, … events, else the lookups of the semantic
+  // projector scan the user's entries and ingest turns quadratic.
+  let analyzeAt = 1000;
   const spent: Record<string, number> = {};
   const timed = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
     const t = performance.now();
@@ -63,9 +69,14 @@ export async function openBulkEngram(opts: { embedder: Embedder }): Promise<Bulk
       const stored: StoredEvent[] = events.map((event, i) => ({ event, position: { partition: 0, offset: offset + i } }));
       offset += events.length;
       for (const name of PROJECTION_NAMES) await timed(name, () => applyBatch(db, PROJECTORS[name], stored));
+      if (offset >= analyzeAt) {
+        analyzeAt = offset * 2;
+        await timed('analyze', () => db.query('ANALYZE'));
+      }
       await timed('search-index', () => indexDocs(events));
     },
     retriever,
+    db,
     textIndex,
     vectorIndex,
     spentMs: () => Object.fromEntries(Object.entries(spent).map(([k, v]) => [k, Math.round(v)])),
