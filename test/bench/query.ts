@@ -35,7 +35,7 @@ interface SizeResult {
   search: LatencyStats;
   queryEmbedding: LatencyStats;
   /** Bulk mode: BM25 and vector candidate searches alone (the rest of a search is SQL hydration, gate, fusion). */
-  candidateStages?: { bm25: LatencyStats; vector: LatencyStats };
+  candidateStages?: CandidateStages;
   /** Share of questions whose source memory is in the top k (sanity check that searches find things). */
   targetInTopK: number;
   rssMiB: number;
@@ -44,6 +44,21 @@ interface SizeResult {
   /** Growth since the previous size (the empty instance for the first), scaled to 100k memories. */
   per100k: { rssMiB: number; heapUsedMiB: number; externalMiB: number };
 }
+
+interface CandidateStages {
+  bm25: LatencyStats;
+  /** As the retriever runs it: the HNSW graph for partitions of ANN_MIN_VECTORS or more, else exact. */
+  vector: LatencyStats;
+  vectorExact: LatencyStats;
+  /**
+   * Recall of the vector search against the exact one at the pool size: share of its hits scoring at
+   * least the exact pool's last score (hashed vectors tie a lot, so comparing ids would count equally
+   * good neighbours as misses).
+   */
+  vectorRecall: number;
+}
+
+const POOL = 100;
 
 const gc = (() => {
   setFlagsFromString('--expose-gc');
@@ -141,20 +156,32 @@ export default async function query(argv: string[]): Promise<void> {
         if (i >= WARMUP_QUERIES) embedMs.push(dt);
       }
       // Bulk mode only (the indexes are at hand): the two candidate searches alone, pool 100 as the retriever asks.
-      let candidateStages: { bm25: LatencyStats; vector: LatencyStats } | undefined;
+      let candidateStages: CandidateStages | undefined;
       if (bulk) {
         const bm25Ms: number[] = [];
         const vecMs: number[] = [];
+        const exactMs: number[] = [];
+        let recall = 0;
         for (const q of questions.slice(WARMUP_QUERIES)) {
           let t = performance.now();
-          await bulk.textIndex.search(q.text, { scope }, 100);
+          await bulk.textIndex.search(q.text, { scope }, POOL);
           bm25Ms.push(performance.now() - t);
           const [v] = await embedder.embed([q.text]);
           t = performance.now();
-          await bulk.vectorIndex.search(v!, embedder.modelId, { scope }, 100);
+          const approx = await bulk.vectorIndex.search(v!, embedder.modelId, { scope }, POOL);
           vecMs.push(performance.now() - t);
+          t = performance.now();
+          const exact = await bulk.vectorIndex.searchExact(v!, embedder.modelId, { scope }, POOL);
+          exactMs.push(performance.now() - t);
+          const floor = exact[exact.length - 1]?.score ?? -Infinity;
+          recall += exact.length === 0 ? 1 : approx.filter((h) => h.score >= floor - 1e-6).length / exact.length;
         }
-        candidateStages = { bm25: latencyStats(bm25Ms), vector: latencyStats(vecMs) };
+        candidateStages = {
+          bm25: latencyStats(bm25Ms),
+          vector: latencyStats(vecMs),
+          vectorExact: latencyStats(exactMs),
+          vectorRecall: Math.round((recall / args.queries) * 1000) / 1000,
+        };
       }
       const mem = memorySnapshot();
       // Growth since the previous size (or the empty instance), scaled: the first figure also carries
@@ -183,11 +210,12 @@ export default async function query(argv: string[]): Promise<void> {
     await embedder.close?.();
   }
 
-  const head = ['memories', 'search p50', 'p95', 'p99', 'max', 'embed p50', 'embed p99', `target@${args.k}`, 'RSS MiB', 'heap MiB', 'RSS/100k', 'heap/100k', 'ingest ev/s'];
+  const head = ['memories', 'search p50', 'p95', 'p99', 'max', 'embed p50', 'embed p99', `target@${args.k}`, 'RSS MiB', 'heap MiB', 'RSS/100k', 'heap/100k', 'ingest ev/s', 'bm25 p50', 'vector p50', 'exact vector p50', 'vector recall'];
   console.log(head.join(' | '));
   for (const r of results) {
     console.log(
-      [r.memories, r.search.p50, r.search.p95, r.search.p99, r.search.max, r.queryEmbedding.p50, r.queryEmbedding.p99, r.targetInTopK, r.rssMiB, r.heapUsedMiB, r.per100k.rssMiB, r.per100k.heapUsedMiB, r.ingestEventsPerSecond].join(' | '),
+      [r.memories, r.search.p50, r.search.p95, r.search.p99, r.search.max, r.queryEmbedding.p50, r.queryEmbedding.p99, r.targetInTopK, r.rssMiB, r.heapUsedMiB, r.per100k.rssMiB, r.per100k.heapUsedMiB, r.ingestEventsPerSecond,
+        r.candidateStages?.bm25.p50 ?? '-', r.candidateStages?.vector.p50 ?? '-', r.candidateStages?.vectorExact.p50 ?? '-', r.candidateStages?.vectorRecall ?? '-'].join(' | '),
     );
   }
   const out = {

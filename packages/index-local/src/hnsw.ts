@@ -15,7 +15,7 @@ export interface HnswParams {
   efConstruction: number;
 }
 
-export const DEFAULT_HNSW: HnswParams = { m: 16, efConstruction: 100 };
+export const DEFAULT_HNSW: HnswParams = { m: 16, efConstruction: 64 };
 
 /** mulberry32: a deterministic level draw, so a rebuild gives the same graph. */
 function seededRandom(seed: number): () => number {

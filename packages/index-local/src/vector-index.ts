@@ -12,7 +12,7 @@ const SNAPSHOT_VERSION = 2;
 /** Partitions this large are searched through an HNSW graph; smaller ones by exact scan. */
 export const ANN_MIN_VECTORS = 5000;
 /** Candidate list of a graph search (at least k): recall vs exact measured in docs/benchmarks.md. */
-export const ANN_EF_SEARCH = 200;
+export const ANN_EF_SEARCH = 100;
 const MIN_COMPACT = 1024;
 
 /**
