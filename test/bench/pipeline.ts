@@ -117,6 +117,7 @@ export default async function pipeline(argv: string[]): Promise<void> {
     const search = await createSearchIndexProjector({
       log: b.log,
       textIndex: await createLocalTextIndex({ dir: join(dir, 'bm25') }),
+      contextTextIndex: await createLocalTextIndex({ dir: join(dir, 'bm25', 'context') }),
       vectorIndex: await createLocalVectorIndex({ dir: join(dir, 'vectors') }),
       embedder: createHashEmbedder({ dimensions: 256 }),
     });

@@ -91,7 +91,7 @@ export default async function recall(argv: string[]): Promise<void> {
       const metrics = dataset.metrics(args.ks);
       const variants: Record<string, Record<string, number>> = {};
       for (const v of RETRIEVAL_VARIANTS) {
-        const r = engram.retrieverWith({ ...retrievalConfig, ...v.config }, v.embedder ? { embedder: v.embedder(embedder) } : {});
+        const r = engram.retrieverWith({ ...retrievalConfig, ...v.config }, { ...v.over, ...(v.embedder ? { embedder: v.embedder(embedder) } : {}) });
         const va = new MetricAverager();
         for (const q of dataset.queries) {
           engram.setNow(nowOf.get(q.userId) ?? new Date());
@@ -100,9 +100,9 @@ export default async function recall(argv: string[]): Promise<void> {
         variants[v.name] = va.averages();
       }
       (result as typeof result & { variants?: unknown }).variants = variants;
-      console.log(['variant'.padEnd(14), ...metrics.map((m) => m.padStart(Math.max(7, m.length)))].join('  '));
+      console.log(['variant'.padEnd(34), ...metrics.map((m) => m.padStart(Math.max(7, m.length)))].join('  '));
       for (const [name, o] of Object.entries(variants)) {
-        console.log([name.padEnd(14), ...metrics.map((m) => (Number.isFinite(o[m]) ? o[m]!.toFixed(3) : '-').padStart(Math.max(7, m.length)))].join('  '));
+        console.log([name.padEnd(34), ...metrics.map((m) => (Number.isFinite(o[m]) ? o[m]!.toFixed(3) : '-').padStart(Math.max(7, m.length)))].join('  '));
       }
     }
     console.log(`${dataset.name}: ${result.n} queries, ${(queryMs / Math.max(1, dataset.queries.length)).toFixed(1)} ms/query, embedder ${embedder.modelId}`);

@@ -69,12 +69,13 @@ export async function openStack(opts: StackOptions = {}): Promise<Stack> {
   const closers: Array<() => Promise<void>> = [];
   if (opts.retrieval === 'hybrid') {
     const textIndex = await createLocalTextIndex();
+    const contextTextIndex = await createLocalTextIndex();
     const vectorIndex = await createLocalVectorIndex();
     const embedder = createHashEmbedder();
-    const searchIndex = await createSearchIndexProjector({ log, textIndex, vectorIndex, embedder, snapshotEveryMs: 0 });
+    const searchIndex = await createSearchIndexProjector({ log, textIndex, contextTextIndex, vectorIndex, embedder, snapshotEveryMs: 0 });
     closers.push(() => searchIndex.close());
     progress = { reached: async (pos) => (await sqlProgress.reached(pos)) && (await searchIndex.reached(pos)) };
-    retriever = createHybridRetriever({ db, textIndex, vectorIndex, embedder, clock: systemClock, config: { rerankEnabled: false } });
+    retriever = createHybridRetriever({ db, textIndex, contextTextIndex, vectorIndex, embedder, clock: systemClock, config: { rerankEnabled: false } });
     contextRenderer = createContextRenderer({ db, retriever });
   }
   const logger = new RecordingLogger();

@@ -12,6 +12,11 @@ export interface RetrievalConfig {
   /** Allowed for the first call, while a reranker may still be loading its model. */
   rerankLoadTimeoutSeconds: number;
   rerankMinScore: number;
+  /**
+   * How the keyword and vector lists are combined: `zscore` (default; per-list normalised scores,
+   * fusion.ts) or `rrf` (SPEC R4, Σ 1/(k + rank)). Both are reported in docs/benchmarks.md.
+   */
+  fusion: 'zscore' | 'rrf';
   /** R4 constant. */
   rrfK: number;
   /** Candidates taken from each of BM25 and vector search before hydration. */
@@ -34,6 +39,7 @@ export const DEFAULT_RETRIEVAL_CONFIG: Readonly<RetrievalConfig> = Object.freeze
   rerankTimeoutSeconds: 5,
   rerankLoadTimeoutSeconds: 60,
   rerankMinScore: 0,
+  fusion: 'zscore',
   rrfK: 60,
   candidatePoolSize: 100,
   commonTokenRatio: 0.5,
@@ -54,6 +60,7 @@ export function resolveRetrievalConfig(partial: Partial<RetrievalConfig> = {}): 
   if (!(c.rerankTimeoutSeconds > 0)) throw bad('rerankTimeoutSeconds', 'positive');
   if (!(c.rerankLoadTimeoutSeconds > 0)) throw bad('rerankLoadTimeoutSeconds', 'positive');
   if (!(c.rerankMinScore >= 0)) throw bad('rerankMinScore', '≥ 0');
+  if (c.fusion !== 'zscore' && c.fusion !== 'rrf') throw bad('fusion', '"zscore" or "rrf"');
   if (!(c.rrfK > 0)) throw bad('rrfK', 'positive');
   if (!(Number.isInteger(c.candidatePoolSize) && c.candidatePoolSize >= 1)) throw bad('candidatePoolSize', 'an integer ≥ 1');
   if (!(c.commonTokenRatio > 0 && c.commonTokenRatio <= 1)) throw bad('commonTokenRatio', 'in (0, 1]');

@@ -3,3 +3,25 @@ export function memoryDocText(content: string, key: string | null, tags: readonl
   const extra = [key, ...tags].filter((s): s is string => !!s);
   return extra.length > 0 ? `${content}\n${extra.join(' ')}` : content;
 }
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** "2023-05-08T13:56:00Z" → "8 May 2023" (UTC): a document's date as words a question may use. */
+export function dateWords(iso: string): string {
+  const t = Date.parse(iso);
+  if (!Number.isFinite(t)) return '';
+  const d = new Date(t);
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+/**
+ * The conversation-window texts of a document. A chat turn often answers or continues the turn
+ * before it ("What did you do?" → "Went hiking"), so the turn alone misses the words a later
+ * question uses: the vector is taken over the previous turn + the turn, and a second keyword index
+ * holds the same window with the document's date (docs/benchmarks.md, "Conversation windows").
+ */
+export function windowTexts(text: string, previousTurn: string, at: string): { embedText: string; contextText: string } {
+  const embedText = previousTurn ? `${previousTurn}\n${text}` : text;
+  const date = dateWords(at);
+  return { embedText, contextText: date ? `${date}\n${embedText}` : embedText };
+}

@@ -18,10 +18,14 @@ import { resolveRetrievalConfig, type RetrievalConfig } from './config';
 import { memoryDocText } from './doc-text';
 import { indexFilterFor, passesFilters } from './filters';
 import { weightOf } from './importance';
+import { resolveIntentConfig, type IntentWeightConfig } from './intent-config';
+import { intentWeights } from './query-intent';
 import { silentLogger, type RetrievalLogger } from './logger';
 import { rerankStage, type Ranked } from './rerank-stage';
 import { reciprocalRankFusion } from './rrf';
-import { buildTokenGate } from './token-gate';
+import { scoreFusion } from './fusion';
+import { gatedQuery } from './gated-query';
+import { buildTokenGate, type TokenGate } from './token-gate';
 import { userNameTerms } from './user-name-terms';
 
 /** A text index that can report per-user document frequencies (the local one can). */
@@ -33,10 +37,14 @@ const hasTermStats = (x: unknown): x is TermStatsSource => typeof (x as TermStat
 export interface HybridRetrieverOptions {
   db: SqlExecutor;
   textIndex: TextIndex;
+  /** The conversation-window keyword index the search-index projector fills; a third list when given. */
+  contextTextIndex?: TextIndex;
   vectorIndex: VectorIndex;
   embedder: Embedder;
   reranker?: Reranker;
   config?: Partial<RetrievalConfig>;
+  /** R9 freshness and intent weighting (query-intent.ts); defaults when absent. */
+  intentConfig?: Partial<IntentWeightConfig>;
   clock: Clock;
   /** Memory ids returned by a search (R8: the app records them as MemoryAccessed, batched). */
   onAccess?: (scope: Scope, memoryIds: string[], query: string) => void;
@@ -46,8 +54,10 @@ export interface HybridRetrieverOptions {
 /** Per-stage figures of the last search, for benchmarks and debugging. */
 export interface SearchTrace {
   lexical: number;
+  contextLexical: number;
   vector: number;
-  gatedOut: number;
+  /** Whether the discriminative-token gate narrowed the keyword query (R5). */
+  gated: boolean;
   fused: number;
   reranked: boolean;
 }
@@ -55,12 +65,14 @@ export interface SearchTrace {
 const MAX_POOL_ROUNDS = 3;
 
 /**
- * R2–R9: BM25 and vector candidates in the caller's scope → current state from SQL (forgotten
- * documents drop out, filters apply) → discriminative-token gate on the lexical list → RRF →
- * rerank of the top K → × effective importance → top k.
+ * R2–R9: discriminative-token gate on the keyword query (R5) → BM25 over the documents and over
+ * their conversation windows, and vector search, in the caller's scope → current state from SQL
+ * (forgotten documents drop out, filters apply) → fusion (normalised scores, or RRF k = 60 with
+ * `fusion: 'rrf'`) → rerank of the top K → × effective importance → top k.
  */
 export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever & { lastTrace(): SearchTrace | null } {
   const cfg = resolveRetrievalConfig(opts.config);
+  const intentCfg = resolveIntentConfig(opts.intentConfig);
   const logger = opts.logger ?? silentLogger;
   let rerankerAnswered = false;
   let trace: SearchTrace | null = null;
@@ -76,24 +88,40 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
     }
   };
 
-  const candidatesFor = async (req: QueryRequest) => {
+  const gateFor = async (req: QueryRequest): Promise<TokenGate> => {
+    const [stats, names] = await Promise.all([
+      hasTermStats(opts.textIndex) ? opts.textIndex.termStats(req.scope, contentSearchTerms(req.query)) : null,
+      userNameTerms(opts.db, req.scope),
+    ]);
+    return buildTokenGate(req.query, stats, { commonRatio: cfg.commonTokenRatio, minDocs: cfg.commonTokenMinDocs, nonDiscriminative: names });
+  };
+
+  const candidatesFor = async (req: QueryRequest, keywordQuery: string) => {
     let pool = Math.max(cfg.candidatePoolSize, req.k * 3);
-    let lexical: ScoredId[] = [];
-    let vector: ScoredId[] = [];
+    let lists: ScoredId[][] = [];
     let rows = new Map<string, Candidate>();
     let kept: Candidate[] = [];
     for (let round = 0; round < MAX_POOL_ROUNDS; round++) {
-      [lexical, vector] = await Promise.all([opts.textIndex.search(req.query, indexFilterFor(req), pool), vectorSearch(req, pool)]);
-      rows = await hydrate(opts.db, req.scope, [...lexical, ...vector].map((h) => h.id));
+      const filter = indexFilterFor(req);
+      lists = await Promise.all([
+        opts.textIndex.search(keywordQuery, filter, pool),
+        opts.contextTextIndex ? opts.contextTextIndex.search(keywordQuery, filter, pool) : Promise.resolve([]),
+        vectorSearch(req, pool),
+      ]);
+      rows = await hydrate(opts.db, req.scope, lists.flat().map((h) => h.id));
       kept = [...rows.values()].filter((c) => passesFilters(c, req));
       // Filters the index cannot apply (time, tags, session) may leave too few: widen the pool.
-      const exhausted = lexical.length < pool && vector.length < pool;
+      const exhausted = lists.every((l) => l.length < pool);
       if (kept.length >= req.k || exhausted) break;
       pool *= 4;
     }
     const keptIds = new Set(kept.map((c) => c.id));
-    return { lexical: lexical.filter((h) => keptIds.has(h.id)), vector: vector.filter((h) => keptIds.has(h.id)), rows };
+    const [lexical, contextLexical, vector] = lists.map((l) => l.filter((h) => keptIds.has(h.id))) as [ScoredId[], ScoredId[], ScoredId[]];
+    return { lexical, contextLexical, vector, rows };
   };
+
+  const fuse = (lists: ScoredId[][]): Map<string, number> =>
+    cfg.fusion === 'rrf' ? reciprocalRankFusion(lists.map((l) => l.map((h) => h.id)), cfg.rrfK) : scoreFusion(lists);
 
   const textOf = (c: Candidate) => (c.kind === 'memory' ? memoryDocText(c.content, c.key, c.tags) : c.content);
 
@@ -128,17 +156,10 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
       }
       if (!req.query.trim()) return [];
 
-      const { lexical, vector, rows } = await candidatesFor(req);
+      const gate = await gateFor(req);
+      const { lexical, contextLexical, vector, rows } = await candidatesFor(req, gatedQuery(req.query, gate));
 
-      const queryTerms = contentSearchTerms(req.query);
-      const [stats, names] = await Promise.all([
-        hasTermStats(opts.textIndex) ? opts.textIndex.termStats(req.scope, queryTerms) : null,
-        userNameTerms(opts.db, req.scope),
-      ]);
-      const gate = buildTokenGate(req.query, stats, { commonRatio: cfg.commonTokenRatio, minDocs: cfg.commonTokenMinDocs, nonDiscriminative: names });
-      const gatedLexical = lexical.filter((h) => gate.passes(textOf(rows.get(h.id)!)));
-
-      const fused = reciprocalRankFusion([gatedLexical.map((h) => h.id), vector.map((h) => h.id)], cfg.rrfK);
+      const fused = fuse([lexical, contextLexical, vector]);
       const ranked: Ranked<Candidate>[] = [...fused]
         .map(([id, score]) => ({ item: rows.get(id)!, score }))
         .sort((a, b) => b.score - a.score || (a.item.id < b.item.id ? -1 : 1));
@@ -160,15 +181,16 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
       if (reranked.reranked) rerankerAnswered = true;
 
       const now = opts.clock.now();
+      const intent = intentWeights(req.query, reranked.ranked.map((r) => r.item), now, intentCfg);
       const hits = reranked.ranked
         .map((r) => {
           const w = weightOf(r.item, now, cfg);
-          return toHit(r.item, r.score * w.weight, w.importance, w.effective);
+          return toHit(r.item, r.score * w.weight * (intent.get(r.item.id) ?? 1), w.importance, w.effective);
         })
         .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
         .slice(0, req.k);
 
-      trace = { lexical: lexical.length, vector: vector.length, gatedOut: lexical.length - gatedLexical.length, fused: fused.size, reranked: reranked.reranked };
+      trace = { lexical: lexical.length, contextLexical: contextLexical.length, vector: vector.length, gated: gate.active, fused: fused.size, reranked: reranked.reranked };
 
       const memoryIds = hits.filter((h) => h.kind === 'memory').map((h) => h.id);
       if (opts.onAccess && memoryIds.length > 0) {

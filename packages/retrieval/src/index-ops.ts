@@ -1,13 +1,30 @@
 import { assertNever, streamKeyOf, type EngramEvent, type IndexedDocMeta } from '@engram/core';
-import { memoryDocText } from './doc-text';
+import { memoryDocText, windowTexts } from './doc-text';
 
 /** What one event means for the search indexes. */
 export type IndexOp =
-  | { op: 'upsert'; id: string; text: string; meta: IndexedDocMeta; key: string | null }
+  | {
+      op: 'upsert';
+      id: string;
+      /** The document alone (the main keyword index). */
+      text: string;
+      /** What the vector is taken over: for a chat turn, the previous turn + the turn. */
+      embedText: string;
+      /** The window keyword index: the document's date + embedText. */
+      contextText: string;
+      meta: IndexedDocMeta;
+      key: string | null;
+    }
   | { op: 'delete'; ids: string[] }
   | { op: 'forgetKey'; stream: string; key: string }
   | { op: 'forgetUser'; stream: string }
   | { op: 'none' };
+
+type Upsert = Extract<IndexOp, { op: 'upsert' }>;
+
+function upsert(id: string, text: string, meta: IndexedDocMeta, key: string | null, previousTurn = ''): Upsert {
+  return { op: 'upsert', id, text, ...windowTexts(text, previousTurn, meta.at), meta, key };
+}
 
 function metaOf(e: EngramEvent, over: Pick<IndexedDocMeta, 'kind' | 'tier' | 'type' | 'tags' | 'at'>): IndexedDocMeta {
   return { tenantId: e.tenantId, userId: e.userId, agentId: e.agentId, ...over };
@@ -16,50 +33,27 @@ function metaOf(e: EngramEvent, over: Pick<IndexedDocMeta, 'kind' | 'tier' | 'ty
 /**
  * Document ids come from the events (message → event id, memory → memoryId, episode → episodeId),
  * so a replay upserts the same ids again. Tier changes (archive, restore, supersede) are not indexed:
- * the query path reads the current tier from SQL.
+ * the query path reads the current tier from SQL. `previousTurn` is the text of the message before
+ * this one in the same session (TurnWindows keeps it), used only for MessageObserved.
  */
-export function indexOpFor(e: EngramEvent): IndexOp {
+export function indexOpFor(e: EngramEvent, previousTurn = ''): IndexOp {
   switch (e.type) {
     case 'MessageObserved':
       if (!e.payload.content.trim()) return { op: 'none' };
-      return {
-        op: 'upsert',
-        id: e.eventId,
-        text: e.payload.content,
-        meta: metaOf(e, { kind: 'message', tier: 'EPISODIC', type: null, tags: [], at: e.occurredAt }),
-        key: null,
-      };
+      return upsert(e.eventId, e.payload.content, metaOf(e, { kind: 'message', tier: 'EPISODIC', type: null, tags: [], at: e.occurredAt }), null, previousTurn);
     case 'MemoryWritten': {
       const p = e.payload;
       if (p.tier === 'WORKING') return { op: 'none' };
-      return {
-        op: 'upsert',
-        id: p.memoryId,
-        text: memoryDocText(p.content, p.key, p.tags),
-        meta: metaOf(e, { kind: 'memory', tier: 'SEMANTIC', type: p.type, tags: p.tags, at: p.validFrom ?? e.occurredAt }),
-        key: p.key,
-      };
+      return upsert(p.memoryId, memoryDocText(p.content, p.key, p.tags), metaOf(e, { kind: 'memory', tier: 'SEMANTIC', type: p.type, tags: p.tags, at: p.validFrom ?? e.occurredAt }), p.key);
     }
     case 'FactExtracted': {
       const p = e.payload;
-      return {
-        op: 'upsert',
-        id: p.memoryId,
-        text: memoryDocText(p.content, p.key, p.tags),
-        meta: metaOf(e, { kind: 'memory', tier: 'SEMANTIC', type: p.type, tags: p.tags, at: p.validFrom ?? e.occurredAt }),
-        key: p.key,
-      };
+      return upsert(p.memoryId, memoryDocText(p.content, p.key, p.tags), metaOf(e, { kind: 'memory', tier: 'SEMANTIC', type: p.type, tags: p.tags, at: p.validFrom ?? e.occurredAt }), p.key);
     }
     case 'EpisodeCreated': {
       const p = e.payload;
       if (!p.summary.trim()) return { op: 'none' };
-      return {
-        op: 'upsert',
-        id: p.episodeId,
-        text: p.summary,
-        meta: metaOf(e, { kind: 'episode', tier: 'EPISODIC', type: null, tags: [], at: p.startedAt ?? e.occurredAt }),
-        key: null,
-      };
+      return upsert(p.episodeId, p.summary, metaOf(e, { kind: 'episode', tier: 'EPISODIC', type: null, tags: [], at: p.startedAt ?? e.occurredAt }), null);
     }
     case 'MemoryForgotten': {
       const p = e.payload;

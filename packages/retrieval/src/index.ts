@@ -13,3 +13,7 @@ export { passesFilters, indexFilterFor } from './filters';
 export { detectQueryIntent, intentWeights, weightsForIntent, carriesDate, isPreferenceMemory, type QueryIntent } from './query-intent';
 export { DEFAULT_INTENT_CONFIG, resolveIntentConfig, type IntentWeightConfig } from './intent-config';
 export type { Candidate } from './candidates';
+export { TurnWindows, type TurnWindowsJson } from './turn-windows';
+export { dateWords, windowTexts } from './doc-text';
+export { scoreFusion } from './fusion';
+export { gatedQuery } from './gated-query';

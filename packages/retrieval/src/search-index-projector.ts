@@ -12,7 +12,8 @@ import {
   type VectorIndex,
 } from '@engram/core';
 import { DocRegistry, type DocRegistryJson } from './doc-registry';
-import { indexOpFor, type IndexOp } from './index-ops';
+import type { IndexOp } from './index-ops';
+import { TurnWindows, type TurnWindowsJson } from './turn-windows';
 import { silentLogger, type RetrievalLogger } from './logger';
 
 export const SEARCH_INDEX_CONSUMER = 'search-index';
@@ -28,22 +29,27 @@ function isSnapshottable(x: unknown): x is Snapshottable {
 }
 
 export interface SearchIndexCheckpoint {
-  v: 1;
+  /** 2: documents indexed with their conversation window (a v1 index is rebuilt from the log). */
+  v: 2;
   /** Embedder the vectors were made with; a different one on start means replay from the beginning. */
   modelId: string;
   /** Next offset to apply, per partition. */
   next: Record<string, number>;
   registry: DocRegistryJson;
+  /** The last turn of each open session (TurnWindows). */
+  windows: TurnWindowsJson;
 }
 
 function isCheckpoint(x: unknown): x is SearchIndexCheckpoint {
   const c = x as SearchIndexCheckpoint | null;
-  return !!c && c.v === 1 && typeof c.modelId === 'string' && typeof c.next === 'object' && typeof c.registry === 'object';
+  return !!c && c.v === 2 && Array.isArray(c.windows) && typeof c.modelId === 'string' && typeof c.next === 'object' && typeof c.registry === 'object';
 }
 
 export interface SearchIndexProjectorOptions {
   log: EventLog;
   textIndex: TextIndex;
+  /** The conversation-window keyword index (each document with its date and previous turn); optional. */
+  contextTextIndex?: TextIndex;
   vectorIndex: VectorIndex;
   embedder: Embedder;
   /** How often both indexes are snapshotted with the applied position (default 5 s). */
@@ -69,18 +75,21 @@ export interface SearchIndexProjector extends ProjectionProgress {
  */
 export async function createSearchIndexProjector(opts: SearchIndexProjectorOptions): Promise<SearchIndexProjector> {
   const { log, textIndex, vectorIndex, embedder } = opts;
+  const contextIndex = opts.contextTextIndex ?? null;
   const logger = opts.logger ?? silentLogger;
   const batchSize = opts.batchSize ?? 256;
   const snapshotEveryMs = opts.snapshotEveryMs ?? 5000;
   const snapshottable: Snapshottable[] = [];
-  for (const idx of [textIndex, vectorIndex] as unknown[]) if (isSnapshottable(idx)) snapshottable.push(idx);
+  for (const idx of [textIndex, contextIndex, vectorIndex] as unknown[]) if (idx && isSnapshottable(idx)) snapshottable.push(idx);
 
   const next = new Map<number, number>();
   const registry = new DocRegistry();
+  let windows = new TurnWindows();
   let resumed = snapshottable.length > 0;
   for (const idx of snapshottable) {
     const cp = idx.loadedCheckpoint();
     if (!isCheckpoint(cp) || cp.modelId !== embedder.modelId) {
+      if (cp !== null && !isCheckpoint(cp)) logger.info({ model: embedder.modelId }, 'search index snapshot has an older document format; rebuilding the search indexes from the log');
       if (isCheckpoint(cp)) logger.info({ from: cp.modelId, to: embedder.modelId }, 'embedder model changed; rebuilding the search indexes from the log');
       resumed = false;
     }
@@ -90,6 +99,9 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
     const partitions = new Set(cps.flatMap((c) => Object.keys(c.next)));
     for (const p of partitions) next.set(Number(p), Math.min(...cps.map((c) => c.next[p] ?? 0)));
     for (const c of cps) registry.merge(c.registry);
+    // Every snapshot is written with the same checkpoint; the one with the lowest position matches `next`.
+    const oldest = cps.reduce((a, b) => (Object.values(a.next).reduce((x, y) => x + y, 0) <= Object.values(b.next).reduce((x, y) => x + y, 0) ? a : b));
+    windows = TurnWindows.fromJSON(oldest.windows);
   }
 
   const waiters = new Set<{ pos: LogPosition; resolve: (ok: boolean) => void }>();
@@ -110,9 +122,10 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
     if (pending.size === 0) return;
     const docs = [...pending.values()];
     pending.clear();
-    const vectors = await embedder.embed(docs.map((d) => d.text));
+    const vectors = await embedder.embed(docs.map((d) => d.embedText));
     if (vectors.length !== docs.length) throw new EngramError('EMBEDDER_FAILED', `embedder returned ${vectors.length} vectors for ${docs.length} texts`);
     await textIndex.upsert(docs.map((d) => ({ id: d.id, text: d.text, meta: d.meta })));
+    await contextIndex?.upsert(docs.map((d) => ({ id: d.id, text: d.contextText, meta: d.meta })));
     await vectorIndex.upsert(docs.map((d, i) => ({ id: d.id, vector: vectors[i]!, modelId: embedder.modelId, meta: d.meta })));
     for (const d of docs) registry.add(streamKeyOf(d.meta), d.id, d.key);
   };
@@ -120,17 +133,29 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
   const deleteDocs = async (ids: string[]) => {
     if (ids.length === 0) return;
     await textIndex.delete(ids);
+    await contextIndex?.delete(ids);
     await vectorIndex.delete(ids);
     for (const id of ids) registry.remove(id);
   };
 
   const applyBatch = (batch: StoredEvent[]) =>
     exclusive(async () => {
+      windows.begin();
+      try {
+        await applyOps(batch);
+        windows.commit();
+      } catch (err) {
+        windows.rollback();
+        throw err;
+      }
+    });
+
+  const applyOps = async (batch: StoredEvent[]) => {
       const pending = new Map<string, Upsert>();
       const advanced = new Map<number, number>();
       for (const { event, position } of batch) {
         if (position.offset < (next.get(position.partition) ?? 0)) continue;
-        const op = indexOpFor(event);
+        const op = windows.opFor(event);
         switch (op.op) {
           case 'upsert':
             pending.delete(op.id);
@@ -162,7 +187,7 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
           w.resolve(true);
         }
       }
-    });
+  };
 
   const handler = async (batch: StoredEvent[]) => {
     try {
@@ -175,10 +200,11 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
   };
 
   const checkpoint = (): SearchIndexCheckpoint => ({
-    v: 1,
+    v: 2,
     modelId: embedder.modelId,
     next: Object.fromEntries([...next].map(([p, n]) => [String(p), n])),
     registry: registry.toJSON(),
+    windows: windows.toJSON(),
   });
 
   const snapshotNow = () =>

@@ -81,6 +81,8 @@ export interface Harness {
   dir: string;
   db: SqlDatabase;
   text: LocalTextIndex;
+  /** The conversation-window keyword index. */
+  context: LocalTextIndex;
   vectors: LocalVectorIndex;
   searchIndex: SearchIndexProjector;
   append(events: EngramEvent[]): Promise<LogPosition[]>;
@@ -116,10 +118,11 @@ export async function openHarness(embedder: Embedder, db: SqlDatabase): Promise<
     dir,
     db,
     text: await createLocalTextIndex({ dir: indexDir }),
+    context: await createLocalTextIndex({ dir: join(indexDir, 'context') }),
     vectors: await createLocalVectorIndex({ dir: indexDir }),
     searchIndex: null as unknown as SearchIndexProjector,
   };
-  h.searchIndex = await createSearchIndexProjector({ log, textIndex: h.text, vectorIndex: h.vectors, embedder, snapshotEveryMs: 0 });
+  h.searchIndex = await createSearchIndexProjector({ log, textIndex: h.text, contextTextIndex: h.context, vectorIndex: h.vectors, embedder, snapshotEveryMs: 0 });
 
   const waitAll = async (pos: LogPosition) => {
     for (let i = 0; i < 2000 && !(await progress.reached(pos)); i++) await new Promise((r) => setTimeout(r, 5));
@@ -139,11 +142,13 @@ export async function openHarness(embedder: Embedder, db: SqlDatabase): Promise<
     async restartIndexes(next: Embedder = embedder, beforeReopen?: (indexDir: string) => Promise<void>) {
       await h.searchIndex.close();
       await h.text.close();
+      await h.context.close();
       await h.vectors.close();
       await beforeReopen?.(indexDir);
       h.text = await createLocalTextIndex({ dir: indexDir });
+      h.context = await createLocalTextIndex({ dir: join(indexDir, 'context') });
       h.vectors = await createLocalVectorIndex({ dir: indexDir });
-      h.searchIndex = await createSearchIndexProjector({ log, textIndex: h.text, vectorIndex: h.vectors, embedder: next, snapshotEveryMs: 0 });
+      h.searchIndex = await createSearchIndexProjector({ log, textIndex: h.text, contextTextIndex: h.context, vectorIndex: h.vectors, embedder: next, snapshotEveryMs: 0 });
     },
     async close() {
       await h.searchIndex.close();

@@ -59,7 +59,7 @@ describe('fusion (R4)', () => {
   it('scores each hit as Σ 1/(60 + rank) over the BM25 and vector lists, times its importance', async () => {
     await h.append(SAFARI.map((c, i) => message(c, `m${i}`)));
     const q = 'safari leopard river';
-    const hits = await retriever().search({ scope, query: q, k: 10 });
+    const hits = await retriever({ fusion: 'rrf' }).search({ scope, query: q, k: 10 });
     const lexical = ids(await h.text.search(q, { scope }, 100));
     const [qv] = await embedder.embed([q]);
     const vector = ids(await h.vectors.search(qv!, embedder.modelId, { scope }, 100));
@@ -81,10 +81,11 @@ describe('discriminative-token gate (R5)', () => {
     const stopOnly = message('what did you do with it', 'm-stop');
     const real = message('the lighthouse keeper retired last year', 'm-real');
     await h.append([stopOnly, real, message('rye flour bread recipe', 'm-x'), message('train tickets to Porto', 'm-y')]);
-    const r = retriever();
+    const r = retriever({ fusion: 'rrf' });
     const q = 'what did you do with the lighthouse';
     const hits = await r.search({ scope, query: q, k: 10 });
-    expect(r.lastTrace()!.gatedOut).toBe(1);
+    expect(r.lastTrace()!.gated).toBe(true);
+    expect(ids(await h.text.search('lighthouse', { scope }, 100))).not.toContain(stopOnly.eventId);
     expect(hits[0]!.id).toBe(real.eventId);
     const [qv] = await embedder.embed([q]);
     const vector = ids(await h.vectors.search(qv!, embedder.modelId, { scope }, 100));

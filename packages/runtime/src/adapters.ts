@@ -2,9 +2,13 @@
  * Builds the adapter behind each port from the validated config. Adapters are imported lazily so a
  * process only loads the client libraries it uses (an embedded start never loads kafkajs or pg).
  */
+import { join } from 'node:path';
 import type { Embedder, EventCodec, EventLog, Llm, Reranker, SqlDatabase, TextIndex, VectorIndex } from '@engram/core';
 import type { EngramConfig } from './config';
 import type { Logger } from './logger';
+
+/** Subdirectory of the keyword index's directory that holds the conversation-window index. */
+export const CONTEXT_INDEX_DIR = 'context';
 
 export async function openEventCodec(): Promise<EventCodec> {
   const { createAvroEventCodec } = await import('@engram/event-codec-avro');
@@ -67,15 +71,17 @@ export async function openEmbedder(cfg: EngramConfig): Promise<Embedder> {
   }
 }
 
-export async function openIndexes(cfg: EngramConfig, embedder: Embedder): Promise<{ text: TextIndex; vectors: VectorIndex }> {
+/** The keyword index, the conversation-window keyword index (inside the keyword index's directory) and the vector index. */
+export async function openIndexes(cfg: EngramConfig, embedder: Embedder): Promise<{ text: TextIndex; context: TextIndex; vectors: VectorIndex }> {
   const { createLocalTextIndex, createLocalVectorIndex } = await import('@engram/index-local');
   const text = await createLocalTextIndex({ dir: cfg.textIndexDir });
+  const context = await createLocalTextIndex({ dir: join(cfg.textIndexDir, CONTEXT_INDEX_DIR) });
   if (cfg.vectors.kind === 'qdrant') {
     const { createQdrantVectorIndex } = await import('@engram/index-qdrant');
     const vectors = await createQdrantVectorIndex({ url: cfg.vectors.url, ...(cfg.vectors.apiKey ? { apiKey: cfg.vectors.apiKey } : {}), dimensions: embedder.dimensions });
-    return { text, vectors };
+    return { text, context, vectors };
   }
-  return { text, vectors: await createLocalVectorIndex({ dir: cfg.vectors.dir }) };
+  return { text, context, vectors: await createLocalVectorIndex({ dir: cfg.vectors.dir }) };
 }
 
 export async function openLlm(cfg: EngramConfig): Promise<Llm | null> {

@@ -47,12 +47,14 @@ export async function startQuerySide(f: Foundation) {
   const { createSearchIndexProjector, createHybridRetriever, createContextRenderer } = await import('@engram/retrieval');
   const { sqlProjectionProgress } = await import('@engram/projections');
   const embedder = await openEmbedder(f.cfg);
-  const { text, vectors } = await openIndexes(f.cfg, embedder);
+  const { text, context, vectors } = await openIndexes(f.cfg, embedder);
   f.life.add({ name: 'text-index', close: () => text.close() });
+  f.life.add({ name: 'context-text-index', close: () => context.close() });
   f.life.add({ name: 'vector-index', close: () => vectors.close() });
   const searchIndex = await createSearchIndexProjector({
     log: f.log,
     textIndex: text,
+    contextTextIndex: context,
     vectorIndex: vectors,
     embedder,
     logger: f.logger.child({ component: 'search-index' }),
@@ -62,6 +64,7 @@ export async function startQuerySide(f: Foundation) {
   const retriever = createHybridRetriever({
     db: f.db,
     textIndex: text,
+    contextTextIndex: context,
     vectorIndex: vectors,
     embedder,
     ...(reranker ? { reranker } : {}),

@@ -42,6 +42,8 @@ export interface EngramConfig {
     rerankTimeoutSeconds: number;
     rerankLoadTimeoutSeconds: number;
     rerankMinScore: number;
+    /** How keyword and vector lists are fused: normalised scores (default) or SPEC R4's RRF. */
+    fusion: 'zscore' | 'rrf';
     consolidationIdleSeconds: number;
     minPositionWaitMs: number;
     workingMemoryBudgetChars: number;
@@ -197,6 +199,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
     rerankTimeoutSeconds: num(p, 'memory.rerankTimeoutSeconds', env.ENGRAM_RERANK_TIMEOUT_SECONDS ?? m.rerankTimeoutSeconds, 5, (n) => n > 0, 'a positive number'),
     rerankLoadTimeoutSeconds: num(p, 'memory.rerankLoadTimeoutSeconds', env.ENGRAM_RERANK_LOAD_TIMEOUT_SECONDS ?? m.rerankLoadTimeoutSeconds, 60, (n) => n > 0, 'a positive number'),
     rerankMinScore: num(p, 'memory.rerankMinScore', env.ENGRAM_RERANK_MIN_SCORE ?? m.rerankMinScore, 0, (n) => n >= 0, '≥ 0'),
+    fusion: oneOf(p, 'memory.fusion', env.ENGRAM_FUSION ?? (m.fusion as string | undefined), ['zscore', 'rrf'] as const, 'zscore'),
     consolidationIdleSeconds: num(p, 'memory.consolidationIdleSeconds', env.ENGRAM_CONSOLIDATION_IDLE_SECONDS ?? m.consolidationIdleSeconds, 1800, (n) => n > 0, 'a positive number'),
     minPositionWaitMs: num(p, 'memory.minPositionWaitMs', env.ENGRAM_MIN_POSITION_WAIT_MS ?? m.minPositionWaitMs, 5000, (n) => n >= 0 && n <= 60_000, 'between 0 and 60000'),
     workingMemoryBudgetChars: num(p, 'memory.workingMemoryBudgetChars', env.ENGRAM_WORKING_MEMORY_BUDGET_CHARS ?? m.workingMemoryBudgetChars, 4000, (n) => Number.isInteger(n) && n >= 100, 'an integer ≥ 100'),

@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JsonEventCodec, type Clock, type Embedder, type EngramEvent, type LogPosition, type Reranker } from '@engram/core';
+import { JsonEventCodec, type Clock, type Embedder, type EngramEvent, type LogPosition, type Reranker, type TextIndex } from '@engram/core';
 import { openFileEventLog } from '@engram/event-log-file';
 import { PROJECTORS, PROJECTION_NAMES, runMigrations, sqlProjectionProgress, startProjector, type RunningProjector } from '@engram/projections';
 import { openPglite } from '@engram/store-pglite';
@@ -22,11 +22,29 @@ export interface EmbeddedEngram {
   /** Rows in the read models the retriever hydrates from. */
   counts(): Promise<{ messages: number; memories: number; episodes: number }>;
   /** Another retriever over the same data (to compare settings without re-ingesting). */
-  retrieverWith(config: Partial<RetrievalConfig>, over?: { embedder?: Embedder; reranker?: Reranker }): ReturnType<typeof createHybridRetriever>;
+  retrieverWith(config: Partial<RetrievalConfig>, over?: RetrieverOverrides): ReturnType<typeof createHybridRetriever>;
   /** The retriever's "now" (forgetting curve); the benchmark sets it to each corpus' question time. */
   setNow(now: Date): void;
   close(): Promise<void>;
 }
+
+/** Parts of a benchmark retriever that differ from the system's own (to compare settings). */
+export interface RetrieverOverrides {
+  embedder?: Embedder;
+  reranker?: Reranker;
+  /** Leave out the document keyword list (BM25 over each document alone). */
+  noKeyword?: boolean;
+  /** Leave out the conversation-window keyword list. */
+  noContext?: boolean;
+}
+
+/** A text index that finds nothing (a list left out of a comparison). */
+const emptyTextIndex: TextIndex = {
+  upsert: async () => undefined,
+  delete: async () => undefined,
+  search: async () => [],
+  close: async () => undefined,
+};
 
 export async function openEmbeddedEngram(opts: {
   embedder: Embedder;
@@ -43,8 +61,9 @@ export async function openEmbeddedEngram(opts: {
   for (const name of PROJECTION_NAMES) projectors.push(await startProjector({ log, db, projector: PROJECTORS[name], batchSize: 500 }));
   const progress = sqlProjectionProgress(db, [...PROJECTION_NAMES]);
   const textIndex = await createLocalTextIndex({ dir: join(dir, 'index') });
+  const contextTextIndex = await createLocalTextIndex({ dir: join(dir, 'index', 'context') });
   const vectorIndex = await createLocalVectorIndex({ dir: join(dir, 'index') });
-  const searchIndex = await createSearchIndexProjector({ log, textIndex, vectorIndex, embedder: opts.embedder, batchSize: 256 });
+  const searchIndex = await createSearchIndexProjector({ log, textIndex, contextTextIndex, vectorIndex, embedder: opts.embedder, batchSize: 256 });
   let now = new Date();
   const clock: Clock = { now: () => now };
   let consolidator: { start(): Promise<void>; close(): Promise<void>; whenIdle(): Promise<void>; pending(): number } | null = null;
@@ -61,9 +80,18 @@ export async function openEmbeddedEngram(opts: {
     });
     await consolidator.start();
   }
-  const retrieverWith = (config: Partial<RetrievalConfig>, over: { embedder?: Embedder; reranker?: Reranker } = {}) => {
+  const retrieverWith = (config: Partial<RetrievalConfig>, over: RetrieverOverrides = {}) => {
     const reranker = over.reranker ?? opts.reranker;
-    return createHybridRetriever({ db, textIndex, vectorIndex, embedder: over.embedder ?? opts.embedder, ...(reranker ? { reranker } : {}), config, clock });
+    return createHybridRetriever({
+      db,
+      textIndex: over.noKeyword ? emptyTextIndex : textIndex,
+      contextTextIndex: over.noContext ? emptyTextIndex : contextTextIndex,
+      vectorIndex,
+      embedder: over.embedder ?? opts.embedder,
+      ...(reranker ? { reranker } : {}),
+      config,
+      clock,
+    });
   };
   const retriever = retrieverWith(opts.config ?? {});
 
@@ -112,6 +140,7 @@ export async function openEmbeddedEngram(opts: {
       await searchIndex.close();
       for (const p of projectors) await p.close();
       await textIndex.close();
+      await contextTextIndex.close();
       await vectorIndex.close();
       await log.close();
       await db.close();

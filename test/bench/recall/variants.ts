@@ -1,10 +1,13 @@
 import type { Embedder } from '@engram/core';
 import type { RetrievalConfig } from '@engram/retrieval';
+import type { RetrieverOverrides } from './embedded-engram';
 
 export interface RetrievalVariant {
   name: string;
   config: Partial<RetrievalConfig>;
-  /** Replaces the query embedder; a failing one turns vector search off (BM25 list only). */
+  /** Lists left out (keyword, window keyword); a failing embedder turns the vector list off. */
+  over?: Omit<RetrieverOverrides, 'embedder' | 'reranker'>;
+  /** Replaces the query embedder; a failing one turns vector search off (keyword lists only). */
   embedder?: (base: Embedder) => Embedder;
 }
 
@@ -16,9 +19,12 @@ const vectorSearchOff = (base: Embedder): Embedder => ({
 
 /** Settings compared by `--variants` on one ingest (figures in docs/benchmarks.md). */
 export const RETRIEVAL_VARIANTS: RetrievalVariant[] = [
-  { name: 'default', config: {} },
-  { name: 'bm25-only', config: {}, embedder: vectorSearchOff },
-  { name: 'no-token-gate', config: { commonTokenRatio: 1, commonTokenMinDocs: Number.MAX_SAFE_INTEGER } },
-  { name: 'pool-200', config: { candidatePoolSize: 200 } },
-  { name: 'decay-history', config: { decayHistory: true } },
+  { name: 'default (z-score fusion, 3 lists)', config: {} },
+  { name: 'rrf k=60, 3 lists', config: { fusion: 'rrf' } },
+  { name: 'plain rrf k=60, bm25 + vector', config: { fusion: 'rrf' }, over: { noContext: true } },
+  { name: 'z-score, bm25 + vector', config: {}, over: { noContext: true } },
+  { name: 'bm25 only', config: {}, over: { noContext: true }, embedder: vectorSearchOff },
+  { name: 'bm25 + window bm25', config: {}, embedder: vectorSearchOff },
+  { name: 'vector only', config: {}, over: { noKeyword: true, noContext: true } },
+  { name: 'no token gate', config: { commonTokenRatio: 1, commonTokenMinDocs: Number.MAX_SAFE_INTEGER } },
 ];

@@ -1,8 +1,9 @@
 import { rename, rm } from 'node:fs/promises';
 import { EngramError, type Embedder, type EventLog } from '@engram/core';
+import { join } from 'node:path';
 import { createLocalTextIndex, createLocalVectorIndex } from '@engram/index-local';
 import { createSearchIndexProjector } from '@engram/retrieval';
-import type { EngramConfig } from '@engram/runtime';
+import { CONTEXT_INDEX_DIR, type EngramConfig } from '@engram/runtime';
 import type { CliIo } from '../io';
 import { sleep, throwIfAborted } from '../interrupt';
 import { createProgress } from '../progress';
@@ -29,7 +30,7 @@ async function swapDir(live: string, next: string): Promise<void> {
 }
 
 /**
- * Rebuilds the local BM25 and vector indexes from the log with the configured embedder into
+ * Rebuilds the local BM25 (documents and conversation windows) and vector indexes from the log with the configured embedder into
  * <dir>.replay snapshots (the live files keep serving), then renames them into place. The copy is
  * snapshotted as it goes, so an interrupted rebuild resumes from its own checkpoint.
  */
@@ -42,11 +43,12 @@ export async function replaySearchIndex(cfg: Readonly<EngramConfig>, log: EventL
   const head = await log.head();
   const view = boundedLog(log, head);
   const text = await createLocalTextIndex({ dir: textDir });
+  const context = await createLocalTextIndex({ dir: join(textDir, CONTEXT_INDEX_DIR) });
   const vectors = await createLocalVectorIndex({ dir: vectorDir });
   const resumed = text.loadedCheckpoint() !== null;
   const total = [...head.values()].reduce((s, n) => s + n, 0);
   const progress = createProgress(io, 'search-index', total);
-  const projector = await createSearchIndexProjector({ log: view, textIndex: text, vectorIndex: vectors, embedder, snapshotEveryMs: 2000 });
+  const projector = await createSearchIndexProjector({ log: view, textIndex: text, contextTextIndex: context, vectorIndex: vectors, embedder, snapshotEveryMs: 2000 });
   const doneCount = () => [...projector.positions().values()].reduce((s, n) => s + n, 0);
   try {
     while (doneCount() < total) {
@@ -61,6 +63,7 @@ export async function replaySearchIndex(cfg: Readonly<EngramConfig>, log: EventL
   progress.finish();
   const documents = text.size();
   await text.close();
+  await context.close();
   await vectors.close();
   await swapDir(cfg.textIndexDir, textDir);
   await swapDir(cfg.vectors.dir, vectorDir);

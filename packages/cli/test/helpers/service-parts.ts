@@ -25,14 +25,16 @@ export async function openParts(env: Record<string, string>, opts: { projectors?
   if (opts.projectors !== false) await startProjectors(f, PROJECTION_NAMES);
   if (opts.consolidator) await startConsolidator(f);
   const embedder = await openEmbedder(cfg);
-  const { text, vectors } = await openIndexes(cfg, embedder);
+  const { text, context, vectors } = await openIndexes(cfg, embedder);
   life.add({ name: 'text', close: () => text.close() });
+  life.add({ name: 'context', close: () => context.close() });
   life.add({ name: 'vectors', close: () => vectors.close() });
-  const search = await createSearchIndexProjector({ log: f.log, textIndex: text, vectorIndex: vectors, embedder });
+  const search = await createSearchIndexProjector({ log: f.log, textIndex: text, contextTextIndex: context, vectorIndex: vectors, embedder });
   life.add({ name: 'search', close: () => search.close() });
   const retriever = createHybridRetriever({
     db: f.db,
     textIndex: text,
+    contextTextIndex: context,
     vectorIndex: vectors,
     embedder,
     config: {

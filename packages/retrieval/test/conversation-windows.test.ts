@@ -1,0 +1,161 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Clock, Embedder, SqlDatabase } from '@engram/core';
+import { createHashEmbedder } from '@engram/embedder-use';
+import { buildTokenGate, createHybridRetriever, dateWords, gatedQuery, scoreFusion, TurnWindows, windowTexts } from '@engram/retrieval';
+import { ev, memory, message, openHarness, openTestDatabase, type Harness } from './harness';
+
+const upserted = (op: ReturnType<TurnWindows['opFor']>) => {
+  if (op.op !== 'upsert') throw new Error(`expected an upsert, got ${op.op}`);
+  return op;
+};
+
+describe('scoreFusion', () => {
+  it('adds (score − list minimum) / list standard deviation, so lists of different scales weigh alike', () => {
+    const bm25 = [
+      { id: 'a', score: 12 },
+      { id: 'b', score: 6 },
+      { id: 'c', score: 3 },
+    ];
+    const cosine = [
+      { id: 'c', score: 0.9 },
+      { id: 'a', score: 0.5 },
+    ];
+    const f = scoreFusion([bm25, cosine]);
+    const sd1 = Math.sqrt(((12 - 7) ** 2 + (6 - 7) ** 2 + (3 - 7) ** 2) / 3);
+    const sd2 = 0.2;
+    expect(f.get('a')).toBeCloseTo((12 - 3) / sd1 + 0, 12);
+    expect(f.get('b')).toBeCloseTo((6 - 3) / sd1, 12);
+    expect(f.get('c')).toBeCloseTo(0 + (0.9 - 0.5) / sd2, 12);
+    expect([...f.values()].every((v) => v >= 0)).toBe(true);
+  });
+
+  it('gives every document of a list with equal scores (a single hit) a full unit, and applies weights', () => {
+    const f = scoreFusion([[{ id: 'only', score: 4.2 }], [{ id: 'x', score: 1 }, { id: 'y', score: 0 }]], [2, 1]);
+    expect(f.get('only')).toBe(2);
+    expect(f.get('x')).toBeCloseTo(2, 12);
+    expect(f.get('y')).toBe(0);
+    expect(scoreFusion([[], []]).size).toBe(0);
+  });
+});
+
+describe('gatedQuery (R5 before the keyword search)', () => {
+  it('keeps only the discriminative words, as written', () => {
+    const gate = buildTokenGate('What did Caroline say about the lighthouses?', { docCount: 100, df: new Map([['carolin', 60], ['lighthous', 2]]) }, { commonRatio: 0.5, minDocs: 20 });
+    expect(gatedQuery('What did Caroline say about the lighthouses?', gate)).toBe('say lighthouses');
+  });
+
+  it('leaves the query alone when nothing discriminates', () => {
+    const gate = buildTokenGate('what is it', null, { commonRatio: 0.5, minDocs: 20 });
+    expect(gatedQuery('what is it', gate)).toBe('what is it');
+  });
+
+  it('keeps Chinese bigrams the index can re-analyse', () => {
+    const gate = buildTokenGate('我喜欢爬山', null, { commonRatio: 0.5, minDocs: 20 });
+    const q = gatedQuery('我喜欢爬山', gate);
+    expect(gate.discriminative.size).toBeGreaterThan(0);
+    for (const t of gate.discriminative) expect(q.split(' ')).toContain(t);
+  });
+});
+
+describe('conversation windows', () => {
+  it('dates a document in words', () => {
+    expect(dateWords('2023-05-08T13:56:00.000Z')).toBe('8 May 2023');
+    expect(dateWords('not a date')).toBe('');
+    expect(windowTexts('Went hiking', 'What did you do?', '2023-05-08T00:00:00Z')).toEqual({
+      embedText: 'What did you do?\nWent hiking',
+      contextText: '8 May 2023\nWhat did you do?\nWent hiking',
+    });
+  });
+
+  it('indexes each turn with the previous turn of its own session, and forgets ended sessions and forgotten users', () => {
+    const w = new TurnWindows();
+    const at = '2024-02-03T10:00:00.000Z';
+    const a1 = upserted(w.opFor(message('What did you do on Saturday?', 'a1', { sessionId: 'A', occurredAt: at })));
+    const b1 = upserted(w.opFor(message('Book me a table', 'b1', { sessionId: 'B', occurredAt: at })));
+    const a2 = upserted(w.opFor(message('Went hiking at Mount Tam', 'a2', { sessionId: 'A', occurredAt: at })));
+    expect(a1.embedText).toBe('What did you do on Saturday?');
+    expect(b1.embedText).toBe('Book me a table');
+    expect(a2.text).toBe('Went hiking at Mount Tam');
+    expect(a2.embedText).toBe('What did you do on Saturday?\nWent hiking at Mount Tam');
+    expect(a2.contextText).toBe('3 February 2024\nWhat did you do on Saturday?\nWent hiking at Mount Tam');
+
+    w.opFor(ev('SessionEnded', { sessionId: 'A', reason: 'explicit' }, { sessionId: 'A' }));
+    expect(upserted(w.opFor(message('New session, same id', 'a3', { sessionId: 'A' }))).embedText).toBe('New session, same id');
+    expect(w.size).toBe(2);
+    w.opFor(ev('MemoryForgotten', { target: 'user', memoryId: null, key: null, reason: 'user request' } as never));
+    expect(w.size).toBe(0);
+  });
+
+  it('a memory entry is its own window, with its date for the window index', () => {
+    const w = new TurnWindows();
+    const op = upserted(w.opFor(memory('User prefers tea', { validFrom: '2025-12-24T00:00:00.000Z' })));
+    expect(op.embedText).toBe('User prefers tea');
+    expect(op.contextText).toBe('24 December 2025\nUser prefers tea');
+  });
+
+  it('rolls back the turns of a failed batch, and saves and restores its state', () => {
+    const w = new TurnWindows();
+    w.opFor(message('first', 'm1', { sessionId: 'S' }));
+    w.begin();
+    w.opFor(message('second', 'm2', { sessionId: 'S' }));
+    w.opFor(message('other', 'o1', { sessionId: 'T' }));
+    w.rollback();
+    expect(w.toJSON().map(([, t]) => t)).toEqual(['first']);
+    const again = upserted(w.opFor(message('second', 'm2', { sessionId: 'S' })));
+    expect(again.embedText).toBe('first\nsecond');
+    const restored = TurnWindows.fromJSON(w.toJSON());
+    expect(upserted(restored.opFor(message('third', 'm3', { sessionId: 'S' }))).embedText).toBe('second\nthird');
+  });
+
+  it('keeps at most maxSessions open sessions, dropping the least recently active', () => {
+    const w = new TurnWindows(2);
+    w.opFor(message('one', '1', { sessionId: 'S1' }));
+    w.opFor(message('two', '2', { sessionId: 'S2' }));
+    w.opFor(message('one again', '3', { sessionId: 'S1' }));
+    w.opFor(message('three', '4', { sessionId: 'S3' }));
+    expect(w.toJSON().map(([, t]) => t)).toEqual(['one again', 'three']);
+  });
+});
+
+describe('the window keyword list in the retriever', () => {
+  const NOW = new Date('2026-03-01T00:00:00.000Z');
+  const clock: Clock = { now: () => NOW };
+  const scope = { tenantId: 't1', userId: 'u1', agentId: null };
+  let db: SqlDatabase;
+  let h: Harness;
+  const embedder: Embedder = createHashEmbedder({ dimensions: 64 });
+  beforeAll(async () => {
+    db = await openTestDatabase();
+  }, 60_000);
+  afterAll(async () => {
+    await db.close();
+  });
+  beforeEach(async () => {
+    h = await openHarness(embedder, db);
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it('finds an answer whose words are only in the turn before it, and survives a restart from the snapshot', async () => {
+    const question = message('Where did you go for your birthday weekend?', 'q1', { sessionId: 'S' });
+    const answer = message('Lisbon! The pastries were amazing.', 'a1', { sessionId: 'S' });
+    const filler = ['I need to renew my passport soon', 'The weather was cold all week', 'My sister adopted a puppy', 'Work has been busy lately'].map((c, i) =>
+      message(c, `f${i}`, { sessionId: 'F' }),
+    );
+    await h.append([...filler, question, answer]);
+    const retriever = () => createHybridRetriever({ db, textIndex: h.text, contextTextIndex: h.context, vectorIndex: h.vectors, embedder, clock, config: { rerankEnabled: false } });
+    const hits = await retriever().search({ scope, query: 'birthday weekend trip', k: 3 });
+    expect(hits.map((x) => x.id)).toContain(answer.eventId);
+    // Without the window list the answer has no keyword match at all.
+    expect((await h.text.search('birthday weekend', { scope }, 10)).map((x) => x.id)).not.toContain(answer.eventId);
+
+    await h.searchIndex.snapshotNow();
+    await h.restartIndexes();
+    expect((await h.context.search('birthday weekend', { scope }, 10)).map((x) => x.id)).toContain(answer.eventId);
+    const next = message('We also visited Sintra', 'a2', { sessionId: 'S' });
+    await h.append([next]);
+    // The window state came back with the snapshot: the new turn is indexed with the answer before it.
+    expect((await h.context.search('pastries', { scope }, 10)).map((x) => x.id)).toContain(next.eventId);
+  });
+});
