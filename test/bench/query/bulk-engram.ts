@@ -18,8 +18,12 @@ import { createHybridRetriever, indexOpFor } from '@engram/retrieval';
 export interface BulkEngram {
   append(events: EngramEvent[]): Promise<void>;
   retriever: ReturnType<typeof createHybridRetriever>;
+  /** The same retriever over the same data with exact vector search (what the HNSW graph approximates). */
+  exactVectorRetriever: ReturnType<typeof createHybridRetriever>;
   /** The indexes the retriever reads, to time its two candidate searches alone. */
   textIndex: LocalTextIndex;
+  /** The conversation-window keyword index (memories: date + text), searched by the retriever too. */
+  contextTextIndex: LocalTextIndex;
   vectorIndex: LocalVectorIndex;
   /** The read models the retriever hydrates hits from. */
   db: SqlExecutor;
@@ -35,10 +39,13 @@ export async function openBulkEngram(opts: { embedder: Embedder }): Promise<Bulk
   const db = await openPglite();
   await runMigrations(db);
   const textIndex = await createLocalTextIndex({ dir: join(dir, 'index') });
+  const contextTextIndex = await createLocalTextIndex({ dir: join(dir, 'index', 'context') });
   const vectorIndex = await createLocalVectorIndex({ dir: join(dir, 'index') });
   let now = new Date();
   const clock: Clock = { now: () => now };
-  const retriever = createHybridRetriever({ db, textIndex, vectorIndex, embedder: opts.embedder, config: {}, clock });
+  const retriever = createHybridRetriever({ db, textIndex, contextTextIndex, vectorIndex, embedder: opts.embedder, config: {}, clock });
+  const exactVectors = { ...vectorIndex, search: vectorIndex.searchExact };
+  const exactVectorRetriever = createHybridRetriever({ db, textIndex, contextTextIndex, vectorIndex: exactVectors, embedder: opts.embedder, config: {}, clock });
   let offset = 0;
   // As the projector runner does (packages/projections/src/runner.ts): PGlite has no autovacuum, so
   // planner statistics are refreshed after 1k, 2k, 4k, … events, else the lookups of the semantic
@@ -60,8 +67,10 @@ export async function openBulkEngram(opts: { embedder: Embedder }): Promise<Bulk
       if (op.op !== 'upsert') throw new EngramError('VALIDATION_FAILED', `bulk ingest only takes indexable writes, got ${e.type} (${op.op})`);
       docs.push(op);
     }
-    const vectors = await opts.embedder.embed(docs.map((d) => d.text));
+    // As the search-index projector's flushUpserts: vectors over embedText, both keyword indexes.
+    const vectors = await opts.embedder.embed(docs.map((d) => d.embedText));
     await textIndex.upsert(docs.map((d) => ({ id: d.id, text: d.text, meta: d.meta })));
+    await contextTextIndex.upsert(docs.map((d) => ({ id: d.id, text: d.contextText, meta: d.meta })));
     await vectorIndex.upsert(docs.map((d, i) => ({ id: d.id, vector: vectors[i]!, modelId: opts.embedder.modelId, meta: d.meta })));
   };
   return {
@@ -76,8 +85,10 @@ export async function openBulkEngram(opts: { embedder: Embedder }): Promise<Bulk
       await timed('search-index', () => indexDocs(events));
     },
     retriever,
+    exactVectorRetriever,
     db,
     textIndex,
+    contextTextIndex,
     vectorIndex,
     spentMs: () => Object.fromEntries(Object.entries(spent).map(([k, v]) => [k, Math.round(v)])),
     async counts() {
@@ -88,6 +99,7 @@ export async function openBulkEngram(opts: { embedder: Embedder }): Promise<Bulk
     },
     async close() {
       await textIndex.close();
+      await contextTextIndex.close();
       await vectorIndex.close();
       await db.close();
       await rm(dir, { recursive: true, force: true });

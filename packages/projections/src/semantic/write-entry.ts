@@ -25,18 +25,34 @@ export interface NewEntry {
 
 type Envelope = Pick<EngramEvent, 'eventId' | 'tenantId' | 'userId' | 'agentId' | 'sessionId' | 'occurredAt'>;
 
-async function insertRow(tx: SqlExecutor, e: Envelope, n: NewEntry, version: number, hash: string): Promise<void> {
-  await tx.query(
-    `INSERT INTO memories (id, tenant_id, user_id, agent_id, type, tier, kind, key, content, tags, source_session, created_at, updated_at,
+const INSERT_COLUMNS = `INSERT INTO memories (id, tenant_id, user_id, agent_id, type, tier, kind, key, content, tags, source_session, created_at, updated_at,
                            importance, episode_id, version, source, pinned, scope, confidence, metadata, source_message_ids, valid_from,
                            last_event_id, content_hash)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
-     ON CONFLICT (id) DO NOTHING`,
-    [
-      n.id, e.tenantId, e.userId, e.agentId, n.type, n.tier, n.kind, n.key, n.content, n.tags, e.sessionId, e.occurredAt,
-      n.importance, isUuid(n.episodeId) ? n.episodeId : null, version, n.source, n.pinned, n.scope, n.confidence,
-      JSON.stringify(n.metadata ?? {}), n.sourceMessageIds, n.validFrom, e.eventId, hash,
-    ],
+     ON CONFLICT (id) DO NOTHING`;
+
+function rowParams(e: Envelope, n: NewEntry, version: number, hash: string): unknown[] {
+  return [
+    n.id, e.tenantId, e.userId, e.agentId, n.type, n.tier, n.kind, n.key, n.content, n.tags, e.sessionId, e.occurredAt,
+    n.importance, isUuid(n.episodeId) ? n.episodeId : null, version, n.source, n.pinned, n.scope, n.confidence,
+    JSON.stringify(n.metadata ?? {}), n.sourceMessageIds, n.validFrom, e.eventId, hash,
+  ];
+}
+
+async function insertRow(tx: SqlExecutor, e: Envelope, n: NewEntry, version: number, hash: string): Promise<void> {
+  await tx.query(INSERT_COLUMNS, rowParams(e, n, version, hash));
+}
+
+/**
+ * The row and its 'created' history entry in one statement (one round trip instead of two; both
+ * inserts run unconditionally, as the two separate statements did).
+ */
+async function insertCreated(tx: SqlExecutor, e: Envelope, n: NewEntry, hash: string): Promise<void> {
+  await tx.query(
+    `WITH row AS (${INSERT_COLUMNS})
+     INSERT INTO memory_history (event_id, memory_id, action, tenant_id, user_id, key, version, content, source, related_id, reason, at)
+     VALUES ($23, $1, 'created', $2, $3, $8, 1, $9, $16, NULL, NULL, $12) ON CONFLICT DO NOTHING`,
+    rowParams(e, n, 1, hash),
   );
 }
 
@@ -57,10 +73,20 @@ async function activeHolders(tx: SqlExecutor, e: Envelope, key: string): Promise
  */
 export async function writeEntry(tx: SqlExecutor, e: Envelope, n: NewEntry): Promise<void> {
   if (!isUuid(n.id)) return;
-  const seen = await tx.query('SELECT 1 FROM memories WHERE id = $1', [n.id]);
-  if (seen.rows.length > 0) return;
-  const base = { eventId: e.eventId, tenantId: e.tenantId, userId: e.userId, at: e.occurredAt };
   const hash = contentHash(n.content);
+  const unkeyedSemantic = n.tier === 'SEMANTIC' && n.key === null;
+  // The common unkeyed write asks "seen?" and "identical active entry?" in one round trip.
+  const probe = unkeyedSemantic
+    ? (await tx.query<{ seen: boolean; id: string | null; version: number | null }>(
+        `SELECT EXISTS (SELECT 1 FROM memories WHERE id = $5) AS seen, d.id, d.version
+           FROM (SELECT 1) AS one LEFT JOIN LATERAL (
+             SELECT id::text AS id, version FROM memories WHERE tenant_id = $1 AND user_id = $2 AND agent_id IS NOT DISTINCT FROM $3
+                AND tier = 'SEMANTIC' AND content_hash = $4 ORDER BY created_at LIMIT 1) AS d ON true`,
+        [e.tenantId, e.userId, e.agentId, hash, n.id],
+      )).rows[0]!
+    : { seen: (await tx.query('SELECT 1 FROM memories WHERE id = $1', [n.id])).rows.length > 0, id: null, version: null };
+  if (probe.seen) return;
+  const base = { eventId: e.eventId, tenantId: e.tenantId, userId: e.userId, at: e.occurredAt };
 
   if (n.tier === 'SEMANTIC' && n.key !== null) {
     const decision = decideKeyedWrite(await activeHolders(tx, e, n.key), n.source, n.key);
@@ -83,18 +109,9 @@ export async function writeEntry(tx: SqlExecutor, e: Envelope, n: NewEntry): Pro
     return;
   }
 
-  if (n.tier === 'SEMANTIC') {
-    const dup = await tx.query<{ id: string; version: number }>(
-      `SELECT id, version FROM memories WHERE tenant_id = $1 AND user_id = $2 AND agent_id IS NOT DISTINCT FROM $3
-         AND tier = 'SEMANTIC' AND content_hash = $4 ORDER BY created_at LIMIT 1`,
-      [e.tenantId, e.userId, e.agentId, hash],
-    );
-    const existing = dup.rows[0];
-    if (existing) {
-      await addHistory(tx, { ...base, memoryId: existing.id, action: 'deduplicated', version: existing.version, source: n.source, relatedId: n.id, reason: 'identical content already active' });
-      return;
-    }
+  if (unkeyedSemantic && probe.id !== null) {
+    await addHistory(tx, { ...base, memoryId: probe.id, action: 'deduplicated', version: probe.version, source: n.source, relatedId: n.id, reason: 'identical content already active' });
+    return;
   }
-  await insertRow(tx, e, n, 1, hash);
-  await addHistory(tx, { ...base, memoryId: n.id, action: 'created', key: n.key, version: 1, content: n.content, source: n.source });
+  await insertCreated(tx, e, n, hash);
 }
