@@ -47,15 +47,36 @@ interface Partition {
   dead: number;
   /** Per-slot score accumulator reused across searches (zeroed after each). */
   scores: Float64Array;
+  /** Per-slot "seen in this search" stamps (the R5 gate's document set) and the last stamp used. */
+  marks: Uint32Array;
+  stamp: number;
 }
 
 const MIN_COMPACT = 1024;
+/**
+ * Scoring one gated document (a scan of its few terms per query term) against one posting entry:
+ * the per-document path runs when its estimated cost is below the term-at-a-time pass.
+ */
+const DOC_AT_A_TIME_COST = 2;
 
 function newPartition(): Partition {
-  return { docs: [], lengths: new Float64Array(64), slotOf: new Map(), postings: new Map(), totalLength: 0, dead: 0, scores: new Float64Array(64) };
+  return { docs: [], lengths: new Float64Array(64), slotOf: new Map(), postings: new Map(), totalLength: 0, dead: 0, scores: new Float64Array(64), marks: new Uint32Array(64), stamp: 0 };
 }
 
-function grow<T extends Int32Array | Float64Array>(a: T, need: number): T {
+/** A fresh stamp for `marks`, sized to the partition's slots. */
+function nextMarks(p: Partition): number {
+  if (p.marks.length < p.docs.length) {
+    p.marks = new Uint32Array(Math.max(p.docs.length, p.marks.length * 2));
+    p.stamp = 0;
+  }
+  if (++p.stamp === 0xffffffff) {
+    p.marks.fill(0);
+    p.stamp = 1;
+  }
+  return p.stamp;
+}
+
+function grow<T extends Int32Array | Float64Array | Uint32Array>(a: T, need: number): T {
   if (need <= a.length) return a;
   const out = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2));
   out.set(a);
@@ -206,31 +227,74 @@ export async function createLocalTextIndex(opts: { dir?: string } = {}): Promise
       if (!p) return [];
       const n = p.slotOf.size;
       const avgdl = p.totalLength / n || 1;
-      p.scores = grow(p.scores, p.docs.length);
-      const { scores, lengths } = p;
-      // Exhaustive BM25 over typed arrays: terms are summed in query order, as the ranking always has been.
-      const touched: number[] = [];
+      const terms: string[] = [];
+      const idfs: number[] = [];
+      let postingsCost = 0;
       for (const term of new Set(cachedSearchTerms(query))) {
         const posting = p.postings.get(term);
         if (!posting) continue;
+        terms.push(term);
         const df = posting.df;
-        const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-        const { slots, tfs, size } = posting;
+        idfs.push(Math.log(1 + (n - df + 0.5) / (df + 0.5)));
+        postingsCost += posting.size;
+      }
+      const gate = filter.anyOfTerms && filter.anyOfTerms.length > 0 ? [...new Set(filter.anyOfTerms)] : null;
+      const top = new TopK(k);
+      const bm25 = (idf: number, tf: number, slot: number) => (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * p.lengths[slot]!) / avgdl));
+
+      // R5 gate with rare terms: score only the documents holding one of them, one document at a time
+      // (same terms summed in the same order, so the same scores as the term-at-a-time pass below).
+      const gateCost = gate ? gate.reduce((c, t) => c + (p.postings.get(t)?.size ?? 0), 0) : Infinity;
+      if (gate && gateCost * terms.length * DOC_AT_A_TIME_COST < postingsCost) {
+        const marks = nextMarks(p);
+        for (const g of gate) {
+          const posting = p.postings.get(g);
+          if (!posting) continue;
+          for (let i = 0; i < posting.size; i++) {
+            const slot = posting.slots[i]!;
+            if (p.marks[slot] === marks) continue;
+            p.marks[slot] = marks;
+            const doc = p.docs[slot];
+            if (!doc) continue;
+            let score = 0;
+            for (let j = 0; j < terms.length; j++) {
+              const at = doc.terms.indexOf(terms[j]!);
+              if (at >= 0) score += bm25(idfs[j]!, doc.tfs[at]!, slot);
+            }
+            if (score > 0 && top.admits(score) && matchesFilter(doc.meta, filter)) top.push(doc.id, score);
+          }
+        }
+        return top.sorted();
+      }
+
+      // Exhaustive term-at-a-time BM25 over typed arrays: terms are summed in query order, as the ranking always has been.
+      p.scores = grow(p.scores, p.docs.length);
+      const { scores } = p;
+      const touched: number[] = [];
+      for (let j = 0; j < terms.length; j++) {
+        const { slots, tfs, size } = p.postings.get(terms[j]!)!;
+        const idf = idfs[j]!;
         for (let i = 0; i < size; i++) {
           const slot = slots[i]!;
-          const tf = tfs[i]!;
-          const s = (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[slot]!) / avgdl));
+          const s = bm25(idf, tfs[i]!, slot);
           const before = scores[slot]!;
           if (before === 0) touched.push(slot);
           scores[slot] = before + s;
         }
       }
-      const top = new TopK(k);
+      let marks = 0;
+      if (gate) {
+        marks = nextMarks(p);
+        for (const g of gate) {
+          const posting = p.postings.get(g);
+          if (posting) for (let i = 0; i < posting.size; i++) p.marks[posting.slots[i]!] = marks;
+        }
+      }
       for (const slot of touched) {
         const score = scores[slot]!;
         scores[slot] = 0;
         const doc = p.docs[slot];
-        if (doc && top.admits(score) && matchesFilter(doc.meta, filter)) top.push(doc.id, score);
+        if (doc && top.admits(score) && (!gate || p.marks[slot] === marks) && matchesFilter(doc.meta, filter)) top.push(doc.id, score);
       }
       return top.sorted();
     },

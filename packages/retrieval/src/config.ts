@@ -17,6 +17,8 @@ export interface RetrievalConfig {
    * fusion.ts) or `rrf` (SPEC R4, Σ 1/(k + rank)). Both are reported in docs/benchmarks.md.
    */
   fusion: 'zscore' | 'rrf';
+  /** Weight of each list in either fusion (weighted RRF for `rrf`); 1 each by default. */
+  listWeights: { keyword: number; window: number; vector: number };
   /** R4 constant. */
   rrfK: number;
   /** Candidates taken from each of BM25 and vector search before hydration. */
@@ -40,6 +42,7 @@ export const DEFAULT_RETRIEVAL_CONFIG: Readonly<RetrievalConfig> = Object.freeze
   rerankLoadTimeoutSeconds: 60,
   rerankMinScore: 0,
   fusion: 'zscore',
+  listWeights: Object.freeze({ keyword: 1, window: 1, vector: 1 }),
   rrfK: 60,
   candidatePoolSize: 100,
   commonTokenRatio: 0.5,
@@ -61,6 +64,8 @@ export function resolveRetrievalConfig(partial: Partial<RetrievalConfig> = {}): 
   if (!(c.rerankLoadTimeoutSeconds > 0)) throw bad('rerankLoadTimeoutSeconds', 'positive');
   if (!(c.rerankMinScore >= 0)) throw bad('rerankMinScore', '≥ 0');
   if (c.fusion !== 'zscore' && c.fusion !== 'rrf') throw bad('fusion', '"zscore" or "rrf"');
+  for (const [list, w] of Object.entries(c.listWeights ?? {})) if (!(typeof w === 'number' && w >= 0 && Number.isFinite(w))) throw bad(`listWeights.${list}`, 'a number ≥ 0');
+  c.listWeights = { ...DEFAULT_RETRIEVAL_CONFIG.listWeights, ...c.listWeights };
   if (!(c.rrfK > 0)) throw bad('rrfK', 'positive');
   if (!(Number.isInteger(c.candidatePoolSize) && c.candidatePoolSize >= 1)) throw bad('candidatePoolSize', 'an integer ≥ 1');
   if (!(c.commonTokenRatio > 0 && c.commonTokenRatio <= 1)) throw bad('commonTokenRatio', 'in (0, 1]');

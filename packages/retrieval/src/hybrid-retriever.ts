@@ -24,7 +24,7 @@ import { silentLogger, type RetrievalLogger } from './logger';
 import { rerankStage, type Ranked } from './rerank-stage';
 import { reciprocalRankFusion } from './rrf';
 import { scoreFusion } from './fusion';
-import { gatedQuery } from './gated-query';
+import { contentQuery } from './content-query';
 import { buildTokenGate, type TokenGate } from './token-gate';
 import { userNameTerms } from './user-name-terms';
 
@@ -65,8 +65,8 @@ export interface SearchTrace {
 const MAX_POOL_ROUNDS = 3;
 
 /**
- * R2–R9: discriminative-token gate on the keyword query (R5) → BM25 over the documents and over
- * their conversation windows, and vector search, in the caller's scope → current state from SQL
+ * R2–R9: BM25 over the documents and over their conversation windows, keeping only hits with a
+ * discriminative query term (R5 gate), and vector search, in the caller's scope → current state from SQL
  * (forgotten documents drop out, filters apply) → fusion (normalised scores, or RRF k = 60 with
  * `fusion: 'rrf'`) → rerank of the top K → × effective importance → top k.
  */
@@ -96,16 +96,19 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
     return buildTokenGate(req.query, stats, { commonRatio: cfg.commonTokenRatio, minDocs: cfg.commonTokenMinDocs, nonDiscriminative: names });
   };
 
-  const candidatesFor = async (req: QueryRequest, keywordQuery: string) => {
+  const candidatesFor = async (req: QueryRequest, gate: TokenGate) => {
     let pool = Math.max(cfg.candidatePoolSize, req.k * 3);
     let lists: ScoredId[][] = [];
     let rows = new Map<string, Candidate>();
     let kept: Candidate[] = [];
     for (let round = 0; round < MAX_POOL_ROUNDS; round++) {
       const filter = indexFilterFor(req);
+      // R5: a keyword hit must contain a discriminative term; its score still counts every term.
+      const keywordFilter = gate.active ? { ...filter, anyOfTerms: [...gate.discriminative] } : filter;
+      const keywordQuery = contentQuery(req.query);
       lists = await Promise.all([
-        opts.textIndex.search(keywordQuery, filter, pool),
-        opts.contextTextIndex ? opts.contextTextIndex.search(keywordQuery, filter, pool) : Promise.resolve([]),
+        opts.textIndex.search(keywordQuery, keywordFilter, pool),
+        opts.contextTextIndex ? opts.contextTextIndex.search(keywordQuery, keywordFilter, pool) : Promise.resolve([]),
         vectorSearch(req, pool),
       ]);
       rows = await hydrate(opts.db, req.scope, lists.flat().map((h) => h.id));
@@ -120,8 +123,9 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
     return { lexical, contextLexical, vector, rows };
   };
 
+  const weights = [cfg.listWeights.keyword, cfg.listWeights.window, cfg.listWeights.vector];
   const fuse = (lists: ScoredId[][]): Map<string, number> =>
-    cfg.fusion === 'rrf' ? reciprocalRankFusion(lists.map((l) => l.map((h) => h.id)), cfg.rrfK) : scoreFusion(lists);
+    cfg.fusion === 'rrf' ? reciprocalRankFusion(lists.map((l) => l.map((h) => h.id)), cfg.rrfK, weights) : scoreFusion(lists, weights);
 
   const textOf = (c: Candidate) => (c.kind === 'memory' ? memoryDocText(c.content, c.key, c.tags) : c.content);
 
@@ -157,7 +161,7 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
       if (!req.query.trim()) return [];
 
       const gate = await gateFor(req);
-      const { lexical, contextLexical, vector, rows } = await candidatesFor(req, gatedQuery(req.query, gate));
+      const { lexical, contextLexical, vector, rows } = await candidatesFor(req, gate);
 
       const fused = fuse([lexical, contextLexical, vector]);
       const ranked: Ranked<Candidate>[] = [...fused]

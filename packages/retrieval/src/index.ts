@@ -16,4 +16,4 @@ export type { Candidate } from './candidates';
 export { TurnWindows, type TurnWindowsJson } from './turn-windows';
 export { dateWords, windowTexts } from './doc-text';
 export { scoreFusion } from './fusion';
-export { gatedQuery } from './gated-query';
+export { contentQuery } from './content-query';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock, Embedder, SqlDatabase } from '@engram/core';
 import { createHashEmbedder } from '@engram/embedder-use';
-import { buildTokenGate, createHybridRetriever, dateWords, gatedQuery, scoreFusion, TurnWindows, windowTexts } from '@engram/retrieval';
+import { contentQuery, createHybridRetriever, dateWords, scoreFusion, TurnWindows, windowTexts } from '@engram/retrieval';
 import { ev, memory, message, openHarness, openTestDatabase, type Harness } from './harness';
 
 const upserted = (op: ReturnType<TurnWindows['opFor']>) => {
@@ -38,22 +38,14 @@ describe('scoreFusion', () => {
   });
 });
 
-describe('gatedQuery (R5 before the keyword search)', () => {
-  it('keeps only the discriminative words, as written', () => {
-    const gate = buildTokenGate('What did Caroline say about the lighthouses?', { docCount: 100, df: new Map([['carolin', 60], ['lighthous', 2]]) }, { commonRatio: 0.5, minDocs: 20 });
-    expect(gatedQuery('What did Caroline say about the lighthouses?', gate)).toBe('say lighthouses');
+describe('contentQuery', () => {
+  it('drops stop words and keeps the words as written', () => {
+    expect(contentQuery('What did Caroline say about the lighthouses?')).toBe('caroline say lighthouses');
   });
 
-  it('leaves the query alone when nothing discriminates', () => {
-    const gate = buildTokenGate('what is it', null, { commonRatio: 0.5, minDocs: 20 });
-    expect(gatedQuery('what is it', gate)).toBe('what is it');
-  });
-
-  it('keeps Chinese bigrams the index can re-analyse', () => {
-    const gate = buildTokenGate('我喜欢爬山', null, { commonRatio: 0.5, minDocs: 20 });
-    const q = gatedQuery('我喜欢爬山', gate);
-    expect(gate.discriminative.size).toBeGreaterThan(0);
-    for (const t of gate.discriminative) expect(q.split(' ')).toContain(t);
+  it('leaves a query of stop words only alone, and keeps Chinese bigrams', () => {
+    expect(contentQuery('what is it')).toBe('what is it');
+    expect(contentQuery('我喜欢爬山').split(' ')).toContain('爬山');
   });
 });
 

@@ -26,5 +26,7 @@ export const RETRIEVAL_VARIANTS: RetrievalVariant[] = [
   { name: 'bm25 only', config: {}, over: { noContext: true }, embedder: vectorSearchOff },
   { name: 'bm25 + window bm25', config: {}, embedder: vectorSearchOff },
   { name: 'vector only', config: {}, over: { noKeyword: true, noContext: true } },
-  { name: 'no token gate', config: { commonTokenRatio: 1, commonTokenMinDocs: Number.MAX_SAFE_INTEGER } },
+  { name: 'z-score, vector weight 0.5', config: { listWeights: { keyword: 1, window: 1, vector: 0.5 } } },
+  { name: 'frequency gate at 0.75', config: { commonTokenRatio: 0.75 } },
+  { name: 'stop words only (no frequency gate)', config: { commonTokenRatio: 1, commonTokenMinDocs: Number.MAX_SAFE_INTEGER } },
 ];

@@ -20,6 +20,11 @@ export interface IndexFilter {
   tiers?: Tier[];
   types?: MemoryType[];
   kinds?: DocKind[];
+  /**
+   * Text indexes only (R5 gate): keep just the documents that contain at least one of these terms
+   * (as `searchTerms` produces them); the score still counts every query term. Vector indexes ignore it.
+   */
+  anyOfTerms?: readonly string[];
 }
 
 export interface ScoredId {

@@ -35,6 +35,20 @@ export function textIndexContract(name: string, factory: () => Promise<TextIndex
       expect(await idx.search('sister', u1, 1)).toHaveLength(1);
     });
 
+    it('anyOfTerms keeps only documents with one of those terms, scored on the whole query (R5 gate)', async () => {
+      const idx = await fresh();
+      await idx.upsert([
+        { id: docId('both'), text: 'my sister adopted a greyhound', meta: meta('t1', 'u1') },
+        { id: docId('common'), text: 'my sister likes tea', meta: meta('t1', 'u1') },
+        { id: docId('rare'), text: 'a greyhound at the park', meta: meta('t1', 'u1') },
+      ]);
+      const all = await idx.search('sister greyhound', u1, 10);
+      const gated = await idx.search('sister greyhound', { ...u1, anyOfTerms: ['greyhound'] }, 10);
+      expect(gated.map((h) => h.id).sort()).toEqual([docId('both'), docId('rare')].sort());
+      for (const h of gated) expect(h.score).toBeCloseTo(all.find((x) => x.id === h.id)!.score, 9);
+      expect(await idx.search('sister', { ...u1, anyOfTerms: ['unknownterm'] }, 10)).toEqual([]);
+    });
+
     it('matches case-insensitively and on Chinese bigrams', async () => {
       const idx = await fresh();
       await idx.upsert([
