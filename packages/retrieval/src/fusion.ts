@@ -1,36 +1,52 @@
 import type { ScoredId } from '@engram/core';
 
+/** One ranked list for `scoreFusion`. */
+export interface FusionList {
+  hits: readonly ScoredId[];
+  /** Default 1. */
+  weight?: number;
+  /**
+   * The score of a document that is not in the list. BM25 knows it (0: no query term); for a
+   * vector top list it is unknown and defaults to the list's lowest score.
+   */
+  floor?: number;
+  /** How many documents outside the list score `floor` (BM25: the rest of the user's documents). */
+  unlisted?: number;
+}
+
 /**
- * Score fusion of ranked lists with per-list normalisation: each list contributes
- * (score − the list's lowest score) / the list's standard deviation, times its weight, so a
- * keyword list (unbounded BM25) and a vector list (cosine) weigh alike and a document missing
- * from a list gets that list's floor, 0. A list whose scores are all equal (one hit, say) gives
- * each of its documents 1. Unlike RRF (rrf.ts) it keeps how far ahead a clear winner is, which
- * measured better on conversational recall (docs/benchmarks.md); the result is ≥ 0, as the
- * forgetting-curve weighting (R7) needs.
+ * Score fusion with per-list normalisation: each list contributes weight × (score − floor) / the
+ * standard deviation of its scores over the documents it covers (its hits plus the unlisted ones
+ * at the floor), so a keyword list (unbounded BM25) and a vector list (cosine) weigh alike and a
+ * document missing from a list gets 0 from it. A list whose scores do not spread (one hit, say)
+ * gives each of its documents a full weight. Unlike RRF (rrf.ts) it keeps how far ahead a clear
+ * winner is, which measured better on conversational recall (docs/benchmarks.md); the result is
+ * ≥ 0, as the forgetting-curve weighting (R7) needs.
  */
-export function scoreFusion(lists: ReadonlyArray<readonly ScoredId[]>, weights?: readonly number[]): Map<string, number> {
+export function scoreFusion(lists: readonly FusionList[]): Map<string, number> {
   const fused = new Map<string, number>();
-  lists.forEach((list, j) => {
-    if (list.length === 0) return;
-    const w = weights?.[j] ?? 1;
-    let sum = 0;
-    let min = Infinity;
-    for (const h of list) {
-      sum += h.score;
-      if (h.score < min) min = h.score;
-    }
-    const mean = sum / list.length;
-    let sq = 0;
-    for (const h of list) sq += (h.score - mean) ** 2;
-    const sd = Math.sqrt(sq / list.length);
-    const seen = new Set<string>();
-    for (const h of list) {
-      if (seen.has(h.id)) continue;
-      seen.add(h.id);
-      const part = sd > 1e-12 ? (h.score - min) / sd : 1;
+  for (const list of lists) {
+    const hits = dedupe(list.hits);
+    if (hits.length === 0) continue;
+    const w = list.weight ?? 1;
+    const floor = list.floor ?? Math.min(...hits.map((h) => h.score));
+    const unlisted = Math.max(0, list.unlisted ?? 0);
+    const n = hits.length + unlisted;
+    let sum = unlisted * floor;
+    for (const h of hits) sum += h.score;
+    const mean = sum / n;
+    let sq = unlisted * (floor - mean) ** 2;
+    for (const h of hits) sq += (h.score - mean) ** 2;
+    const sd = Math.sqrt(sq / n);
+    for (const h of hits) {
+      const part = sd > 1e-12 ? Math.max(0, h.score - floor) / sd : 1;
       fused.set(h.id, (fused.get(h.id) ?? 0) + w * part);
     }
-  });
+  }
   return fused;
+}
+
+function dedupe(hits: readonly ScoredId[]): ScoredId[] {
+  const seen = new Set<string>();
+  return hits.filter((h) => !seen.has(h.id) && (seen.add(h.id), true));
 }

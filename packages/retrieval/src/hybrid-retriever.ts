@@ -88,12 +88,14 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
     }
   };
 
-  const gateFor = async (req: QueryRequest): Promise<TokenGate> => {
+  /** The R5 gate, and the number of the user's documents when the index can tell (for fusion). */
+  const gateFor = async (req: QueryRequest): Promise<{ gate: TokenGate; docCount: number | null }> => {
     const [stats, names] = await Promise.all([
       hasTermStats(opts.textIndex) ? opts.textIndex.termStats(req.scope, contentSearchTerms(req.query)) : null,
       userNameTerms(opts.db, req.scope),
     ]);
-    return buildTokenGate(req.query, stats, { commonRatio: cfg.commonTokenRatio, minDocs: cfg.commonTokenMinDocs, nonDiscriminative: names });
+    const gate = buildTokenGate(req.query, stats, { commonRatio: cfg.commonTokenRatio, minDocs: cfg.commonTokenMinDocs, nonDiscriminative: names });
+    return { gate, docCount: stats?.docCount ?? null };
   };
 
   const candidatesFor = async (req: QueryRequest, gate: TokenGate) => {
@@ -123,9 +125,13 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
     return { lexical, contextLexical, vector, rows };
   };
 
-  const weights = [cfg.listWeights.keyword, cfg.listWeights.window, cfg.listWeights.vector];
-  const fuse = (lists: ScoredId[][]): Map<string, number> =>
-    cfg.fusion === 'rrf' ? reciprocalRankFusion(lists.map((l) => l.map((h) => h.id)), cfg.rrfK, weights) : scoreFusion(lists, weights);
+  const fuse = (lexical: ScoredId[], contextLexical: ScoredId[], vector: ScoredId[], docCount: number | null): Map<string, number> => {
+    const w = cfg.listWeights;
+    if (cfg.fusion === 'rrf') return reciprocalRankFusion([lexical, contextLexical, vector].map((l) => l.map((h) => h.id)), cfg.rrfK, [w.keyword, w.window, w.vector]);
+    // A document outside a keyword list scores 0 there; every other document of the user is such a one.
+    const keyword = (hits: ScoredId[], weight: number) => ({ hits, weight, floor: 0, unlisted: docCount === null ? 0 : Math.max(0, docCount - hits.length) });
+    return scoreFusion([keyword(lexical, w.keyword), keyword(contextLexical, w.window), { hits: vector, weight: w.vector }]);
+  };
 
   const textOf = (c: Candidate) => (c.kind === 'memory' ? memoryDocText(c.content, c.key, c.tags) : c.content);
 
@@ -160,10 +166,10 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
       }
       if (!req.query.trim()) return [];
 
-      const gate = await gateFor(req);
+      const { gate, docCount } = await gateFor(req);
       const { lexical, contextLexical, vector, rows } = await candidatesFor(req, gate);
 
-      const fused = fuse([lexical, contextLexical, vector]);
+      const fused = fuse(lexical, contextLexical, vector, docCount);
       const ranked: Ranked<Candidate>[] = [...fused]
         .map(([id, score]) => ({ item: rows.get(id)!, score }))
         .sort((a, b) => b.score - a.score || (a.item.id < b.item.id ? -1 : 1));

@@ -15,5 +15,5 @@ export { DEFAULT_INTENT_CONFIG, resolveIntentConfig, type IntentWeightConfig } f
 export type { Candidate } from './candidates';
 export { TurnWindows, type TurnWindowsJson } from './turn-windows';
 export { dateWords, windowTexts } from './doc-text';
-export { scoreFusion } from './fusion';
+export { scoreFusion, type FusionList } from './fusion';
 export { contentQuery } from './content-query';

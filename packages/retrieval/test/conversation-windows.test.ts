@@ -10,31 +10,36 @@ const upserted = (op: ReturnType<TurnWindows['opFor']>) => {
 };
 
 describe('scoreFusion', () => {
-  it('adds (score − list minimum) / list standard deviation, so lists of different scales weigh alike', () => {
+  it('adds weight × (score − floor) / spread per list, so lists of different scales weigh alike', () => {
     const bm25 = [
       { id: 'a', score: 12 },
       { id: 'b', score: 6 },
-      { id: 'c', score: 3 },
     ];
     const cosine = [
       { id: 'c', score: 0.9 },
       { id: 'a', score: 0.5 },
     ];
-    const f = scoreFusion([bm25, cosine]);
-    const sd1 = Math.sqrt(((12 - 7) ** 2 + (6 - 7) ** 2 + (3 - 7) ** 2) / 3);
-    const sd2 = 0.2;
-    expect(f.get('a')).toBeCloseTo((12 - 3) / sd1 + 0, 12);
-    expect(f.get('b')).toBeCloseTo((6 - 3) / sd1, 12);
-    expect(f.get('c')).toBeCloseTo(0 + (0.9 - 0.5) / sd2, 12);
+    // The keyword list covers 4 documents: a, b and two more at its floor 0.
+    const f = scoreFusion([{ hits: bm25, floor: 0, unlisted: 2 }, { hits: cosine, weight: 2 }]);
+    const mean = (12 + 6) / 4;
+    const sd1 = Math.sqrt(((12 - mean) ** 2 + (6 - mean) ** 2 + 2 * mean ** 2) / 4);
+    expect(f.get('a')).toBeCloseTo(12 / sd1 + 0, 12);
+    expect(f.get('b')).toBeCloseTo(6 / sd1, 12);
+    // The vector list's floor is its lowest score: 'a' gets nothing from it, 'c' 2 × 0.4 / 0.2.
+    expect(f.get('c')).toBeCloseTo(2 * (0.4 / 0.2), 12);
     expect([...f.values()].every((v) => v >= 0)).toBe(true);
   });
 
-  it('gives every document of a list with equal scores (a single hit) a full unit, and applies weights', () => {
-    const f = scoreFusion([[{ id: 'only', score: 4.2 }], [{ id: 'x', score: 1 }, { id: 'y', score: 0 }]], [2, 1]);
+  it('gives the last of a short keyword list its due (floor 0, not its own minimum)', () => {
+    const f = scoreFusion([{ hits: [{ id: 'x', score: 3 }, { id: 'y', score: 1 }], floor: 0, unlisted: 10 }]);
+    expect(f.get('y')).toBeGreaterThan(0);
+    expect(f.get('x')! / f.get('y')!).toBeCloseTo(3, 12);
+  });
+
+  it('gives every document of a list whose scores do not spread a full weight', () => {
+    const f = scoreFusion([{ hits: [{ id: 'only', score: 4.2 }], weight: 2 }, { hits: [] }]);
     expect(f.get('only')).toBe(2);
-    expect(f.get('x')).toBeCloseTo(2, 12);
-    expect(f.get('y')).toBe(0);
-    expect(scoreFusion([[], []]).size).toBe(0);
+    expect(scoreFusion([{ hits: [] }]).size).toBe(0);
   });
 });
 
