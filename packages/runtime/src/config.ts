@@ -44,6 +44,8 @@ export interface EngramConfig {
     rerankMinScore: number;
     /** How keyword and vector lists are fused: normalised scores (default) or SPEC R4's RRF. */
     fusion: 'zscore' | 'rrf';
+    /** Weight of the keyword, window-keyword and vector lists in the fusion. */
+    listWeights: { keyword: number; window: number; vector: number };
     consolidationIdleSeconds: number;
     minPositionWaitMs: number;
     workingMemoryBudgetChars: number;
@@ -101,6 +103,23 @@ function oneOf<T extends string>(p: Problems, name: string, raw: string | undefi
 function required(p: Problems, name: string, raw: string | undefined, why: string): string {
   if (!raw) p.add(`${name} is required ${why}`);
   return raw ?? '';
+}
+
+/** memory.listWeights: `{"keyword":1,"window":1,"vector":0.5}` in the file, or `keyword=1,window=1,vector=0.5` in ENGRAM_LIST_WEIGHTS. */
+function listWeights(p: Problems, raw: unknown): EngramConfig['memory']['listWeights'] {
+  const out = { keyword: 1, window: 1, vector: 1 };
+  if (raw === undefined || raw === '') return out;
+  const entries: Array<[string, unknown]> =
+    typeof raw === 'string' ? raw.split(',').map((kv) => kv.split('=').map((s) => s.trim()) as [string, string]) : raw && typeof raw === 'object' ? Object.entries(raw) : [];
+  if (entries.length === 0) p.add(`memory.listWeights=${JSON.stringify(raw)}: must name keyword, window and/or vector weights`);
+  for (const [list, value] of entries) {
+    if (!(list in out)) {
+      p.add(`memory.listWeights.${list}: unknown list (keyword, window, vector)`);
+      continue;
+    }
+    out[list as keyof typeof out] = num(p, `memory.listWeights.${list}`, value, 1, (n) => n >= 0, 'a number ≥ 0');
+  }
+  return out;
 }
 
 const port = (n: number) => Number.isInteger(n) && n >= 0 && n <= 65535;
@@ -200,6 +219,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
     rerankLoadTimeoutSeconds: num(p, 'memory.rerankLoadTimeoutSeconds', env.ENGRAM_RERANK_LOAD_TIMEOUT_SECONDS ?? m.rerankLoadTimeoutSeconds, 60, (n) => n > 0, 'a positive number'),
     rerankMinScore: num(p, 'memory.rerankMinScore', env.ENGRAM_RERANK_MIN_SCORE ?? m.rerankMinScore, 0, (n) => n >= 0, '≥ 0'),
     fusion: oneOf(p, 'memory.fusion', env.ENGRAM_FUSION ?? (m.fusion as string | undefined), ['zscore', 'rrf'] as const, 'zscore'),
+    listWeights: listWeights(p, env.ENGRAM_LIST_WEIGHTS ?? m.listWeights),
     consolidationIdleSeconds: num(p, 'memory.consolidationIdleSeconds', env.ENGRAM_CONSOLIDATION_IDLE_SECONDS ?? m.consolidationIdleSeconds, 1800, (n) => n > 0, 'a positive number'),
     minPositionWaitMs: num(p, 'memory.minPositionWaitMs', env.ENGRAM_MIN_POSITION_WAIT_MS ?? m.minPositionWaitMs, 5000, (n) => n >= 0 && n <= 60_000, 'between 0 and 60000'),
     workingMemoryBudgetChars: num(p, 'memory.workingMemoryBudgetChars', env.ENGRAM_WORKING_MEMORY_BUDGET_CHARS ?? m.workingMemoryBudgetChars, 4000, (n) => Number.isInteger(n) && n >= 100, 'an integer ≥ 100'),

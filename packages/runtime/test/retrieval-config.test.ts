@@ -1,0 +1,48 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '@engram/runtime';
+
+const parse = (env: Record<string, string>) => parseConfig({ ENGRAM_DATA_DIR: '/tmp/engram-config-test', ...env });
+
+describe('memory.fusion and memory.listWeights', () => {
+  it('defaults to normalised score fusion with equal list weights', () => {
+    const cfg = parse({});
+    expect(cfg.memory.fusion).toBe('zscore');
+    expect(cfg.memory.listWeights).toEqual({ keyword: 1, window: 1, vector: 1 });
+  });
+
+  it('reads ENGRAM_FUSION and ENGRAM_LIST_WEIGHTS', () => {
+    const cfg = parse({ ENGRAM_FUSION: 'rrf', ENGRAM_LIST_WEIGHTS: 'vector=0.5, window=2' });
+    expect(cfg.memory.fusion).toBe('rrf');
+    expect(cfg.memory.listWeights).toEqual({ keyword: 1, window: 2, vector: 0.5 });
+  });
+
+  it('reads them from the config file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'engram-config-'));
+    try {
+      const file = join(dir, 'engram.json');
+      await writeFile(file, JSON.stringify({ memory: { fusion: 'rrf', listWeights: { keyword: 0.5 } } }));
+      const cfg = parse({ ENGRAM_CONFIG: file });
+      expect(cfg.memory.fusion).toBe('rrf');
+      expect(cfg.memory.listWeights).toEqual({ keyword: 0.5, window: 1, vector: 1 });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('rejects an unknown fusion, an unknown list and a negative weight with CONFIG_INVALID naming each', () => {
+    let err: unknown;
+    try {
+      parse({ ENGRAM_FUSION: 'max', ENGRAM_LIST_WEIGHTS: 'graph=1,vector=-1' });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toMatchObject({ code: 'CONFIG_INVALID' });
+    const problems = (err as { details: { problems: string[] } }).details.problems.join('\n');
+    expect(problems).toContain('memory.fusion=max');
+    expect(problems).toContain('memory.listWeights.graph');
+    expect(problems).toContain('memory.listWeights.vector=-1');
+  });
+});
