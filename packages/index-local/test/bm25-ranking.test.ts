@@ -8,7 +8,7 @@ const meta = (over: Partial<IndexedDocMeta> = {}): IndexedDocMeta => ({
 const scope: IndexFilter = { scope: { tenantId: 't', userId: 'u', agentId: null } };
 
 /** Textbook exhaustive BM25 (k1 1.2, b 0.4) over maps: what the typed-array index must reproduce exactly. */
-function referenceBm25(docs: Map<string, { text: string; meta: IndexedDocMeta }>, query: string, k: number, keep: (m: IndexedDocMeta) => boolean): ScoredId[] {
+function referenceBm25(docs: Map<string, { text: string; meta: IndexedDocMeta }>, query: string, k: number, keep: (id: string, m: IndexedDocMeta) => boolean): ScoredId[] {
   const tfs = new Map<string, Map<string, number>>();
   let total = 0;
   for (const [id, d] of docs) {
@@ -33,7 +33,7 @@ function referenceBm25(docs: Map<string, { text: string; meta: IndexedDocMeta }>
     }
   }
   return [...scores]
-    .filter(([id]) => keep(docs.get(id)!.meta))
+    .filter(([id]) => keep(id, docs.get(id)!.meta))
     .map(([id, score]) => ({ id, score }))
     .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
     .slice(0, k);
@@ -45,14 +45,20 @@ describe('local text index ranking', () => {
   it('equals exhaustive BM25 (scores, order, ties by id) through upserts, removals and compaction', async () => {
     let seed = 5;
     const r = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const sentence = () => Array.from({ length: 2 + Math.floor(r() * 8) }, () => WORDS[Math.floor(r() * WORDS.length)]).join(' ');
+    let made = 0;
+    const sentence = () => Array.from({ length: 2 + Math.floor(r() * 8) }, () => WORDS[Math.floor(r() * WORDS.length)]).join(' ') + (++made % 97 === 0 ? ' zebra' : '');
     const index = await createLocalTextIndex();
     const live = new Map<string, { text: string; meta: IndexedDocMeta }>();
     const check = async () => {
-      for (const q of ['alice guitar', 'the living bakery', 'played cello friday', 'red', 'a the']) {
+      for (const q of ['alice guitar', 'the living bakery', 'played cello friday', 'red', 'a the', 'the zebra plays a red guitar']) {
         expect(await index.search(q, scope, 25)).toEqual(referenceBm25(live, q, 25, () => true));
         const episodes: IndexFilter = { ...scope, kinds: ['episode'] };
-        expect(await index.search(q, episodes, 10)).toEqual(referenceBm25(live, q, 10, (m) => m.kind === 'episode'));
+        expect(await index.search(q, episodes, 10)).toEqual(referenceBm25(live, q, 10, (_, m) => m.kind === 'episode'));
+        // R5 gate: a rare term (scored document by document) and common ones (term at a time).
+        for (const anyOfTerms of [['zebra'], ['zebra', 'nowhere'], ['the', 'red'], ['play']]) {
+          const holds = (id: string) => searchTerms(live.get(id)!.text).some((t) => anyOfTerms.includes(t));
+          expect(await index.search(q, { ...scope, anyOfTerms }, 20)).toEqual(referenceBm25(live, q, 20, holds));
+        }
       }
     };
     for (let i = 0; i < 3000; i++) {
