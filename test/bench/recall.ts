@@ -30,7 +30,11 @@ export default async function recall(argv: string[]): Promise<void> {
         : loadMadial(args.file, args.memory, { ...(args.limit ? { limit: args.limit } : {}), withTime: args.withTime });
 
   const embedder: Embedder =
-    args.embedder === 'use' ? createUseEmbedder(args.lexicalWeight !== undefined ? { lexicalWeight: args.lexicalWeight } : {}) : createHashEmbedder({ dimensions: 256 });
+    args.embedder === 'use'
+      ? createUseEmbedder(args.lexicalWeight !== undefined ? { lexicalWeight: args.lexicalWeight } : {})
+      : args.embedder === 'onnx'
+        ? await (await import('@engram/embedder-onnx')).createOnnxEmbedder({ modelDir: args.modelDir! })
+        : createHashEmbedder({ dimensions: 256 });
   const reranker = args.rerankUrl ? createHttpReranker({ url: args.rerankUrl }) : undefined;
   const retrievalConfig = { decayHistory: args.decayHistory, rerankEnabled: reranker !== undefined };
   const engram = await openEmbeddedEngram({ embedder, ...(reranker ? { reranker } : {}), config: retrievalConfig, consolidate: args.consolidate });

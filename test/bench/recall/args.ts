@@ -5,7 +5,9 @@ export interface RecallArgs {
   ks: number[];
   out?: string;
   limit?: number;
-  embedder: 'use' | 'hash';
+  embedder: 'use' | 'hash' | 'onnx';
+  /** With `--embedder onnx`: a model directory (`engram models pull NAME` puts one under ~/.cache/engram/models). */
+  modelDir?: string;
   lexicalWeight?: number;
   rerankUrl?: string;
   decayHistory: boolean;
@@ -20,7 +22,8 @@ export interface RecallArgs {
 }
 
 const USAGE = `usage: npm run bench -- recall --dataset locomo|longmemeval|madial --file PATH [--memory PATH]
-       [--k 1,5,10] [--out result.json] [--limit N] [--embedder use|hash] [--lexical-weight W]
+       [--k 1,5,10] [--out result.json] [--limit N] [--embedder use|hash|onnx] [--model-dir DIR]
+       [--lexical-weight W]
        [--rerank-url URL] [--decay-history] [--pool] [--with-time] [--variants] [--consolidate] [--peer mem0]`;
 
 export function parseRecallArgs(argv: string[]): RecallArgs {
@@ -46,7 +49,8 @@ export function parseRecallArgs(argv: string[]): RecallArgs {
   const limit = opts.has('limit') ? Number(opts.get('limit')) : undefined;
   if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) throw new Error('--limit must be a positive integer');
   const embedder = (opts.get('embedder') ?? 'use') as RecallArgs['embedder'];
-  if (embedder !== 'use' && embedder !== 'hash') throw new Error('--embedder must be use or hash');
+  if (embedder !== 'use' && embedder !== 'hash' && embedder !== 'onnx') throw new Error('--embedder must be use, hash or onnx');
+  if (embedder === 'onnx' && !opts.has('model-dir')) throw new Error('--embedder onnx needs --model-dir DIR (e.g. after `npx engram models pull all-minilm-l6-v2-int8`)');
   const peer = opts.get('peer');
   if (peer !== undefined && peer !== 'mem0') throw new Error('--peer must be mem0');
   const lw = opts.has('lexical-weight') ? Number(opts.get('lexical-weight')) : undefined;
@@ -58,6 +62,7 @@ export function parseRecallArgs(argv: string[]): RecallArgs {
     ...(opts.has('out') ? { out: opts.get('out')! } : {}),
     ...(limit !== undefined ? { limit } : {}),
     embedder,
+    ...(opts.has('model-dir') ? { modelDir: opts.get('model-dir')! } : {}),
     ...(lw !== undefined ? { lexicalWeight: lw } : {}),
     ...(opts.has('rerank-url') ? { rerankUrl: opts.get('rerank-url')! } : {}),
     decayHistory: flags.has('decay-history'),
