@@ -15,13 +15,16 @@ export function dateWords(iso: string): string {
 }
 
 /**
- * The conversation-window texts of a document. A chat turn often answers or continues the turn
+ * The conversation-window texts of a document. A chat turn often answers or continues the turns
  * before it ("What did you do?" → "Went hiking"), so the turn alone misses the words a later
  * question uses: the vector is taken over the previous turn + the turn, and a second keyword index
- * holds the same window with the document's date (docs/benchmarks.md, "Conversation windows").
+ * holds the document's date, the previous turns (oldest first) and the turn (docs/benchmarks.md,
+ * "Conversation windows"). A wider window helped the keyword list and hurt the vector one.
  */
-export function windowTexts(text: string, previousTurn: string, at: string): { embedText: string; contextText: string } {
-  const embedText = previousTurn ? `${previousTurn}\n${text}` : text;
+export function windowTexts(text: string, previousTurns: readonly string[], at: string): { embedText: string; contextText: string } {
+  const prev = previousTurns.filter((t) => t.length > 0);
+  const last = prev[prev.length - 1];
+  const embedText = last ? `${last}\n${text}` : text;
   const date = dateWords(at);
-  return { embedText, contextText: date ? `${date}\n${embedText}` : embedText };
+  return { embedText, contextText: [date, ...prev, text].filter((s) => s.length > 0).join('\n') };
 }

@@ -22,8 +22,8 @@ export type IndexOp =
 
 type Upsert = Extract<IndexOp, { op: 'upsert' }>;
 
-function upsert(id: string, text: string, meta: IndexedDocMeta, key: string | null, previousTurn = ''): Upsert {
-  return { op: 'upsert', id, text, ...windowTexts(text, previousTurn, meta.at), meta, key };
+function upsert(id: string, text: string, meta: IndexedDocMeta, key: string | null, previousTurns: readonly string[] = []): Upsert {
+  return { op: 'upsert', id, text, ...windowTexts(text, previousTurns, meta.at), meta, key };
 }
 
 function metaOf(e: EngramEvent, over: Pick<IndexedDocMeta, 'kind' | 'tier' | 'type' | 'tags' | 'at'>): IndexedDocMeta {
@@ -33,14 +33,15 @@ function metaOf(e: EngramEvent, over: Pick<IndexedDocMeta, 'kind' | 'tier' | 'ty
 /**
  * Document ids come from the events (message → event id, memory → memoryId, episode → episodeId),
  * so a replay upserts the same ids again. Tier changes (archive, restore, supersede) are not indexed:
- * the query path reads the current tier from SQL. `previousTurn` is the text of the message before
- * this one in the same session (TurnWindows keeps it), used only for MessageObserved.
+ * the query path reads the current tier from SQL. `previousTurns` are the texts of the messages
+ * before this one in the same session, oldest first (TurnWindows keeps them), used only for
+ * MessageObserved.
  */
-export function indexOpFor(e: EngramEvent, previousTurn = ''): IndexOp {
+export function indexOpFor(e: EngramEvent, previousTurns: readonly string[] = []): IndexOp {
   switch (e.type) {
     case 'MessageObserved':
       if (!e.payload.content.trim()) return { op: 'none' };
-      return upsert(e.eventId, e.payload.content, metaOf(e, { kind: 'message', tier: 'EPISODIC', type: null, tags: [], at: e.occurredAt }), null, previousTurn);
+      return upsert(e.eventId, e.payload.content, metaOf(e, { kind: 'message', tier: 'EPISODIC', type: null, tags: [], at: e.occurredAt }), null, previousTurns);
     case 'MemoryWritten': {
       const p = e.payload;
       if (p.tier === 'WORKING') return { op: 'none' };

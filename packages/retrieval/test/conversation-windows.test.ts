@@ -58,10 +58,11 @@ describe('conversation windows', () => {
   it('dates a document in words', () => {
     expect(dateWords('2023-05-08T13:56:00.000Z')).toBe('8 May 2023');
     expect(dateWords('not a date')).toBe('');
-    expect(windowTexts('Went hiking', 'What did you do?', '2023-05-08T00:00:00Z')).toEqual({
+    expect(windowTexts('Went hiking', ['Hi!', 'What did you do?'], '2023-05-08T00:00:00Z')).toEqual({
       embedText: 'What did you do?\nWent hiking',
-      contextText: '8 May 2023\nWhat did you do?\nWent hiking',
+      contextText: '8 May 2023\nHi!\nWhat did you do?\nWent hiking',
     });
+    expect(windowTexts('Hello', [], 'not a date')).toEqual({ embedText: 'Hello', contextText: 'Hello' });
   });
 
   it('indexes each turn with the previous turn of its own session, and forgets ended sessions and forgotten users', () => {
@@ -75,9 +76,13 @@ describe('conversation windows', () => {
     expect(a2.text).toBe('Went hiking at Mount Tam');
     expect(a2.embedText).toBe('What did you do on Saturday?\nWent hiking at Mount Tam');
     expect(a2.contextText).toBe('3 February 2024\nWhat did you do on Saturday?\nWent hiking at Mount Tam');
+    const a3 = upserted(w.opFor(message('Nice, was it crowded?', 'a3', { sessionId: 'A', occurredAt: at })));
+    // The vector looks one turn back, the window keyword index two.
+    expect(a3.embedText).toBe('Went hiking at Mount Tam\nNice, was it crowded?');
+    expect(a3.contextText).toBe('3 February 2024\nWhat did you do on Saturday?\nWent hiking at Mount Tam\nNice, was it crowded?');
 
     w.opFor(ev('SessionEnded', { sessionId: 'A', reason: 'explicit' }, { sessionId: 'A' }));
-    expect(upserted(w.opFor(message('New session, same id', 'a3', { sessionId: 'A' }))).embedText).toBe('New session, same id');
+    expect(upserted(w.opFor(message('New session, same id', 'a4', { sessionId: 'A' }))).embedText).toBe('New session, same id');
     expect(w.size).toBe(2);
     w.opFor(ev('MemoryForgotten', { target: 'user', memoryId: null, key: null, reason: 'user request' } as never));
     expect(w.size).toBe(0);
@@ -97,11 +102,13 @@ describe('conversation windows', () => {
     w.opFor(message('second', 'm2', { sessionId: 'S' }));
     w.opFor(message('other', 'o1', { sessionId: 'T' }));
     w.rollback();
-    expect(w.toJSON().map(([, t]) => t)).toEqual(['first']);
+    expect(w.toJSON().map(([, t]) => t)).toEqual([['first']]);
     const again = upserted(w.opFor(message('second', 'm2', { sessionId: 'S' })));
     expect(again.embedText).toBe('first\nsecond');
     const restored = TurnWindows.fromJSON(w.toJSON());
-    expect(upserted(restored.opFor(message('third', 'm3', { sessionId: 'S' }))).embedText).toBe('second\nthird');
+    const third = upserted(restored.opFor(message('third', 'm3', { sessionId: 'S' })));
+    expect(third.embedText).toBe('second\nthird');
+    expect(third.contextText.endsWith('first\nsecond\nthird')).toBe(true);
   });
 
   it('keeps at most maxSessions open sessions, dropping the least recently active', () => {
@@ -110,7 +117,7 @@ describe('conversation windows', () => {
     w.opFor(message('two', '2', { sessionId: 'S2' }));
     w.opFor(message('one again', '3', { sessionId: 'S1' }));
     w.opFor(message('three', '4', { sessionId: 'S3' }));
-    expect(w.toJSON().map(([, t]) => t)).toEqual(['one again', 'three']);
+    expect(w.toJSON().map(([, t]) => t)).toEqual([['one', 'one again'], ['three']]);
   });
 });
 
