@@ -4,6 +4,9 @@ export function memoryDocText(content: string, key: string | null, tags: readonl
   return extra.length > 0 ? `${content}\n${extra.join(' ')}` : content;
 }
 
+/** At most this much of the previous turn goes into the text that is embedded. */
+const EMBED_CONTEXT_CHARS = 400;
+
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** "2023-05-08T13:56:00Z" → "8 May 2023" (UTC): a document's date as words a question may use. */
@@ -19,12 +22,14 @@ export function dateWords(iso: string): string {
  * before it ("What did you do?" → "Went hiking"), so the turn alone misses the words a later
  * question uses: the vector is taken over the previous turn + the turn, and a second keyword index
  * holds the document's date, the previous turns (oldest first) and the turn (docs/benchmarks.md,
- * "Conversation windows"). A wider window helped the keyword list and hurt the vector one.
+ * "Conversation windows"). A wider window helped the keyword list and hurt the vector one. The
+ * turn comes first in embedText and the previous turn is cut short, so an encoder that truncates
+ * its input (MiniLM: 256 tokens) drops context, never the turn itself.
  */
 export function windowTexts(text: string, previousTurns: readonly string[], at: string): { embedText: string; contextText: string } {
   const prev = previousTurns.filter((t) => t.length > 0);
   const last = prev[prev.length - 1];
-  const embedText = last ? `${last}\n${text}` : text;
+  const embedText = last ? `${text}\n${last.length > EMBED_CONTEXT_CHARS ? `${last.slice(0, EMBED_CONTEXT_CHARS)}…` : last}` : text;
   const date = dateWords(at);
   return { embedText, contextText: [date, ...prev, text].filter((s) => s.length > 0).join('\n') };
 }

@@ -55,11 +55,18 @@ describe('contentQuery', () => {
 });
 
 describe('conversation windows', () => {
+  it('embeds the turn first and only the start of a long previous turn', () => {
+    const long = 'x'.repeat(1000);
+    const { embedText } = windowTexts('Short answer', [long], '2023-05-08T00:00:00Z');
+    expect(embedText.startsWith('Short answer\n')).toBe(true);
+    expect(embedText.length).toBeLessThan(450);
+  });
+
   it('dates a document in words', () => {
     expect(dateWords('2023-05-08T13:56:00.000Z')).toBe('8 May 2023');
     expect(dateWords('not a date')).toBe('');
     expect(windowTexts('Went hiking', ['Hi!', 'What did you do?'], '2023-05-08T00:00:00Z')).toEqual({
-      embedText: 'What did you do?\nWent hiking',
+      embedText: 'Went hiking\nWhat did you do?',
       contextText: '8 May 2023\nHi!\nWhat did you do?\nWent hiking',
     });
     expect(windowTexts('Hello', [], 'not a date')).toEqual({ embedText: 'Hello', contextText: 'Hello' });
@@ -74,11 +81,11 @@ describe('conversation windows', () => {
     expect(a1.embedText).toBe('What did you do on Saturday?');
     expect(b1.embedText).toBe('Book me a table');
     expect(a2.text).toBe('Went hiking at Mount Tam');
-    expect(a2.embedText).toBe('What did you do on Saturday?\nWent hiking at Mount Tam');
+    expect(a2.embedText).toBe('Went hiking at Mount Tam\nWhat did you do on Saturday?');
     expect(a2.contextText).toBe('3 February 2024\nWhat did you do on Saturday?\nWent hiking at Mount Tam');
     const a3 = upserted(w.opFor(message('Nice, was it crowded?', 'a3', { sessionId: 'A', occurredAt: at })));
     // The vector looks one turn back, the window keyword index two.
-    expect(a3.embedText).toBe('Went hiking at Mount Tam\nNice, was it crowded?');
+    expect(a3.embedText).toBe('Nice, was it crowded?\nWent hiking at Mount Tam');
     expect(a3.contextText).toBe('3 February 2024\nWhat did you do on Saturday?\nWent hiking at Mount Tam\nNice, was it crowded?');
 
     w.opFor(ev('SessionEnded', { sessionId: 'A', reason: 'explicit' }, { sessionId: 'A' }));
@@ -104,10 +111,10 @@ describe('conversation windows', () => {
     w.rollback();
     expect(w.toJSON().map(([, t]) => t)).toEqual([['first']]);
     const again = upserted(w.opFor(message('second', 'm2', { sessionId: 'S' })));
-    expect(again.embedText).toBe('first\nsecond');
+    expect(again.embedText).toBe('second\nfirst');
     const restored = TurnWindows.fromJSON(w.toJSON());
     const third = upserted(restored.opFor(message('third', 'm3', { sessionId: 'S' })));
-    expect(third.embedText).toBe('second\nthird');
+    expect(third.embedText).toBe('third\nsecond');
     expect(third.contextText.endsWith('first\nsecond\nthird')).toBe(true);
   });
 
