@@ -4,8 +4,12 @@ export function memoryDocText(content: string, key: string | null, tags: readonl
   return extra.length > 0 ? `${content}\n${extra.join(' ')}` : content;
 }
 
-/** At most this much of the previous turn goes into the text that is embedded. */
-const EMBED_CONTEXT_CHARS = 400;
+/**
+ * At most this much of each previous turn goes into a window: the window adds context to the turn,
+ * and a long previous answer (an assistant's essay) would otherwise outweigh the turn itself.
+ */
+const CONTEXT_TURN_CHARS = 400;
+const clip = (t: string) => (t.length > CONTEXT_TURN_CHARS ? `${t.slice(0, CONTEXT_TURN_CHARS)}…` : t);
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -23,13 +27,13 @@ export function dateWords(iso: string): string {
  * question uses: the vector is taken over the previous turn + the turn, and a second keyword index
  * holds the document's date, the previous turns (oldest first) and the turn (docs/benchmarks.md,
  * "Conversation windows"). A wider window helped the keyword list and hurt the vector one. The
- * turn comes first in embedText and the previous turn is cut short, so an encoder that truncates
- * its input (MiniLM: 256 tokens) drops context, never the turn itself.
+ * turn comes first in embedText and previous turns are cut short, so an encoder that truncates its
+ * input (MiniLM: 256 tokens) drops context, never the turn itself.
  */
 export function windowTexts(text: string, previousTurns: readonly string[], at: string): { embedText: string; contextText: string } {
-  const prev = previousTurns.filter((t) => t.length > 0);
+  const prev = previousTurns.filter((t) => t.length > 0).map(clip);
   const last = prev[prev.length - 1];
-  const embedText = last ? `${text}\n${last.length > EMBED_CONTEXT_CHARS ? `${last.slice(0, EMBED_CONTEXT_CHARS)}…` : last}` : text;
+  const embedText = last ? `${text}\n${last}` : text;
   const date = dateWords(at);
   return { embedText, contextText: [date, ...prev, text].filter((s) => s.length > 0).join('\n') };
 }

@@ -55,11 +55,13 @@ describe('contentQuery', () => {
 });
 
 describe('conversation windows', () => {
-  it('embeds the turn first and only the start of a long previous turn', () => {
+  it('embeds the turn first, and keeps only the start of a long previous turn in both windows', () => {
     const long = 'x'.repeat(1000);
-    const { embedText } = windowTexts('Short answer', [long], '2023-05-08T00:00:00Z');
+    const { embedText, contextText } = windowTexts('Short answer', [long, long], '2023-05-08T00:00:00Z');
     expect(embedText.startsWith('Short answer\n')).toBe(true);
     expect(embedText.length).toBeLessThan(450);
+    expect(contextText.endsWith('\nShort answer')).toBe(true);
+    expect(contextText.length).toBeLessThan(900);
   });
 
   it('dates a document in words', () => {
