@@ -79,7 +79,7 @@ function memorySnapshot() {
 
 export default async function query(argv: string[]): Promise<void> {
   const args = parseQueryArgs(argv);
-  const embedder: Embedder = args.embedder === 'use' ? createUseEmbedder() : createHashEmbedder({ dimensions: 256 });
+  const embedder: Embedder = args.embedder === 'use' ? createUseEmbedder({ inWorker: true }) : createHashEmbedder({ dimensions: 256 });
   const bulk = args.ingest === 'bulk' ? await openBulkEngram({ embedder }) : null;
   const engram = bulk ? { ...bulk, settle: async () => {} } : await openEmbeddedEngram({ embedder });
   const gen = new SyntheticMemories(seededRng(42));

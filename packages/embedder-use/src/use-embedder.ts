@@ -3,6 +3,7 @@ import { modelSource as bundledModelSource } from '@energetic-ai/model-embedding
 import { EngramError, type Embedder } from '@engram/core';
 import { hashedLexicalVector } from './hashed-lexical';
 import { inLengthBatches } from './length-batches';
+import { useModelThread, type UseModel } from './use-model-thread';
 
 export interface UseEmbedderOptions {
   /** Dimensions of the hashed lexical part (default 256). */
@@ -16,6 +17,11 @@ export interface UseEmbedderOptions {
   batchSize?: number;
   /** Weights to load; the package-bundled files by default (never the remote default of initModel). */
   modelSource?: EmbeddingsModelSource;
+  /**
+   * Run the model on a worker thread (bundled weights only), so the caller's thread keeps working
+   * while texts are embedded; what the services use. Default false (in-thread).
+   */
+  inWorker?: boolean;
 }
 
 const USE_DIMENSIONS = 512;
@@ -44,9 +50,12 @@ export function createUseEmbedder(opts: UseEmbedderOptions = {}): Embedder & { w
   const useScale = Math.sqrt(1 - w);
   const hashScale = Math.sqrt(w);
   const modelId = `use-lite+hash${hashDims}@1${w === DEFAULT_LEXICAL_WEIGHT ? '' : `:w${w}`}`;
+  if (opts.inWorker && opts.modelSource) throw new EngramError('CONFIG_INVALID', 'a worker-thread USE embedder loads the bundled weights only; drop modelSource or inWorker');
+  const thread = opts.inWorker ? useModelThread() : null;
 
-  let loading: Promise<EmbeddingsModel> | null = null;
+  let loading: Promise<UseModel> | null = null;
   const model = () => {
+    if (thread) return Promise.resolve<UseModel>(thread);
     loading ??= initModel(opts.modelSource ?? bundledModelSource).catch((e: unknown) => {
       loading = null;
       throw new EngramError('EMBEDDER_FAILED', `cannot load the Universal Sentence Encoder: ${(e as Error).message}`, { cause: e });
@@ -92,6 +101,7 @@ export function createUseEmbedder(opts: UseEmbedderOptions = {}): Embedder & { w
     async close() {
       closed = true;
       await queue;
+      await thread?.close();
     },
   };
 }

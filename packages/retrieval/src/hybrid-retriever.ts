@@ -77,12 +77,26 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
   let rerankerAnswered = false;
   let trace: SearchTrace | null = null;
 
-  const vectorSearch = async (req: QueryRequest, pool: number): Promise<ScoredId[]> => {
+  /**
+   * Starts embedding the query; the search goes on with its keyword lists meanwhile (an embedder on
+   * another thread or server overlaps with them). Never rejects: null when the embedder failed.
+   */
+  const embedQuery = (req: QueryRequest): Promise<Float32Array | null> =>
+    opts.embedder.embed([req.query]).then(
+      ([v]) => v ?? null,
+      (err: unknown) => {
+        // Keyword search alone still answers; a broken embedder must not take recall down to zero.
+        logger.warn({ err, model: opts.embedder.modelId }, 'query embedding failed; answering from BM25 only');
+        return null;
+      },
+    );
+
+  const vectorSearch = async (req: QueryRequest, pool: number, queryVector: Promise<Float32Array | null>): Promise<ScoredId[]> => {
+    const q = await queryVector;
+    if (!q) return [];
     try {
-      const [q] = await opts.embedder.embed([req.query]);
-      return await opts.vectorIndex.search(q!, opts.embedder.modelId, indexFilterFor(req), pool);
+      return await opts.vectorIndex.search(q, opts.embedder.modelId, indexFilterFor(req), pool);
     } catch (err) {
-      // Keyword search alone still answers; a broken embedder must not take recall down to zero.
       logger.warn({ err, model: opts.embedder.modelId }, 'vector search failed; answering from BM25 only');
       return [];
     }
@@ -98,7 +112,7 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
     return { gate, docCount: stats?.docCount ?? null };
   };
 
-  const candidatesFor = async (req: QueryRequest, gate: TokenGate) => {
+  const candidatesFor = async (req: QueryRequest, gate: TokenGate, queryVector: Promise<Float32Array | null>) => {
     let pool = Math.max(cfg.candidatePoolSize, req.k * 3);
     let lists: ScoredId[][] = [];
     let rows = new Map<string, Candidate>();
@@ -108,12 +122,16 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
       // R5: a keyword hit must contain a discriminative term; its score still counts every term.
       const keywordFilter = gate.active ? { ...filter, anyOfTerms: [...gate.discriminative] } : filter;
       const keywordQuery = contentQuery(req.query);
-      lists = await Promise.all([
+      const keyword = await Promise.all([
         opts.textIndex.search(keywordQuery, keywordFilter, pool),
         opts.contextTextIndex ? opts.contextTextIndex.search(keywordQuery, keywordFilter, pool) : Promise.resolve([]),
-        vectorSearch(req, pool),
       ]);
-      rows = await hydrate(opts.db, req.scope, lists.flat().map((h) => h.id));
+      // The keyword hits are read from SQL while the query embedding is still being computed.
+      const keywordIds = new Set(keyword.flat().map((h) => h.id));
+      const [keywordRows, vector] = await Promise.all([hydrate(opts.db, req.scope, keywordIds), vectorSearch(req, pool, queryVector)]);
+      const vectorRows = await hydrate(opts.db, req.scope, vector.map((h) => h.id).filter((id) => !keywordIds.has(id)));
+      lists = [...keyword, vector];
+      rows = new Map([...keywordRows, ...vectorRows]);
       kept = [...rows.values()].filter((c) => passesFilters(c, req));
       // Filters the index cannot apply (time, tags, session) may leave too few: widen the pool.
       const exhausted = lists.every((l) => l.length < pool);
@@ -166,8 +184,9 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
       }
       if (!req.query.trim()) return [];
 
+      const queryVector = embedQuery(req);
       const { gate, docCount } = await gateFor(req);
-      const { lexical, contextLexical, vector, rows } = await candidatesFor(req, gate);
+      const { lexical, contextLexical, vector, rows } = await candidatesFor(req, gate, queryVector);
 
       const fused = fuse(lexical, contextLexical, vector, docCount);
       const ranked: Ranked<Candidate>[] = [...fused]

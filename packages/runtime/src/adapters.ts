@@ -50,7 +50,7 @@ export async function openEmbedder(cfg: EngramConfig): Promise<Embedder> {
   switch (cfg.embedder.kind) {
     case 'use': {
       const { createUseEmbedder } = await import('@engram/embedder-use');
-      return createUseEmbedder();
+      return createUseEmbedder({ inWorker: true });
     }
     case 'hash': {
       const { createHashEmbedder } = await import('@engram/embedder-use');
