@@ -3,23 +3,14 @@
  * with its own data dir, and talks to it over HTTP. Used by the end-to-end tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '@engram/testing';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolvePort(port));
-    });
-  });
-}
+/** A port below the kernel's ephemeral range (outgoing connections cannot take it meanwhile). */
+export { freePort } from '@engram/testing';
 
 export interface EngramProcess {
   url: string;
