@@ -153,6 +153,7 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
           query: b.query as string,
           sessionId: s(b.sessionId),
           budgetChars: b.budgetChars as number | undefined,
+          ...(Array.isArray(b.entities) ? { entities: b.entities as string[] } : {}),
           minPosition: s(b.minPosition),
         });
         return { status: 200, body: r };

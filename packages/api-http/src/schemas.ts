@@ -177,6 +177,7 @@ export const contextBody: JsonSchema = {
     sessionId: idString('current session (its conversation is rendered)'),
     query: { type: 'string', minLength: 1, maxLength: MAX_QUERY_CHARS },
     budgetChars: { type: 'integer', minimum: 200, maximum: 200000 },
+    entities: { ...(queryBody.properties as Record<string, JsonSchema>).entities!, description: 'known facts and history only about these entities (as in POST /v1/query); the core snapshot is always rendered' },
     minPosition: position,
   },
 };

@@ -115,6 +115,25 @@ describe('POST /v1/query with an entity filter (R9), hybrid retriever and the re
     expect(r.json.error).toMatchObject({ code: 'VALIDATION_FAILED', retriable: false, details: { field } });
   });
 
+  it('POST /v1/context renders known facts and history about the entity only', async () => {
+    const context = (body: Record<string, unknown>) => h.call('POST', '/v1/context', { body: { userId: 'ent', query: 'onboarding plan', minPosition: lastPosition, ...body }, headers: TENANT });
+    const all = await context({});
+    expect(all.status).toBe(200);
+    expect(all.json.context).toMatch(/template lives in the shared drive/);
+    expect(all.json.context).toMatch(/due in March/);
+
+    const priya = await context({ entities: ['Priya'] });
+    expect(priya.status).toBe(200);
+    expect(priya.json.context).toMatch(/Onboarding plan review checklist/);
+    expect(priya.json.context).toMatch(/Priya, wants the onboarding plan/);
+    expect(priya.json.context).not.toMatch(/template lives in the shared drive/);
+    expect(priya.json.context).not.toMatch(/due in March/);
+
+    const bad = await context({ entities: ['!!!'] });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
   it('documents the field in /openapi.json', async () => {
     const doc = (await h.call('GET', '/openapi.json')).json;
     const entities = doc.paths['/v1/query'].post.requestBody.content['application/json'].schema.properties.entities;

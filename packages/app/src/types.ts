@@ -149,6 +149,8 @@ export interface ContextInput extends CallBase {
   query: string;
   sessionId?: string;
   budgetChars?: number;
+  /** Known facts and history only about these entities (names or entity-id slugs). */
+  entities?: string[];
   minPosition?: string;
 }
 

@@ -55,8 +55,8 @@ export function createContextRenderer(opts: ContextRendererOptions): ContextRend
       let history: QueryHit[] = [];
       if (req.query.trim()) {
         [facts, history] = await Promise.all([
-          opts.retriever.search({ scope: req.scope, query: req.query, k: 20, tiers: ['SEMANTIC', 'ARCHIVAL'] }),
-          opts.retriever.search({ scope: req.scope, query: req.query, k: 12, tiers: ['EPISODIC'] }),
+          opts.retriever.search({ scope: req.scope, query: req.query, k: 20, tiers: ['SEMANTIC', 'ARCHIVAL'], ...(req.entities ? { entities: req.entities } : {}) }),
+          opts.retriever.search({ scope: req.scope, query: req.query, k: 12, tiers: ['EPISODIC'], ...(req.entities ? { entities: req.entities } : {}) }),
         ]);
       }
       const factLines = fitLines(

@@ -54,8 +54,9 @@ export async function context(ctx: AppContext, input: ContextInput): Promise<{ c
   const text = requireQueryText(input.query);
   const sessionId = optionalId(input.sessionId, 'sessionId') ?? undefined;
   const budgetChars = input.budgetChars == null ? undefined : optionalInt(input.budgetChars, 'budgetChars', 200, 200_000, 6000);
+  const entities = optionalEntities(input.entities);
   await waitForPosition(ctx.progress, optionalPosition(input.minPosition), ctx.config.minPositionWaitMs);
   if (!ctx.contextRenderer) throw new EngramError('UNSUPPORTED', 'no context renderer is configured');
-  const r = await ctx.contextRenderer.render({ scope, query: text, sessionId, budgetChars });
+  const r = await ctx.contextRenderer.render({ scope, query: text, sessionId, budgetChars, ...(entities ? { entities } : {}) });
   return { context: r.text, sections: r.sections };
 }

@@ -53,6 +53,8 @@ export interface ContextRequest {
   query: string;
   sessionId?: string;
   budgetChars?: number;
+  /** R9: known facts and history only about these entities (as QueryRequest.entities); the core snapshot is always rendered. */
+  entities?: string[];
 }
 
 export interface ContextRenderer {
