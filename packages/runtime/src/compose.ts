@@ -69,6 +69,7 @@ export async function startQuerySide(f: Foundation) {
     embedder,
     ...(reranker ? { reranker } : {}),
     config: f.cfg.memory,
+    intentConfig: f.cfg.memory.intent,
     clock: systemClock,
     logger: f.logger.child({ component: 'retriever' }),
   });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { EngramError } from '@engram/core';
+import { DEFAULT_INTENT_CONFIG, resolveIntentConfig, type IntentWeightConfig } from '@engram/retrieval';
 
 /**
  * Engram's configuration. Parsed and validated once in each service's main.ts (environment variables
@@ -46,6 +47,8 @@ export interface EngramConfig {
     fusion: 'zscore' | 'rrf';
     /** Weight of the keyword, window-keyword and vector lists in the fusion. */
     listWeights: { keyword: number; window: number; vector: number };
+    /** R9 intent multipliers (`memory.intent` in the config file; defaults in @engram/retrieval intent-config.ts). */
+    intent: Readonly<IntentWeightConfig>;
     consolidationIdleSeconds: number;
     minPositionWaitMs: number;
     workingMemoryBudgetChars: number;
@@ -120,6 +123,22 @@ function listWeights(p: Problems, raw: unknown): EngramConfig['memory']['listWei
     out[list as keyof typeof out] = num(p, `memory.listWeights.${list}`, value, 1, (n) => n >= 0, 'a number ≥ 0');
   }
   return out;
+}
+
+function intentWeights(p: Problems, raw: unknown): Readonly<IntentWeightConfig> {
+  if (raw === undefined) return DEFAULT_INTENT_CONFIG;
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+    p.add(`memory.intent: must be an object of multipliers, got ${JSON.stringify(raw)}`);
+    return DEFAULT_INTENT_CONFIG;
+  }
+  const known = new Set(Object.keys(DEFAULT_INTENT_CONFIG));
+  for (const k of Object.keys(raw)) if (!known.has(k)) p.add(`memory.intent.${k}: unknown setting (${[...known].join(', ')})`);
+  try {
+    return resolveIntentConfig(raw as Partial<IntentWeightConfig>);
+  } catch (e) {
+    p.add((e as Error).message);
+    return DEFAULT_INTENT_CONFIG;
+  }
 }
 
 const port = (n: number) => Number.isInteger(n) && n >= 0 && n <= 65535;
@@ -220,6 +239,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
     rerankMinScore: num(p, 'memory.rerankMinScore', env.ENGRAM_RERANK_MIN_SCORE ?? m.rerankMinScore, 0, (n) => n >= 0, '≥ 0'),
     fusion: oneOf(p, 'memory.fusion', env.ENGRAM_FUSION ?? (m.fusion as string | undefined), ['zscore', 'rrf'] as const, 'zscore'),
     listWeights: listWeights(p, env.ENGRAM_LIST_WEIGHTS ?? m.listWeights),
+    intent: intentWeights(p, m.intent),
     consolidationIdleSeconds: num(p, 'memory.consolidationIdleSeconds', env.ENGRAM_CONSOLIDATION_IDLE_SECONDS ?? m.consolidationIdleSeconds, 1800, (n) => n > 0, 'a positive number'),
     minPositionWaitMs: num(p, 'memory.minPositionWaitMs', env.ENGRAM_MIN_POSITION_WAIT_MS ?? m.minPositionWaitMs, 5000, (n) => n >= 0 && n <= 60_000, 'between 0 and 60000'),
     workingMemoryBudgetChars: num(p, 'memory.workingMemoryBudgetChars', env.ENGRAM_WORKING_MEMORY_BUDGET_CHARS ?? m.workingMemoryBudgetChars, 4000, (n) => Number.isInteger(n) && n >= 100, 'an integer ≥ 100'),

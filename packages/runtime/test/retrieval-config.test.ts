@@ -6,6 +6,44 @@ import { parseConfig } from '@engram/runtime';
 
 const parse = (env: Record<string, string>) => parseConfig({ ENGRAM_DATA_DIR: '/tmp/engram-config-test', ...env });
 
+describe('memory.intent (R9 multipliers)', () => {
+  const withFile = async (memory: unknown, run: (env: Record<string, string>) => void) => {
+    const dir = await mkdtemp(join(tmpdir(), 'engram-config-'));
+    try {
+      const file = join(dir, 'engram.json');
+      await writeFile(file, JSON.stringify({ memory }));
+      run({ ENGRAM_CONFIG: file });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('defaults, and overlays the file\'s settings', async () => {
+    expect(parse({}).memory.intent.preferenceBoost).toBe(1.25);
+    await withFile({ intent: { preferenceBoost: 1.4, freshnessHalfLifeDays: 7 } }, (env) => {
+      const cfg = parse(env);
+      expect(cfg.memory.intent.preferenceBoost).toBe(1.4);
+      expect(cfg.memory.intent.freshnessHalfLifeDays).toBe(7);
+      expect(cfg.memory.intent.identityBoost).toBe(1.25);
+    });
+  });
+
+  it('rejects unknown settings and invalid values with CONFIG_INVALID', async () => {
+    await withFile({ intent: { preferenceBoots: 2, minWeight: -1 } }, (env) => {
+      let err: unknown;
+      try {
+        parse(env);
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toMatchObject({ code: 'CONFIG_INVALID' });
+      const problems = (err as { details: { problems: string[] } }).details.problems.join('\n');
+      expect(problems).toContain('memory.intent.preferenceBoots');
+      expect(problems).toMatch(/minWeight/);
+    });
+  });
+});
+
 describe('memory.fusion and memory.listWeights', () => {
   it('defaults to normalised score fusion with equal list weights', () => {
     const cfg = parse({});
