@@ -27,6 +27,7 @@ export const RETRIEVAL_VARIANTS: RetrievalVariant[] = [
   { name: 'bm25 + window bm25', config: {}, embedder: vectorSearchOff },
   { name: 'vector only', config: {}, over: { noKeyword: true, noContext: true } },
   { name: 'z-score, vector weight 0.5', config: { listWeights: { keyword: 1, window: 1, vector: 0.5 } } },
+  { name: 'z-score, window weight 0.5', config: { listWeights: { keyword: 1, window: 0.5, vector: 1 } } },
   { name: 'z-score, keyword lists 0.5 each', config: { listWeights: { keyword: 0.5, window: 0.5, vector: 1 } } },
   { name: 'frequency gate at 0.75', config: { commonTokenRatio: 0.75 } },
   { name: 'stop words only (no frequency gate)', config: { commonTokenRatio: 1, commonTokenMinDocs: Number.MAX_SAFE_INTEGER } },
