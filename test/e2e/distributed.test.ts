@@ -64,7 +64,10 @@ suite(`distributed services on Kafka + PostgreSQL${pgUrl && brokers ? '' : ' [sk
     grpcPort = await freePort();
     // ingest first: it creates the topic; then the rest in parallel.
     await start('ingest');
-    await Promise.all([...PROJECTORS, 'consolidator', 'query'].map((s) => start(s)));
+    // allSettled: if one fails, the others still finish starting, so afterAll stops every one of them.
+    const started = await Promise.allSettled([...PROJECTORS, 'consolidator', 'query'].map((s) => start(s)));
+    const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
   }, 240_000);
 
   afterAll(async () => {
