@@ -14,3 +14,4 @@ export * from './ports/query';
 export * from './events/json-codec';
 export * from './events/schema-versions';
 export * from './text/entity-match';
+export * from './util/seeded-random';

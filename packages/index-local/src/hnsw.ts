@@ -1,4 +1,4 @@
-import { EngramError } from '@engram/core';
+import { EngramError, seededRandom } from '@engram/core';
 import { dot, dotWithin } from './dot';
 import { ScoreHeap } from './score-heap';
 
@@ -16,18 +16,6 @@ export interface HnswParams {
 }
 
 export const DEFAULT_HNSW: HnswParams = { m: 16, efConstruction: 64 };
-
-/** mulberry32: a deterministic level draw, so a rebuild gives the same graph. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export class Hnsw {
   private readonly m0: number;

@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '@engram/core';
 import { dot } from '../src/dot';
 import { Hnsw } from '../src/hnsw';
 import { TopK } from '../src/top-k';
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** n unit vectors of `dims` gaussian components (Box–Muller). */
 function randomUnitVectors(n: number, dims: number, seed: number): Float32Array {
-  const r = rng(seed);
+  const r = seededRandom(seed);
   const data = new Float32Array(n * dims);
   for (let i = 0; i < n; i++) {
     let sq = 0;
@@ -102,7 +91,7 @@ describe('HNSW graph', () => {
 
 describe('TopK', () => {
   it('keeps the same k as a full sort by score desc, id asc (ties included)', () => {
-    const r = rng(3);
+    const r = seededRandom(3);
     const items = Array.from({ length: 500 }, (_, i) => ({ id: `d${String(i).padStart(3, '0')}`, score: Math.floor(r() * 20) / 4 }));
     for (const k of [1, 7, 50, 600]) {
       const top = new TopK(k);

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { IndexedDocMeta, IndexFilter } from '@engram/core';
+import { seededRandom, type IndexedDocMeta, type IndexFilter } from '@engram/core';
 import { createLocalVectorIndex } from '@engram/index-local';
 
 const meta = (over: Partial<IndexedDocMeta> = {}): IndexedDocMeta => ({
@@ -11,15 +11,8 @@ const meta = (over: Partial<IndexedDocMeta> = {}): IndexedDocMeta => ({
 const scope: IndexFilter = { scope: { tenantId: 't', userId: 'u', agentId: null } };
 
 function vectors(n: number, dims: number, seed: number): Float32Array[] {
-  let a = seed >>> 0;
-  const r = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296 - 0.5;
-  };
-  return Array.from({ length: n }, () => Float32Array.from({ length: dims }, r));
+  const random = seededRandom(seed);
+  return Array.from({ length: n }, () => Float32Array.from({ length: dims }, () => random() - 0.5));
 }
 
 const DIMS = 24;

@@ -5,19 +5,12 @@
  * Queries are questions built from one memory's own words, so each has a known target.
  */
 
+import { seededRandom } from '@engram/core';
+
 export type Rng = () => number;
 
-/** mulberry32: small, fast and reproducible across runs. */
-export function seededRng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Reproducible draws for the generator and the benchmark's question picks (core's mulberry32). */
+export const seededRng: (seed: number) => Rng = seededRandom;
 
 const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!;
 

@@ -1,0 +1,15 @@
+/**
+ * mulberry32: small, fast, reproducible pseudo-random numbers in [0, 1) from a 32-bit seed (a graph
+ * rebuilt from the same inputs comes out the same; benchmarks and tests draw the same data).
+ * Not for anything secret.
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
