@@ -3,33 +3,11 @@ import { concernsAnyEntity, deterministicId, entityTerms, termsMentionEntity, se
 import { createHashEmbedder } from '@engram/embedder-use';
 import { createHybridRetriever, passesFilters, type Candidate } from '@engram/retrieval';
 import { ev, memory, message, openHarness, openTestDatabase, type Harness } from './harness';
+import { candidate as testCandidate } from './candidate';
 
 const scope = { tenantId: 't1', userId: 'u1', agentId: null };
 
-function candidate(over: Partial<Candidate>): Candidate {
-  return {
-    id: deterministicId('entity-test', JSON.stringify(over)),
-    kind: 'memory',
-    agentId: null,
-    tier: 'SEMANTIC',
-    type: 'USER',
-    key: null,
-    content: '',
-    source: 'user_stated',
-    importance: 0.5,
-    accessCount: 0,
-    lastTouched: '2026-01-01T00:00:00.000Z',
-    pinned: false,
-    metadata: {},
-    sourceMessageIds: [],
-    sessionId: null,
-    at: '2026-01-01T00:00:00.000Z',
-    tags: [],
-    supersededBy: null,
-    scopeTag: null,
-    ...over,
-  };
-}
+const candidate = (over: Partial<Candidate>): Candidate => testCandidate({ type: 'USER', ...over }, 'entity-test');
 
 const req = (entities: string[], over: Partial<QueryRequest> = {}): QueryRequest => ({ scope, query: 'anything', k: 10, entities, ...over });
 

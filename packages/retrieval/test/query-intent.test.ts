@@ -1,33 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { deterministicId, isEngramError } from '@engram/core';
 import { DEFAULT_INTENT_CONFIG, detectQueryIntent, intentWeights, resolveIntentConfig, type Candidate, type QueryIntent } from '@engram/retrieval';
+import { candidate as testCandidate } from './candidate';
 
 const NOW = new Date('2026-03-01T00:00:00.000Z');
 
-function candidate(over: Partial<Candidate>): Candidate {
-  return {
-    id: deterministicId('intent-test', JSON.stringify(over)),
-    kind: 'memory',
-    agentId: null,
-    tier: 'SEMANTIC',
-    type: 'ENVIRONMENT',
-    key: null,
-    content: 'some text',
-    source: 'user_stated',
-    importance: 0.5,
-    accessCount: 0,
-    lastTouched: '2026-01-01T00:00:00.000Z',
-    pinned: false,
-    metadata: {},
-    sourceMessageIds: [],
-    sessionId: null,
-    at: '2026-01-01T00:00:00.000Z',
-    tags: [],
-    supersededBy: null,
-    scopeTag: null,
-    ...over,
-  };
-}
+const candidate = (over: Partial<Candidate>): Candidate => testCandidate({ content: 'some text', ...over }, 'intent-test');
 
 const only = (...on: Array<keyof QueryIntent>): QueryIntent => ({
   freshness: on.includes('freshness'),
