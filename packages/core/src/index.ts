@@ -15,3 +15,4 @@ export * from './events/json-codec';
 export * from './events/schema-versions';
 export * from './text/entity-match';
 export * from './util/seeded-random';
+export * from './util/json-object';

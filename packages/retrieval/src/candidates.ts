@@ -1,4 +1,4 @@
-import type { DocKind, MemoryType, ProvenanceSource, Scope, SqlExecutor, Tier } from '@engram/core';
+import { jsonObjectOf, type DocKind, type MemoryType, type ProvenanceSource, type Scope, type SqlExecutor, type Tier } from '@engram/core';
 
 /** A search hit's current state, read from the SQL read models. */
 export interface Candidate {
@@ -37,17 +37,6 @@ export function iso(v: unknown): string {
 }
 
 const isoOrNull = (v: unknown): string | null => (v == null ? null : iso(v));
-
-function jsonObject(v: unknown): Record<string, unknown> {
-  if (typeof v === 'string') {
-    try {
-      return jsonObject(JSON.parse(v));
-    } catch {
-      return {};
-    }
-  }
-  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-}
 
 /**
  * The three read models in one statement, each as one JSON array of row arrays: PGlite's wire
@@ -98,7 +87,7 @@ export async function hydrate(db: SqlExecutor, scope: Scope, ids: Iterable<strin
       accessCount: Number(accessCount ?? 0),
       lastTouched: isoOrNull(lastAccessed) ?? createdAt,
       pinned: Boolean(pinned),
-      metadata: { ...jsonObject(metadata), memoryKind: kind },
+      metadata: { ...jsonObjectOf(metadata), memoryKind: kind },
       sourceMessageIds: strings(sourceMessageIds),
       sessionId: str(sourceSession),
       at: createdAt,
@@ -124,7 +113,7 @@ export async function hydrate(db: SqlExecutor, scope: Scope, ids: Iterable<strin
       accessCount: 0,
       lastTouched: at,
       pinned: false,
-      metadata: { ...jsonObject(metadata), messageId, role },
+      metadata: { ...jsonObjectOf(metadata), messageId, role },
       sourceMessageIds: [String(messageId)],
       sessionId: sessionId ? String(sessionId) : null,
       at,

@@ -1,4 +1,4 @@
-import { DEFAULT_DECAY, concernsAnyEntity, effectiveImportance, entityTerms, tokenize } from '@engram/core';
+import { DEFAULT_DECAY, concernsAnyEntity, effectiveImportance, entityTerms, jsonObjectOf, tokenize } from '@engram/core';
 import type { Clock, MemoryType, QueryHit, QueryRequest, Retriever, SqlExecutor, Tier } from '@engram/core';
 import { memoryFromRow } from '@engram/projections';
 import { scopeSql, toIso, toMemoryView } from './rows';
@@ -14,17 +14,6 @@ export interface LexicalRetrieverOptions {
 const MESSAGE_TIER: Tier = 'EPISODIC';
 const MESSAGE_IMPORTANCE = 0.5;
 const ARCHIVAL_WEIGHT = 0.5;
-
-function jsonRecord(v: unknown): Record<string, unknown> {
-  if (typeof v === 'string') {
-    try {
-      return jsonRecord(JSON.parse(v));
-    } catch {
-      return {};
-    }
-  }
-  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-}
 
 function overlap(queryTokens: Set<string>, text: string): number {
   const docTokens = new Set(tokenize(text));
@@ -115,7 +104,7 @@ export function createLexicalRetriever(opts: LexicalRetrieverOptions): Retriever
         for (const r of msgs.rows) {
           const match = overlap(queryTokens, String(r.content));
           if (match === 0) continue;
-          if (entities.length > 0 && !concernsAnyEntity({ content: String(r.content), key: null, tags: [], metadata: jsonRecord(r.metadata) }, entities)) continue;
+          if (entities.length > 0 && !concernsAnyEntity({ content: String(r.content), key: null, tags: [], metadata: jsonObjectOf(r.metadata) }, entities)) continue;
           const eff = effectiveImportance(
             { importance: MESSAGE_IMPORTANCE, type: 'ENVIRONMENT' as MemoryType, pinned: false, accessCount: 0, lastTouched: toIso(r.at) },
             now,
