@@ -1,6 +1,6 @@
 import { EngramError } from '@engram/core';
 import type { InferenceSession, Tensor as OrtTensor } from 'onnxruntime-node';
-import type { Encoding } from './wordpiece-tokenizer';
+import type { Encoding } from './tokenizer';
 
 /** A loaded BERT-family ONNX graph: which output to read and whether it takes token_type_ids. */
 export interface BertSession {

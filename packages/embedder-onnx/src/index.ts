@@ -1,5 +1,7 @@
 export { createOnnxEmbedder, type OnnxEmbedder, type OnnxEmbedderOptions } from './onnx-embedder';
-export { wordPieceTokenizerFromJson, type WordPieceTokenizer, type Encoding } from './wordpiece-tokenizer';
+export { wordPieceTokenizerFromJson } from './wordpiece-tokenizer';
+export { unigramTokenizerFromJson } from './unigram-tokenizer';
+export { tokenizerFromJson, type SubwordTokenizer, type Encoding } from './tokenizer';
 export { bertNormalize, bertPreTokenize, type BertNormalizerOptions } from './bert-pretokenizer';
 export { readModelDir, type ModelDirInfo, type Pooling } from './model-dir';
 export { batchesBySimilarLength } from './token-batches';

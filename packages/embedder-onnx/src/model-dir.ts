@@ -17,6 +17,11 @@ export interface ModelDirInfo {
   maxLength: number;
   /** Vector size: 1_Pooling word_embedding_dimension, else config.json hidden_size. */
   dimensions: number;
+  /**
+   * Text put before every input: the default prompt of config_sentence_transformers.json (e.g.
+   * "query: " for the e5 family), else empty.
+   */
+  prefix: string;
   /** sha256 over the config files and the ONNX file's name and size: changes when the model does. */
   fingerprint: string;
 }
@@ -42,6 +47,14 @@ function poolingOf(cfg: any): Pooling | null {
   throw new EngramError('UNSUPPORTED', `1_Pooling/config.json asks for a pooling other than mean or cls: ${JSON.stringify(cfg)}`);
 }
 
+function defaultPrompt(cfg: any): string {
+  const name = cfg?.default_prompt_name;
+  if (name === undefined || name === null) return '';
+  const prompt = cfg?.prompts?.[name];
+  if (typeof prompt !== 'string') throw new EngramError('CONFIG_INVALID', `config_sentence_transformers.json names default prompt "${name}" but has no such prompt`);
+  return prompt;
+}
+
 function positiveInt(v: unknown): number | null {
   return typeof v === 'number' && Number.isInteger(v) && v > 0 && v < 1e6 ? v : null;
 }
@@ -64,6 +77,9 @@ export function readModelDir(modelDir: string): ModelDirInfo {
     if (existsSync(p)) hash.update(readFileSync(p));
     hash.update('\0');
   }
+  // Hashed only when present, so model directories without it keep their fingerprint.
+  const stConfigPath = join(dir, 'config_sentence_transformers.json');
+  if (existsSync(stConfigPath)) hash.update(`config_sentence_transformers.json\0`).update(readFileSync(stConfigPath)).update('\0');
   const onnxPath = join(dir, onnxRel);
   hash.update(`${onnxRel}\0${statSync(onnxPath).size}`);
 
@@ -82,6 +98,7 @@ export function readModelDir(modelDir: string): ModelDirInfo {
     onnxPath,
     tokenizerJson: readJson(tokenizerPath),
     pooling: poolingOf(poolingCfg),
+    prefix: defaultPrompt(readJsonIfPresent(stConfigPath)),
     maxLength: Math.min(declared, positions),
     dimensions,
     fingerprint: hash.digest('hex'),

@@ -3,7 +3,7 @@ import { openBertSession, positiveIntOption, runBertBatch, type BertSession } fr
 import { readModelDir, type Pooling } from './model-dir';
 import { l2Normalize, poolHiddenState } from './pooling';
 import { batchesBySimilarLength } from './token-batches';
-import { wordPieceTokenizerFromJson, type Encoding } from './wordpiece-tokenizer';
+import { tokenizerFromJson, type Encoding } from './tokenizer';
 
 export interface OnnxEmbedderOptions {
   /** A transformers-style directory: tokenizer.json, config.json, onnx/model.onnx (or model.onnx). */
@@ -31,7 +31,7 @@ export type OnnxEmbedder = Embedder & { readonly modelDir: string; warmup(): Pro
  */
 export function createOnnxEmbedder(opts: OnnxEmbedderOptions): OnnxEmbedder {
   const info = readModelDir(opts.modelDir);
-  const tokenizer = wordPieceTokenizerFromJson(info.tokenizerJson);
+  const tokenizer = tokenizerFromJson(info.tokenizerJson);
   const pooling = opts.pooling ?? info.pooling ?? 'mean';
   if (pooling !== 'mean' && pooling !== 'cls') throw new EngramError('CONFIG_INVALID', `pooling must be mean or cls, got ${String(pooling)}`);
   const normalize = opts.normalize ?? true;
@@ -92,7 +92,7 @@ export function createOnnxEmbedder(opts: OnnxEmbedderOptions): OnnxEmbedder {
       if (closed) throw new EngramError('SHUTTING_DOWN', 'the embedder is closed');
       if (texts.length === 0) return [];
       const m = await load();
-      const encodings = texts.map((t) => tokenizer.encode(t, maxLength));
+      const encodings = texts.map((t) => tokenizer.encode(info.prefix + t, maxLength));
       const out = new Array<Float32Array>(texts.length);
       for (const idx of batchesBySimilarLength(encodings.map((e) => e.ids.length), batchSize)) {
         const vectors = await serial(async () => {

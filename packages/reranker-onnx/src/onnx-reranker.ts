@@ -1,5 +1,5 @@
 import { EngramError, type Reranker } from '@engram/core';
-import { batchesBySimilarLength, openBertSession, positiveIntOption, readModelDir, runBertBatch, wordPieceTokenizerFromJson, type BertSession, type Encoding } from '@engram/embedder-onnx';
+import { batchesBySimilarLength, openBertSession, positiveIntOption, readModelDir, runBertBatch, tokenizerFromJson, type BertSession, type Encoding } from '@engram/embedder-onnx';
 
 export interface OnnxRerankerOptions {
   /** A transformers-style cross-encoder directory: tokenizer.json, config.json, onnx/model.onnx. */
@@ -25,7 +25,7 @@ const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
  */
 export function createOnnxReranker(opts: OnnxRerankerOptions): OnnxReranker {
   const info = readModelDir(opts.modelDir);
-  const tokenizer = wordPieceTokenizerFromJson(info.tokenizerJson);
+  const tokenizer = tokenizerFromJson(info.tokenizerJson);
   const maxLength = positiveIntOption('maxLength', opts.maxLength, info.maxLength);
   if (maxLength < 3 || maxLength > info.maxLength) throw new EngramError('CONFIG_INVALID', `maxLength must be between 3 and ${info.maxLength} for ${info.name}, got ${maxLength}`);
   const batchSize = positiveIntOption('batchSize', opts.batchSize, 16);

