@@ -18,10 +18,12 @@ export interface ModelDirInfo {
   /** Vector size: 1_Pooling word_embedding_dimension, else config.json hidden_size. */
   dimensions: number;
   /**
-   * Text put before every input: the default prompt of config_sentence_transformers.json (e.g.
-   * "query: " for the e5 family), else empty.
+   * Text put before inputs, from config_sentence_transformers.json: `document` before stored text
+   * (its default prompt, else its "passage" prompt), `query` before search queries (its "query"
+   * prompt, else the document one). Both empty without that file. The e5 family: "query: " and
+   * "passage: ", or "query: " on both sides for symmetric use.
    */
-  prefix: string;
+  prompts: { document: string; query: string };
   /** sha256 over the config files and the ONNX file's name and size: changes when the model does. */
   fingerprint: string;
 }
@@ -47,12 +49,17 @@ function poolingOf(cfg: any): Pooling | null {
   throw new EngramError('UNSUPPORTED', `1_Pooling/config.json asks for a pooling other than mean or cls: ${JSON.stringify(cfg)}`);
 }
 
-function defaultPrompt(cfg: any): string {
-  const name = cfg?.default_prompt_name;
-  if (name === undefined || name === null) return '';
-  const prompt = cfg?.prompts?.[name];
-  if (typeof prompt !== 'string') throw new EngramError('CONFIG_INVALID', `config_sentence_transformers.json names default prompt "${name}" but has no such prompt`);
-  return prompt;
+function promptsOf(cfg: any): { document: string; query: string } {
+  const prompts: Record<string, unknown> = cfg?.prompts ?? {};
+  const named = (name: string): string | undefined => (typeof prompts[name] === 'string' ? (prompts[name] as string) : undefined);
+  const defaultName = cfg?.default_prompt_name;
+  let document = named('passage') ?? '';
+  if (defaultName !== undefined && defaultName !== null) {
+    const p = named(defaultName);
+    if (p === undefined) throw new EngramError('CONFIG_INVALID', `config_sentence_transformers.json names default prompt "${defaultName}" but has no such prompt`);
+    document = p;
+  }
+  return { document, query: named('query') ?? document };
 }
 
 function positiveInt(v: unknown): number | null {
@@ -98,7 +105,7 @@ export function readModelDir(modelDir: string): ModelDirInfo {
     onnxPath,
     tokenizerJson: readJson(tokenizerPath),
     pooling: poolingOf(poolingCfg),
-    prefix: defaultPrompt(readJsonIfPresent(stConfigPath)),
+    prompts: promptsOf(readJsonIfPresent(stConfigPath)),
     maxLength: Math.min(declared, positions),
     dimensions,
     fingerprint: hash.digest('hex'),

@@ -88,24 +88,8 @@ export function createOnnxEmbedder(opts: OnnxEmbedderOptions): OnnxEmbedder {
     async warmup() {
       await load();
     },
-    async embed(texts: string[]): Promise<Float32Array[]> {
-      if (closed) throw new EngramError('SHUTTING_DOWN', 'the embedder is closed');
-      if (texts.length === 0) return [];
-      const m = await load();
-      const encodings = texts.map((t) => tokenizer.encode(info.prefix + t, maxLength));
-      const out = new Array<Float32Array>(texts.length);
-      for (const idx of batchesBySimilarLength(encodings.map((e) => e.ids.length), batchSize)) {
-        const vectors = await serial(async () => {
-          try {
-            return await runBatch(m, idx.map((i) => encodings[i]!));
-          } catch (e) {
-            throw new EngramError('EMBEDDER_FAILED', `ONNX embedding failed (${info.name}): ${(e as Error).message}`, { cause: e });
-          }
-        });
-        idx.forEach((i, j) => (out[i] = vectors[j]!));
-      }
-      return out;
-    },
+    embed: (texts: string[]) => embedWith(info.prompts.document, texts),
+    ...(info.prompts.query !== info.prompts.document ? { embedQueries: (texts: string[]) => embedWith(info.prompts.query, texts) } : {}),
     async close() {
       closed = true;
       await queue;
@@ -113,4 +97,23 @@ export function createOnnxEmbedder(opts: OnnxEmbedderOptions): OnnxEmbedder {
       await m?.session.release();
     },
   };
+
+  async function embedWith(prompt: string, texts: string[]): Promise<Float32Array[]> {
+    if (closed) throw new EngramError('SHUTTING_DOWN', 'the embedder is closed');
+    if (texts.length === 0) return [];
+    const m = await load();
+    const encodings = texts.map((t) => tokenizer.encode(prompt + t, maxLength));
+    const out = new Array<Float32Array>(texts.length);
+    for (const idx of batchesBySimilarLength(encodings.map((e) => e.ids.length), batchSize)) {
+      const vectors = await serial(async () => {
+        try {
+          return await runBatch(m, idx.map((i) => encodings[i]!));
+        } catch (e) {
+          throw new EngramError('EMBEDDER_FAILED', `ONNX embedding failed (${info.name}): ${(e as Error).message}`, { cause: e });
+        }
+      });
+      idx.forEach((i, j) => (out[i] = vectors[j]!));
+    }
+    return out;
+  }
 }

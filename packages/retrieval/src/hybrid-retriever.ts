@@ -12,6 +12,7 @@ import {
   type TextIndex,
   type VectorIndex,
   contentSearchTerms,
+  embedQueries,
 } from '@engram/core';
 import { hydrate, type Candidate } from './candidates';
 import { resolveRetrievalConfig, type RetrievalConfig } from './config';
@@ -82,7 +83,7 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
    * another thread or server overlaps with them). Never rejects: null when the embedder failed.
    */
   const embedQuery = (req: QueryRequest): Promise<Float32Array | null> =>
-    opts.embedder.embed([req.query]).then(
+    embedQueries(opts.embedder, [req.query]).then(
       ([v]) => v ?? null,
       (err: unknown) => {
         // Keyword search alone still answers; a broken embedder must not take recall down to zero.

@@ -227,6 +227,24 @@ describe('scope, filters and hydration', () => {
     const hits = await retriever({}, { embedder: failing }).search({ scope, query: 'wifi password', k: 10 });
     expect(ids(hits)).toEqual([a.payload.memoryId]);
   });
+
+  it("embeds the query with the embedder's query side when it has one (e5-style prompts)", async () => {
+    const a = memory('Lunch with Dana at the noodle bar on Friday');
+    await h.append([a, memory('The printer on floor two is broken')]);
+    const queries: string[] = [];
+    const asymmetric: Embedder = {
+      modelId: embedder.modelId,
+      dimensions: embedder.dimensions,
+      embed: () => Promise.reject(new Error('stored-text side must not embed queries')),
+      embedQueries: (texts) => {
+        queries.push(...texts);
+        return embedder.embed(texts);
+      },
+    };
+    const hits = await retriever({}, { embedder: asymmetric }).search({ scope, query: 'where did I eat with Dana', k: 10 });
+    expect(queries).toEqual(['where did I eat with Dana']);
+    expect(ids(hits)[0]).toBe(a.payload.memoryId);
+  });
 });
 
 describe('Chinese', () => {

@@ -3,8 +3,19 @@ export interface Embedder {
   /** Identifies the model and configuration; stored with every vector. */
   readonly modelId: string;
   readonly dimensions: number;
+  /** Embeds stored text (memories, messages, episodes). */
   embed(texts: string[]): Promise<Float32Array[]>;
+  /**
+   * Embeds search queries, for models trained with separate query and passage prompts (the e5
+   * family). Absent: queries are embedded like stored text.
+   */
+  embedQueries?(texts: string[]): Promise<Float32Array[]>;
   close?(): Promise<void>;
+}
+
+/** Query vectors from an embedder: its query side when it has one. */
+export function embedQueries(embedder: Embedder, texts: string[]): Promise<Float32Array[]> {
+  return embedder.embedQueries ? embedder.embedQueries(texts) : embedder.embed(texts);
 }
 
 export interface ChatMessage {
