@@ -14,7 +14,7 @@ import { cpus, totalmem, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { deterministicId, type Embedder, type EngramEvent } from '@engram/core';
+import { deterministicId, embedQueries, type Embedder, type EngramEvent } from '@engram/core';
 import { createHashEmbedder, createUseEmbedder } from '@engram/embedder-use';
 import { parseQueryArgs } from './query/args';
 import { latencyStats, type LatencyStats } from './query/latency-stats';
@@ -79,7 +79,12 @@ function memorySnapshot() {
 
 export default async function query(argv: string[]): Promise<void> {
   const args = parseQueryArgs(argv);
-  const embedder: Embedder = args.embedder === 'use' ? createUseEmbedder({ inWorker: true }) : createHashEmbedder({ dimensions: 256 });
+  const embedder: Embedder =
+    args.embedder === 'use'
+      ? createUseEmbedder({ inWorker: true })
+      : args.embedder === 'onnx'
+        ? (await import('@engram/embedder-onnx')).createOnnxEmbedder({ modelDir: args.modelDir! })
+        : createHashEmbedder({ dimensions: 256 });
   const bulk = args.ingest === 'bulk' ? await openBulkEngram({ embedder }) : null;
   const engram = bulk ? { ...bulk, settle: async () => {} } : await openEmbeddedEngram({ embedder });
   const gen = new SyntheticMemories(seededRng(42));
@@ -156,7 +161,7 @@ export default async function query(argv: string[]): Promise<void> {
       const embedMs: number[] = [];
       for (const [i, q] of questions.entries()) {
         const t = performance.now();
-        await embedder.embed([q.text]);
+        await embedQueries(embedder, [q.text]);
         const dt = performance.now() - t;
         if (i >= WARMUP_QUERIES) embedMs.push(dt);
       }
@@ -175,7 +180,7 @@ export default async function query(argv: string[]): Promise<void> {
           t = performance.now();
           await bulk.contextTextIndex.search(q.text, { scope }, POOL);
           contextMs.push(performance.now() - t);
-          const [v] = await embedder.embed([q.text]);
+          const [v] = await embedQueries(embedder, [q.text]);
           t = performance.now();
           const approx = await bulk.vectorIndex.search(v!, embedder.modelId, { scope }, POOL);
           vecMs.push(performance.now() - t);

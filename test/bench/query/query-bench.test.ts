@@ -17,6 +17,8 @@ describe('query benchmark parts', () => {
     expect(parseQueryArgs(['--memories', '100000,10000', '--ingest', 'bulk'])).toMatchObject({ memories: [10000, 100000], ingest: 'bulk', embedder: 'hash', queries: 500 });
     expect(() => parseQueryArgs(['--memories', '10k'])).toThrow(/--memories/);
     expect(() => parseQueryArgs(['--embedder', 'openai'])).toThrow(/--embedder/);
+    expect(() => parseQueryArgs(['--embedder', 'onnx'])).toThrow(/--model-dir/);
+    expect(parseQueryArgs(['--embedder', 'onnx', '--model-dir', '/m'])).toMatchObject({ embedder: 'onnx', modelDir: '/m' });
     expect(() => parseQueryArgs(['--speed', '1'])).toThrow(/unknown option/);
   });
 
