@@ -52,8 +52,10 @@ export async function provisionEventTopics(admin: Admin, spec: EventTopicsSpec, 
     try {
       await admin.createTopics({ topics: wanted, waitForLeaders: true });
     } catch (e) {
-      // Another process may have created them in the meantime: that is fine, anything else is not.
-      if (!isTopicExists(e)) throw new EngramError('LOG_UNAVAILABLE', `cannot create Kafka topics ${wanted.map((t) => t.topic).join(', ')}: ${(e as Error).message}`, { cause: e });
+      // Another process may have created them in the meantime: that is fine. So is a new topic the
+      // broker that answered kafkajs's wait for leaders does not know yet (KRaft spreads metadata
+      // asynchronously): partitionCount below waits for it. Anything else is not.
+      if (!isTopicExists(e) && !isNotVisibleYet(e)) throw new EngramError('LOG_UNAVAILABLE', `cannot create Kafka topics ${wanted.map((t) => t.topic).join(', ')}: ${(e as Error).message}`, { cause: e });
     }
     created.push(...wanted.map((t) => t.topic));
   }
@@ -67,6 +69,15 @@ export async function provisionEventTopics(admin: Admin, spec: EventTopicsSpec, 
 function isTopicExists(e: unknown): boolean {
   const err = e as { type?: string; errors?: Array<{ type?: string }> } | undefined;
   return err?.type === 'TOPIC_ALREADY_EXISTS' || (Array.isArray(err?.errors) && err.errors.every((x) => x.type === 'TOPIC_ALREADY_EXISTS'));
+}
+
+/** UNKNOWN_TOPIC_OR_PARTITION / LEADER_NOT_AVAILABLE anywhere in kafkajs's error chain. */
+export function isNotVisibleYet(e: unknown): boolean {
+  for (let err = e as { type?: string; cause?: unknown; originalError?: unknown } | undefined, depth = 0; err && depth < 5; depth++) {
+    if (err.type === 'UNKNOWN_TOPIC_OR_PARTITION' || err.type === 'LEADER_NOT_AVAILABLE') return true;
+    err = (err.originalError ?? err.cause) as typeof err;
+  }
+  return false;
 }
 
 /** Number of partitions of a topic; LOG_UNAVAILABLE when it does not exist. */
