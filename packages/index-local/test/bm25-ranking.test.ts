@@ -50,8 +50,9 @@ describe('local text index ranking', () => {
     const index = await createLocalTextIndex();
     const live = new Map<string, { text: string; meta: IndexedDocMeta }>();
     const check = async () => {
-      for (const q of ['alice guitar', 'the living bakery', 'played cello friday', 'red', 'a the', 'the zebra plays a red guitar']) {
+      for (const q of ['alice guitar', 'the living bakery', 'played cello friday', 'red', 'a the', 'the zebra plays a red guitar', 'zebra garden blue coffee bob alice the']) {
         expect(await index.search(q, scope, 25)).toEqual(referenceBm25(live, q, 25, () => true));
+        for (const k of [1, 3]) expect(await index.search(q, scope, k)).toEqual(referenceBm25(live, q, k, () => true));
         const episodes: IndexFilter = { ...scope, kinds: ['episode'] };
         expect(await index.search(q, episodes, 10)).toEqual(referenceBm25(live, q, 10, (_, m) => m.kind === 'episode'));
         // R5 gate: a rare term (scored document by document) and common ones (term at a time).
