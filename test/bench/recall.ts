@@ -36,7 +36,11 @@ export default async function recall(argv: string[]): Promise<void> {
         ? await (await import('@engram/embedder-onnx')).createOnnxEmbedder({ modelDir: args.modelDir! })
         : createHashEmbedder({ dimensions: 256 });
   const reranker = args.rerankUrl ? createHttpReranker({ url: args.rerankUrl }) : undefined;
-  const retrievalConfig = { decayHistory: args.decayHistory, rerankEnabled: reranker !== undefined };
+  const retrievalConfig = {
+    decayHistory: args.decayHistory,
+    rerankEnabled: reranker !== undefined,
+    ...(args.listWeights ? { listWeights: { keyword: 1, window: 1, vector: 1, ...args.listWeights } } : {}),
+  };
   const engram = await openEmbeddedEngram({ embedder, ...(reranker ? { reranker } : {}), config: retrievalConfig, consolidate: args.consolidate });
 
   try {

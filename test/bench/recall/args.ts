@@ -9,6 +9,8 @@ export interface RecallArgs {
   /** With `--embedder onnx`: a model directory (`engram models pull NAME` puts one under ~/.cache/engram/models). */
   modelDir?: string;
   lexicalWeight?: number;
+  /** memory.listWeights for the main run, e.g. `keyword=0.5,window=0.5` (unnamed lists keep 1). */
+  listWeights?: Partial<Record<'keyword' | 'window' | 'vector', number>>;
   rerankUrl?: string;
   decayHistory: boolean;
   pool: boolean;
@@ -23,7 +25,7 @@ export interface RecallArgs {
 
 const USAGE = `usage: npm run bench -- recall --dataset locomo|longmemeval|madial --file PATH [--memory PATH]
        [--k 1,5,10] [--out result.json] [--limit N] [--embedder use|hash|onnx] [--model-dir DIR]
-       [--lexical-weight W]
+       [--lexical-weight W] [--list-weights keyword=W,window=W,vector=W]
        [--rerank-url URL] [--decay-history] [--pool] [--with-time] [--variants] [--consolidate] [--peer mem0]`;
 
 export function parseRecallArgs(argv: string[]): RecallArgs {
@@ -54,6 +56,7 @@ export function parseRecallArgs(argv: string[]): RecallArgs {
   const peer = opts.get('peer');
   if (peer !== undefined && peer !== 'mem0') throw new Error('--peer must be mem0');
   const lw = opts.has('lexical-weight') ? Number(opts.get('lexical-weight')) : undefined;
+  const listWeights = opts.has('list-weights') ? parseListWeights(opts.get('list-weights')!) : undefined;
   return {
     dataset,
     file,
@@ -64,6 +67,7 @@ export function parseRecallArgs(argv: string[]): RecallArgs {
     embedder,
     ...(opts.has('model-dir') ? { modelDir: opts.get('model-dir')! } : {}),
     ...(lw !== undefined ? { lexicalWeight: lw } : {}),
+    ...(listWeights ? { listWeights } : {}),
     ...(opts.has('rerank-url') ? { rerankUrl: opts.get('rerank-url')! } : {}),
     decayHistory: flags.has('decay-history'),
     pool: flags.has('pool'),
@@ -72,4 +76,17 @@ export function parseRecallArgs(argv: string[]): RecallArgs {
     consolidate: flags.has('consolidate'),
     ...(peer ? { peer } : {}),
   };
+}
+
+function parseListWeights(raw: string): NonNullable<RecallArgs['listWeights']> {
+  const out: NonNullable<RecallArgs['listWeights']> = {};
+  for (const part of raw.split(',')) {
+    const [list, value] = part.split('=').map((x) => x.trim());
+    const w = Number(value);
+    if ((list !== 'keyword' && list !== 'window' && list !== 'vector') || value === undefined || value === '' || !(w >= 0 && Number.isFinite(w))) {
+      throw new Error(`--list-weights takes keyword=W,window=W,vector=W with weights ≥ 0, got "${part}"`);
+    }
+    out[list] = w;
+  }
+  return out;
 }

@@ -92,4 +92,12 @@ describe('recall arguments', () => {
     expect(() => parseRecallArgs(['--dataset', 'nope', '--file', 'f'])).toThrow(/--dataset/);
     expect(() => parseRecallArgs(['--dataset', 'madial'])).toThrow(/--file/);
   });
+
+  it('takes list weights for the main run, naming the bad part', () => {
+    expect(parseRecallArgs(['--dataset', 'locomo', '--file', 'f', '--list-weights', 'keyword=0.5, window=0.5']).listWeights).toEqual({ keyword: 0.5, window: 0.5 });
+    expect(parseRecallArgs(['--dataset', 'locomo', '--file', 'f']).listWeights).toBeUndefined();
+    expect(() => parseRecallArgs(['--dataset', 'locomo', '--file', 'f', '--list-weights', 'keyword=-1'])).toThrow(/keyword=-1/);
+    expect(() => parseRecallArgs(['--dataset', 'locomo', '--file', 'f', '--list-weights', 'bm25=1'])).toThrow(/bm25=1/);
+    expect(() => parseRecallArgs(['--dataset', 'locomo', '--file', 'f', '--list-weights', 'vector'])).toThrow(/"vector"/);
+  });
 });
