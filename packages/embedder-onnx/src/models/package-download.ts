@@ -41,7 +41,7 @@ async function downloadWheel(python: string, pkg: PypiPackage, into: string, pip
   return join(dest, wheel);
 }
 
-export function mavenJarUrl(repo: string, a: MavenArtifact): string {
+function mavenJarUrl(repo: string, a: MavenArtifact): string {
   const file = `${a.artifact}-${a.version}.jar`;
   return `${repo.replace(/\/+$/, '')}/${a.group.split('.').join('/')}/${a.artifact}/${a.version}/${file}`;
 }

