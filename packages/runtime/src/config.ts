@@ -116,6 +116,10 @@ function listWeights(p: Problems, raw: unknown): EngramConfig['memory']['listWei
     typeof raw === 'string' ? raw.split(',').map((kv) => kv.split('=').map((s) => s.trim()) as [string, string]) : raw && typeof raw === 'object' ? Object.entries(raw) : [];
   if (entries.length === 0) p.add(`memory.listWeights=${JSON.stringify(raw)}: must name keyword, window and/or vector weights`);
   for (const [list, value] of entries) {
+    if (typeof raw === 'string' && (value === undefined || value === '')) {
+      p.add(`memory.listWeights: "${list}" needs a weight (list=weight)`);
+      continue;
+    }
     if (!(list in out)) {
       p.add(`memory.listWeights.${list}: unknown list (keyword, window, vector)`);
       continue;

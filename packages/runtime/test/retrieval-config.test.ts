@@ -83,4 +83,9 @@ describe('memory.fusion and memory.listWeights', () => {
     expect(problems).toContain('memory.listWeights.graph');
     expect(problems).toContain('memory.listWeights.vector=-1');
   });
+
+  it('rejects a list named without a weight instead of reading it as 1', () => {
+    expect(() => parse({ ENGRAM_LIST_WEIGHTS: 'keyword=0.5,vector' })).toThrow(/"vector" needs a weight/);
+    expect(() => parse({ ENGRAM_LIST_WEIGHTS: 'window=' })).toThrow(/"window" needs a weight/);
+  });
 });
