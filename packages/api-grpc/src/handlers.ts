@@ -132,6 +132,7 @@ export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r
         sessionId: s(r.sessionId),
         scopeTag: s(r.scope),
         entities: list(r.entities),
+        sessionDiversity: r.sessionDiversity as number | undefined,
       });
       return { results: hits.map(hitToProto) };
     },

@@ -47,3 +47,37 @@ describe('gRPC Query with entities (field 13) over a real loopback connection', 
     expect(e.details).toMatchObject({ field: 'entities[0]' });
   });
 });
+
+// Field 14 reaches the app's lexical retriever too: the same greedy spread over sessions.
+describe('gRPC Query with session_diversity (field 14) over a real loopback connection', () => {
+  let s: Stack;
+  let server: RunningGrpcServer;
+  let client: EngramClient;
+  beforeAll(async () => {
+    s = await openStack();
+    server = await startGrpcServer({ app: s.app, host: '127.0.0.1', port: 0, logger: s.logger });
+    client = connect(server.port);
+  });
+  afterAll(async () => {
+    client.close();
+    await server.close();
+    await s.close();
+  });
+
+  it('spreads the results over sessions, and rejects a factor outside (0, 1]', async () => {
+    const say = (sessionId: string, content: string) => client.call('Observe', { userId: 'gd', sessionId, role: 'user', content });
+    await say('a', 'sailing lessons on the lake every sunday');
+    await say('a', 'sailing lessons moved to the lake harbour');
+    const last = await say('b', 'sailing lessons were cancelled once because of rain');
+    const sessions = (r: { results: Array<{ sessionId?: string }> }) => r.results.map((x) => x.sessionId);
+
+    const plain = await client.call('Query', { userId: 'gd', query: 'sailing lessons lake', k: 2, minPosition: last.position });
+    expect(sessions(plain)).toEqual(['a', 'a']);
+    const spread = await client.call('Query', { userId: 'gd', query: 'sailing lessons lake', k: 2, sessionDiversity: 0.5 });
+    expect(sessions(spread)).toEqual(['a', 'b']);
+
+    const e = await client.fail('Query', { userId: 'gd', query: 'sailing', sessionDiversity: 2 });
+    expect(e.code).toBe(grpc.status.INVALID_ARGUMENT);
+    expect(e.details).toMatchObject({ field: 'sessionDiversity' });
+  });
+});

@@ -133,6 +133,7 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
           sessionId: s(b.sessionId),
           scopeTag: s(b.scope),
           entities: b.entities as string[] | undefined,
+          sessionDiversity: b.sessionDiversity as number | undefined,
           minPosition: s(b.minPosition),
         });
         return { status: 200, body: { results } };

@@ -135,6 +135,14 @@ export const queryBody: JsonSchema = {
         'only documents that concern at least one of these entities, given as a name ("Acme Corp", "北京") or an entity-id slug ("acme_corp"): ' +
         'an episode listing it in its entity ids, a memory naming it in its key, tags or metadata, or any document whose text mentions it (case-folded tokens)',
     },
+    sessionDiversity: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: 1,
+      description:
+        'spread the results over sessions: each further hit from a session already in the results has its score multiplied by this, once per earlier hit ' +
+        '(1 keeps the ranking; default memory.sessionDiversity). Lower values favour covering more conversations over more turns of one',
+    },
     minPosition: { ...position, description: 'read-your-writes: wait until the read side has applied this position' },
   },
 };

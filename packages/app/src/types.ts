@@ -143,6 +143,8 @@ export interface QueryInput extends CallBase {
   scopeTag?: string;
   /** Only documents that concern one of these entities (names or entity-id slugs). */
   entities?: string[];
+  /** (0, 1]: score factor for each further hit of a session already in the results. */
+  sessionDiversity?: number;
 }
 
 export interface ContextInput extends CallBase {

@@ -110,6 +110,13 @@ export function optionalUnit(value: unknown, field: string, fallback: number): n
   return value;
 }
 
+/** A factor in (0, 1], or undefined when not given. */
+export function optionalFactor(value: unknown, field: string): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > 1) throw invalid(field, 'must be a number greater than 0 and at most 1');
+  return value;
+}
+
 export function optionalBoolean(value: unknown, field: string, fallback: boolean): boolean {
   if (value === undefined || value === null) return fallback;
   if (typeof value !== 'boolean') throw invalid(field, 'must be a boolean');

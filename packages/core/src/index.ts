@@ -3,6 +3,7 @@ export * from './events/types';
 export * from './memory/model';
 export * from './memory/provenance';
 export * from './memory/decay';
+export * from './memory/session-diversity';
 export * from './safety/content-scanner';
 export * from './ports/event-log';
 export * from './ports/sql';

@@ -31,6 +31,11 @@ export interface RetrievalConfig {
   decayHistory: boolean;
   /** Base importance of a raw message. */
   messageImportance: number;
+  /**
+   * Each further hit from a session already in the results has its score × this, once per earlier
+   * hit (session-diversity.ts); 1 turns it off.
+   */
+  sessionDiversity: number;
 }
 
 export const DEFAULT_RETRIEVAL_CONFIG: Readonly<RetrievalConfig> = Object.freeze({
@@ -49,6 +54,7 @@ export const DEFAULT_RETRIEVAL_CONFIG: Readonly<RetrievalConfig> = Object.freeze
   commonTokenMinDocs: 20,
   decayHistory: false,
   messageImportance: 0.5,
+  sessionDiversity: 1,
 });
 
 export function resolveRetrievalConfig(partial: Partial<RetrievalConfig> = {}): RetrievalConfig {
@@ -70,5 +76,6 @@ export function resolveRetrievalConfig(partial: Partial<RetrievalConfig> = {}): 
   if (!(Number.isInteger(c.candidatePoolSize) && c.candidatePoolSize >= 1)) throw bad('candidatePoolSize', 'an integer ≥ 1');
   if (!(c.commonTokenRatio > 0 && c.commonTokenRatio <= 1)) throw bad('commonTokenRatio', 'in (0, 1]');
   if (!(c.messageImportance >= 0 && c.messageImportance <= 1)) throw bad('messageImportance', 'between 0 and 1');
+  if (!(c.sessionDiversity > 0 && c.sessionDiversity <= 1)) throw bad('sessionDiversity', 'in (0, 1]');
   return c;
 }

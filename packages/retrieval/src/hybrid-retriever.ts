@@ -12,6 +12,7 @@ import {
   type TextIndex,
   type VectorIndex,
   contentSearchTerms,
+  diversifyBySession,
   embedQueries,
 } from '@engram/core';
 import { hydrate, type Candidate } from './candidates';
@@ -69,7 +70,8 @@ const MAX_POOL_ROUNDS = 3;
  * R2–R9: BM25 over the documents and over their conversation windows, keeping only hits with a
  * discriminative query term (R5 gate), and vector search, in the caller's scope → current state from SQL
  * (forgotten documents drop out, filters apply) → fusion (normalised scores, or RRF k = 60 with
- * `fusion: 'rrf'`) → rerank of the top K → × effective importance → top k.
+ * `fusion: 'rrf'`) → rerank of the top K → × effective importance → top k, spread over sessions
+ * when `sessionDiversity` < 1.
  */
 export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever & { lastTrace(): SearchTrace | null } {
   const cfg = resolveRetrievalConfig(opts.config);
@@ -183,6 +185,8 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
         const v = req[bound];
         if (v !== undefined && !Number.isFinite(Date.parse(v))) throw new EngramError('VALIDATION_FAILED', `${bound} must be an ISO-8601 time, got "${v}"`);
       }
+      const d = req.sessionDiversity;
+      if (d !== undefined && !(d > 0 && d <= 1)) throw new EngramError('VALIDATION_FAILED', `sessionDiversity must be in (0, 1], got ${d}`);
       if (!req.query.trim()) return [];
 
       const queryVector = embedQuery(req);
@@ -212,13 +216,13 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
 
       const now = opts.clock.now();
       const intent = intentWeights(req.query, reranked.ranked.map((r) => r.item), now, intentCfg);
-      const hits = reranked.ranked
+      const weighted = reranked.ranked
         .map((r) => {
           const w = weightOf(r.item, now, cfg);
           return toHit(r.item, r.score * w.weight * (intent.get(r.item.id) ?? 1), w.importance, w.effective);
         })
-        .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
-        .slice(0, req.k);
+        .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+      const hits = diversifyBySession(weighted, req.sessionDiversity ?? cfg.sessionDiversity, req.k);
 
       trace = { lexical: lexical.length, contextLexical: contextLexical.length, vector: vector.length, gated: gate.active, fused: fused.size, reranked: reranked.reranked };
 

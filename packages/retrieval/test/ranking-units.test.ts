@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Reranker } from '@engram/core';
+import { diversifyBySession, type Reranker } from '@engram/core';
 import { buildTokenGate, DocRegistry, reciprocalRankFusion, rerankStage, resolveRetrievalConfig } from '@engram/retrieval';
 
 const quiet = { info() {}, warn() {}, error() {} };
@@ -89,5 +89,32 @@ describe('config', () => {
     expect(c).toMatchObject({ rerankEnabled: true, rerankTopK: 5, rerankTimeoutSeconds: 5, rerankMinScore: 0, rrfK: 60, archivedWeight: 0.5 });
     expect(() => resolveRetrievalConfig({ rerankTopK: 0 })).toThrow(/rerankTopK/);
     expect(() => resolveRetrievalConfig({ archivedWeight: 2 })).toThrow(/archivedWeight/);
+  });
+});
+
+describe('diversifyBySession', () => {
+  const hit = (id: string, sessionId: string | null, score: number) => ({ id, sessionId, score });
+  const ranked = [hit('a1', 'A', 1), hit('a2', 'A', 0.9), hit('a3', 'A', 0.8), hit('b1', 'B', 0.6), hit('f', null, 0.5)];
+
+  it('keeps the order and scores with factor 1, cut to k', () => {
+    expect(diversifyBySession(ranked, 1, 3)).toEqual(ranked.slice(0, 3));
+  });
+
+  it('scales each further hit of a session by factor^n and re-sorts greedily', () => {
+    const out = diversifyBySession(ranked, 0.5, 5);
+    // a2 at 0.9·0.5 = 0.45 and a3 at 0.8·0.25 = 0.2 fall behind b1 (0.6) and the session-less f (0.5).
+    expect(out.map((h) => h.id)).toEqual(['a1', 'b1', 'f', 'a2', 'a3']);
+    expect(out.map((h) => h.score)).toEqual([1, 0.6, 0.5, 0.45, 0.2]);
+    expect(ranked[1]!.score).toBe(0.9); // the input is not changed
+  });
+
+  it('leaves hits with no session unscaled however many there are', () => {
+    const noSession = [hit('x', null, 0.9), hit('y', null, 0.8), hit('z', null, 0.7)];
+    expect(diversifyBySession(noSession, 0.1, 3)).toEqual(noSession);
+  });
+
+  it('takes a second hit of a session when it is still far ahead', () => {
+    const out = diversifyBySession([hit('a1', 'A', 1), hit('a2', 'A', 0.95), hit('b1', 'B', 0.2)], 0.75, 2);
+    expect(out.map((h) => h.id)).toEqual(['a1', 'a2']);
   });
 });

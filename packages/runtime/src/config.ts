@@ -47,6 +47,8 @@ export interface EngramConfig {
     fusion: 'zscore' | 'rrf';
     /** Weight of the keyword, window-keyword and vector lists in the fusion. */
     listWeights: { keyword: number; window: number; vector: number };
+    /** Score factor for each further hit from a session already in the results (1 = off). */
+    sessionDiversity: number;
     /** R9 intent multipliers (`memory.intent` in the config file; defaults in @engram/retrieval intent-config.ts). */
     intent: Readonly<IntentWeightConfig>;
     consolidationIdleSeconds: number;
@@ -243,6 +245,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
     rerankMinScore: num(p, 'memory.rerankMinScore', env.ENGRAM_RERANK_MIN_SCORE ?? m.rerankMinScore, 0, (n) => n >= 0, '≥ 0'),
     fusion: oneOf(p, 'memory.fusion', env.ENGRAM_FUSION ?? (m.fusion as string | undefined), ['zscore', 'rrf'] as const, 'zscore'),
     listWeights: listWeights(p, env.ENGRAM_LIST_WEIGHTS ?? m.listWeights),
+    sessionDiversity: num(p, 'memory.sessionDiversity', env.ENGRAM_SESSION_DIVERSITY ?? m.sessionDiversity, 1, (n) => n > 0 && n <= 1, 'in (0, 1]'),
     intent: intentWeights(p, m.intent),
     consolidationIdleSeconds: num(p, 'memory.consolidationIdleSeconds', env.ENGRAM_CONSOLIDATION_IDLE_SECONDS ?? m.consolidationIdleSeconds, 1800, (n) => n > 0, 'a positive number'),
     minPositionWaitMs: num(p, 'memory.minPositionWaitMs', env.ENGRAM_MIN_POSITION_WAIT_MS ?? m.minPositionWaitMs, 5000, (n) => n >= 0 && n <= 60_000, 'between 0 and 60000'),

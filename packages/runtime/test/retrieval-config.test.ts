@@ -89,3 +89,16 @@ describe('memory.fusion and memory.listWeights', () => {
     expect(() => parse({ ENGRAM_LIST_WEIGHTS: 'window=' })).toThrow(/"window" needs a weight/);
   });
 });
+
+describe('memory.sessionDiversity', () => {
+  it('is off (1) by default and read from ENGRAM_SESSION_DIVERSITY', () => {
+    expect(parse({}).memory.sessionDiversity).toBe(1);
+    expect(parse({ ENGRAM_SESSION_DIVERSITY: '0.75' }).memory.sessionDiversity).toBe(0.75);
+  });
+
+  it('rejects 0 and values above 1 with CONFIG_INVALID', () => {
+    for (const value of ['0', '1.5', 'half']) {
+      expect(() => parse({ ENGRAM_SESSION_DIVERSITY: value })).toThrow(/memory\.sessionDiversity/);
+    }
+  });
+});

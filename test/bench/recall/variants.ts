@@ -29,6 +29,9 @@ export const RETRIEVAL_VARIANTS: RetrievalVariant[] = [
   { name: 'z-score, vector weight 0.5', config: { listWeights: { keyword: 1, window: 1, vector: 0.5 } } },
   { name: 'z-score, window weight 0.5', config: { listWeights: { keyword: 1, window: 0.5, vector: 1 } } },
   { name: 'z-score, keyword lists 0.5 each', config: { listWeights: { keyword: 0.5, window: 0.5, vector: 1 } } },
+  { name: 'session diversity 0.5', config: { sessionDiversity: 0.5 } },
+  { name: 'session diversity 0.75', config: { sessionDiversity: 0.75 } },
+  { name: 'session diversity 0.9', config: { sessionDiversity: 0.9 } },
   { name: 'frequency gate at 0.75', config: { commonTokenRatio: 0.75 } },
   { name: 'stop words only (no frequency gate)', config: { commonTokenRatio: 1, commonTokenMinDocs: Number.MAX_SAFE_INTEGER } },
 ];

@@ -10,6 +10,7 @@ import {
   invalid,
   optionalEntities,
   optionalEnumList,
+  optionalFactor,
   optionalId,
   optionalInt,
   optionalPosition,
@@ -39,9 +40,23 @@ export async function query(ctx: AppContext, input: QueryInput): Promise<QueryHi
   const sessionId = optionalId(input.sessionId, 'sessionId') ?? undefined;
   const scopeTag = optionalText(input.scopeTag, 'scope', MAX_KEY_CHARS) ?? undefined;
   const entities = optionalEntities(input.entities);
+  const sessionDiversity = optionalFactor(input.sessionDiversity, 'sessionDiversity');
   await waitForPosition(ctx.progress, optionalPosition(input.minPosition), ctx.config.minPositionWaitMs);
 
-  const hits = await ctx.retriever.search({ scope, query: text, k, tiers, types, tags, from, to, sessionId, ...(scopeTag ? { scopeTag } : {}), ...(entities ? { entities } : {}) });
+  const hits = await ctx.retriever.search({
+    scope,
+    query: text,
+    k,
+    tiers,
+    types,
+    tags,
+    from,
+    to,
+    sessionId,
+    ...(scopeTag ? { scopeTag } : {}),
+    ...(entities ? { entities } : {}),
+    ...(sessionDiversity !== undefined ? { sessionDiversity } : {}),
+  });
   // Defence in depth for P3: whatever the retriever returns, only k hits leave, and accesses are
   // recorded off the request path.
   const out = hits.slice(0, k);

@@ -1,4 +1,4 @@
-import { DEFAULT_DECAY, concernsAnyEntity, effectiveImportance, entityTerms, jsonObjectOf, tokenize } from '@engram/core';
+import { DEFAULT_DECAY, concernsAnyEntity, diversifyBySession, effectiveImportance, entityTerms, jsonObjectOf, tokenize } from '@engram/core';
 import type { Clock, MemoryType, QueryHit, QueryRequest, Retriever, SqlExecutor, Tier } from '@engram/core';
 import { memoryFromRow } from '@engram/projections';
 import { scopeSql, toIso, toMemoryView } from './rows';
@@ -132,7 +132,7 @@ export function createLexicalRetriever(opts: LexicalRetrieverOptions): Retriever
         }
       }
       hits.sort((a, b) => b.score - a.score || b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
-      return hits.slice(0, req.k);
+      return diversifyBySession(hits, req.sessionDiversity ?? 1, req.k);
     },
   };
 }

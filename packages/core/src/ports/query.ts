@@ -20,6 +20,11 @@ export interface QueryRequest {
    * "Acme Corp" or "acme_corp"): named in the text, key, tags or metadata, episodes by entity_ids.
    */
   entities?: string[];
+  /**
+   * Spread the results over sessions: each further hit from a session already in the results has
+   * its score × this, once per earlier hit; 1 keeps the ranking. Unset: the configured default.
+   */
+  sessionDiversity?: number;
 }
 
 /** One result of POST /v1/query (the HTTP/gRPC shape). */
