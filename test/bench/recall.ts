@@ -17,7 +17,7 @@ import { loadMadial } from './recall/madial';
 import { MetricAverager } from './recall/metrics';
 import { latencyStats } from './query/latency-stats';
 import { formatPeerComparison, runMem0Peer } from './recall/peer-mem0';
-import { buildResult, formatTable } from './recall/report';
+import { buildResult, formatTable, type RecallResult } from './recall/report';
 import { RETRIEVAL_VARIANTS } from './recall/variants';
 
 export default async function recall(argv: string[]): Promise<void> {
@@ -98,6 +98,7 @@ export default async function recall(argv: string[]): Promise<void> {
     if (args.variants) {
       const metrics = dataset.metrics(args.ks);
       const variants: Record<string, Record<string, number>> = {};
+      const variantsByCategory: Record<string, RecallResult['byCategory']> = {};
       for (const v of RETRIEVAL_VARIANTS) {
         const r = engram.retrieverWith({ ...retrievalConfig, ...v.config }, { ...v.over, ...(v.embedder ? { embedder: v.embedder(embedder) } : {}) });
         const va = new MetricAverager();
@@ -106,8 +107,9 @@ export default async function recall(argv: string[]): Promise<void> {
           va.add(q.category, q.score(await r.search({ scope: { tenantId: 'bench', userId: q.userId, agentId: null }, query: q.query, k: kMax }), args.ks));
         }
         variants[v.name] = va.averages();
+        variantsByCategory[v.name] = buildResult(dataset.name, {}, va).byCategory;
       }
-      (result as typeof result & { variants?: unknown }).variants = variants;
+      Object.assign(result, { variants, variantsByCategory });
       console.log(['variant'.padEnd(34), ...metrics.map((m) => m.padStart(Math.max(7, m.length)))].join('  '));
       for (const [name, o] of Object.entries(variants)) {
         console.log([name.padEnd(34), ...metrics.map((m) => (Number.isFinite(o[m]) ? o[m]!.toFixed(3) : '-').padStart(Math.max(7, m.length)))].join('  '));
