@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '@engram/core';
+import { createLexicalRetriever } from '../src/index';
 import { openStack, scopeOf } from './harness';
 import type { Stack } from './harness';
 
@@ -49,5 +51,21 @@ describe('lexical SQL retriever (fallback): token overlap, scoped, filtered', ()
   it('never reads another user or tenant', async () => {
     expect(await s.retriever.search({ scope: scopeOf('lex', 'other-tenant'), query: 'flights window', k: 10 })).toEqual([]);
     expect(await s.retriever.search({ scope: scopeOf('someone-else'), query: 'flights window', k: 10 })).toEqual([]);
+  });
+
+  it('spreads hits over sessions with the configured sessionDiversity, and a request overrides it', async () => {
+    const scope = scopeOf('lex-div');
+    const say = (sessionId: string, content: string) => s.app.observeMessage({ scope, sessionId, role: 'user', content });
+    await say('a', 'sailing lessons on the lake every sunday');
+    await say('a', 'sailing lessons moved to the lake harbour');
+    const last = await say('b', 'sailing lessons were cancelled once because of rain');
+    await s.app.query({ scope, query: 'warm up', minPosition: last.position });
+    const sessions = (hits: Array<{ sessionId: string | null }>) => hits.map((h) => h.sessionId);
+    const req = { scope, query: 'sailing lessons lake', k: 2 };
+
+    const spreading = createLexicalRetriever({ db: s.db, clock: systemClock, sessionDiversity: 0.5 });
+    expect(sessions(await s.retriever.search(req))).toEqual(['a', 'a']);
+    expect(sessions(await spreading.search(req))).toEqual(['a', 'b']);
+    expect(sessions(await spreading.search({ ...req, sessionDiversity: 1 }))).toEqual(['a', 'a']);
   });
 });

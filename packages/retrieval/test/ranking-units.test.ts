@@ -89,6 +89,8 @@ describe('config', () => {
     expect(c).toMatchObject({ rerankEnabled: true, rerankTopK: 5, rerankTimeoutSeconds: 5, rerankMinScore: 0, rrfK: 60, archivedWeight: 0.5 });
     expect(() => resolveRetrievalConfig({ rerankTopK: 0 })).toThrow(/rerankTopK/);
     expect(() => resolveRetrievalConfig({ archivedWeight: 2 })).toThrow(/archivedWeight/);
+    expect(resolveRetrievalConfig({ sessionDiversity: 0.5 }).sessionDiversity).toBe(0.5);
+    expect(() => resolveRetrievalConfig({ sessionDiversity: 0 })).toThrow(/sessionDiversity/);
   });
 });
 

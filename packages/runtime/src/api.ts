@@ -24,7 +24,7 @@ export interface QuerySide {
 export async function startApi(f: Foundation, query: QuerySide | null, opts: { http: boolean; grpc: boolean }): Promise<void> {
   const { createMemoryApp, createLexicalRetriever } = await import('@engram/app');
   const { sqlProjectionProgress } = await import('@engram/projections');
-  const retriever = query?.retriever ?? createLexicalRetriever({ db: f.db, clock: systemClock });
+  const retriever = query?.retriever ?? createLexicalRetriever({ db: f.db, clock: systemClock, sessionDiversity: f.cfg.memory.sessionDiversity });
   const app = createMemoryApp({
     log: f.log,
     db: f.db,

@@ -8,6 +8,8 @@ export interface LexicalRetrieverOptions {
   clock: Clock;
   /** Newest rows of each kind considered per query. */
   candidateLimit?: number;
+  /** memory.sessionDiversity: used when a request does not set its own (1, the default, is off). */
+  sessionDiversity?: number;
 }
 
 /** Observed messages are the episodic ledger; they carry no importance of their own. */
@@ -132,7 +134,7 @@ export function createLexicalRetriever(opts: LexicalRetrieverOptions): Retriever
         }
       }
       hits.sort((a, b) => b.score - a.score || b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
-      return diversifyBySession(hits, req.sessionDiversity ?? 1, req.k);
+      return diversifyBySession(hits, req.sessionDiversity ?? opts.sessionDiversity ?? 1, req.k);
     },
   };
 }
