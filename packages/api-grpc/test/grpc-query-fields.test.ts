@@ -1,0 +1,70 @@
+import * as grpc from '@grpc/grpc-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGrpcServer } from '../src/index';
+import type { RunningGrpcServer } from '../src/index';
+import { openStack } from '../../app/test/harness';
+import type { Stack } from '../../app/test/harness';
+import { connect } from './grpc-client';
+import type { EngramClient } from './grpc-client';
+
+// The default stack answers with the app's SQL (lexical) retriever: the fields hold there too.
+describe('gRPC Query fields over a real loopback connection', () => {
+  let s: Stack;
+  let server: RunningGrpcServer;
+  let client: EngramClient;
+  beforeAll(async () => {
+    s = await openStack();
+    server = await startGrpcServer({ app: s.app, host: '127.0.0.1', port: 0, logger: s.logger });
+    client = connect(server.port);
+  });
+  afterAll(async () => {
+    client.close();
+    await server.close();
+    await s.close();
+  });
+
+  describe('entities (field 13)', () => {
+    it('maps entities to the query and keeps only documents that concern them', async () => {
+      const acme = await client.call('Write', { userId: 'ge', type: 'ENVIRONMENT', key: 'client.acme_corp.contact', content: 'Main contact reachable on weekdays' });
+      const globex = await client.call('Write', { userId: 'ge', type: 'ENVIRONMENT', key: 'client.globex.contact', content: 'Main contact reachable on weekdays too' });
+      const tagged = await client.call('Write', { userId: 'ge', type: 'ENVIRONMENT', content: 'Backup contact reachable on weekends', metadataJson: '{"company":"Acme Corp"}' });
+      const said = await client.call('Observe', { userId: 'ge', sessionId: 'gs', role: 'user', content: 'The contact at Acme Corp is reachable on weekdays' });
+      const other = await client.call('Observe', { userId: 'ge', sessionId: 'gs', role: 'user', content: 'The contact at Initech is reachable on weekdays' });
+
+      const all = await client.call('Query', { userId: 'ge', query: 'contact reachable', k: 20, minPosition: other.position });
+      expect(all.results.map((r: { id: string }) => r.id)).toEqual(expect.arrayContaining([acme.id, globex.id, tagged.id, said.eventId, other.eventId]));
+
+      const filtered = await client.call('Query', { userId: 'ge', query: 'contact reachable', k: 20, entities: ['Acme Corp'] });
+      expect(filtered.results.map((r: { id: string }) => r.id).sort()).toEqual([acme.id, tagged.id, said.eventId].sort());
+
+      const slug = await client.call('Query', { userId: 'ge', query: 'contact reachable', k: 20, entities: ['globex', 'initech'] });
+      expect(slug.results.map((r: { id: string }) => r.id).sort()).toEqual([globex.id, other.eventId].sort());
+    });
+
+    it('rejects an entity without a letter or digit with INVALID_ARGUMENT and the field', async () => {
+      const e = await client.fail('Query', { userId: 'ge', query: 'contact', entities: ['--'] });
+      expect(e.code).toBe(grpc.status.INVALID_ARGUMENT);
+      expect(e.engramCode).toBe('VALIDATION_FAILED');
+      expect(e.details).toMatchObject({ field: 'entities[0]' });
+    });
+  });
+
+  describe('session_diversity (field 14)', () => {
+    it('spreads the results over sessions, and rejects a factor outside (0, 1]', async () => {
+      const say = (sessionId: string, content: string) => client.call('Observe', { userId: 'gd', sessionId, role: 'user', content });
+      await say('a', 'sailing lessons on the lake every sunday');
+      await say('a', 'sailing lessons moved to the lake harbour');
+      const last = await say('b', 'sailing lessons were cancelled once because of rain');
+      const sessions = (r: { results: Array<{ sessionId?: string }> }) => r.results.map((x) => x.sessionId);
+
+      const plain = await client.call('Query', { userId: 'gd', query: 'sailing lessons lake', k: 2, minPosition: last.position });
+      expect(sessions(plain)).toEqual(['a', 'a']);
+      const spread = await client.call('Query', { userId: 'gd', query: 'sailing lessons lake', k: 2, sessionDiversity: 0.5 });
+      expect(sessions(spread)).toEqual(['a', 'b']);
+
+      const e = await client.fail('Query', { userId: 'gd', query: 'sailing', sessionDiversity: 2 });
+      expect(e.code).toBe(grpc.status.INVALID_ARGUMENT);
+      expect(e.details).toMatchObject({ field: 'sessionDiversity' });
+    });
+  });
+});
