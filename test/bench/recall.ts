@@ -17,7 +17,7 @@ import { loadMadial } from './recall/madial';
 import { MetricAverager } from './recall/metrics';
 import { latencyStats } from './query/latency-stats';
 import { formatPeerComparison, runMem0Peer } from './recall/peer-mem0';
-import { buildResult, formatTable, type RecallResult } from './recall/report';
+import { buildResult, byCategoryOf, formatTable, type RecallResult } from './recall/report';
 import { RETRIEVAL_VARIANTS } from './recall/variants';
 
 export default async function recall(argv: string[]): Promise<void> {
@@ -107,7 +107,7 @@ export default async function recall(argv: string[]): Promise<void> {
           va.add(q.category, q.score(await r.search({ scope: { tenantId: 'bench', userId: q.userId, agentId: null }, query: q.query, k: kMax }), args.ks));
         }
         variants[v.name] = va.averages();
-        variantsByCategory[v.name] = buildResult(dataset.name, {}, va).byCategory;
+        variantsByCategory[v.name] = byCategoryOf(va);
       }
       Object.assign(result, { variants, variantsByCategory });
       console.log(['variant'.padEnd(34), ...metrics.map((m) => m.padStart(Math.max(7, m.length)))].join('  '));

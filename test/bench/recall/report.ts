@@ -8,10 +8,14 @@ export interface RecallResult {
   byCategory: Record<string, { n: number } & Record<string, number>>;
 }
 
-export function buildResult(dataset: string, config: Record<string, unknown>, avg: MetricAverager): RecallResult {
+export function byCategoryOf(avg: MetricAverager): RecallResult['byCategory'] {
   const byCategory: RecallResult['byCategory'] = {};
   for (const c of avg.categories()) byCategory[c] = { n: avg.n(c), ...avg.averages(c) };
-  return { dataset, config, n: avg.n(), overall: avg.averages(), byCategory };
+  return byCategory;
+}
+
+export function buildResult(dataset: string, config: Record<string, unknown>, avg: MetricAverager): RecallResult {
+  return { dataset, config, n: avg.n(), overall: avg.averages(), byCategory: byCategoryOf(avg) };
 }
 
 export function formatTable(result: RecallResult, metrics: string[]): string {
