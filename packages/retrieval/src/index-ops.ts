@@ -81,6 +81,8 @@ export function indexOpFor(e: EngramEvent, previousTurns: readonly string[] = []
     case 'ContradictionDetected':
     case 'ContradictionResolved':
     case 'SkillRecorded':
+    case 'ContentQuarantined':
+    case 'QuarantineResolved':
       return { op: 'none' };
     default:
       return assertNever(e, 'event');

@@ -16,7 +16,7 @@ export interface EngramStats {
   projections: Array<{ projection: string; checkpoint: Record<string, number>; lag: number }>;
 }
 
-const COUNTED_TABLES = ['sessions', 'working_entries', 'messages', 'episodes', 'memories', 'contradictions', 'skills', 'write_rejections', 'archive_entries'] as const;
+const COUNTED_TABLES = ['sessions', 'working_entries', 'messages', 'episodes', 'memories', 'contradictions', 'skills', 'write_rejections', 'quarantined_writes', 'archive_entries'] as const;
 
 async function tierCounts(db: SqlExecutor): Promise<Record<string, number>> {
   const r = await db.query<{ tier: string; n: number }>('SELECT tier, count(*)::int AS n FROM memories GROUP BY tier ORDER BY tier');

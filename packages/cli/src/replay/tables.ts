@@ -4,7 +4,7 @@ import type { ProjectionName } from '@engram/projections';
 export const PROJECTION_TABLES: { readonly [P in ProjectionName]: readonly string[] } = {
   working: ['working_entries', 'sessions'],
   episodic: ['messages', 'episodes'],
-  semantic: ['memories', 'memory_history', 'contradictions', 'skills', 'write_rejections'],
+  semantic: ['memories', 'memory_history', 'contradictions', 'skills', 'write_rejections', 'quarantined_writes'],
   archival: ['archive_entries', 'archive_memory_keys'],
 };
 

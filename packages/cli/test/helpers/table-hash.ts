@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SqlExecutor } from '@engram/core';
 
 export const READ_MODEL_TABLES = [
-  'sessions', 'working_entries', 'messages', 'episodes', 'memories', 'memory_history', 'contradictions', 'skills', 'write_rejections',
+  'sessions', 'working_entries', 'messages', 'episodes', 'memories', 'memory_history', 'contradictions', 'skills', 'write_rejections', 'quarantined_writes',
   'archive_entries', 'archive_memory_keys',
 ] as const;
 

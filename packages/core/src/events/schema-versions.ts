@@ -22,6 +22,8 @@ export const CURRENT_SCHEMA_VERSIONS: { readonly [T in EventType]: number } = {
   ContradictionDetected: 2,
   ContradictionResolved: 1,
   SkillRecorded: 1,
+  ContentQuarantined: 1,
+  QuarantineResolved: 1,
 };
 
 export function currentSchemaVersion(type: EventType): number {

@@ -181,6 +181,35 @@ export interface SkillRecordedPayload {
   sourceMessageIds: string[];
 }
 
+/** A write held back by the content scanner (policy quarantine) until an operator decides. */
+export interface ContentQuarantinedPayload {
+  quarantineId: string;
+  /** Which write path was held: memory, message, fact, episode, skill, import. */
+  attempted: string;
+  /** The event type the write would have appended, and the schema version its payload was built for. */
+  heldType: EventType;
+  heldSchemaVersion: number;
+  heldPayload: Json;
+  code: string;
+  reason: string;
+  intents: string[];
+  score: number;
+  field: string | null;
+  match: string | null;
+  /** Scanner and rule-set version that decided. */
+  scanner: string;
+}
+
+export type QuarantineResolution = 'released' | 'discarded';
+export interface QuarantineResolvedPayload {
+  quarantineId: string;
+  resolution: QuarantineResolution;
+  resolvedBy: string | null;
+  /** eventId of the held event the release appended (released only). */
+  releasedEventId: string | null;
+  note: string | null;
+}
+
 export type MessageObserved = Envelope<'MessageObserved', MessageObservedPayload>;
 export type MemoryWritten = Envelope<'MemoryWritten', MemoryWrittenPayload>;
 export type SessionStarted = Envelope<'SessionStarted', SessionStartedPayload>;
@@ -198,6 +227,8 @@ export type FactExtracted = Envelope<'FactExtracted', FactExtractedPayload>;
 export type ContradictionDetected = Envelope<'ContradictionDetected', ContradictionDetectedPayload>;
 export type ContradictionResolved = Envelope<'ContradictionResolved', ContradictionResolvedPayload>;
 export type SkillRecorded = Envelope<'SkillRecorded', SkillRecordedPayload>;
+export type ContentQuarantined = Envelope<'ContentQuarantined', ContentQuarantinedPayload>;
+export type QuarantineResolved = Envelope<'QuarantineResolved', QuarantineResolvedPayload>;
 
 export type EngramEvent =
   | MessageObserved
@@ -216,7 +247,9 @@ export type EngramEvent =
   | FactExtracted
   | ContradictionDetected
   | ContradictionResolved
-  | SkillRecorded;
+  | SkillRecorded
+  | ContentQuarantined
+  | QuarantineResolved;
 
 export type EventType = EngramEvent['type'];
 export type EventOfType<T extends EventType> = Extract<EngramEvent, { type: T }>;
@@ -240,6 +273,8 @@ export const EVENT_TYPES = [
   'ContradictionDetected',
   'ContradictionResolved',
   'SkillRecorded',
+  'ContentQuarantined',
+  'QuarantineResolved',
 ] as const satisfies readonly EventType[];
 
 /** Compile-time guard for exhaustive switches over event types. */

@@ -3,6 +3,7 @@ import type { Projector } from '../projector';
 import { isUuid } from '../sql-values';
 import { forgetInSemantic } from './forget';
 import { addHistory, type HistoryAction } from './history';
+import { forgetQuarantined, projectQuarantineResolved, projectQuarantined } from './quarantine';
 import { writeEntry } from './write-entry';
 
 type Envelope = Pick<EngramEvent, 'eventId' | 'tenantId' | 'userId' | 'occurredAt'>;
@@ -78,6 +79,13 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<void> {
       return;
     case 'MemoryForgotten':
       await forgetInSemantic(tx, e);
+      await forgetQuarantined(tx, e);
+      return;
+    case 'ContentQuarantined':
+      await projectQuarantined(tx, e);
+      return;
+    case 'QuarantineResolved':
+      await projectQuarantineResolved(tx, e);
       return;
     case 'WriteRejected': {
       const p = e.payload;
@@ -130,5 +138,5 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<void> {
   }
 }
 
-/** Durable knowledge: memories with their history, contradictions, skills and refused writes. */
+/** Durable knowledge: memories with their history, contradictions, skills, refused and quarantined writes. */
 export const semanticProjector: Projector = { name: 'semantic', apply };

@@ -124,6 +124,8 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<void> {
     case 'ContradictionDetected':
     case 'ContradictionResolved':
     case 'SkillRecorded':
+    case 'ContentQuarantined':
+    case 'QuarantineResolved':
       return;
     default:
       assertNever(e, 'event');
