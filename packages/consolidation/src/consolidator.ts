@@ -1,5 +1,6 @@
 import {
   EngramError,
+  pollUntil,
   toEngramError,
   type Clock,
   type DecayConfig,
@@ -102,16 +103,15 @@ export function createConsolidator(opts: ConsolidatorOptions): Consolidator {
   const decay = (scope?: { tenantId: string; userId: string }) => runDecayPass({ log, db, clock, decay: cfg.decay, logger, recentlyArchived }, scope);
 
   async function waitForProjection(name: string, partition: number, offset: number): Promise<void> {
-    const deadline = Date.now() + cfg.projectionWaitMs;
-    let delay = 20;
-    for (;;) {
-      if (closing) throw shuttingDown();
-      if ((await projectionNextOffset(db, name, partition)) > offset) return;
-      if (Date.now() > deadline) {
-        throw new EngramError('PROJECTION_LAGGING', `projection "${name}" has not reached ${partition}:${offset} after ${cfg.projectionWaitMs} ms`, { details: { name, partition, offset } });
-      }
-      await new Promise((r) => setTimeout(r, delay));
-      delay = Math.min(250, delay * 2);
+    const reached = await pollUntil(
+      async () => {
+        if (closing) throw shuttingDown();
+        return (await projectionNextOffset(db, name, partition)) > offset;
+      },
+      { backoff: { initialMs: 20, maxMs: 250 }, timeoutMs: cfg.projectionWaitMs },
+    );
+    if (!reached) {
+      throw new EngramError('PROJECTION_LAGGING', `projection "${name}" has not reached ${partition}:${offset} after ${cfg.projectionWaitMs} ms`, { details: { name, partition, offset } });
     }
   }
 

@@ -17,3 +17,5 @@ export * from './events/schema-versions';
 export * from './text/entity-match';
 export * from './util/seeded-random';
 export * from './util/json-object';
+export * from './util/retry';
+export * from './util/serial';

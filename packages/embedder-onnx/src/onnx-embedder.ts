@@ -1,4 +1,4 @@
-import { EngramError, type Embedder } from '@engram/core';
+import { createSerialQueue, EngramError, type Embedder } from '@engram/core';
 import { openBertSession, positiveIntOption, runBertBatch, type BertSession } from './bert-session';
 import { readModelDir, type Pooling } from './model-dir';
 import { l2Normalize, poolHiddenState } from './pooling';
@@ -73,12 +73,7 @@ export function createOnnxEmbedder(opts: OnnxEmbedderOptions): OnnxEmbedder {
   }
 
   // One model call at a time: bounds memory, and the CPU is shared anyway.
-  let queue: Promise<unknown> = Promise.resolve();
-  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = queue.then(fn, fn);
-    queue = run.catch(() => undefined);
-    return run;
-  };
+  const queue = createSerialQueue();
   let closed = false;
 
   return {
@@ -92,7 +87,7 @@ export function createOnnxEmbedder(opts: OnnxEmbedderOptions): OnnxEmbedder {
     ...(info.prompts.query !== info.prompts.document ? { embedQueries: (texts: string[]) => embedWith(info.prompts.query, texts) } : {}),
     async close() {
       closed = true;
-      await queue;
+      await queue.idle();
       const m = await loading?.catch(() => null);
       await m?.session.release();
     },
@@ -105,7 +100,7 @@ export function createOnnxEmbedder(opts: OnnxEmbedderOptions): OnnxEmbedder {
     const encodings = texts.map((t) => tokenizer.encode(prompt + t, maxLength));
     const out = new Array<Float32Array>(texts.length);
     for (const idx of batchesBySimilarLength(encodings.map((e) => e.ids.length), batchSize)) {
-      const vectors = await serial(async () => {
+      const vectors = await queue.run(async () => {
         try {
           return await runBatch(m, idx.map((i) => encodings[i]!));
         } catch (e) {

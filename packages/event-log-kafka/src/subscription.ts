@@ -1,5 +1,5 @@
 import type { Admin, Consumer, EachBatchPayload, Kafka, KafkaMessage, Producer } from 'kafkajs';
-import { EngramError, isEngramError, type BatchHandler, type EventCodec, type StoredEvent } from '@engram/core';
+import { abortableDelay, EngramError, isEngramError, retry, type BatchHandler, type EventCodec, type StoredEvent } from '@engram/core';
 import { sendDeadLetter } from './dead-letters';
 import type { DeadLetterReason } from './headers';
 import type { KafkaLogLogger } from './options';
@@ -34,6 +34,8 @@ export function groupIdOf(name: string): string {
 }
 
 type Outcome = 'done' | 'stopped';
+/** Thrown inside a retried step when the subscription stops or loses the partition: never retried. */
+class Stopped extends Error {}
 interface Pending {
   message: KafkaMessage;
   stored: StoredEvent;
@@ -49,7 +51,7 @@ interface Pending {
 export class KafkaSubscription {
   private stopping = false;
   private closed: Promise<void> | null = null;
-  private readonly wakeups = new Set<() => void>();
+  private readonly stopSignal = new AbortController();
   private readonly consumer: Consumer;
   private readonly groupId: string;
 
@@ -118,7 +120,7 @@ export class KafkaSubscription {
   close(): Promise<void> {
     if (!this.closed) {
       this.stopping = true;
-      for (const wake of this.wakeups) wake();
+      this.stopSignal.abort();
       // kafkajs' disconnect waits for the batch in flight; ours returns at its next step.
       this.closed = this.consumer.disconnect().finally(() => this.onClosed());
     }
@@ -169,37 +171,57 @@ export class KafkaSubscription {
 
   private async callWithRetries(p: EachBatchPayload, chunk: Pending[]): Promise<{ kind: 'ok' } | { kind: 'stopped' } | { kind: 'exhausted'; error: unknown; attempts: number }> {
     const events = chunk.map((c) => c.stored);
-    for (let failures = 0; ; ) {
-      if (this.shouldStop(p)) return { kind: 'stopped' };
-      try {
-        await this.handler(events);
-        return { kind: 'ok' };
-      } catch (e) {
-        failures++;
-        const retriable = isEngramError(e) && e.retriable;
-        const first = events[0]!.position;
-        this.ctx.logger.warn(
-          { consumer: this.opts.name, partition: first.partition, offset: first.offset, events: events.length, failures, retriable, error: e instanceof Error ? e.message : String(e) },
-          'event handler failed; retrying',
-        );
-        if (!retriable && failures > this.ctx.maxHandlerRetries) return { kind: 'exhausted', error: e, attempts: failures };
-        await this.pause(p, Math.min(MAX_BACKOFF_MS, this.ctx.retryBackoffMs * 2 ** (failures - 1)));
-      }
+    const first = events[0]!.position;
+    let attempts = 0;
+    try {
+      await retry(
+        async () => {
+          if (this.shouldStop(p)) throw new Stopped();
+          await this.handler(events);
+        },
+        {
+          backoff: { initialMs: this.ctx.retryBackoffMs, maxMs: MAX_BACKOFF_MS },
+          retryIf: (e, failures) => {
+            attempts = failures;
+            const retriable = isEngramError(e) && e.retriable;
+            if (e instanceof Stopped) return false;
+            this.ctx.logger.warn(
+              { consumer: this.opts.name, partition: first.partition, offset: first.offset, events: events.length, failures, retriable, error: e instanceof Error ? e.message : String(e) },
+              'event handler failed; retrying',
+            );
+            // An outage (retriable) must not drain the log into the DLQ: only other failures are bounded.
+            return retriable || failures <= this.ctx.maxHandlerRetries;
+          },
+          wait: (ms) => this.pause(p, ms),
+        },
+      );
+      return { kind: 'ok' };
+    } catch (e) {
+      return e instanceof Stopped ? { kind: 'stopped' } : { kind: 'exhausted', error: e, attempts };
     }
   }
 
   private async deadLetter(p: EachBatchPayload, message: KafkaMessage, reason: DeadLetterReason, error: unknown, attempts: number): Promise<Outcome> {
-    for (let failures = 0; ; failures++) {
-      if (this.shouldStop(p)) return 'stopped';
-      try {
-        await sendDeadLetter(this.ctx.dlqProducer, this.ctx.dlqTopic, { reason, error, sourceTopic: this.ctx.topic, partition: p.batch.partition, message, consumer: this.opts.name, attempts }, this.ctx.logger);
-        return this.commit(p, message);
-      } catch (e) {
-        // Never commit past an event that is not kept somewhere: wait and try again.
-        this.ctx.logger.error({ error: (e as Error).message, failures }, 'dead-letter write failed; retrying');
-        await this.pause(p, Math.min(MAX_BACKOFF_MS, Math.max(100, this.ctx.retryBackoffMs) * 2 ** Math.min(failures, 8)));
-      }
+    try {
+      await retry(
+        async () => {
+          if (this.shouldStop(p)) throw new Stopped();
+          await sendDeadLetter(this.ctx.dlqProducer, this.ctx.dlqTopic, { reason, error, sourceTopic: this.ctx.topic, partition: p.batch.partition, message, consumer: this.opts.name, attempts }, this.ctx.logger);
+          await this.commit(p, message);
+        },
+        {
+          backoff: { initialMs: Math.max(100, this.ctx.retryBackoffMs), maxMs: MAX_BACKOFF_MS },
+          // Never commit past an event that is not kept somewhere: wait and try again.
+          retryIf: (e) => !(e instanceof Stopped),
+          onRetry: ({ error: e, failures }) => this.ctx.logger.error({ error: (e as Error).message, failures }, 'dead-letter write failed; retrying'),
+          wait: (ms) => this.pause(p, ms),
+        },
+      );
+    } catch (e) {
+      if (e instanceof Stopped) return 'stopped';
+      throw e;
     }
+    return 'done';
   }
 
   private async commit(p: EachBatchPayload, last: KafkaMessage): Promise<Outcome> {
@@ -213,15 +235,7 @@ export class KafkaSubscription {
   private async pause(p: EachBatchPayload, ms: number): Promise<void> {
     const until = Date.now() + ms;
     while (!this.stopping && Date.now() < until) {
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          clearTimeout(timer);
-          this.wakeups.delete(wake);
-          resolve();
-        };
-        const timer = setTimeout(wake, Math.min(HEARTBEAT_EVERY_MS, until - Date.now()));
-        this.wakeups.add(wake);
-      });
+      await abortableDelay(Math.min(HEARTBEAT_EVERY_MS, until - Date.now()), this.stopSignal.signal);
       if (!this.stopping) await p.heartbeat().catch(() => undefined);
     }
   }

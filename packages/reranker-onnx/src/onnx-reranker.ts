@@ -1,4 +1,4 @@
-import { EngramError, type Reranker } from '@engram/core';
+import { createSerialQueue, EngramError, type Reranker } from '@engram/core';
 import { batchesBySimilarLength, openBertSession, positiveIntOption, readModelDir, runBertBatch, tokenizerFromJson, type BertSession, type Encoding } from '@engram/embedder-onnx';
 
 export interface OnnxRerankerOptions {
@@ -50,12 +50,7 @@ export function createOnnxReranker(opts: OnnxRerankerOptions): OnnxReranker {
     return encodings.map((_, b) => (classes === 1 ? sigmoid(data[b]!) : sigmoid(data[b * 2 + 1]! - data[b * 2]!)));
   }
 
-  let queue: Promise<unknown> = Promise.resolve();
-  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = queue.then(fn, fn);
-    queue = run.catch(() => undefined);
-    return run;
-  };
+  const queue = createSerialQueue();
   let closed = false;
 
   return {
@@ -73,7 +68,7 @@ export function createOnnxReranker(opts: OnnxRerankerOptions): OnnxReranker {
       const scores = new Array<number>(documents.length);
       for (const idx of batchesBySimilarLength(encodings.map((e) => e.ids.length), batchSize)) {
         if (performance.now() - started > timeoutMs) throw new EngramError('LLM_FAILED', `ONNX rerank did not finish within ${timeoutMs} ms`);
-        const batchScores = await serial(async () => {
+        const batchScores = await queue.run(async () => {
           try {
             return await runBatch(m, idx.map((i) => encodings[i]!));
           } catch (e) {
@@ -86,7 +81,7 @@ export function createOnnxReranker(opts: OnnxRerankerOptions): OnnxReranker {
     },
     async close() {
       closed = true;
-      await queue;
+      await queue.idle();
       const m = await loading?.catch(() => null);
       await m?.session.release();
     },

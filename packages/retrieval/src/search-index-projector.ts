@@ -1,6 +1,8 @@
 import {
+  createSerialQueue,
   EngramError,
   formatPosition,
+  retry,
   streamKeyOf,
   type Embedder,
   type EventLog,
@@ -110,12 +112,7 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
   let closed = false;
 
   // Applying batches and taking snapshots never overlap.
-  let chain: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = chain.then(fn, fn);
-    chain = run.catch(() => undefined);
-    return run;
-  };
+  const exclusive = createSerialQueue();
 
   type Upsert = Extract<IndexOp, { op: 'upsert' }>;
   const flushUpserts = async (pending: Map<string, Upsert>) => {
@@ -139,7 +136,7 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
   };
 
   const applyBatch = (batch: StoredEvent[]) =>
-    exclusive(async () => {
+    exclusive.run(async () => {
       windows.begin();
       try {
         await applyOps(batch);
@@ -208,7 +205,7 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
   });
 
   const snapshotNow = () =>
-    exclusive(async () => {
+    exclusive.run(async () => {
       if (!dirty) return;
       const cp = checkpoint();
       for (const idx of snapshottable) await idx.snapshot(cp);
@@ -235,15 +232,13 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
     subscription = await log.subscribe(handler, { name: SEARCH_INDEX_CONSUMER, batchSize, ...(resumed ? {} : { fromBeginning: true }) });
     if (closed) await subscription.close();
   };
-  let started: Promise<void>;
-  const launch = (attempt: number): Promise<void> =>
-    start().catch(async (err: unknown) => {
-      if (closed) return;
-      logger.error({ err, attempt }, 'search-index catch-up failed; retrying');
-      await new Promise((r) => setTimeout(r, Math.min(5000, 250 * 2 ** attempt)));
-      if (!closed) await launch(attempt + 1);
-    });
-  started = launch(0);
+  const stopping = new AbortController();
+  // Retried until it works or the projector closes (the only way this promise rejects).
+  const started = retry(start, {
+    backoff: { initialMs: 250, maxMs: 5000 },
+    signal: stopping.signal,
+    onRetry: ({ error, failures, delayMs }) => logger.error({ err: error, attempt: failures, retryInMs: delayMs }, 'search-index catch-up failed; retrying'),
+  }).catch(() => undefined);
 
   const timer = snapshottable.length > 0 && snapshotEveryMs > 0
     ? setInterval(() => {
@@ -273,6 +268,7 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
     async close() {
       if (closed) return;
       closed = true;
+      stopping.abort();
       if (timer) clearInterval(timer);
       await started;
       await subscription?.close();

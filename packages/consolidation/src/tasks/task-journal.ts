@@ -1,6 +1,6 @@
 import { mkdir, open, rename, readFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EngramError } from '@engram/core';
+import { createSerialQueue, EngramError } from '@engram/core';
 import type { ConsolidationTask } from './task';
 
 type JournalRecord =
@@ -25,7 +25,7 @@ export class TaskJournal {
     readonly done: Set<string>,
   ) {}
 
-  private chain: Promise<void> = Promise.resolve();
+  private readonly writes = createSerialQueue();
   private closed = false;
 
   static async open(dir: string): Promise<TaskJournal> {
@@ -84,12 +84,10 @@ export class TaskJournal {
 
   private write(rec: JournalRecord): Promise<void> {
     if (this.closed) return Promise.reject(new EngramError('SHUTTING_DOWN', 'the task journal is closed'));
-    const next = this.chain.then(async () => {
+    return this.writes.run(async () => {
       await this.fh.write(`${JSON.stringify(rec)}\n`);
       await this.fh.datasync();
     });
-    this.chain = next.catch(() => undefined);
-    return next;
   }
 
   async enqueue(task: ConsolidationTask): Promise<void> {
@@ -111,7 +109,7 @@ export class TaskJournal {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.chain;
+    await this.writes.idle();
     await this.fh.close();
   }
 

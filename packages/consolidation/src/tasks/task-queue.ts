@@ -1,4 +1,4 @@
-import { EngramError, toEngramError, type Clock } from '@engram/core';
+import { backoffDelay, EngramError, toEngramError, type Clock } from '@engram/core';
 import type { ConsolidationLogger } from '../logger';
 import type { ConsolidationTask } from './task';
 import type { TaskJournal } from './task-journal';
@@ -114,7 +114,7 @@ export class TaskQueue {
           return;
         }
         const attempts = task.attempts + 1;
-        const backoff = Math.min(this.opts.maxBackoffMs, this.opts.baseBackoffMs * 2 ** Math.min(attempts - 1, 20));
+        const backoff = backoffDelay({ initialMs: this.opts.baseBackoffMs, maxMs: this.opts.maxBackoffMs }, attempts);
         const next: ConsolidationTask = { ...task, attempts, notBefore: new Date(this.opts.clock.now().getTime() + backoff).toISOString(), lastError: `${err.code}: ${err.message}` };
         const log = attempts >= this.opts.maxAttempts ? this.opts.logger.error.bind(this.opts.logger) : this.opts.logger.warn.bind(this.opts.logger);
         log({ task: task.id, attempts, retryInMs: backoff, code: err.code, err: err.message }, attempts >= this.opts.maxAttempts ? 'consolidation task keeps failing; still queued' : 'consolidation task failed; will retry');
