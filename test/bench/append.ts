@@ -51,6 +51,7 @@ function event(n: number, user: string): EngramEvent {
     recordedAt: now,
     causationId: null,
     correlationId: null,
+    keyId: null,
     payload: { messageId: randomUUID(), role: 'user', content: `benchmark message number ${n}: the user prefers dark roast coffee in the morning`, metadata: {} },
   };
 }

@@ -39,6 +39,7 @@ function memoryWritten(n: number, user: string): EngramEvent {
     recordedAt: now,
     causationId: null,
     correlationId: null,
+    keyId: null,
     payload: {
       memoryId: newId(),
       type: 'ENVIRONMENT',

@@ -110,7 +110,7 @@ describe('HTTP API: every route on a listening server', () => {
     const now = systemClock.now().toISOString();
     const archived: MemoryArchived = {
       eventId: newId(), type: 'MemoryArchived', schemaVersion: 1, tenantId: 'default', userId: 'u4', agentId: null, sessionId: null,
-      occurredAt: now, recordedAt: now, causationId: null, correlationId: null,
+      occurredAt: now, recordedAt: now, causationId: null, correlationId: null, keyId: null,
       payload: { memoryId: w.json.id, reason: 'decay', effectiveImportance: 0.01 },
     };
     const res = await h.log.append([archived]);
@@ -132,7 +132,7 @@ describe('HTTP API: every route on a listening server', () => {
     const now = systemClock.now().toISOString();
     const detected: ContradictionDetected = {
       eventId: newId(), type: 'ContradictionDetected', schemaVersion: 1, tenantId: 'default', userId: 'u3', agentId: null, sessionId: null,
-      occurredAt: now, recordedAt: now, causationId: null, correlationId: null,
+      occurredAt: now, recordedAt: now, causationId: null, correlationId: null, keyId: null,
       payload: { contradictionId, entryAId: bId, entryBId: b.json.id, description: 'team changed', confidence: 0.7, candidate: null },
     };
     const res = await h.log.append([detected]);

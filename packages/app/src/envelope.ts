@@ -7,6 +7,8 @@ export interface EnvelopeContext {
   sessionId?: string | null;
   correlationId?: string | null;
   causationId?: string | null;
+  /** The API key the request authenticated with (audit); null without one. */
+  keyId?: string | null;
   /** When it happened in the world; defaults to now. */
   occurredAt?: string | null;
   eventId?: string;
@@ -27,6 +29,7 @@ export function buildEvent<T extends EventType>(clock: Clock, type: T, ctx: Enve
     recordedAt: now,
     causationId: ctx.causationId ?? null,
     correlationId: ctx.correlationId ?? null,
+    keyId: ctx.keyId ?? null,
     payload,
   } as EventOfType<T>;
 }

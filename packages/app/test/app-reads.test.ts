@@ -113,6 +113,7 @@ describe('app queries on the real log, PGlite and projectors', () => {
       recordedAt: systemClock.now().toISOString(),
       causationId: null,
       correlationId: null,
+      keyId: null,
       payload: {
         contradictionId,
         entryAId: a.id,

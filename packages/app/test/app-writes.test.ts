@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EngramError, sha256Hex } from '@engram/core';
+import { EngramError, currentSchemaVersion, sha256Hex } from '@engram/core';
 import type { EngramEvent, WriteRejected } from '@engram/core';
 import { openStack, scopeOf } from './harness';
 import type { Stack } from './harness';
@@ -42,7 +42,7 @@ describe('app commands on the real log, PGlite and projectors', () => {
     if (e.type !== 'MessageObserved') throw new Error('type');
     expect(e.payload.messageId).toBe(r.eventId);
     expect(e.payload.content).toBe('I moved to Lisbon last spring');
-    expect(e).toMatchObject({ schemaVersion: 1, tenantId: 't1', userId: 'alice', agentId: null, sessionId: 's1', occurredAt: at, correlationId: 'corr-1' });
+    expect(e).toMatchObject({ schemaVersion: currentSchemaVersion('MessageObserved'), keyId: null, tenantId: 't1', userId: 'alice', agentId: null, sessionId: 's1', occurredAt: at, correlationId: 'corr-1' });
     expect(Date.parse(e.recordedAt)).toBeGreaterThan(Date.parse(at));
   });
 

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentSchemaVersion } from '@engram/core';
 import { cli, lastJson, LOCOMO_FILE, tempDataDir } from './helpers/run-cli';
 
 describe('engram export / import (B7)', () => {
@@ -51,10 +52,10 @@ describe('engram export / import (B7)', () => {
     const lines = exported.trim().split('\n').map((l) => JSON.parse(l));
     expect(lines.length).toBeGreaterThan(20);
     expect(lines.every((e) => e.userId === user && e.tenantId === 'default')).toBe(true);
-    expect(lines[0]).toMatchObject({ type: 'MessageObserved', schemaVersion: 1, payload: { messageId: 'D1:1', role: 'user' } });
+    expect(lines[0]).toMatchObject({ type: 'MessageObserved', schemaVersion: currentSchemaVersion('MessageObserved'), payload: { messageId: 'D1:1', role: 'user' } });
     expect(lines[0].occurredAt).toBe('2023-05-08T13:56:01.000Z');
     expect(Object.keys(lines[0]).sort()).toEqual(
-      ['agentId', 'causationId', 'correlationId', 'eventId', 'occurredAt', 'payload', 'recordedAt', 'schemaVersion', 'sessionId', 'tenantId', 'type', 'userId'],
+      ['agentId', 'causationId', 'correlationId', 'eventId', 'keyId', 'occurredAt', 'payload', 'recordedAt', 'schemaVersion', 'sessionId', 'tenantId', 'type', 'userId'],
     );
     expect(lines.filter((e) => e.type === 'SessionEnded').map((e) => e.payload.sessionId)).toEqual(['session_1', 'session_2']);
   });

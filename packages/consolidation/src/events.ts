@@ -30,6 +30,8 @@ export function buildEvent<T extends EventType>(
     recordedAt: times.recordedAt,
     causationId: origin.causationId,
     correlationId: origin.correlationId,
+    // Engram's own derived events carry no key; causationId leads to the write that caused them.
+    keyId: null,
     payload,
   } as EngramEvent;
   return e as EventOfType<T>;

@@ -100,7 +100,7 @@ export interface Who {
 export function event<T extends EventType>(type: T, who: Who, sessionId: string | null, payload: PayloadOf<T>, at: string): EngramEvent {
   return {
     eventId: newId(), type, schemaVersion: currentSchemaVersion(type), tenantId: who.tenantId, userId: who.userId, agentId: who.agentId, sessionId,
-    occurredAt: at, recordedAt: at, causationId: null, correlationId: null, payload,
+    occurredAt: at, recordedAt: at, causationId: null, correlationId: null, keyId: null, payload,
   } as EngramEvent;
 }
 

@@ -32,6 +32,7 @@ describe('every released schema version is readable by the current reader', () =
       expect(reader.avroType.isValid(decoded), JSON.stringify(decoded)).toBe(true);
       expect(decoded.schemaVersion).toBe(schema.version);
       for (const f of ENVELOPE) expect(decoded[f]).toEqual(sample[f]);
+      expect(decoded.keyId).toEqual('keyId' in sample ? sample.keyId : null);
     }
   });
 });
@@ -39,12 +40,30 @@ describe('every released schema version is readable by the current reader', () =
 describe('hand-written samples of old versions', () => {
   it('MemoryWritten v1 (no validFrom) decodes with validFrom = null and every other field kept', () => {
     const { validFrom: _dropped, ...v1Payload } = SAMPLES.MemoryWritten[0]!.payload;
-    const v1 = { ...SAMPLES.MemoryWritten[0]!, payload: v1Payload };
+    const { keyId: _noKey, ...v1Envelope } = SAMPLES.MemoryWritten[0]!;
+    const v1 = { ...v1Envelope, payload: v1Payload };
     const bytes = codec.encodeWithVersion(v1, 1);
     expect(codec.writerOf(bytes)).toMatchObject({ type: 'MemoryWritten', version: 1 });
     expect(codec.fingerprintOf('MemoryWritten', 1)).not.toBe(codec.fingerprintOf('MemoryWritten', 2));
     const decoded = codec.decode(bytes);
-    expect(decoded).toStrictEqual({ ...v1, schemaVersion: 1, payload: { ...v1Payload, validFrom: null } });
+    expect(decoded).toStrictEqual({ ...v1, schemaVersion: 1, keyId: null, payload: { ...v1Payload, validFrom: null } });
+  });
+
+  it('an event written before envelopes carried keyId (MessageObserved v1) decodes with keyId = null', () => {
+    const { keyId: _dropped, ...v1 } = SAMPLES.MessageObserved[0]!;
+    const bytes = codec.encodeWithVersion(v1, 1);
+    expect(codec.writerOf(bytes)).toMatchObject({ type: 'MessageObserved', version: 1 });
+    expect(codec.decode(bytes)).toStrictEqual({ ...v1, schemaVersion: 1, keyId: null });
+    const current = codec.decode(codec.encode(SAMPLES.MessageObserved[0]!));
+    expect(current.keyId).toBe(SAMPLES.MessageObserved[0]!.keyId);
+    expect(current.schemaVersion).toBe(2);
+  });
+
+  it('every current schema carries keyId in its envelope', () => {
+    for (const [type, schema] of codec.catalogue.current) {
+      const field = (schema.avroType.schema() as { fields: Array<{ name: string; type: unknown }> }).fields.find((f) => f.name === 'keyId');
+      expect(field, type).toMatchObject({ type: ['null', 'string'] });
+    }
   });
 
   it('MemoryWritten v1 still requires its required fields', () => {
@@ -59,7 +78,7 @@ describe('hand-written samples of old versions', () => {
     const current = SAMPLES.ContradictionDetected[0]!;
     const v1 = { ...current, payload: { ...current.payload, confidence: 75 } };
     const decoded = codec.decode(codec.encodeWithVersion(v1, 1));
-    expect(decoded).toStrictEqual({ ...current, schemaVersion: 1, payload: { ...current.payload, confidence: 0.75 } });
+    expect(decoded).toStrictEqual({ ...current, schemaVersion: 1, keyId: null, payload: { ...current.payload, confidence: 0.75 } });
   });
 
   it('ContradictionDetected v1 rejects a fractional confidence (it was an int)', () => {

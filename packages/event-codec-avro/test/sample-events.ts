@@ -9,6 +9,7 @@ const base: {
   recordedAt: string;
   causationId: string | null;
   correlationId: string | null;
+  keyId: string | null;
 } = {
   tenantId: 'acme',
   userId: 'user-42',
@@ -18,6 +19,7 @@ const base: {
   recordedAt: '2026-11-30T09:15:00.456Z',
   causationId: null,
   correlationId: 'corr-0001',
+  keyId: 'b9c0e2a4-6d1f-4e7a-9c3b-2f8d5a1e0c47',
 };
 
 let n = 0;

@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import avro from 'avsc';
+import { currentSchemaVersion } from '@engram/core';
 import {
   crc64Avro,
   createAvroEventCodec,
@@ -53,17 +54,20 @@ describe('released schema files are never edited', () => {
     const lock = readFingerprintLock(dir);
     const docFile = join(dir, 'events/SessionStarted/v1.avsc');
     writeFileSync(docFile, readFileSync(docFile, 'utf8').replace('A session began.', 'A session started.'));
-    const fieldFile = join(dir, 'events/MemoryPinned/v1.avsc');
-    writeFileSync(fieldFile, readFileSync(fieldFile, 'utf8').replace('"memoryId"', '"memoryKey"'));
+    // A compatible change (an added optional field) still changes the canonical form of a released file.
+    const pinnedFile = `events/MemoryPinned/v${currentSchemaVersion('MemoryPinned')}.avsc`;
+    const pinned = JSON.parse(readFileSync(join(dir, pinnedFile), 'utf8'));
+    pinned.fields.at(-1).type.fields.push({ name: 'note', type: ['null', 'string'], default: null });
+    writeFileSync(join(dir, pinnedFile), JSON.stringify(pinned));
     const catalogueFile = join(dir, 'catalogue.json');
     const cat = JSON.parse(readFileSync(catalogueFile, 'utf8'));
-    cat.types.MemoryWritten.released = [2];
+    cat.types.MemoryWritten.released = cat.types.MemoryWritten.released.filter((v: number) => v !== 1);
     writeFileSync(catalogueFile, JSON.stringify(cat));
     const problems = verifyFingerprintLock(released(dir), lock);
     expect(problems).toEqual(
       expect.arrayContaining([
         expect.stringContaining('events/SessionStarted/v1.avsc was edited after release'),
-        expect.stringContaining('events/MemoryPinned/v1.avsc changed its canonical form'),
+        expect.stringContaining(`${pinnedFile} changed its canonical form`),
         expect.stringContaining('events/MemoryWritten/v1.avsc is locked but no longer listed'),
       ]),
     );
@@ -74,10 +78,10 @@ describe('released schema files are never edited', () => {
 describe('catalogue validation at load', () => {
   it('refuses a current version that cannot read an older one (required field without default)', () => {
     const dir = copyOfSchemas();
-    const v2File = join(dir, 'events/MemoryWritten/v2.avsc');
-    const v2 = JSON.parse(readFileSync(v2File, 'utf8'));
-    v2.fields.at(-1).type.fields.push({ name: 'origin', type: 'string' });
-    writeFileSync(v2File, JSON.stringify(v2));
+    const currentFile = join(dir, `events/MemoryWritten/v${currentSchemaVersion('MemoryWritten')}.avsc`);
+    const current = JSON.parse(readFileSync(currentFile, 'utf8'));
+    current.fields.at(-1).type.fields.push({ name: 'origin', type: 'string' });
+    writeFileSync(currentFile, JSON.stringify(current));
     expect(() => createAvroEventCodec({ schemasDir: dir })).toThrowError(
       expect.objectContaining({ code: 'CONFIG_INVALID', message: expect.stringContaining('events/MemoryWritten/v1.avsc cannot be read by current') }),
     );
@@ -88,7 +92,9 @@ describe('catalogue validation at load', () => {
     const cat = JSON.parse(readFileSync(join(dir, 'catalogue.json'), 'utf8'));
     cat.types.MemoryWritten.current = 1;
     writeFileSync(join(dir, 'catalogue.json'), JSON.stringify(cat));
-    expect(() => createAvroEventCodec({ schemasDir: dir })).toThrowError(/MemoryWritten: catalogue.json says current v1, @engram\/core CURRENT_SCHEMA_VERSIONS says v2/);
+    expect(() => createAvroEventCodec({ schemasDir: dir })).toThrowError(
+      `MemoryWritten: catalogue.json says current v1, @engram/core CURRENT_SCHEMA_VERSIONS says v${currentSchemaVersion('MemoryWritten')}`,
+    );
   });
 
   it('refuses a catalogue missing an event type, or a missing schema file', () => {
@@ -97,9 +103,11 @@ describe('catalogue validation at load', () => {
     delete cat.types.SkillRecorded;
     writeFileSync(join(dir, 'catalogue.json'), JSON.stringify(cat));
     expect(() => createAvroEventCodec({ schemasDir: dir })).toThrowError(/lacks event types: SkillRecorded/);
-    cat.types.SkillRecorded = { current: 1, released: [1, 2] };
+    const version = currentSchemaVersion('SkillRecorded');
+    cat.types.SkillRecorded = { current: version, released: Array.from({ length: version }, (_, i) => i + 1) };
     writeFileSync(join(dir, 'catalogue.json'), JSON.stringify(cat));
-    expect(() => createAvroEventCodec({ schemasDir: dir })).toThrowError(/events\/SkillRecorded\/v2.avsc is missing/);
+    rmSync(join(dir, `events/SkillRecorded/v${version}.avsc`));
+    expect(() => createAvroEventCodec({ schemasDir: dir })).toThrowError(`events/SkillRecorded/v${version}.avsc is missing`);
   });
 
   it('a codec on a copied schemas dir reads bytes written by the default one', () => {

@@ -23,6 +23,7 @@ function memoryWritten(tenantId: string, userId: string, content: string): Engra
     recordedAt: now,
     causationId: null,
     correlationId: randomUUID(),
+    keyId: null,
     payload: {
       memoryId: randomUUID(),
       type: 'USER',

@@ -37,6 +37,7 @@ function message(tenantId: string, userId: string): EngramEvent {
     recordedAt: '2026-11-30T10:00:00.001Z',
     causationId: null,
     correlationId: null,
+    keyId: null,
     payload: { messageId: 'm1', role: 'user', content: '你好', metadata: {} },
   };
 }

@@ -40,6 +40,7 @@ export function ev<T extends EventType>(
     recordedAt: at,
     causationId: null,
     correlationId: null,
+    keyId: null,
     payload,
   } as EventOfType<T>;
 }

@@ -44,6 +44,7 @@ export function benchEvent<T extends EventType>(
     recordedAt: env.occurredAt,
     causationId: null,
     correlationId: null,
+    keyId: null,
     payload,
   } as EventOfType<T>;
 }

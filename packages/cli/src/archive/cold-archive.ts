@@ -62,6 +62,7 @@ function archivedEvent(batchId: string, r: ArchiveRecord, now: string): MemoryAr
     recordedAt: now,
     causationId: null,
     correlationId: batchId,
+    keyId: null,
     payload: { memoryId: r.memoryId, reason: 'cold_archive', effectiveImportance: null },
   };
 }

@@ -66,6 +66,7 @@ function factEvent(r: ArchiveRecord, f: Awaited<ReturnType<ExtractionEngine['ext
     recordedAt: now,
     causationId: null,
     correlationId: null,
+    keyId: null,
     payload: {
       memoryId,
       kind: f.kind,

@@ -13,7 +13,7 @@ export const exportCommand: Command = {
 
 Writes every event of the user's stream in log order, one JSON object per line: the whole envelope
 (eventId, type, schemaVersion, tenantId, userId, agentId, sessionId, occurredAt, recordedAt,
-causationId, correlationId) and its payload. \`engram import\` reads the same format.
+causationId, correlationId, keyId) and its payload. \`engram import\` reads the same format.
 Progress goes to stderr. Works offline on the data directory.
 
 Options:

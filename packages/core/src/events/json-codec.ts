@@ -4,7 +4,7 @@ import { EVENT_TYPES, type EngramEvent } from './types';
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(EVENT_TYPES);
 const REQUIRED_STRINGS = ['eventId', 'type', 'tenantId', 'userId', 'occurredAt', 'recordedAt'] as const;
-const NULLABLE_STRINGS = ['agentId', 'sessionId', 'causationId', 'correlationId'] as const;
+const NULLABLE_STRINGS = ['agentId', 'sessionId', 'causationId', 'correlationId', 'keyId'] as const;
 
 /**
  * UTF-8 JSON codec. Used by tests and tools until the Avro codec is wired in; it checks the
@@ -25,6 +25,10 @@ export class JsonEventCodec implements EventCodec {
       parsed = JSON.parse(this.decoder.decode(bytes));
     } catch (e) {
       throw new EngramError('DECODE_FAILED', `event bytes are not UTF-8 JSON: ${(e as Error).message}`, { cause: e });
+    }
+    // JSON written before events carried keyId (e.g. an older export) reads as written without a key.
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed) && (parsed as Record<string, unknown>).keyId === undefined) {
+      (parsed as Record<string, unknown>).keyId = null;
     }
     checkEnvelope(parsed, 'decode');
     return parsed;

@@ -19,6 +19,8 @@ export interface Envelope<T extends string, P> {
   recordedAt: string;
   causationId: string | null;
   correlationId: string | null;
+  /** Id of the API key whose request appended the event (audit: who wrote what); null without a key or for Engram's own events. */
+  keyId: string | null;
   payload: P;
 }
 

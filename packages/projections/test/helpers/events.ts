@@ -55,6 +55,7 @@ export class EventFactory {
       recordedAt: at,
       causationId: null,
       correlationId: null,
+      keyId: null,
       payload,
     } as EngramEvent;
     return { event, position: { partition: 0, offset: nextOffset++ } };

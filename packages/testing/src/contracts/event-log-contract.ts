@@ -378,6 +378,7 @@ function envelope(tenantId: string, userId: string) {
     recordedAt: now,
     causationId: null,
     correlationId: randomUUID(),
+    keyId: null,
   };
 }
 
