@@ -16,6 +16,8 @@ export interface HttpServerOptions {
   app: MemoryApp;
   logger: AppLogger;
   version: string;
+  /** Largest request body (default BODY_LIMIT_BYTES). */
+  bodyLimitBytes?: number;
 }
 
 function systemRoutes(app: MemoryApp, version: string, doc: () => JsonSchema): RouteDef[] {
@@ -71,7 +73,7 @@ function fastifyResponseSchemas(r: RouteDef): Record<string, JsonSchema> {
 export function buildHttpServer(opts: HttpServerOptions): FastifyInstance {
   const server = Fastify({
     logger: false,
-    bodyLimit: BODY_LIMIT_BYTES,
+    bodyLimit: opts.bodyLimitBytes ?? BODY_LIMIT_BYTES,
     // Wrong JSON types must fail validation, not be coerced; unknown fields are reported, not dropped.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
     return503OnClosing: true,

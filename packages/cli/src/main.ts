@@ -1,4 +1,4 @@
-/** Entry point of the `engram` command (services/engram/bin/engram.mjs runs it through tsx). */
+/** Entry point of the `engram` command's operator CLI (bin/engram.mjs runs it through tsx). */
 import { runCli } from './cli';
 import { processIo } from './io';
 
@@ -11,11 +11,8 @@ const onSignal = () => {
   process.stderr.write('\nengram: stopping after the current batch (Ctrl-C again to quit now)\n');
   controller.abort();
 };
-const long = process.argv[2] !== 'start';
-if (long) {
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-}
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
 
 runCli(process.argv.slice(2), processIo(controller.signal)).then(
   (code) => {

@@ -1,10 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EngramError } from '@engram/core';
 import { PROJECTORS } from '@engram/projections';
-import { archiveScheduleOf, nextRunAfter } from '../src/archive/schedule';
-import { listBatches, readBatch, writeBatch } from '../src/archive/batch-file';
+import { listBatches, readBatch, writeBatch } from '@engram/archive';
 import { catchUpProjectors } from '../src/catch-up';
 import type { CliIo } from '../src/io';
 import { openOffline } from '../src/offline';
@@ -126,16 +124,5 @@ describe('cold archive and re-distillation (A1)', () => {
     expect(lastJson(r.stdout)).toMatchObject({ forgotten: 'key' });
     const left = await offline(async (f) => (await f.db.query("SELECT id FROM memories WHERE user_id = $1 AND key = 'user.drink'", [user])).rows);
     expect(left).toEqual([]);
-  });
-
-  it('schedules the daily run at ENGRAM_ARCHIVE_AT (default 03:00 local) with ARCHIVE_DAYS', () => {
-    expect(archiveScheduleOf({})).toEqual({ hour: 3, minute: 0, days: 90 });
-    expect(archiveScheduleOf({ ENGRAM_ARCHIVE_AT: '23:45', ARCHIVE_DAYS: '30' })).toEqual({ hour: 23, minute: 45, days: 30 });
-    expect(archiveScheduleOf({ ENGRAM_ARCHIVE_AT: 'off' })).toBeNull();
-    expect(() => archiveScheduleOf({ ENGRAM_ARCHIVE_AT: '25:00' })).toThrow(EngramError);
-    expect(() => archiveScheduleOf({ ARCHIVE_DAYS: '-1' })).toThrow(/ARCHIVE_DAYS/);
-    const before = new Date(2026, 0, 10, 2, 59, 30);
-    expect(nextRunAfter(before, { hour: 3, minute: 0 })).toEqual(new Date(2026, 0, 10, 3, 0, 0));
-    expect(nextRunAfter(new Date(2026, 0, 10, 3, 0, 0), { hour: 3, minute: 0 })).toEqual(new Date(2026, 0, 11, 3, 0, 0));
   });
 });

@@ -7,7 +7,7 @@ import { createHashEmbedder } from '@engram/embedder-use';
 import { createLocalTextIndex, createLocalVectorIndex } from '@engram/index-local';
 import { cli, lastJson, LOCOMO_FILE, tempDataDir } from './helpers/run-cli';
 
-const BIN = fileURLToPath(new URL('../../../services/engram/bin/engram.mjs', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../bin/engram.mjs', import.meta.url));
 const OLD = 'hash64@1';
 const NEW = 'hash128@1';
 

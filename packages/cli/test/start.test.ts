@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, lastJson, tempDataDir } from './helpers/run-cli';
 
-const BIN = fileURLToPath(new URL('../../../services/engram/bin/engram.mjs', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../bin/engram.mjs', import.meta.url));
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -19,3 +19,4 @@ export * from './util/seeded-random';
 export * from './util/json-object';
 export * from './util/retry';
 export * from './util/serial';
+export * from './ports/logger';

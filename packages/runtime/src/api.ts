@@ -33,7 +33,7 @@ export async function startApi(f: Foundation, query: QuerySide | null, opts: { h
     ...(query ? { contextRenderer: query.contextRenderer } : {}),
     clock: systemClock,
     logger: f.logger.child({ component: 'app' }),
-    config: { maxContentBytes: 32 * 1024, minPositionWaitMs: f.cfg.memory.minPositionWaitMs, accessFlushMs: 250 },
+    config: { maxContentBytes: f.cfg.limits.maxContentBytes, minPositionWaitMs: f.cfg.memory.minPositionWaitMs, accessFlushMs: f.cfg.memory.accessFlushMs },
   });
   f.life.add({ name: 'app', close: () => app.close() });
   if (opts.grpc && f.cfg.grpc.port !== null) {
@@ -44,7 +44,7 @@ export async function startApi(f: Foundation, query: QuerySide | null, opts: { h
   }
   if (opts.http) {
     const { buildHttpServer } = await import('@engram/api-http');
-    const server = buildHttpServer({ app, logger: f.logger.child({ component: 'http' }), version: ENGRAM_VERSION });
+    const server = buildHttpServer({ app, logger: f.logger.child({ component: 'http' }), version: ENGRAM_VERSION, bodyLimitBytes: f.cfg.limits.maxBodyBytes });
     await server.listen({ host: f.cfg.http.host, port: f.cfg.http.port });
     f.life.add({ name: 'http', close: () => server.close() });
     f.logger.info({ host: f.cfg.http.host, port: f.cfg.http.port, version: ENGRAM_VERSION }, 'HTTP listening');

@@ -4,13 +4,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import { systemClock, type EventLog, type ProjectionProgress, type SqlDatabase, type LogPosition } from '@engram/core';
-import type { EngramConfig } from './config';
-import type { Logger } from './logger';
-import type { Lifecycle } from './lifecycle';
+import type { ProjectionName } from '@engram/projections';
+import { parseConfig, type EngramConfig } from './config';
+import { createRootLogger, type Logger } from './logger';
+import { Lifecycle, runMain } from './lifecycle';
 import { openEmbedder, openEventCodec, openEventLog, openIndexes, openLlm, openReadStore, openReranker } from './adapters';
-
-export const PROJECTION_NAMES = ['working', 'episodic', 'semantic', 'archival'] as const;
-export type ProjectionName = (typeof PROJECTION_NAMES)[number];
 
 export interface Foundation {
   cfg: Readonly<EngramConfig>;
@@ -18,6 +16,20 @@ export interface Foundation {
   life: Lifecycle;
   log: EventLog;
   db: SqlDatabase;
+}
+
+/**
+ * A service's main: parses the config (once), creates the root logger and the lifecycle (signals
+ * close everything in reverse order), opens the foundation and hands it to `start`.
+ */
+export function runService(service: string, start: (f: Foundation) => Promise<void>): void {
+  runMain(async () => {
+    const cfg = parseConfig();
+    const logger = createRootLogger({ service, level: cfg.logLevel });
+    const life = new Lifecycle(logger);
+    life.installSignalHandlers();
+    await start(await openFoundation(cfg, logger, life));
+  });
 }
 
 /** Opens the log and the read store (running migrations), registered for orderly shutdown. */

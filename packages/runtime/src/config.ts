@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { EngramError } from '@engram/core';
+import { EngramError, MAX_CONTENT_BYTES } from '@engram/core';
 import { DEFAULT_INTENT_CONFIG, resolveIntentConfig, type IntentWeightConfig } from '@engram/retrieval';
 
 /**
@@ -32,8 +32,16 @@ export interface EngramConfig {
     timeoutMs: number;
   };
   reranker: null | { kind: 'http'; url: string; model: string | null; apiKey: string | null } | { kind: 'onnx'; modelDir: string };
-  /** Where `engram models pull` puts local models. */
-  modelsDir: string;
+  /** Local models: where `engram models pull` puts them and what the pull runs. */
+  models: { dir: string; python: string; mavenRepo: string };
+  /** A1's daily cold archive in the all-in-one: local time of day (null = off) and age in days. */
+  archive: { at: { hour: number; minute: number } | null; days: number };
+  limits: {
+    /** Largest message/memory content accepted, in UTF-8 bytes (CONTENT_TOO_LARGE above). */
+    maxContentBytes: number;
+    /** Largest HTTP request body. */
+    maxBodyBytes: number;
+  };
   memory: {
     importanceDecayDays: number;
     archiveThreshold: number;
@@ -54,6 +62,8 @@ export interface EngramConfig {
     consolidationIdleSeconds: number;
     minPositionWaitMs: number;
     workingMemoryBudgetChars: number;
+    /** How often batched MemoryAccessed events are appended. */
+    accessFlushMs: number;
   };
   logLevel: string;
 }
@@ -147,6 +157,21 @@ function intentWeights(p: Problems, raw: unknown): Readonly<IntentWeightConfig> 
   }
 }
 
+/** ENGRAM_ARCHIVE_AT=HH:MM local time (default 03:00) or off; ARCHIVE_DAYS (default 90, SPEC A1). */
+function archiveSchedule(p: Problems, at: unknown, days: unknown): EngramConfig['archive'] {
+  const d = num(p, 'ARCHIVE_DAYS', days, 90, (n) => n >= 0, 'a number ≥ 0');
+  const raw = at === undefined || at === '' ? '03:00' : String(at);
+  if (raw === 'off') return { at: null, days: d };
+  const m = /^(\d{1,2}):(\d{2})$/.exec(raw);
+  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) {
+    p.add(`ENGRAM_ARCHIVE_AT=${raw}: must be HH:MM (24-hour, local time) or off`);
+    return { at: null, days: d };
+  }
+  return { at: { hour: Number(m[1]), minute: Number(m[2]) }, days: d };
+}
+
+const MAVEN_CENTRAL = 'https://repo.maven.apache.org/maven2';
+
 const port = (n: number) => Number.isInteger(n) && n >= 0 && n <= 65535;
 
 export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readonly<EngramConfig> {
@@ -187,7 +212,12 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
       ? { kind: 'qdrant', url: required(p, 'QDRANT_URL', env.QDRANT_URL ?? file.vectors?.url, 'when ENGRAM_VECTORS=qdrant'), apiKey: env.QDRANT_API_KEY ?? null }
       : { kind: 'local', dir: resolve(dataDir, 'vectors') };
 
-  const modelsDir = resolve(cwd, env.ENGRAM_MODELS_DIR ?? file.modelsDir ?? resolve(homedir(), '.cache/engram/models'));
+  const modelsDir = resolve(cwd, env.ENGRAM_MODELS_DIR ?? file.models?.dir ?? resolve(homedir(), '.cache/engram/models'));
+  const models: EngramConfig['models'] = {
+    dir: modelsDir,
+    python: env.ENGRAM_PYTHON ?? file.models?.python ?? 'python3',
+    mavenRepo: (env.ENGRAM_MAVEN_REPO ?? file.models?.mavenRepo ?? MAVEN_CENTRAL).replace(/\/+$/, ''),
+  };
   const embKind = oneOf(p, 'ENGRAM_EMBEDDER', env.ENGRAM_EMBEDDER ?? file.embedder?.kind, ['use', 'hash', 'onnx', 'openai'] as const, 'use');
   const embedder: EngramConfig['embedder'] =
     embKind === 'openai'
@@ -250,6 +280,14 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
     consolidationIdleSeconds: num(p, 'memory.consolidationIdleSeconds', env.ENGRAM_CONSOLIDATION_IDLE_SECONDS ?? m.consolidationIdleSeconds, 1800, (n) => n > 0, 'a positive number'),
     minPositionWaitMs: num(p, 'memory.minPositionWaitMs', env.ENGRAM_MIN_POSITION_WAIT_MS ?? m.minPositionWaitMs, 5000, (n) => n >= 0 && n <= 60_000, 'between 0 and 60000'),
     workingMemoryBudgetChars: num(p, 'memory.workingMemoryBudgetChars', env.ENGRAM_WORKING_MEMORY_BUDGET_CHARS ?? m.workingMemoryBudgetChars, 4000, (n) => Number.isInteger(n) && n >= 100, 'an integer ≥ 100'),
+    accessFlushMs: num(p, 'memory.accessFlushMs', env.ENGRAM_ACCESS_FLUSH_MS ?? m.accessFlushMs, 250, (n) => Number.isInteger(n) && n >= 10 && n <= 3_600_000, 'an integer between 10 and 3600000'),
+  };
+
+  const maxContentBytes = num(p, 'ENGRAM_MAX_CONTENT_BYTES', env.ENGRAM_MAX_CONTENT_BYTES ?? file.limits?.maxContentBytes, MAX_CONTENT_BYTES, (n) => Number.isInteger(n) && n >= 256 && n <= 1 << 20, 'an integer between 256 and 1048576');
+  const limits: EngramConfig['limits'] = {
+    maxContentBytes,
+    // JSON escaping can double a text, so the body limit defaults to twice the content limit.
+    maxBodyBytes: num(p, 'ENGRAM_MAX_BODY_BYTES', env.ENGRAM_MAX_BODY_BYTES ?? file.limits?.maxBodyBytes, Math.max(64 * 1024, 2 * maxContentBytes), (n) => Number.isInteger(n) && n > maxContentBytes && n <= 16 << 20, `an integer above the content limit (${maxContentBytes}) and at most 16777216`),
   };
 
   const cfg: EngramConfig = {
@@ -269,7 +307,9 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
     embedder,
     llm,
     reranker,
-    modelsDir,
+    models,
+    archive: archiveSchedule(p, env.ENGRAM_ARCHIVE_AT ?? file.archive?.at, env.ARCHIVE_DAYS ?? env.ENGRAM_ARCHIVE_DAYS ?? file.archive?.days),
+    limits,
     memory,
     logLevel: env.LOG_LEVEL ?? 'info',
   };

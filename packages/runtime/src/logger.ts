@@ -25,7 +25,7 @@ export function createRootLogger(opts: { service: string; level?: string; pretty
   return pino(
     {
       name: opts.service,
-      level: opts.level ?? process.env.LOG_LEVEL ?? 'info',
+      level: opts.level ?? 'info',
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       base: { service: opts.service, pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,

@@ -3,7 +3,7 @@
  * consolidator, the HTTP (and optional gRPC) API and the daily cold archive, in one process.
  * `npm start` runs this; `engram start` is the same.
  */
-import { startAllInOne } from '@engram/cli';
-import { parseConfig, runMain } from '@engram/runtime';
+import { runService } from '@engram/runtime';
+import { startAllInOne } from './all-in-one';
 
-runMain(() => startAllInOne(parseConfig(), process.env));
+runService('engram', startAllInOne);

@@ -1,12 +1,7 @@
 /** The query service (distributed mode): search index + retriever + HTTP and gRPC APIs. */
-import { Lifecycle, createRootLogger, openFoundation, parseConfig, runMain, startQuerySide, startApi } from '@engram/runtime';
+import { runService, startApi, startQuerySide } from '@engram/runtime';
 
-runMain(async () => {
-  const cfg = parseConfig();
-  const logger = createRootLogger({ service: 'query', level: cfg.logLevel });
-  const life = new Lifecycle(logger);
-  life.installSignalHandlers();
-  const f = await openFoundation(cfg, logger, life);
+runService('query', async (f) => {
   const query = await startQuerySide(f);
-  await startApi(f, query, { http: true, grpc: cfg.grpc.port !== null });
+  await startApi(f, query, { http: true, grpc: f.cfg.grpc.port !== null });
 });

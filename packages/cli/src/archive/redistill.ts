@@ -1,12 +1,11 @@
 import { appendFile, open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { currentSchemaVersion, deterministicId, scanFields, type EventLog, type FactExtracted } from '@engram/core';
+import { archiveDir, listBatches, readBatch, type ArchiveRecord } from '@engram/archive';
 import { MIN_FACT_CONFIDENCE, type ExtractionEngine } from '@engram/consolidation';
 import type { CliIo } from '../io';
 import { throwIfAborted } from '../interrupt';
 import { createProgress } from '../progress';
-import { listBatches, readBatch, type ArchiveRecord } from './batch-file';
-import { archiveDir } from './cold-archive';
 
 export interface RedistillOutcome {
   extractor: string;

@@ -1,10 +1,9 @@
+import { runColdArchive } from '@engram/archive';
 import { PROJECTORS } from '@engram/projections';
 import { noPositionals, numberFlag, parseFlags } from '../args';
-import { archiveDaysOf } from '../archive/schedule';
-import { runColdArchive } from '../archive/cold-archive';
 import { catchUpProjectors } from '../catch-up';
 import type { Command } from '../command';
-import { withOffline } from '../offline';
+import { configOf, withOffline } from '../offline';
 import { UsageError } from '../usage-error';
 
 export const archiveCommand: Command = {
@@ -26,12 +25,13 @@ Options:
     const a = parseFlags('archive', argv, { now: { type: 'boolean' }, days: { type: 'string' } });
     noPositionals('archive', a);
     if (!a.flags.now) throw new UsageError('--now is required', 'archive');
-    const days = numberFlag('archive', a, 'days', archiveDaysOf(io.env), 0);
+    const cfg = configOf(io);
+    const days = numberFlag('archive', a, 'days', cfg.archive.days, 0);
     const out = await withOffline(io, 'archive', async (f) => {
       // The candidates are read from the read models: bring them up to the log first.
       await catchUpProjectors(f.log, f.db, Object.values(PROJECTORS), { signal: io.signal });
       return runColdArchive({ db: f.db, log: f.log, dataDir: f.cfg.dataDir }, { days, now: new Date() });
-    });
+    }, cfg);
     io.stdout.write(`${JSON.stringify(out)}\n`);
     return 0;
   },

@@ -25,8 +25,9 @@ Options:
       return 0;
     }
     if (action !== 'pull' || names.length !== 1) throw new UsageError('expected `models list` or `models pull NAME`', 'models');
-    const dir = stringFlag('models', a, 'dir') ?? parseConfig(io.env).modelsDir;
-    const pulled = await pullModel(names[0]!, dir, { force: a.flags.force === true, log: (line) => io.stderr.write(`${line}\n`) });
+    const { models } = parseConfig(io.env, io.cwd);
+    const dir = stringFlag('models', a, 'dir') ?? models.dir;
+    const pulled = await pullModel(names[0]!, dir, { force: a.flags.force === true, python: models.python, mavenRepo: models.mavenRepo, log: (line) => io.stderr.write(`${line}\n`) });
     io.stdout.write(`${pulled.path}\n`);
     return 0;
   },

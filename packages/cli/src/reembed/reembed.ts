@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { EngramError, type Embedder, type EventLog, type TextIndex, type VectorIndex } from '@engram/core';
 import type { EngramConfig } from '@engram/runtime';
-import { readJsonIfExists, writeFileDurably } from '../durable-file';
+import { readJsonIfExists, writeFileDurably } from '@engram/archive';
 import type { CliIo } from '../io';
 import { sleep, throwIfAborted } from '../interrupt';
 import { createProgress } from '../progress';

@@ -1,7 +1,7 @@
 import type { Clock, QueryHit } from '@engram/core';
 import { createHybridRetriever, createSearchIndexProjector } from '@engram/retrieval';
-import { createRootLogger, Lifecycle, openEmbedder, openFoundation, openIndexes, parseConfig, PROJECTION_NAMES, startConsolidator, startProjectors, type Foundation } from '@engram/runtime';
-import { sqlProjectionProgress } from '@engram/projections';
+import { createRootLogger, Lifecycle, openEmbedder, openFoundation, openIndexes, parseConfig, startConsolidator, startProjectors, type Foundation } from '@engram/runtime';
+import { PROJECTION_NAMES, sqlProjectionProgress } from '@engram/projections';
 
 export const FIXED_CLOCK: Clock = { now: () => new Date('2024-01-01T00:00:00Z') };
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EngramError } from '@engram/core';
-import { writeFileDurably } from '../durable-file';
+import { writeFileDurably } from './durable-file';
 
 export interface ArchiveBatchMeta {
   kind: 'batch';
