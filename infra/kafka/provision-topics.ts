@@ -13,6 +13,7 @@
 import { parseArgs } from 'node:util';
 import { Kafka, logLevel } from 'kafkajs';
 import { DEFAULT_PARTITIONS, DEFAULT_TOPIC, provisionEventTopics, type EventTopicsSpec } from '@engram/event-log-kafka';
+import { silentLogger } from '@engram/core';
 
 function intOption(values: Record<string, unknown>, name: string, min: number): number | undefined {
   const raw = values[name];
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
   const admin = new Kafka({ clientId: 'engram-provision', brokers, logLevel: logLevel.WARN }).admin();
   await admin.connect();
   try {
-    const logger = { info: () => undefined, error: () => undefined, warn: (o: object, m?: string) => console.warn(`warning: ${m ?? ''} ${JSON.stringify(o)}`) };
+    const logger = { ...silentLogger, warn: (o: object, m?: string) => console.warn(`warning: ${m ?? ''} ${JSON.stringify(o)}`) };
     const result = await provisionEventTopics(admin, spec, logger);
     console.log(JSON.stringify({ ...spec, created: result.created, eventTopicPartitions: result.partitions }, null, 2));
   } finally {

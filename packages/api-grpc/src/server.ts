@@ -1,6 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
-import { EngramError, isEngramError } from '@engram/core';
-import type { AppLogger, MemoryApp } from '@engram/app';
+import { EngramError, isEngramError, type Logger } from '@engram/core';
+import type { MemoryApp } from '@engram/app';
 import { buildHandlers, callContext } from './handlers';
 import { loadEngramProto } from './proto';
 import { toServiceError } from './status';
@@ -10,7 +10,7 @@ export interface GrpcServerOptions {
   host: string;
   /** 0 picks a free port. */
   port: number;
-  logger: AppLogger;
+  logger: Logger;
   /** Largest accepted request message; larger ones fail with RESOURCE_EXHAUSTED. Default 64 KB. */
   maxReceiveMessageBytes?: number;
 }

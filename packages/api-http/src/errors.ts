@@ -1,6 +1,5 @@
-import { EngramError, isEngramError } from '@engram/core';
+import { EngramError, isEngramError, type Logger } from '@engram/core';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppLogger } from '@engram/app';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -26,7 +25,7 @@ function send(reply: FastifyReply, status: number, e: EngramError): FastifyReply
 }
 
 /** Maps anything thrown to `{ error: { code, message, retriable, details? } }` with a stable code. */
-export function errorHandler(logger: AppLogger) {
+export function errorHandler(logger: Logger) {
   return (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     if (isEngramError(err)) return send(reply, err.httpStatus, err);
     if (err.validation) {

@@ -1,5 +1,5 @@
-import { EngramError } from '@engram/core';
-import type { AppLogger, MemoryApp } from '@engram/app';
+import { EngramError, type Logger } from '@engram/core';
+import type { MemoryApp } from '@engram/app';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { errorHandler } from './errors';
@@ -14,7 +14,7 @@ const TENANT_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export interface HttpServerOptions {
   app: MemoryApp;
-  logger: AppLogger;
+  logger: Logger;
   version: string;
   /** Largest request body (default BODY_LIMIT_BYTES). */
   bodyLimitBytes?: number;

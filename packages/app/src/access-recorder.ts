@@ -1,7 +1,6 @@
-import { sha256Hex, streamKeyOf } from '@engram/core';
+import { sha256Hex, streamKeyOf, type Logger } from '@engram/core';
 import type { Clock, EventLog, Scope } from '@engram/core';
 import { appendAll, buildEvent } from './envelope';
-import type { AppLogger } from './types';
 
 interface PendingBatch {
   scope: Scope;
@@ -27,7 +26,7 @@ export class AccessRecorder {
   constructor(
     private readonly log: EventLog,
     private readonly clock: Clock,
-    private readonly logger: AppLogger,
+    private readonly logger: Logger,
     flushMs: number,
   ) {
     this.timer = setInterval(() => void this.flush(), Math.max(10, flushMs));

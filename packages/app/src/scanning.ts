@@ -1,7 +1,6 @@
-import { EngramError, scanFields, sha256Hex } from '@engram/core';
+import { EngramError, scanFields, sha256Hex, type Logger } from '@engram/core';
 import type { Clock, EventLog, Scope } from '@engram/core';
 import { appendAll, buildEvent } from './envelope';
-import type { AppLogger } from './types';
 
 /** Flattens the string values of a JSON value into "path" → string pairs. */
 export function stringLeaves(value: unknown, path: string, out: Record<string, string> = {}, depth = 0): Record<string, string> {
@@ -33,7 +32,7 @@ export interface ScanRequest {
  * envelope; what: sha256 and the matched fragment; why: code and reason) and answered with the
  * CONTENT_BLOCKED_* error. The refused content itself is never stored.
  */
-export async function scanOrReject(log: EventLog, clock: Clock, logger: AppLogger, req: ScanRequest): Promise<void> {
+export async function scanOrReject(log: EventLog, clock: Clock, logger: Logger, req: ScanRequest): Promise<void> {
   const verdict = scanFields(req.fields);
   if (verdict.ok) return;
   const field = verdict.field ?? 'content';

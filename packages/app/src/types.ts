@@ -3,6 +3,7 @@ import type {
   ContextRenderer,
   EventLog,
   ForgetTarget,
+  Logger,
   MemoryType,
   ProjectionProgress,
   ProvenanceSource,
@@ -13,14 +14,6 @@ import type {
   SqlDatabase,
   Tier,
 } from '@engram/core';
-
-/** The structured logger the app needs (pino satisfies it). */
-export interface AppLogger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-  debug?(obj: object, msg?: string): void;
-}
 
 export interface MemoryAppConfig {
   /** Largest accepted content, in UTF-8 bytes (M1: 32 KB). */
@@ -38,7 +31,7 @@ export interface MemoryAppDeps {
   progress: ProjectionProgress;
   contextRenderer?: ContextRenderer;
   clock: Clock;
-  logger: AppLogger;
+  logger: Logger;
   config: MemoryAppConfig;
 }
 

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JsonEventCodec, systemClock } from '@engram/core';
+import { JsonEventCodec, systemClock, type Logger } from '@engram/core';
 import type { EngramEvent, EventLog, ProjectionProgress, Retriever, SqlDatabase } from '@engram/core';
 import { openFileEventLog } from '@engram/event-log-file';
 import { PROJECTORS, runMigrations, sqlProjectionProgress, startProjector } from '@engram/projections';
@@ -12,11 +12,14 @@ import { createLocalTextIndex, createLocalVectorIndex } from '@engram/index-loca
 import { createContextRenderer, createHybridRetriever, createSearchIndexProjector } from '@engram/retrieval';
 import type { ContextRenderer } from '@engram/core';
 import { createLexicalRetriever, createMemoryApp } from '../src/index';
-import type { AppLogger, MemoryApp, MemoryAppConfig } from '../src/index';
+import type { MemoryApp, MemoryAppConfig } from '../src/index';
 
 /** Keeps what was logged so a test can assert that nothing failed silently. */
-export class RecordingLogger implements AppLogger {
+export class RecordingLogger implements Logger {
   readonly entries: Array<{ level: string; obj: object; msg?: string }> = [];
+  debug(obj: object, msg?: string) {
+    this.entries.push({ level: 'debug', obj, msg });
+  }
   info(obj: object, msg?: string) {
     this.entries.push({ level: 'info', obj, msg });
   }

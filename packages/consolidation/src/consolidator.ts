@@ -1,11 +1,13 @@
 import {
   EngramError,
   pollUntil,
+  silentLogger,
   toEngramError,
   type Clock,
   type DecayConfig,
   type EngramEvent,
   type EventLog,
+  type Logger,
   type MemoryWritten,
   type SqlDatabase,
   type StoredEvent,
@@ -14,7 +16,6 @@ import {
 import { runDecayPass } from './decay-pass';
 import type { ExtractionEngine } from './extraction/types';
 import type { VerifyingExtractionEngine } from './extraction/llm/llm-engine';
-import { silentLogger, type ConsolidationLogger } from './logger';
 import { planMemory } from './plan-memory';
 import { episodeIdOf, planSession } from './plan-session';
 import { episodeExists, projectionNextOffset } from './read-models';
@@ -55,7 +56,7 @@ export interface ConsolidatorOptions {
   /** Directory for the durable task journal (K3); not a read model. */
   stateDir: string;
   config: ConsolidatorConfig;
-  logger?: ConsolidationLogger;
+  logger?: Logger;
 }
 
 export interface Consolidator {

@@ -1,6 +1,5 @@
-import { deterministicId, effectiveImportance, shouldArchive, type Clock, type DecayConfig, type EngramEvent, type EventLog, type SqlExecutor } from '@engram/core';
+import { deterministicId, effectiveImportance, shouldArchive, type Clock, type DecayConfig, type EngramEvent, type EventLog, type Logger, type SqlExecutor } from '@engram/core';
 import { buildEvent } from './events';
-import type { ConsolidationLogger } from './logger';
 import { loadDecayCandidates } from './read-models';
 
 /**
@@ -9,7 +8,7 @@ import { loadDecayCandidates } from './read-models';
  * entry's last event, so a repeated pass over an unchanged entry plans the same event.
  */
 export async function runDecayPass(
-  deps: { log: EventLog; db: SqlExecutor; clock: Clock; decay: DecayConfig; logger: ConsolidationLogger; recentlyArchived: Set<string> },
+  deps: { log: EventLog; db: SqlExecutor; clock: Clock; decay: DecayConfig; logger: Logger; recentlyArchived: Set<string> },
   scope?: { tenantId: string; userId: string },
 ): Promise<number> {
   const now = deps.clock.now();

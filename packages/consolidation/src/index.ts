@@ -6,5 +6,4 @@ export { PROMPT_VERSION } from './extraction/llm/prompts';
 export { createConsolidator, type Consolidator, type ConsolidatorConfig, type ConsolidatorOptions } from './consolidator';
 export { appendManualConsolidation, endIdleSessions } from './triggers';
 export { runDecayPass } from './decay-pass';
-export type { ConsolidationLogger } from './logger';
 export type { ConsolidationTask } from './tasks/task';

@@ -1,10 +1,9 @@
-import { deterministicId, scanFields, sha256Hex, type EngramEvent, type ProvenanceSource } from '@engram/core';
+import { deterministicId, scanFields, sha256Hex, type EngramEvent, type Logger, type ProvenanceSource } from '@engram/core';
 import { decide } from './contradictions/resolve';
 import type { EventOrigin } from './events';
 import { buildEvent } from './events';
 import type { ContradictionVerifier } from './extraction/llm/llm-engine';
 import type { CandidateFact } from './extraction/types';
-import type { ConsolidationLogger } from './logger';
 import type { ActiveEntry } from './read-models';
 
 export interface FactPlanContext {
@@ -19,7 +18,7 @@ export interface FactPlanContext {
   /** The text of the source messages, scanned with the candidate: a fact derived from blocked input is refused too. */
   sourceText?: (messageIds: string[]) => string[];
   verifier: ContradictionVerifier | undefined;
-  logger: ConsolidationLogger;
+  logger: Logger;
 }
 
 export interface FactPlan {

@@ -1,8 +1,7 @@
-import { deterministicId, provenanceLevel, type EngramEvent, type MemoryWritten, type SqlExecutor } from '@engram/core';
+import { deterministicId, provenanceLevel, type EngramEvent, type Logger, type MemoryWritten, type SqlExecutor } from '@engram/core';
 import { relatedEntries } from './contradictions/prefilter';
 import { buildEvent, type EventOrigin } from './events';
 import type { VerifyingExtractionEngine } from './extraction/llm/llm-engine';
-import type { ConsolidationLogger } from './logger';
 import { planFacts } from './plan-facts';
 import { loadActiveEntries } from './read-models';
 
@@ -13,7 +12,7 @@ import { loadActiveEntries } from './read-models';
  * is configured (same-key updates are already settled by the projector's provenance guard).
  */
 export async function planMemory(
-  deps: { db: SqlExecutor; engine: VerifyingExtractionEngine; logger: ConsolidationLogger; recordedAt: string },
+  deps: { db: SqlExecutor; engine: VerifyingExtractionEngine; logger: Logger; recordedAt: string },
   written: MemoryWritten,
 ): Promise<EngramEvent[]> {
   const p = written.payload;

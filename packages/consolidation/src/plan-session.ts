@@ -1,7 +1,6 @@
-import { deterministicId, type EngramEvent } from '@engram/core';
+import { deterministicId, type EngramEvent, type Logger } from '@engram/core';
 import { buildEvent, type EventOrigin } from './events';
 import type { VerifyingExtractionEngine } from './extraction/llm/llm-engine';
-import type { ConsolidationLogger } from './logger';
 import { planFacts, rejectionFor } from './plan-facts';
 import { loadActiveEntries, loadSessionMessages } from './read-models';
 import type { SqlExecutor } from '@engram/core';
@@ -22,7 +21,7 @@ export function episodeIdOf(causeEventId: string): string {
  * ids derived from the SessionEnded event. Returns no events when the session has no messages.
  */
 export async function planSession(
-  deps: { db: SqlExecutor; engine: VerifyingExtractionEngine; logger: ConsolidationLogger; recordedAt: string },
+  deps: { db: SqlExecutor; engine: VerifyingExtractionEngine; logger: Logger; recordedAt: string },
   task: ConsolidationTask,
 ): Promise<SessionPlan> {
   const scope = { tenantId: task.tenantId, userId: task.userId, agentId: task.agentId };

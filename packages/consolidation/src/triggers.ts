@@ -1,6 +1,5 @@
-import { deterministicId, newId, systemClock, type AppendResult, type Clock, type EventLog, type Scope, type SqlExecutor } from '@engram/core';
+import { deterministicId, newId, systemClock, type AppendResult, type Clock, type EventLog, type Logger, type Scope, type SqlExecutor } from '@engram/core';
 import { buildEvent } from './events';
-import type { ConsolidationLogger } from './logger';
 import { findIdleSessions } from './read-models';
 
 /**
@@ -26,7 +25,7 @@ export async function appendManualConsolidation(log: EventLog, scope: Scope, ses
  * {reason: 'idle'}. The event id is derived from the session's last activity, and sessions already
  * ended by this process are remembered until the read model shows them ended.
  */
-export async function endIdleSessions(deps: { log: EventLog; db: SqlExecutor; clock: Clock; idleSeconds: number; logger: ConsolidationLogger; ended: Map<string, string> }, limit = 500): Promise<number> {
+export async function endIdleSessions(deps: { log: EventLog; db: SqlExecutor; clock: Clock; idleSeconds: number; logger: Logger; ended: Map<string, string> }, limit = 500): Promise<number> {
   const now = deps.clock.now();
   const idle = await findIdleSessions(deps.db, new Date(now.getTime() - deps.idleSeconds * 1000), limit);
   const stillOpen = new Set<string>();

@@ -5,7 +5,7 @@ import { createLlmEngine } from '../src/extraction/llm/llm-engine';
 import { PROMPT_VERSION } from '../src/extraction/llm/prompts';
 import { createRulesEngine } from '../src/extraction/rules/rules-engine';
 import type { ExtractionInput } from '../src/extraction/types';
-import type { ConsolidationLogger } from '../src/logger';
+import { type Logger } from '@engram/core';
 
 const AT = '2026-11-30T10:00:00.000Z';
 const INPUT: ExtractionInput = {
@@ -34,7 +34,7 @@ function isSummary(body: ChatRequestBody): boolean {
   return JSON.stringify(body.response_format ?? {}).includes('engram_episode');
 }
 
-class Recorder implements ConsolidationLogger {
+class Recorder implements Logger {
   entries: Array<{ level: string; obj: Record<string, unknown>; msg?: string }> = [];
   debug(obj: Record<string, unknown>, msg?: string) { this.entries.push({ level: 'debug', obj, msg }); }
   info(obj: Record<string, unknown>, msg?: string) { this.entries.push({ level: 'info', obj, msg }); }

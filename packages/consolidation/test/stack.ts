@@ -1,16 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { currentSchemaVersion, JsonEventCodec, newId, type Clock, type EngramEvent, type EventLog, type EventType, type PayloadOf, type SqlDatabase } from '@engram/core';
+import { currentSchemaVersion, JsonEventCodec, newId, type Clock, type EngramEvent, type EventLog, type EventType, type Logger, type PayloadOf, type SqlDatabase } from '@engram/core';
 import { openFileEventLog } from '@engram/event-log-file';
 import { PROJECTORS, runMigrations, startProjector, type RunningProjector } from '@engram/projections';
 import { openPglite } from '@engram/store-pglite';
 import { createConsolidator, type Consolidator, type ConsolidatorConfig } from '../src/consolidator';
 import type { ExtractionEngine } from '../src/extraction/types';
 import { createRulesEngine } from '../src/extraction/rules/rules-engine';
-import type { ConsolidationLogger } from '../src/logger';
 
-export class RecordingLogger implements ConsolidationLogger {
+export class RecordingLogger implements Logger {
   entries: Array<{ level: string; obj: Record<string, unknown>; msg?: string }> = [];
   debug(obj: Record<string, unknown>, msg?: string) { this.entries.push({ level: 'debug', obj, msg }); }
   info(obj: Record<string, unknown>, msg?: string) { this.entries.push({ level: 'info', obj, msg }); }

@@ -2,9 +2,8 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { link, readFile, realpath, unlink, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { EngramError } from '@engram/core';
+import { EngramError, type Logger } from '@engram/core';
 import { isErrno } from './fs-util';
-import type { LogLogger } from './logger';
 
 interface LockOwner {
   pid: number;
@@ -26,7 +25,7 @@ const heldByThisProcess = new Set<string>();
  * pid that this process does not hold was left by an earlier process that had the same pid (e.g.
  * pid 1 in a restarted container), so it is stale too.
  */
-export async function acquireDirLock(dir: string, logger: LogLogger): Promise<DirLock> {
+export async function acquireDirLock(dir: string, logger: Logger): Promise<DirLock> {
   const key = await realpath(dir);
   // Claimed synchronously after the check, so concurrent opens in this process cannot both pass.
   if (heldByThisProcess.has(key)) {
@@ -41,7 +40,7 @@ export async function acquireDirLock(dir: string, logger: LogLogger): Promise<Di
   }
 }
 
-async function lockFile(dir: string, key: string, logger: LogLogger): Promise<DirLock> {
+async function lockFile(dir: string, key: string, logger: Logger): Promise<DirLock> {
   const lockPath = join(dir, 'LOCK');
   const me: LockOwner = { pid: process.pid, hostname: hostname(), acquiredAt: new Date().toISOString() };
   const tmp = join(dir, `LOCK.${process.pid}.${randomBytes(4).toString('hex')}`);

@@ -9,6 +9,7 @@ import {
   type EngramEvent,
   type EventCodec,
   type EventLog,
+  type Logger,
   type LogPosition,
   type ReadOptions,
   type StoredEvent,
@@ -19,7 +20,6 @@ import { CheckpointStore, validateConsumerName } from './checkpoints';
 import type { DirLock } from './dir-lock';
 import { frameSize, MAX_KEY_BYTES, MAX_WRITE_BYTES, SEGMENT_MAGIC, writeFrame } from './frame';
 import { writeFully } from './fs-util';
-import type { LogLogger } from './logger';
 import { buildMarks, createSegmentFile, MARK_EVERY, seekByte, type Segment } from './segment';
 import { SegmentCursor } from './segment-cursor';
 import { saveStreamIndex } from './stream-index';
@@ -47,7 +47,7 @@ export interface FileEventLogState {
   codec: EventCodec;
   segmentBytes: number;
   groupCommitMaxDelayMs: number;
-  logger: LogLogger;
+  logger: Logger;
   lock: DirLock;
   checkpoints: CheckpointStore;
   segments: Segment[];

@@ -1,3 +1,2 @@
 export { openFileEventLog, type FileEventLogOptions } from './open-file-event-log';
 export { FileEventLog } from './file-event-log';
-export type { LogLogger } from './logger';

@@ -1,10 +1,9 @@
 import { mkdir, open, readdir, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { EngramError, toEngramError, type EventCodec } from '@engram/core';
+import { EngramError, silentLogger, toEngramError, type EventCodec, type Logger } from '@engram/core';
 import { CheckpointStore } from './checkpoints';
 import { acquireDirLock, type DirLock } from './dir-lock';
 import { FileEventLog, STREAM_INDEX_EVERY_EVENTS } from './file-event-log';
-import { silentLogger, type LogLogger } from './logger';
 import { recoverSegments } from './recovery';
 import { createSegmentFile, listSegmentBases } from './segment';
 import { loadStreamIndex, saveStreamIndex } from './stream-index';
@@ -17,7 +16,7 @@ export interface FileEventLogOptions {
   segmentBytes?: number;
   /** How long the writer waits to gather more appends into one fdatasync. Default 0. */
   groupCommitMaxDelayMs?: number;
-  logger?: LogLogger;
+  logger?: Logger;
 }
 
 const DEFAULT_SEGMENT_BYTES = 64 * 1024 * 1024;

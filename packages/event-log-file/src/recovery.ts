@@ -1,7 +1,6 @@
 import { open, stat } from 'node:fs/promises';
-import { EngramError } from '@engram/core';
+import { EngramError, type Logger } from '@engram/core';
 import { MAX_WRITE_BYTES, SEGMENT_MAGIC } from './frame';
-import type { LogLogger } from './logger';
 import { MARK_EVERY, segmentPath, type Segment } from './segment';
 import { SegmentCursor } from './segment-cursor';
 import type { StreamIndexSnapshot } from './stream-index';
@@ -24,7 +23,7 @@ export async function recoverSegments(
   segmentsDir: string,
   bases: number[],
   snapshot: StreamIndexSnapshot | null,
-  logger: LogLogger,
+  logger: Logger,
 ): Promise<RecoveredState> {
   let startIdx = 0;
   let versions = new Map<string, number>();
@@ -63,7 +62,7 @@ async function scanSegment(
   isLast: boolean,
   versions: Map<string, number>,
   countFrom: number,
-  logger: LogLogger,
+  logger: Logger,
 ): Promise<{ segment: Segment; nextOffset: number; records: number }> {
   const path = segmentPath(segmentsDir, base);
   const fh = await open(path, isLast ? 'r+' : 'r');

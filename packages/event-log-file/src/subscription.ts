@@ -1,6 +1,5 @@
-import { retry, type BatchHandler, type StoredEvent, type Subscription } from '@engram/core';
+import { retry, type BatchHandler, type Logger, type StoredEvent, type Subscription } from '@engram/core';
 import type { CheckpointStore } from './checkpoints';
-import type { LogLogger } from './logger';
 
 /** What a subscription needs from the log. */
 export interface SubscriptionSource {
@@ -31,7 +30,7 @@ export class FileSubscription implements Subscription {
     private next: number,
     private readonly batchSize: number,
     private readonly checkpoints: CheckpointStore,
-    private readonly logger: LogLogger,
+    private readonly logger: Logger,
     private readonly onClosed: () => void,
   ) {}
 

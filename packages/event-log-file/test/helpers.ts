@@ -1,22 +1,19 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JsonEventCodec, type StoredEvent } from '@engram/core';
+import { JsonEventCodec, type Logger, type StoredEvent } from '@engram/core';
 import { openFileEventLog, type FileEventLog, type FileEventLogOptions } from '../src';
 
 export interface LogLine {
-  level: 'info' | 'warn';
+  level: 'debug' | 'info' | 'warn' | 'error';
   obj: Record<string, unknown>;
   msg: string | undefined;
 }
 
-export function captureLogger(): { lines: LogLine[]; info(o: object, msg?: string): void; warn(o: object, msg?: string): void } {
+export function captureLogger(): Logger & { lines: LogLine[] } {
   const lines: LogLine[] = [];
-  return {
-    lines,
-    info: (o, msg) => void lines.push({ level: 'info', obj: o as Record<string, unknown>, msg }),
-    warn: (o, msg) => void lines.push({ level: 'warn', obj: o as Record<string, unknown>, msg }),
-  };
+  const at = (level: LogLine['level']) => (o: object, msg?: string) => void lines.push({ level, obj: o as Record<string, unknown>, msg });
+  return { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
 export async function tempDir(label: string): Promise<{ dir: string; remove(): Promise<void> }> {

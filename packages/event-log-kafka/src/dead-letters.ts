@@ -1,7 +1,6 @@
 import type { IHeaders, KafkaMessage, Producer } from 'kafkajs';
-import { EngramError } from '@engram/core';
+import { EngramError, type Logger } from '@engram/core';
 import { HEADER, type DeadLetterReason } from './headers';
-import type { KafkaLogLogger } from './options';
 
 export interface DeadLetter {
   reason: DeadLetterReason;
@@ -20,7 +19,7 @@ const MAX_ERROR_CHARS = 2000;
  * headers, plus headers saying why and where it came from. Resolves only once the dead letter is
  * durable, so the consumer commits past the event only when it is kept elsewhere.
  */
-export async function sendDeadLetter(producer: Producer, dlqTopic: string, dl: DeadLetter, logger: KafkaLogLogger): Promise<void> {
+export async function sendDeadLetter(producer: Producer, dlqTopic: string, dl: DeadLetter, logger: Logger): Promise<void> {
   const errorText = (dl.error instanceof Error ? `${dl.error.name}: ${dl.error.message}` : String(dl.error)).slice(0, MAX_ERROR_CHARS);
   const headers: IHeaders = {
     ...(dl.message.headers ?? {}),

@@ -1,5 +1,5 @@
 export { KafkaEventLog, openKafkaEventLog } from './kafka-event-log';
-export type { KafkaEventLogOptions, KafkaLogLogger } from './options';
+export type { KafkaEventLogOptions } from './options';
 export { DEFAULT_TOPIC, DEFAULT_PARTITIONS } from './options';
 export { provisionEventTopics, partitionCount } from './topics';
 export type { EventTopicsSpec, ProvisionResult } from './topics';

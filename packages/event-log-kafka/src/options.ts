@@ -1,12 +1,4 @@
-import { EngramError, type EventCodec } from '@engram/core';
-
-/** pino-compatible: `logger.warn({ ...details }, 'message')`. */
-export interface KafkaLogLogger {
-  debug?(obj: object, msg?: string): void;
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
+import { EngramError, type EventCodec, type Logger, silentLogger } from '@engram/core';
 
 export interface KafkaEventLogOptions {
   brokers: string[];
@@ -30,7 +22,7 @@ export interface KafkaEventLogOptions {
   ensureTopics?: boolean;
   /** Partitions one subscription handles concurrently (order is kept within each); default 1. */
   partitionsConsumedConcurrently?: number;
-  logger?: KafkaLogLogger;
+  logger?: Logger;
 }
 
 export interface ResolvedKafkaOptions {
@@ -46,13 +38,11 @@ export interface ResolvedKafkaOptions {
   retryBackoffMs: number;
   ensureTopics: boolean;
   partitionsConsumedConcurrently: number;
-  logger: KafkaLogLogger;
+  logger: Logger;
 }
 
 export const DEFAULT_TOPIC = 'engram.events';
 export const DEFAULT_PARTITIONS = 12;
-
-export const silentLogger: KafkaLogLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** Kafka's own rule for topic names. */
 const TOPIC_NAME = /^[a-zA-Z0-9._-]{1,249}$/;

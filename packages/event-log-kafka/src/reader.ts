@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Admin, Kafka } from 'kafkajs';
-import { EngramError, isEngramError, type EventCodec, type LogPosition, type ReadOptions, type StoredEvent } from '@engram/core';
+import { EngramError, isEngramError, type EventCodec, type Logger, type LogPosition, type ReadOptions, type StoredEvent } from '@engram/core';
 import { withMetadataRetry } from './admin-retry';
-import type { KafkaLogLogger } from './options';
 
 export interface ReaderContext {
   kafka: Kafka;
   admin: Admin;
   topic: string;
   codec: EventCodec;
-  logger: KafkaLogLogger;
+  logger: Logger;
 }
 
 /** Events buffered ahead of the reader before fetching pauses. */

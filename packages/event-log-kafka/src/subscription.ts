@@ -1,8 +1,7 @@
 import type { Admin, Consumer, EachBatchPayload, Kafka, KafkaMessage, Producer } from 'kafkajs';
-import { abortableDelay, EngramError, isEngramError, retry, type BatchHandler, type EventCodec, type StoredEvent } from '@engram/core';
+import { abortableDelay, EngramError, isEngramError, retry, type BatchHandler, type EventCodec, type Logger, type StoredEvent } from '@engram/core';
 import { sendDeadLetter } from './dead-letters';
 import type { DeadLetterReason } from './headers';
-import type { KafkaLogLogger } from './options';
 
 export interface SubscriptionContext {
   kafka: Kafka;
@@ -11,7 +10,7 @@ export interface SubscriptionContext {
   topic: string;
   dlqTopic: string;
   codec: EventCodec;
-  logger: KafkaLogLogger;
+  logger: Logger;
   maxHandlerRetries: number;
   retryBackoffMs: number;
   partitionsConsumedConcurrently: number;

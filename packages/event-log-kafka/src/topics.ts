@@ -1,7 +1,6 @@
 import type { Admin, ITopicConfig } from 'kafkajs';
-import { EngramError } from '@engram/core';
+import { EngramError, type Logger } from '@engram/core';
 import { withMetadataRetry } from './admin-retry';
-import type { KafkaLogLogger } from './options';
 
 export interface EventTopicsSpec {
   topic: string;
@@ -41,7 +40,7 @@ function topicConfig(name: string, partitions: number, retentionMs: number, spec
  * topic is never repartitioned: a different count would move users to other partitions and break
  * per-user order, so a mismatch is only reported.
  */
-export async function provisionEventTopics(admin: Admin, spec: EventTopicsSpec, logger?: KafkaLogLogger): Promise<ProvisionResult> {
+export async function provisionEventTopics(admin: Admin, spec: EventTopicsSpec, logger?: Logger): Promise<ProvisionResult> {
   const existing = new Set(await admin.listTopics());
   const wanted = [
     topicConfig(spec.topic, spec.partitions, spec.retentionMs ?? -1, spec),

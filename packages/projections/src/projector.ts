@@ -6,8 +6,3 @@ export interface Projector {
   apply(tx: SqlExecutor, e: StoredEvent): Promise<void>;
 }
 
-/** The part of a pino logger the runner uses. */
-export interface ProjectorLogger {
-  info(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}

@@ -1,5 +1,5 @@
-import { EngramError, formatPosition, type EventLog, type SqlDatabase, type SqlExecutor, type StoredEvent } from '@engram/core';
-import type { Projector, ProjectorLogger } from './projector';
+import { EngramError, formatPosition, type EventLog, type Logger, type SqlDatabase, type SqlExecutor, type StoredEvent } from '@engram/core';
+import type { Projector } from './projector';
 
 export interface BatchOutcome {
   applied: number;
@@ -70,7 +70,7 @@ export interface StartProjectorOptions {
   db: SqlDatabase;
   projector: Projector;
   batchSize?: number;
-  logger?: ProjectorLogger;
+  logger?: Logger;
   /**
    * Ask the log to redeliver from the start (the checkpoint still skips what was applied). Default:
    * only when the projection has no checkpoint in SQL (a new or emptied read store is rebuilt from
@@ -99,7 +99,7 @@ async function hasCheckpoint(db: SqlDatabase, projection: string): Promise<boole
  * content-hash and key lookups and scans every entry of the user, so each write gets slower as the
  * user's memory grows. On a PostgreSQL server this only runs ANALYZE a few extra times.
  */
-function statisticsRefresher(db: SqlDatabase, logger: ProjectorLogger | undefined, name: string): (applied: number) => Promise<void> {
+function statisticsRefresher(db: SqlDatabase, logger: Logger | undefined, name: string): (applied: number) => Promise<void> {
   let total = 0;
   let nextAt = 1000;
   return async (applied) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SqlDatabase } from '@engram/core';
+import { silentLogger, type SqlDatabase } from '@engram/core';
 import { findActiveByKey, PROJECTION_NAMES, PROJECTORS, runMigrations, sqlProjectionProgress, startProjector, type RunningProjector } from '../src';
 import { backends } from './helpers/backends';
 import { appendAll, eventually, openTempFileLog } from './helpers/file-log';
@@ -21,6 +21,7 @@ for (const backend of backends()) {
       const events = richScenario();
       const skipped = new Map<string, number>();
       const logger = {
+        ...silentLogger,
         info: (obj: object) => {
           const o = obj as { projector?: string; skipped?: number };
           if (o.projector && o.skipped) skipped.set(o.projector, (skipped.get(o.projector) ?? 0) + o.skipped);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EngramError, type SqlDatabase, type StoredEvent } from '@engram/core';
+import { EngramError, silentLogger, type SqlDatabase, type StoredEvent } from '@engram/core';
 import {
   applyBatch, episodicProjector, getSession, listMigrations, listMessages, projectionLag, runMigrations, sqlProjectionProgress, startProjector,
   workingProjector, type Projector,
@@ -138,7 +138,7 @@ for (const backend of backends()) {
     it('runs a projector on the file log: catches up, survives a failing batch, reports lag', async () => {
       const { log, dispose: disposeLog } = await openTempFileLog();
       const logged: Array<{ obj: object; msg?: string }> = [];
-      const logger = { info: (obj: object, msg?: string) => void logged.push({ obj, msg }), error: (obj: object, msg?: string) => void logged.push({ obj, msg }) };
+      const logger = { ...silentLogger, info: (obj: object, msg?: string) => void logged.push({ obj, msg }), error: (obj: object, msg?: string) => void logged.push({ obj, msg }) };
       try {
         const f = new EventFactory(freshScope(), 'live');
         const events = Array.from({ length: 9 }, (_, i) => f.message('user', `live ${i}`));

@@ -2,12 +2,14 @@ import {
   EngramError,
   type Clock,
   type Embedder,
+  type Logger,
   type QueryHit,
   type QueryRequest,
   type Reranker,
   type Retriever,
   type Scope,
   type ScoredId,
+  silentLogger,
   type SqlExecutor,
   type TextIndex,
   type VectorIndex,
@@ -22,7 +24,6 @@ import { indexFilterFor, passesFilters } from './filters';
 import { weightOf } from './importance';
 import { resolveIntentConfig, type IntentWeightConfig } from './intent-config';
 import { intentWeights } from './query-intent';
-import { silentLogger, type RetrievalLogger } from './logger';
 import { rerankStage, type Ranked } from './rerank-stage';
 import { reciprocalRankFusion } from './rrf';
 import { scoreFusion } from './fusion';
@@ -50,7 +51,7 @@ export interface HybridRetrieverOptions {
   clock: Clock;
   /** Memory ids returned by a search (R8: the app records them as MemoryAccessed, batched). */
   onAccess?: (scope: Scope, memoryIds: string[], query: string) => void;
-  logger?: RetrievalLogger;
+  logger?: Logger;
 }
 
 /** Per-stage figures of the last search, for benchmarks and debugging. */

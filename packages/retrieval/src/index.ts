@@ -8,7 +8,6 @@ export { userNameTerms } from './user-name-terms';
 export { rerankStage, type Ranked, type RerankSettings } from './rerank-stage';
 export { indexOpFor, type IndexOp } from './index-ops';
 export { DocRegistry } from './doc-registry';
-export type { RetrievalLogger } from './logger';
 export { passesFilters, indexFilterFor } from './filters';
 export { detectQueryIntent, intentWeights, weightsForIntent, carriesDate, isPreferenceMemory, type QueryIntent } from './query-intent';
 export { DEFAULT_INTENT_CONFIG, resolveIntentConfig, type IntentWeightConfig } from './intent-config';

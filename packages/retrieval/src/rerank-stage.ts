@@ -1,5 +1,4 @@
-import type { Reranker } from '@engram/core';
-import type { RetrievalLogger } from './logger';
+import type { Logger, Reranker } from '@engram/core';
 
 export interface Ranked<T> {
   item: T;
@@ -33,7 +32,7 @@ export async function rerankStage<T>(
   textOf: (item: T) => string,
   reranker: Reranker | undefined,
   s: RerankSettings,
-  logger: RetrievalLogger,
+  logger: Logger,
 ): Promise<{ ranked: Ranked<T>[]; reranked: boolean }> {
   if (!s.enabled || !reranker || ranked.length === 0) return { ranked, reranked: false };
   const head = ranked.slice(0, s.topK);

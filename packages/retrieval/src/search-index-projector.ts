@@ -3,9 +3,11 @@ import {
   EngramError,
   formatPosition,
   retry,
+  silentLogger,
   streamKeyOf,
   type Embedder,
   type EventLog,
+  type Logger,
   type LogPosition,
   type ProjectionProgress,
   type StoredEvent,
@@ -16,7 +18,6 @@ import {
 import { DocRegistry, type DocRegistryJson } from './doc-registry';
 import type { IndexOp } from './index-ops';
 import { TurnWindows, type TurnWindowsJson } from './turn-windows';
-import { silentLogger, type RetrievalLogger } from './logger';
 
 export const SEARCH_INDEX_CONSUMER = 'search-index';
 
@@ -57,7 +58,7 @@ export interface SearchIndexProjectorOptions {
   /** How often both indexes are snapshotted with the applied position (default 5 s). */
   snapshotEveryMs?: number;
   batchSize?: number;
-  logger?: RetrievalLogger;
+  logger?: Logger;
 }
 
 export interface SearchIndexProjector extends ProjectionProgress {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { diversifyBySession, type Reranker } from '@engram/core';
+import { diversifyBySession, silentLogger, type Reranker } from '@engram/core';
 import { buildTokenGate, DocRegistry, reciprocalRankFusion, rerankStage, resolveRetrievalConfig } from '@engram/retrieval';
 
-const quiet = { info() {}, warn() {}, error() {} };
+const quiet = silentLogger;
 
 describe('reciprocalRankFusion', () => {
   it('sums 1/(k + rank) with ranks from 1', () => {

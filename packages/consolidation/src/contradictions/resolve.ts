@@ -1,7 +1,6 @@
-import { provenanceLevel, type ProvenanceSource } from '@engram/core';
+import { provenanceLevel, type Logger, type ProvenanceSource } from '@engram/core';
 import type { CandidateFact } from '../extraction/types';
 import type { ContradictionVerifier } from '../extraction/llm/llm-engine';
-import type { ConsolidationLogger } from '../logger';
 import type { ActiveEntry } from '../read-models';
 import { relatedEntries } from './prefilter';
 import { sameValue } from './values';
@@ -32,7 +31,7 @@ export async function decide(
   saidAt: string,
   entries: readonly ActiveEntry[],
   verifier: ContradictionVerifier | undefined,
-  logger: ConsolidationLogger,
+  logger: Logger,
 ): Promise<Decision> {
   const related = relatedEntries(c, entries);
   const restated = related.find((r) => r.relation === 'same_key' && sameValue(r.entry, c)) ?? related.find((r) => sameValue(r.entry, c) && r.entry.content === c.content);

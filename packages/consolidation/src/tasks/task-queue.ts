@@ -1,5 +1,4 @@
-import { backoffDelay, EngramError, toEngramError, type Clock } from '@engram/core';
-import type { ConsolidationLogger } from '../logger';
+import { backoffDelay, EngramError, toEngramError, type Clock, type Logger } from '@engram/core';
 import type { ConsolidationTask } from './task';
 import type { TaskJournal } from './task-journal';
 
@@ -13,7 +12,7 @@ export interface TaskQueueOptions {
   baseBackoffMs: number;
   maxBackoffMs: number;
   clock: Clock;
-  logger: ConsolidationLogger;
+  logger: Logger;
 }
 
 /**

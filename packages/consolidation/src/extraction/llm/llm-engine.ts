@@ -1,6 +1,4 @@
-import { EngramError, toEngramError, type ChatMessage, type Llm } from '@engram/core';
-import type { ConsolidationLogger } from '../../logger';
-import { silentLogger } from '../../logger';
+import { EngramError, silentLogger, toEngramError, type ChatMessage, type Llm, type Logger } from '@engram/core';
 import type { ExtractionEngine, ExtractionInput, ExtractionResult } from '../types';
 import { parseEpisode, parseExtraction, parseVerdict, type Verdict } from './parse-output';
 import { EXTRACTION_SCHEMA, EXTRACTION_SYSTEM, PROMPT_VERSION, SUMMARY_SCHEMA, SUMMARY_SYSTEM, VERIFICATION_SCHEMA, VERIFICATION_SYSTEM } from './prompts';
@@ -20,7 +18,7 @@ export interface LlmEngineOptions {
   llm: Llm;
   /** Used when the model fails or keeps answering malformed JSON (K5: no fact is lost). */
   fallback: ExtractionEngine;
-  logger?: ConsolidationLogger;
+  logger?: Logger;
   timeoutMs?: number;
 }
 
