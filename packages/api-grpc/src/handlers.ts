@@ -2,42 +2,48 @@ import type * as grpc from '@grpc/grpc-js';
 import { EngramError } from '@engram/core';
 import type { QueryHit, Scope } from '@engram/core';
 import type { MemoryApp, MemoryView } from '@engram/app';
+import { check, ForgetRequest, MemoryParams, ObserveBody, QueryBody, SessionParams, TenantHeaders, UserBody, UserQuery, WriteBody } from '@engram/contract';
 
 type Req = Record<string, unknown>;
+/** proto3: an unset optional field is absent, an empty repeated field is []; both mean "not given". */
 const s = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
-const list = (v: unknown): string[] | undefined => (Array.isArray(v) && v.length > 0 ? v.map(String) : undefined);
+const list = (v: unknown): unknown[] | undefined => (Array.isArray(v) && v.length > 0 ? v : undefined);
+
+/** A message's fields as the request shape of @engram/contract (undefined fields dropped). */
+function shape(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+}
 
 export interface CallContext {
   tenantId: string;
   correlationId: string | null;
 }
 
-/** Tenant and correlation id from call metadata; the tenant is validated like the HTTP header. */
+/** Tenant and correlation id from call metadata, checked by the same schema as the HTTP headers. */
 export function callContext(metadata: grpc.Metadata): CallContext {
   const tenant = metadata.get('x-tenant-id')[0];
-  const tenantId = tenant === undefined || tenant === '' ? 'default' : String(tenant);
-  if (!/^[A-Za-z0-9._:-]{1,128}$/.test(tenantId)) {
-    throw new EngramError('VALIDATION_FAILED', 'x-tenant-id must be 1–128 characters of A-Z a-z 0-9 . _ : -', { details: { field: 'x-tenant-id' } });
-  }
   const corr = metadata.get('x-correlation-id')[0];
-  return { tenantId, correlationId: corr === undefined || corr === '' ? null : String(corr) };
+  const h = check(
+    TenantHeaders,
+    shape({ 'x-tenant-id': tenant === undefined || tenant === '' ? undefined : String(tenant), 'x-correlation-id': corr === undefined || corr === '' ? undefined : String(corr) }),
+    'metadata',
+  );
+  return { tenantId: h['x-tenant-id'] ?? 'default', correlationId: h['x-correlation-id'] ?? null };
 }
 
-function scopeOf(c: CallContext, r: Req): Scope {
-  // The app validates the ids; an absent user id arrives as undefined and is reported as userId.
-  return { tenantId: c.tenantId, userId: r.userId as string, agentId: s(r.agentId) ?? null };
+function scopeOf(c: CallContext, r: { userId: string; agentId?: string | undefined }): Scope {
+  return { tenantId: c.tenantId, userId: r.userId, agentId: r.agentId ?? null };
 }
 
-function metadataOf(r: Req): Record<string, unknown> | undefined {
+/** metadata_json → the object the request shape's metadata field checks. */
+function metadataOf(r: Req): unknown {
   const raw = s(r.metadataJson);
   if (raw === undefined) return undefined;
   try {
-    const parsed: unknown = JSON.parse(raw);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    return JSON.parse(raw);
   } catch {
-    // reported below
+    throw new EngramError('VALIDATION_FAILED', 'metadataJson: must be a JSON object', { details: { field: 'metadataJson' } });
   }
-  throw new EngramError('VALIDATION_FAILED', 'metadataJson: must be a JSON object', { details: { field: 'metadataJson' } });
 }
 
 function hitToProto(h: QueryHit): Req {
@@ -78,77 +84,104 @@ function memoryToProto(m: MemoryView): Req {
   };
 }
 
-/** Each rpc: request message (camelCase) → app call → response message. */
+/** Each rpc: request message (camelCase) → the contract's request shape, checked → app call → response message. */
 export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r: Req) => Promise<Req>> {
   return {
     async Write(c, r) {
+      const b = check(
+        WriteBody,
+        shape({
+          userId: r.userId, agentId: s(r.agentId), type: r.type, key: s(r.key), content: r.content, tags: list(r.tags), importance: r.importance,
+          pinned: r.pinned, source: s(r.source), sessionId: s(r.sessionId), metadata: metadataOf(r), tier: s(r.tier), validFrom: s(r.validFrom), scope: s(r.scope),
+        }),
+      );
       const res = await app.writeMemory({
-        scope: scopeOf(c, r),
+        scope: scopeOf(c, b),
         correlationId: c.correlationId,
-        type: r.type as 'USER',
-        key: s(r.key),
-        content: r.content as string,
-        tags: list(r.tags),
-        importance: r.importance as number | undefined,
-        pinned: r.pinned as boolean | undefined,
-        source: s(r.source) as 'user_stated' | undefined,
-        sessionId: s(r.sessionId),
-        metadata: metadataOf(r),
-        tier: s(r.tier) as 'SEMANTIC' | undefined,
-        validFrom: s(r.validFrom),
-        scopeTag: s(r.scope),
+        type: b.type,
+        key: b.key,
+        content: b.content,
+        tags: b.tags,
+        importance: b.importance,
+        pinned: b.pinned,
+        source: b.source,
+        sessionId: b.sessionId,
+        metadata: b.metadata,
+        tier: b.tier,
+        validFrom: b.validFrom,
+        scopeTag: b.scope,
       });
       return { id: res.id, eventId: res.eventId ?? '', position: res.position ?? '', deduplicated: res.deduplicated };
     },
     async Observe(c, r) {
+      const { sessionId } = check(SessionParams, shape({ sessionId: r.sessionId }));
+      const b = check(
+        ObserveBody,
+        shape({ userId: r.userId, agentId: s(r.agentId), role: r.role, content: r.content, messageId: s(r.messageId), at: s(r.at), metadata: metadataOf(r) }),
+      );
       const res = await app.observeMessage({
-        scope: scopeOf(c, r),
+        scope: scopeOf(c, b),
         correlationId: c.correlationId,
-        sessionId: r.sessionId as string,
-        role: r.role as 'user',
-        content: r.content as string,
-        messageId: s(r.messageId),
-        at: s(r.at),
-        metadata: metadataOf(r),
+        sessionId,
+        role: b.role,
+        content: b.content,
+        messageId: b.messageId,
+        at: b.at,
+        metadata: b.metadata,
       });
       return { ...res };
     },
     async EndSession(c, r) {
-      const res = await app.endSession({ scope: scopeOf(c, r), correlationId: c.correlationId, sessionId: r.sessionId as string });
+      const { sessionId } = check(SessionParams, shape({ sessionId: r.sessionId }));
+      const b = check(UserBody, shape({ userId: r.userId, agentId: s(r.agentId) }));
+      const res = await app.endSession({ scope: scopeOf(c, b), correlationId: c.correlationId, sessionId });
       return { ...res };
     },
     async Query(c, r) {
+      const b = check(
+        QueryBody,
+        shape({
+          userId: r.userId, agentId: s(r.agentId), query: r.query, k: r.k, tiers: list(r.tiers), types: list(r.types), tags: list(r.tags), from: s(r.from), to: s(r.to),
+          minPosition: s(r.minPosition), sessionId: s(r.sessionId), scope: s(r.scope), entities: list(r.entities), sessionDiversity: r.sessionDiversity,
+        }),
+      );
       const hits = await app.query({
-        scope: scopeOf(c, r),
+        scope: scopeOf(c, b),
         correlationId: c.correlationId,
-        query: r.query as string,
-        k: r.k as number | undefined,
-        tiers: list(r.tiers) as never,
-        types: list(r.types) as never,
-        tags: list(r.tags),
-        from: s(r.from),
-        to: s(r.to),
-        minPosition: s(r.minPosition),
-        sessionId: s(r.sessionId),
-        scopeTag: s(r.scope),
-        entities: list(r.entities),
-        sessionDiversity: r.sessionDiversity as number | undefined,
+        query: b.query,
+        k: b.k,
+        tiers: b.tiers,
+        types: b.types,
+        tags: b.tags,
+        from: b.from,
+        to: b.to,
+        minPosition: b.minPosition,
+        sessionId: b.sessionId,
+        scopeTag: b.scope,
+        entities: b.entities,
+        sessionDiversity: b.sessionDiversity,
       });
       return { results: hits.map(hitToProto) };
     },
     async GetMemory(c, r) {
-      const m = await app.getMemory({ scope: scopeOf(c, r), memoryId: r.id as string, minPosition: s(r.minPosition) });
+      const { id } = check(MemoryParams, shape({ id: r.id }));
+      const q = check(UserQuery, shape({ userId: r.userId, agentId: s(r.agentId), minPosition: s(r.minPosition) }));
+      const m = await app.getMemory({ scope: scopeOf(c, q), memoryId: id, minPosition: q.minPosition });
       return memoryToProto(m);
     },
     async Forget(c, r) {
+      const b = check(
+        ForgetRequest,
+        shape({ userId: r.userId, agentId: s(r.agentId), target: r.target, memoryId: s(r.memoryId), key: s(r.key), reason: s(r.reason), minPosition: s(r.minPosition) }),
+      );
       const res = await app.forget({
-        scope: scopeOf(c, r),
+        scope: scopeOf(c, b),
         correlationId: c.correlationId,
-        target: r.target as 'memory',
-        memoryId: s(r.memoryId),
-        key: s(r.key),
-        reason: s(r.reason),
-        minPosition: s(r.minPosition),
+        target: b.target,
+        memoryId: b.memoryId,
+        key: b.key,
+        reason: b.reason,
+        minPosition: b.minPosition,
       });
       return { ...res };
     },

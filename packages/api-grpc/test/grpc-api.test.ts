@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHttpServer } from '@engram/api-http';
 import { systemClock } from '@engram/core';
 import { createMemoryApp } from '@engram/app';
+import { sqlProjectionProgress } from '@engram/projections';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { startGrpcServer } from '../src/index';
@@ -119,16 +120,20 @@ describe('gRPC API over a real loopback connection', () => {
   });
 
   it('maps PROJECTION_LAGGING to UNAVAILABLE with the stable code', async () => {
-    // A second app on the same log and store whose bounded wait is short.
+    // A second app on the same log and store whose bounded wait is short, waiting on a projection that never runs.
     const impatient = createMemoryApp({
-      log: s.log, db: s.db, retriever: s.retriever, progress: s.progress, clock: systemClock, logger: s.logger,
+      log: s.log, db: s.db, retriever: s.retriever, progress: sqlProjectionProgress(s.db, ['not-running']), clock: systemClock, logger: s.logger,
       config: { maxContentBytes: 32 * 1024, minPositionWaitMs: 100, accessFlushMs: 50 },
     });
     const srv = await startGrpcServer({ app: impatient, host: '127.0.0.1', port: 0, logger: s.logger });
     const c = connect(srv.port);
     try {
-      const err = await c.fail('Query', { userId: 'lag', query: 'anything', minPosition: '0:999999999' });
-      expect(err).toMatchObject({ code: grpc.status.UNAVAILABLE, engramCode: 'PROJECTION_LAGGING', retriable: 'true', details: { minPosition: '0:999999999' } });
+      const w = await client.call('Write', { userId: 'lag', type: 'USER', content: 'A fact to wait for' });
+      const err = await c.fail('Query', { userId: 'lag', query: 'anything', minPosition: w.position });
+      expect(err).toMatchObject({ code: grpc.status.UNAVAILABLE, engramCode: 'PROJECTION_LAGGING', retriable: 'true', details: { minPosition: w.position } });
+      // A position the log has not reached can never be applied: refused at once.
+      const beyond = await c.fail('Query', { userId: 'lag', query: 'anything', minPosition: '0:999999999' });
+      expect(beyond).toMatchObject({ code: grpc.status.INVALID_ARGUMENT, engramCode: 'VALIDATION_FAILED', details: { field: 'minPosition' } });
     } finally {
       c.close();
       await srv.close();

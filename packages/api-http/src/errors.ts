@@ -1,21 +1,6 @@
 import { EngramError, isEngramError, type Logger } from '@engram/core';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
-interface ValidationIssue {
-  instancePath?: string;
-  params?: Record<string, unknown>;
-  message?: string;
-}
-
-/** The field a fastify/ajv validation error is about, as a dotted path. */
-function fieldOf(err: FastifyError): string {
-  const first = (err.validation?.[0] ?? {}) as ValidationIssue;
-  const missing = first.params?.missingProperty ?? first.params?.additionalProperty;
-  const path = (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-  const leaf = typeof missing === 'string' ? (path ? `${path}.${missing}` : missing) : path;
-  return leaf || (err.validationContext ?? 'body');
-}
-
 function send(reply: FastifyReply, status: number, e: EngramError): FastifyReply {
   if (e.code === 'PROJECTION_LAGGING' || e.code === 'SHUTTING_DOWN' || (e.retriable && status === 503)) {
     const after = Number(e.details?.retryAfterSeconds ?? 1);
@@ -27,11 +12,8 @@ function send(reply: FastifyReply, status: number, e: EngramError): FastifyReply
 /** Maps anything thrown to `{ error: { code, message, retriable, details? } }` with a stable code. */
 export function errorHandler(logger: Logger) {
   return (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    // Request validation (the contract's checks) arrives here as an EngramError too.
     if (isEngramError(err)) return send(reply, err.httpStatus, err);
-    if (err.validation) {
-      const field = fieldOf(err);
-      return send(reply, 400, new EngramError('VALIDATION_FAILED', `${field}: ${err.validation[0]?.message ?? 'invalid'}`, { details: { field, in: err.validationContext } }));
-    }
     switch (err.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return send(reply, 413, new EngramError('CONTENT_TOO_LARGE', 'request body exceeds the limit', { details: { field: 'body' } }));

@@ -1,6 +1,8 @@
+import type { TSchema } from 'typebox';
 import type { RouteDef } from './route-def';
 import { errorSchema } from './schemas';
-import type { JsonSchema } from './schemas';
+
+type JsonSchema = Record<string, unknown>;
 
 const ERROR_RESPONSES: Record<string, string> = {
   '400': 'VALIDATION_FAILED (details.field names the field) and other bad input',
@@ -15,8 +17,9 @@ const ERROR_RESPONSES: Record<string, string> = {
 
 function parameters(route: RouteDef): JsonSchema[] {
   const out: JsonSchema[] = [];
-  const add = (where: 'path' | 'query' | 'header', schema: JsonSchema | undefined) => {
-    if (!schema) return;
+  const add = (where: 'path' | 'query' | 'header', part: TSchema | undefined) => {
+    if (!part) return;
+    const schema = part as JsonSchema;
     const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((schema.required as string[] | undefined) ?? []);
     for (const [name, s] of Object.entries(props)) {
@@ -30,7 +33,7 @@ function parameters(route: RouteDef): JsonSchema[] {
 }
 
 /** The OpenAPI 3.1 document of the given routes, from the very schemas fastify validates with. */
-export function buildOpenApi(routes: RouteDef[], version: string): JsonSchema {
+export function buildOpenApi(routes: RouteDef[], version: string): Record<string, unknown> {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const r of routes) {
     const path = r.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');

@@ -1,11 +1,22 @@
-import type { JsonSchema } from './schemas';
+import type { Static, TSchema } from 'typebox';
 
-export interface RouteInput {
+/** The request parts a route may validate; each a schema from @engram/contract. */
+export interface RouteSchemas {
+  params?: TSchema;
+  querystring?: TSchema;
+  body?: TSchema;
+  headers?: TSchema;
+}
+
+type Part<S extends RouteSchemas, K extends keyof RouteSchemas> = S[K] extends TSchema ? Static<S[K]> : Record<string, never>;
+
+/** What a handler gets: the validated, typed request parts plus the caller's tenant and correlation id. */
+export interface RouteInput<S extends RouteSchemas = RouteSchemas> {
   tenantId: string;
   correlationId: string | null;
-  params: Record<string, string>;
-  query: Record<string, string | undefined>;
-  body: Record<string, unknown>;
+  params: Part<S, 'params'>;
+  query: Part<S, 'querystring'>;
+  body: Part<S, 'body'>;
 }
 
 export interface RouteOutput {
@@ -17,20 +28,25 @@ export interface RouteOutput {
 
 export interface RouteResponse {
   description: string;
-  schema: JsonSchema;
+  schema: TSchema;
   /** application/json unless given. */
   contentType?: string;
 }
 
-/** One HTTP route: its schemas drive both fastify validation/serialization and the OpenAPI document. */
-export interface RouteDef {
+/** One HTTP route: its schemas drive validation (the contract's compiled checks), serialization and the OpenAPI document. */
+export interface RouteDef<S extends RouteSchemas = RouteSchemas> {
   method: 'GET' | 'POST' | 'DELETE';
   /** fastify syntax (":id"); OpenAPI gets "{id}". */
   url: string;
   operationId: string;
   summary: string;
   tag: string;
-  schema: { params?: JsonSchema; querystring?: JsonSchema; body?: JsonSchema; headers?: JsonSchema };
+  schema: S;
   responses: Record<number, RouteResponse>;
-  handle(input: RouteInput): Promise<RouteOutput>;
+  handle(input: RouteInput<S>): Promise<RouteOutput>;
+}
+
+/** Declares a route with its handler typed by the route's own schemas. */
+export function route<S extends RouteSchemas>(def: RouteDef<S>): RouteDef {
+  return def as unknown as RouteDef;
 }

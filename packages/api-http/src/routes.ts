@@ -1,336 +1,320 @@
 import type { MemoryApp } from '@engram/app';
-import type { Role, Scope } from '@engram/core';
-import type { RouteDef, RouteInput } from './route-def';
+import type { Scope } from '@engram/core';
+import {
+  ConsolidateBody,
+  ContextBody,
+  ContradictionParams,
+  ContradictionsQuery,
+  ForgetMemoryQuery,
+  ForgetUserQuery,
+  KeyParams,
+  MemoryParams,
+  ObserveBody,
+  QueryBody,
+  ResolveBody,
+  SessionParams,
+  TenantHeaders,
+  UserBody,
+  UserParams,
+  UserQuery,
+  WorkingMemoryQuery,
+  WriteBody,
+} from '@engram/contract';
+import { route, type RouteDef } from './route-def';
 import {
   appendedSchema,
-  consolidateBody,
   consolidateResponse,
-  contextBody,
   contextResponse,
-  contradictionsQuery,
   contradictionsResponse,
-  forgetMemoryQuery,
-  forgetUserQuery,
   historyResponse,
-  idString,
+  markdownResponse,
   memorySchema,
-  observeBody,
-  queryBody,
   queryResponse,
-  resolveBody,
   resolveResponse,
-  tenantHeaders,
-  userBody,
-  userQuery,
-  uuidString,
-  workingMemoryQuery,
-  writeBody,
   writeResponse,
 } from './schemas';
 
-type Obj = Record<string, unknown>;
-const s = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-
-function scopeOf(i: RouteInput, from: Obj): Scope {
-  return { tenantId: i.tenantId, userId: from.userId as string, agentId: (from.agentId as string | undefined) ?? null };
+function scopeOf(tenantId: string, from: { userId: string; agentId?: string | undefined }): Scope {
+  return { tenantId, userId: from.userId, agentId: from.agentId ?? null };
 }
-
-const sessionParams = { type: 'object', required: ['sessionId'], properties: { sessionId: idString('session id') } };
-const memoryParams = { type: 'object', required: ['id'], properties: { id: uuidString('memory id') } };
-const contradictionParams = { type: 'object', required: ['id'], properties: { id: uuidString('contradiction id') } };
-const keyParams = { type: 'object', required: ['key'], properties: { key: { type: 'string', minLength: 1, maxLength: 256 } } };
-const userParams = { type: 'object', required: ['userId'], properties: { userId: idString('user whose memory is erased') } };
 
 const accepted = (description: string) => ({ 202: { description, schema: appendedSchema } });
 
 export function buildRoutes(app: MemoryApp): RouteDef[] {
   return [
-    {
+    route({
       method: 'POST',
       url: '/v1/sessions/:sessionId/messages',
       operationId: 'observeMessage',
       summary: 'Record one conversation message (MessageObserved)',
       tag: 'ingest',
-      schema: { params: sessionParams, body: observeBody, headers: tenantHeaders },
+      schema: { params: SessionParams, body: ObserveBody, headers: TenantHeaders },
       responses: accepted('appended to the log'),
-      async handle(i) {
-        const b = i.body;
+      async handle({ tenantId, correlationId, params, body: b }) {
         const r = await app.observeMessage({
-          scope: scopeOf(i, b),
-          correlationId: i.correlationId,
-          sessionId: i.params.sessionId!,
-          role: b.role as Role,
-          content: b.content as string,
-          messageId: s(b.messageId),
-          at: s(b.at),
-          metadata: b.metadata as Obj | undefined,
+          scope: scopeOf(tenantId, b),
+          correlationId,
+          sessionId: params.sessionId,
+          role: b.role,
+          content: b.content,
+          messageId: b.messageId,
+          at: b.at,
+          metadata: b.metadata,
         });
         return { status: 202, body: r };
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/v1/memories',
       operationId: 'writeMemory',
       summary: 'Write a memory entry (MemoryWritten), provenance-guarded and deduplicated by key',
       tag: 'memories',
-      schema: { body: writeBody, headers: tenantHeaders },
+      schema: { body: WriteBody, headers: TenantHeaders },
       responses: { 202: { description: 'appended (or deduplicated)', schema: writeResponse } },
-      async handle(i) {
-        const b = i.body;
+      async handle({ tenantId, correlationId, body: b }) {
         const r = await app.writeMemory({
-          scope: scopeOf(i, b),
-          correlationId: i.correlationId,
-          type: b.type as 'USER',
-          key: s(b.key),
-          content: b.content as string,
-          tags: b.tags as string[] | undefined,
-          importance: b.importance as number | undefined,
-          pinned: b.pinned as boolean | undefined,
-          source: b.source as 'user_stated' | undefined,
-          tier: b.tier as 'SEMANTIC' | undefined,
-          sessionId: s(b.sessionId),
-          metadata: b.metadata as Obj | undefined,
-          validFrom: s(b.validFrom),
-          scopeTag: s(b.scope),
+          scope: scopeOf(tenantId, b),
+          correlationId,
+          type: b.type,
+          key: b.key,
+          content: b.content,
+          tags: b.tags,
+          importance: b.importance,
+          pinned: b.pinned,
+          source: b.source,
+          tier: b.tier,
+          sessionId: b.sessionId,
+          metadata: b.metadata,
+          validFrom: b.validFrom,
+          scopeTag: b.scope,
         });
         return { status: 202, body: r };
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/v1/sessions/:sessionId/end',
       operationId: 'endSession',
       summary: 'End a session (SessionEnded, triggers consolidation)',
       tag: 'ingest',
-      schema: { params: sessionParams, body: userBody, headers: tenantHeaders },
+      schema: { params: SessionParams, body: UserBody, headers: TenantHeaders },
       responses: accepted('appended to the log'),
-      async handle(i) {
-        const r = await app.endSession({ scope: scopeOf(i, i.body), correlationId: i.correlationId, sessionId: i.params.sessionId! });
+      async handle({ tenantId, correlationId, params, body }) {
+        const r = await app.endSession({ scope: scopeOf(tenantId, body), correlationId, sessionId: params.sessionId });
         return { status: 202, body: r };
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/v1/query',
       operationId: 'query',
       summary: 'Hybrid search over the caller’s memories and history',
       tag: 'query',
-      schema: { body: queryBody, headers: tenantHeaders },
+      schema: { body: QueryBody, headers: TenantHeaders },
       responses: { 200: { description: 'ranked results', schema: queryResponse } },
-      async handle(i) {
-        const b = i.body;
+      async handle({ tenantId, correlationId, body: b }) {
         const results = await app.query({
-          scope: scopeOf(i, b),
-          correlationId: i.correlationId,
-          query: b.query as string,
-          k: b.k as number | undefined,
-          tiers: b.tiers as never,
-          types: b.types as never,
-          tags: b.tags as string[] | undefined,
-          from: s(b.from),
-          to: s(b.to),
-          sessionId: s(b.sessionId),
-          scopeTag: s(b.scope),
-          entities: b.entities as string[] | undefined,
-          sessionDiversity: b.sessionDiversity as number | undefined,
-          minPosition: s(b.minPosition),
+          scope: scopeOf(tenantId, b),
+          correlationId,
+          query: b.query,
+          k: b.k,
+          tiers: b.tiers,
+          types: b.types,
+          tags: b.tags,
+          from: b.from,
+          to: b.to,
+          sessionId: b.sessionId,
+          scopeTag: b.scope,
+          entities: b.entities,
+          sessionDiversity: b.sessionDiversity,
+          minPosition: b.minPosition,
         });
         return { status: 200, body: { results } };
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/v1/context',
       operationId: 'context',
       summary: 'Render prompt context (core snapshot, known facts, history, conversation) under a budget',
       tag: 'query',
-      schema: { body: contextBody, headers: tenantHeaders },
+      schema: { body: ContextBody, headers: TenantHeaders },
       responses: { 200: { description: 'rendered context', schema: contextResponse } },
-      async handle(i) {
-        const b = i.body;
+      async handle({ tenantId, body: b }) {
         const r = await app.context({
-          scope: scopeOf(i, b),
-          query: b.query as string,
-          sessionId: s(b.sessionId),
-          budgetChars: b.budgetChars as number | undefined,
-          ...(Array.isArray(b.entities) ? { entities: b.entities as string[] } : {}),
-          minPosition: s(b.minPosition),
+          scope: scopeOf(tenantId, b),
+          query: b.query,
+          sessionId: b.sessionId,
+          budgetChars: b.budgetChars,
+          ...(b.entities ? { entities: b.entities } : {}),
+          minPosition: b.minPosition,
         });
         return { status: 200, body: r };
       },
-    },
-    {
+    }),
+    route({
       method: 'GET',
       url: '/v1/memories/:id',
       operationId: 'getMemory',
       summary: 'One memory entry of the caller',
       tag: 'memories',
-      schema: { params: memoryParams, querystring: userQuery, headers: tenantHeaders },
+      schema: { params: MemoryParams, querystring: UserQuery, headers: TenantHeaders },
       responses: { 200: { description: 'the entry', schema: memorySchema } },
-      async handle(i) {
-        const m = await app.getMemory({ scope: scopeOf(i, i.query), memoryId: i.params.id!, minPosition: i.query.minPosition });
+      async handle({ tenantId, params, query }) {
+        const m = await app.getMemory({ scope: scopeOf(tenantId, query), memoryId: params.id, minPosition: query.minPosition });
         return { status: 200, body: m };
       },
-    },
-    {
+    }),
+    route({
       method: 'GET',
       url: '/v1/memories/:id/history',
       operationId: 'memoryHistory',
       summary: 'Versions and lifecycle of one memory entry',
       tag: 'memories',
-      schema: { params: memoryParams, querystring: userQuery, headers: tenantHeaders },
+      schema: { params: MemoryParams, querystring: UserQuery, headers: TenantHeaders },
       responses: { 200: { description: 'history, oldest first', schema: historyResponse } },
-      async handle(i) {
-        const history = await app.memoryHistory({ scope: scopeOf(i, i.query), memoryId: i.params.id!, minPosition: i.query.minPosition });
+      async handle({ tenantId, params, query }) {
+        const history = await app.memoryHistory({ scope: scopeOf(tenantId, query), memoryId: params.id, minPosition: query.minPosition });
         return { status: 200, body: { history } };
       },
-    },
-    {
+    }),
+    route({
       method: 'GET',
       url: '/v1/keys/:key/history',
       operationId: 'keyHistory',
       summary: 'Which entry held a key when, and what superseded what',
       tag: 'memories',
-      schema: { params: keyParams, querystring: userQuery, headers: tenantHeaders },
+      schema: { params: KeyParams, querystring: UserQuery, headers: TenantHeaders },
       responses: { 200: { description: 'history, oldest first', schema: historyResponse } },
-      async handle(i) {
-        const history = await app.keyHistory({ scope: scopeOf(i, i.query), key: i.params.key!, minPosition: i.query.minPosition });
+      async handle({ tenantId, params, query }) {
+        const history = await app.keyHistory({ scope: scopeOf(tenantId, query), key: params.key, minPosition: query.minPosition });
         return { status: 200, body: { history } };
       },
-    },
-    {
+    }),
+    route({
       method: 'DELETE',
       url: '/v1/memories/:id',
       operationId: 'forgetMemory',
       summary: 'Forget one memory entry (MemoryForgotten, cascades through every read model)',
       tag: 'forget',
-      schema: { params: memoryParams, querystring: forgetMemoryQuery, headers: tenantHeaders },
+      schema: { params: MemoryParams, querystring: ForgetMemoryQuery, headers: TenantHeaders },
       responses: accepted('erase appended'),
-      async handle(i) {
+      async handle({ tenantId, correlationId, params, query }) {
         const r = await app.forget({
-          scope: scopeOf(i, i.query),
-          correlationId: i.correlationId,
+          scope: scopeOf(tenantId, query),
+          correlationId,
           target: 'memory',
-          memoryId: i.params.id!,
-          reason: i.query.reason,
-          minPosition: i.query.minPosition,
+          memoryId: params.id,
+          reason: query.reason,
+          minPosition: query.minPosition,
         });
         return { status: 202, body: r };
       },
-    },
-    {
+    }),
+    route({
       method: 'DELETE',
       url: '/v1/users/:userId/memories',
       operationId: 'forgetUser',
       summary: 'Forget everything of a user',
       tag: 'forget',
-      schema: { params: userParams, querystring: forgetUserQuery, headers: tenantHeaders },
+      schema: { params: UserParams, querystring: ForgetUserQuery, headers: TenantHeaders },
       responses: accepted('erase appended'),
-      async handle(i) {
+      async handle({ tenantId, correlationId, params, query }) {
         const r = await app.forget({
-          scope: { tenantId: i.tenantId, userId: i.params.userId!, agentId: i.query.agentId ?? null },
-          correlationId: i.correlationId,
+          scope: { tenantId, userId: params.userId, agentId: query.agentId ?? null },
+          correlationId,
           target: 'user',
-          reason: i.query.reason,
+          reason: query.reason,
         });
         return { status: 202, body: r };
       },
-    },
-    ...(['pin', 'unpin'] as const).map(
-      (op): RouteDef => ({
+    }),
+    ...(['pin', 'unpin'] as const).map((op) =>
+      route({
         method: 'POST',
         url: `/v1/memories/:id/${op}`,
         operationId: `${op}Memory`,
         summary: op === 'pin' ? 'Pin an entry (always in the core snapshot, never decays)' : 'Unpin an entry',
         tag: 'memories',
-        schema: { params: memoryParams, body: userBody, headers: tenantHeaders },
+        schema: { params: MemoryParams, body: UserBody, headers: TenantHeaders },
         responses: accepted('appended to the log'),
-        async handle(i) {
-          const input = { scope: scopeOf(i, i.body), correlationId: i.correlationId, memoryId: i.params.id!, minPosition: s(i.body.minPosition) };
+        async handle({ tenantId, correlationId, params, body }) {
+          const input = { scope: scopeOf(tenantId, body), correlationId, memoryId: params.id, minPosition: body.minPosition };
           const r = op === 'pin' ? await app.pin(input) : await app.unpin(input);
           return { status: 202, body: r };
         },
       }),
     ),
-    {
+    route({
       method: 'POST',
       url: '/v1/memories/:id/restore',
       operationId: 'restoreMemory',
       summary: 'Move an ARCHIVAL entry back to SEMANTIC',
       tag: 'memories',
-      schema: { params: memoryParams, body: userBody, headers: tenantHeaders },
+      schema: { params: MemoryParams, body: UserBody, headers: TenantHeaders },
       responses: accepted('appended to the log'),
-      async handle(i) {
-        const r = await app.restore({ scope: scopeOf(i, i.body), correlationId: i.correlationId, memoryId: i.params.id!, minPosition: s(i.body.minPosition) });
+      async handle({ tenantId, correlationId, params, body }) {
+        const r = await app.restore({ scope: scopeOf(tenantId, body), correlationId, memoryId: params.id, minPosition: body.minPosition });
         return { status: 202, body: r };
       },
-    },
-    {
+    }),
+    route({
       method: 'GET',
       url: '/v1/sessions/:sessionId/working-memory',
       operationId: 'workingMemory',
       summary: 'The session’s working memory as markdown for a system prompt',
       tag: 'query',
-      schema: { params: sessionParams, querystring: workingMemoryQuery, headers: tenantHeaders },
-      responses: { 200: { description: 'markdown', contentType: 'text/markdown', schema: { type: 'string' } } },
-      async handle(i) {
+      schema: { params: SessionParams, querystring: WorkingMemoryQuery, headers: TenantHeaders },
+      responses: { 200: { description: 'markdown', contentType: 'text/markdown', schema: markdownResponse } },
+      async handle({ tenantId, params, query }) {
         const md = await app.workingMemory({
-          scope: scopeOf(i, i.query),
-          sessionId: i.params.sessionId!,
-          budgetChars: i.query.budgetChars === undefined ? undefined : Number(i.query.budgetChars),
-          minPosition: i.query.minPosition,
+          scope: scopeOf(tenantId, query),
+          sessionId: params.sessionId,
+          budgetChars: query.budgetChars === undefined ? undefined : Number(query.budgetChars),
+          minPosition: query.minPosition,
         });
         return { status: 200, body: md, contentType: 'text/markdown; charset=utf-8' };
       },
-    },
-    {
+    }),
+    route({
       method: 'GET',
       url: '/v1/contradictions',
       operationId: 'listContradictions',
       summary: 'Contradictions of the caller (open ones by default)',
       tag: 'contradictions',
-      schema: { querystring: contradictionsQuery, headers: tenantHeaders },
+      schema: { querystring: ContradictionsQuery, headers: TenantHeaders },
       responses: { 200: { description: 'contradictions, newest first', schema: contradictionsResponse } },
-      async handle(i) {
-        const contradictions = await app.listContradictions({
-          scope: scopeOf(i, i.query),
-          status: (i.query.status as 'open' | 'all' | undefined) ?? 'open',
-          minPosition: i.query.minPosition,
-        });
+      async handle({ tenantId, query }) {
+        const contradictions = await app.listContradictions({ scope: scopeOf(tenantId, query), status: query.status ?? 'open', minPosition: query.minPosition });
         return { status: 200, body: { contradictions } };
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/v1/contradictions/:id/resolve',
       operationId: 'resolveContradiction',
       summary: 'Settle a pending contradiction (the loser is superseded)',
       tag: 'contradictions',
-      schema: { params: contradictionParams, body: resolveBody, headers: tenantHeaders },
+      schema: { params: ContradictionParams, body: ResolveBody, headers: TenantHeaders },
       responses: { 202: { description: 'resolution appended', schema: resolveResponse } },
-      async handle(i) {
-        const r = await app.resolveContradiction({
-          scope: scopeOf(i, i.body),
-          correlationId: i.correlationId,
-          contradictionId: i.params.id!,
-          winner: i.body.winner as 'a' | 'b',
-        });
+      async handle({ tenantId, correlationId, params, body }) {
+        const r = await app.resolveContradiction({ scope: scopeOf(tenantId, body), correlationId, contradictionId: params.id, winner: body.winner });
         return { status: 202, body: r };
       },
-    },
-    {
+    }),
+    route({
       method: 'POST',
       url: '/v1/admin/consolidate',
       operationId: 'consolidate',
       summary: 'Manually trigger consolidation of a session or of every open session of a user',
       tag: 'admin',
-      schema: { body: consolidateBody, headers: tenantHeaders },
+      schema: { body: ConsolidateBody, headers: TenantHeaders },
       responses: { 202: { description: 'sessions queued for consolidation', schema: consolidateResponse } },
-      async handle(i) {
-        const r = await app.consolidate({ scope: scopeOf(i, i.body), correlationId: i.correlationId, sessionId: s(i.body.sessionId) });
+      async handle({ tenantId, correlationId, body }) {
+        const r = await app.consolidate({ scope: scopeOf(tenantId, body), correlationId, sessionId: body.sessionId });
         return { status: 202, body: r };
       },
-    },
+    }),
   ];
 }

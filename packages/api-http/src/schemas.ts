@@ -1,343 +1,131 @@
-import { MEMORY_TYPES, PROVENANCE_SOURCES, ROLES, TIERS } from '@engram/core';
-import { ID_PATTERN_SOURCE, MAX_ENTITIES, MAX_ENTITY_CHARS, MAX_K, MAX_KEY_CHARS, MAX_QUERY_CHARS, MAX_TAGS, MAX_TAG_CHARS, UUID_PATTERN_SOURCE } from '@engram/app';
+import Type, { type TSchema } from 'typebox';
+import { MEMORY_TYPES, PROVENANCE_SOURCES, TIERS } from '@engram/core';
+import { POSITION_PATTERN } from '@engram/contract';
 
-/** JSON-schema fragments shared by the routes and the OpenAPI document. */
-export type JsonSchema = Record<string, unknown>;
+/**
+ * Response shapes of the HTTP API (request shapes live in @engram/contract, shared with gRPC). Both
+ * drive fastify's serialization and the OpenAPI document.
+ */
+export type JsonSchema = TSchema;
 
-export const idString = (description: string): JsonSchema => ({ type: 'string', pattern: ID_PATTERN_SOURCE, description });
-export const uuidString = (description: string): JsonSchema => ({ type: 'string', pattern: UUID_PATTERN_SOURCE, description });
-const nullable = (s: JsonSchema): JsonSchema => ({ anyOf: [s, { type: 'null' }] });
-const str = { type: 'string' };
-const dateTime = { type: 'string', format: 'date-time' };
-const position = { type: 'string', pattern: '^(\\d+:)?\\d+$', description: 'log position "partition:offset"' };
-const freeObject = { type: 'object', additionalProperties: true };
+const str = Type.String();
+const nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
+const position = Type.String({ pattern: POSITION_PATTERN, description: 'log position "partition:offset"' });
+const freeObject = Type.Record(Type.String(), Type.Unknown());
+const strings = Type.Array(str);
 
-export const tenantHeaders: JsonSchema = {
-  type: 'object',
-  properties: {
-    'x-tenant-id': { ...idString('tenant (hard isolation boundary); defaults to "default"') },
-    'x-correlation-id': { type: 'string', minLength: 1, maxLength: 128, description: 'copied into the appended events' },
-  },
-};
+export const errorSchema = Type.Object({
+  error: Type.Object({
+    code: Type.String({ description: 'stable error code (EngramError.code)' }),
+    message: str,
+    retriable: Type.Boolean(),
+    details: Type.Optional(freeObject),
+  }),
+});
 
-export const userQuery: JsonSchema = {
-  type: 'object',
-  required: ['userId'],
-  additionalProperties: false,
-  properties: {
-    userId: idString('user (hard isolation boundary)'),
-    agentId: idString('agent; omitted = every agent of the user'),
-    minPosition: position,
-  },
-};
+export const appendedSchema = Type.Object({ eventId: Type.String({ format: 'uuid' }), position });
 
-const userFields = {
-  userId: idString('user (hard isolation boundary)'),
-  agentId: idString('agent; omitted = no agent on writes, every agent on reads'),
-};
+export const writeResponse = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  eventId: nullable(str),
+  position: nullable(position),
+  deduplicated: Type.Boolean({ description: 'true when an identical entry already held the key (nothing appended)' }),
+});
 
-export const errorSchema: JsonSchema = {
-  type: 'object',
-  required: ['error'],
-  properties: {
-    error: {
-      type: 'object',
-      required: ['code', 'message', 'retriable'],
-      properties: {
-        code: { type: 'string', description: 'stable error code (EngramError.code)' },
-        message: str,
-        retriable: { type: 'boolean' },
-        details: freeObject,
-      },
-    },
-  },
-};
+export const hitSchema = Type.Object({
+  id: Type.Optional(str),
+  kind: Type.Optional(Type.Enum(['memory', 'message', 'episode'])),
+  tier: Type.Optional(Type.Enum([...TIERS])),
+  type: Type.Optional(nullable(Type.Enum([...MEMORY_TYPES]))),
+  key: Type.Optional(nullable(str)),
+  content: Type.Optional(str),
+  score: Type.Optional(Type.Number()),
+  source: Type.Optional(nullable(str)),
+  importance: Type.Optional(Type.Number()),
+  effectiveImportance: Type.Optional(Type.Number()),
+  metadata: Type.Optional(freeObject),
+  sourceMessageIds: Type.Optional(strings),
+  sessionId: Type.Optional(nullable(str)),
+  createdAt: Type.Optional(str),
+  tags: Type.Optional(strings),
+  pinned: Type.Optional(Type.Boolean()),
+  supersededBy: Type.Optional(nullable(str)),
+});
 
-export const appendedSchema: JsonSchema = {
-  type: 'object',
-  required: ['eventId', 'position'],
-  properties: { eventId: { type: 'string', format: 'uuid' }, position },
-};
+export const queryResponse = Type.Object({ results: Type.Array(hitSchema) });
 
-export const observeBody: JsonSchema = {
-  type: 'object',
-  required: ['userId', 'role', 'content'],
-  additionalProperties: false,
-  properties: {
-    ...userFields,
-    role: { type: 'string', enum: [...ROLES] },
-    content: { type: 'string', minLength: 1, description: 'at most 32 KB of UTF-8' },
-    messageId: { type: 'string', minLength: 1, maxLength: 256 },
-    at: { ...dateTime, description: 'when the message was said (default now)' },
-    metadata: freeObject,
-  },
-};
+export const contextResponse = Type.Object({ context: str, sections: Type.Record(Type.String(), Type.Number()) });
 
-export const writeBody: JsonSchema = {
-  type: 'object',
-  required: ['userId', 'type', 'content'],
-  additionalProperties: false,
-  properties: {
-    ...userFields,
-    type: { type: 'string', enum: [...MEMORY_TYPES] },
-    key: { type: 'string', minLength: 1, maxLength: MAX_KEY_CHARS },
-    content: { type: 'string', minLength: 1, description: 'at most 32 KB of UTF-8' },
-    tags: { type: 'array', maxItems: MAX_TAGS, items: { type: 'string', minLength: 1, maxLength: MAX_TAG_CHARS } },
-    importance: { type: 'number', minimum: 0, maximum: 1, default: 0.5 },
-    pinned: { type: 'boolean' },
-    source: { type: 'string', enum: [...PROVENANCE_SOURCES], default: 'user_stated' },
-    sessionId: idString('session the memory came from; required for tier WORKING'),
-    metadata: freeObject,
-    tier: { type: 'string', enum: ['SEMANTIC', 'WORKING'], default: 'SEMANTIC' },
-    validFrom: { ...dateTime, description: 'when the fact became true (valid time)' },
-    scope: { type: 'string', minLength: 1, maxLength: MAX_KEY_CHARS, description: 'soft scope tag (e.g. a project); queries can filter on it' },
-  },
-};
+export const memorySchema = Type.Object({
+  id: Type.Optional(str),
+  tenantId: Type.Optional(str),
+  userId: Type.Optional(str),
+  agentId: Type.Optional(nullable(str)),
+  type: Type.Optional(Type.Enum([...MEMORY_TYPES])),
+  tier: Type.Optional(Type.Enum([...TIERS])),
+  kind: Type.Optional(str),
+  key: Type.Optional(nullable(str)),
+  content: Type.Optional(str),
+  tags: Type.Optional(strings),
+  sessionId: Type.Optional(nullable(str)),
+  createdAt: Type.Optional(str),
+  updatedAt: Type.Optional(str),
+  importance: Type.Optional(Type.Number()),
+  effectiveImportance: Type.Optional(Type.Number()),
+  accessCount: Type.Optional(Type.Integer()),
+  lastAccessed: Type.Optional(nullable(str)),
+  episodeId: Type.Optional(nullable(str)),
+  version: Type.Optional(Type.Integer()),
+  supersededBy: Type.Optional(nullable(str)),
+  source: Type.Optional(Type.Enum([...PROVENANCE_SOURCES])),
+  pinned: Type.Optional(Type.Boolean()),
+  scope: Type.Optional(nullable(str)),
+  confidence: Type.Optional(Type.Number()),
+  metadata: Type.Optional(freeObject),
+  sourceMessageIds: Type.Optional(strings),
+  validFrom: Type.Optional(nullable(str)),
+});
 
-export const writeResponse: JsonSchema = {
-  type: 'object',
-  required: ['id', 'eventId', 'position', 'deduplicated'],
-  properties: {
-    id: { type: 'string', format: 'uuid' },
-    eventId: nullable({ type: 'string' }),
-    position: nullable(position),
-    deduplicated: { type: 'boolean', description: 'true when an identical entry already held the key (nothing appended)' },
-  },
-};
+export const historyResponse = Type.Object({
+  history: Type.Array(
+    Type.Object({
+      eventId: Type.Optional(str),
+      memoryId: Type.Optional(str),
+      action: Type.Optional(str),
+      key: Type.Optional(nullable(str)),
+      version: Type.Optional(nullable(Type.Integer())),
+      content: Type.Optional(nullable(str)),
+      source: Type.Optional(nullable(str)),
+      relatedId: Type.Optional(nullable(str)),
+      reason: Type.Optional(nullable(str)),
+      at: Type.Optional(str),
+    }),
+  ),
+});
 
-export const userBody: JsonSchema = {
-  type: 'object',
-  required: ['userId'],
-  additionalProperties: false,
-  properties: { ...userFields, minPosition: position },
-};
+export const contradictionsResponse = Type.Object({
+  contradictions: Type.Array(
+    Type.Object({
+      id: Type.Optional(str),
+      entryAId: Type.Optional(str),
+      entryBId: Type.Optional(str),
+      description: Type.Optional(str),
+      confidence: Type.Optional(Type.Number()),
+      candidate: Type.Optional(nullable(freeObject)),
+      resolution: Type.Optional(nullable(str)),
+      resolvedBy: Type.Optional(nullable(str)),
+      detectedAt: Type.Optional(str),
+      resolvedAt: Type.Optional(nullable(str)),
+    }),
+  ),
+});
 
-export const queryBody: JsonSchema = {
-  type: 'object',
-  required: ['userId', 'query'],
-  additionalProperties: false,
-  properties: {
-    ...userFields,
-    query: { type: 'string', minLength: 1, maxLength: MAX_QUERY_CHARS },
-    k: { type: 'integer', minimum: 1, maximum: MAX_K, default: 10 },
-    tiers: { type: 'array', items: { type: 'string', enum: [...TIERS] } },
-    types: { type: 'array', items: { type: 'string', enum: [...MEMORY_TYPES] } },
-    tags: { type: 'array', maxItems: MAX_TAGS, items: { type: 'string', minLength: 1, maxLength: MAX_TAG_CHARS } },
-    from: dateTime,
-    to: dateTime,
-    sessionId: idString('only this session’s documents'),
-    scope: { type: 'string', minLength: 1, maxLength: MAX_KEY_CHARS, description: 'only entries with this soft scope tag' },
-    entities: {
-      type: 'array',
-      maxItems: MAX_ENTITIES,
-      items: { type: 'string', minLength: 1, maxLength: MAX_ENTITY_CHARS },
-      description:
-        'only documents that concern at least one of these entities, given as a name ("Acme Corp", "北京") or an entity-id slug ("acme_corp"): ' +
-        'an episode listing it in its entity ids, a memory naming it in its key, tags or metadata, or any document whose text mentions it (case-folded tokens)',
-    },
-    sessionDiversity: {
-      type: 'number',
-      exclusiveMinimum: 0,
-      maximum: 1,
-      description:
-        'spread the results over sessions: each further hit from a session already in the results has its score multiplied by this, once per earlier hit ' +
-        '(1 keeps the ranking; default memory.sessionDiversity). Lower values favour covering more conversations over more turns of one',
-    },
-    minPosition: { ...position, description: 'read-your-writes: wait until the read side has applied this position' },
-  },
-};
+export const resolveResponse = Type.Object({ eventId: str, position, resolution: Type.Enum(['a_wins', 'b_wins']), winnerMemoryId: str });
 
-export const hitSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: str,
-    kind: { type: 'string', enum: ['memory', 'message', 'episode'] },
-    tier: { type: 'string', enum: [...TIERS] },
-    type: nullable({ type: 'string', enum: [...MEMORY_TYPES] }),
-    key: nullable(str),
-    content: str,
-    score: { type: 'number' },
-    source: nullable(str),
-    importance: { type: 'number' },
-    effectiveImportance: { type: 'number' },
-    metadata: freeObject,
-    sourceMessageIds: { type: 'array', items: str },
-    sessionId: nullable(str),
-    createdAt: str,
-    tags: { type: 'array', items: str },
-    pinned: { type: 'boolean' },
-    supersededBy: nullable(str),
-  },
-};
+export const consolidateResponse = Type.Object({ sessions: strings, eventIds: strings, position: nullable(position) });
 
-export const queryResponse: JsonSchema = {
-  type: 'object',
-  required: ['results'],
-  properties: { results: { type: 'array', items: hitSchema } },
-};
+export const healthResponse = Type.Object({ status: Type.Optional(str), version: Type.Optional(str), log: Type.Optional(Type.Boolean()), db: Type.Optional(Type.Boolean()) });
 
-export const contextBody: JsonSchema = {
-  type: 'object',
-  required: ['userId', 'query'],
-  additionalProperties: false,
-  properties: {
-    ...userFields,
-    sessionId: idString('current session (its conversation is rendered)'),
-    query: { type: 'string', minLength: 1, maxLength: MAX_QUERY_CHARS },
-    budgetChars: { type: 'integer', minimum: 200, maximum: 200000 },
-    entities: { ...(queryBody.properties as Record<string, JsonSchema>).entities!, description: 'known facts and history only about these entities (as in POST /v1/query); the core snapshot is always rendered' },
-    minPosition: position,
-  },
-};
+export const openApiResponse = Type.Record(Type.String(), Type.Unknown());
 
-export const contextResponse: JsonSchema = {
-  type: 'object',
-  required: ['context', 'sections'],
-  properties: { context: str, sections: { type: 'object', additionalProperties: { type: 'number' } } },
-};
-
-export const memorySchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    id: str,
-    tenantId: str,
-    userId: str,
-    agentId: nullable(str),
-    type: { type: 'string', enum: [...MEMORY_TYPES] },
-    tier: { type: 'string', enum: [...TIERS] },
-    kind: str,
-    key: nullable(str),
-    content: str,
-    tags: { type: 'array', items: str },
-    sessionId: nullable(str),
-    createdAt: str,
-    updatedAt: str,
-    importance: { type: 'number' },
-    effectiveImportance: { type: 'number' },
-    accessCount: { type: 'integer' },
-    lastAccessed: nullable(str),
-    episodeId: nullable(str),
-    version: { type: 'integer' },
-    supersededBy: nullable(str),
-    source: { type: 'string', enum: [...PROVENANCE_SOURCES] },
-    pinned: { type: 'boolean' },
-    scope: nullable(str),
-    confidence: { type: 'number' },
-    metadata: freeObject,
-    sourceMessageIds: { type: 'array', items: str },
-    validFrom: nullable(str),
-  },
-};
-
-export const historyResponse: JsonSchema = {
-  type: 'object',
-  required: ['history'],
-  properties: {
-    history: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          eventId: str,
-          memoryId: str,
-          action: str,
-          key: nullable(str),
-          version: nullable({ type: 'integer' }),
-          content: nullable(str),
-          source: nullable(str),
-          relatedId: nullable(str),
-          reason: nullable(str),
-          at: str,
-        },
-      },
-    },
-  },
-};
-
-export const contradictionsResponse: JsonSchema = {
-  type: 'object',
-  required: ['contradictions'],
-  properties: {
-    contradictions: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          id: str,
-          entryAId: str,
-          entryBId: str,
-          description: str,
-          confidence: { type: 'number' },
-          candidate: nullable(freeObject),
-          resolution: nullable(str),
-          resolvedBy: nullable(str),
-          detectedAt: str,
-          resolvedAt: nullable(str),
-        },
-      },
-    },
-  },
-};
-
-export const resolveBody: JsonSchema = {
-  type: 'object',
-  required: ['userId', 'winner'],
-  additionalProperties: false,
-  properties: { ...userFields, winner: { type: 'string', enum: ['a', 'b'] } },
-};
-
-export const resolveResponse: JsonSchema = {
-  type: 'object',
-  required: ['eventId', 'position', 'resolution', 'winnerMemoryId'],
-  properties: {
-    eventId: str,
-    position,
-    resolution: { type: 'string', enum: ['a_wins', 'b_wins'] },
-    winnerMemoryId: str,
-  },
-};
-
-export const consolidateBody: JsonSchema = {
-  type: 'object',
-  required: ['userId'],
-  additionalProperties: false,
-  properties: { ...userFields, sessionId: idString('only this session; omitted = every open session of the user') },
-};
-
-export const consolidateResponse: JsonSchema = {
-  type: 'object',
-  required: ['sessions', 'eventIds', 'position'],
-  properties: { sessions: { type: 'array', items: str }, eventIds: { type: 'array', items: str }, position: nullable(position) },
-};
-
-export const forgetUserQuery: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { agentId: idString('agent making the request (audited)'), reason: { type: 'string', minLength: 1, maxLength: 512 } },
-};
-
-export const forgetMemoryQuery: JsonSchema = {
-  type: 'object',
-  required: ['userId'],
-  additionalProperties: false,
-  properties: { ...(userQuery.properties as object), reason: { type: 'string', minLength: 1, maxLength: 512 } },
-};
-
-export const workingMemoryQuery: JsonSchema = {
-  type: 'object',
-  required: ['userId'],
-  additionalProperties: false,
-  properties: { ...(userQuery.properties as object), budgetChars: { type: 'string', pattern: '^[0-9]{1,6}$' } },
-};
-
-export const contradictionsQuery: JsonSchema = {
-  type: 'object',
-  required: ['userId'],
-  additionalProperties: false,
-  properties: { ...(userQuery.properties as object), status: { type: 'string', enum: ['open', 'all'], default: 'open' } },
-};
-
-export const healthResponse: JsonSchema = {
-  type: 'object',
-  properties: { status: str, version: str, log: { type: 'boolean' }, db: { type: 'boolean' } },
-};
+export const markdownResponse = Type.String();

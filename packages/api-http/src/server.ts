@@ -1,16 +1,16 @@
 import { EngramError, type Logger } from '@engram/core';
 import type { MemoryApp } from '@engram/app';
+import { problemOf } from '@engram/contract';
 import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { errorHandler } from './errors';
 import { buildOpenApi } from './openapi';
-import type { RouteDef, RouteInput } from './route-def';
+import type { RouteDef, RouteInput, RouteSchemas } from './route-def';
 import { buildRoutes } from './routes';
-import { errorSchema, healthResponse } from './schemas';
+import { errorSchema, healthResponse, openApiResponse } from './schemas';
 import type { JsonSchema } from './schemas';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
-const TENANT_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export interface HttpServerOptions {
   app: MemoryApp;
@@ -20,7 +20,7 @@ export interface HttpServerOptions {
   bodyLimitBytes?: number;
 }
 
-function systemRoutes(app: MemoryApp, version: string, doc: () => JsonSchema): RouteDef[] {
+function systemRoutes(app: MemoryApp, version: string, doc: () => Record<string, unknown>): RouteDef[] {
   return [
     {
       method: 'GET',
@@ -53,10 +53,26 @@ function systemRoutes(app: MemoryApp, version: string, doc: () => JsonSchema): R
       summary: 'This OpenAPI 3.1 document',
       tag: 'system',
       schema: {},
-      responses: { 200: { description: 'OpenAPI document', schema: { type: 'object', additionalProperties: true } } },
+      responses: { 200: { description: 'OpenAPI document', schema: openApiResponse } },
       handle: async () => ({ status: 200, body: doc() }),
     },
   ];
+}
+
+/**
+ * Validates each request part with the contract's compiled check of the route's own schema object
+ * (fastify hands the compiler a copy of the headers schema, which would lose the refinements).
+ */
+function contractValidator(r: RouteDef): FastifySchemaCompiler<unknown> {
+  return ({ httpPart }) => {
+    const part = (httpPart === 'querystring' ? 'querystring' : httpPart) as keyof RouteSchemas;
+    const schema = r.schema[part];
+    if (!schema) return () => true;
+    return (value: unknown) => {
+      const error = problemOf(schema, value, httpPart);
+      return error ? { error } : { value };
+    };
+  };
 }
 
 function fastifyResponseSchemas(r: RouteDef): Record<string, JsonSchema> {
@@ -74,8 +90,6 @@ export function buildHttpServer(opts: HttpServerOptions): FastifyInstance {
   const server = Fastify({
     logger: false,
     bodyLimit: opts.bodyLimitBytes ?? BODY_LIMIT_BYTES,
-    // Wrong JSON types must fail validation, not be coerced; unknown fields are reported, not dropped.
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
     return503OnClosing: true,
   });
   server.removeContentTypeParser('text/plain');
@@ -84,7 +98,7 @@ export function buildHttpServer(opts: HttpServerOptions): FastifyInstance {
     reply.code(404).send({ error: new EngramError('NOT_FOUND', `no route ${req.method} ${req.url.split('?')[0]}`).toJSON() });
   });
 
-  let doc: JsonSchema | null = null;
+  let doc: Record<string, unknown> | null = null;
   const routes: RouteDef[] = [];
   routes.push(...buildRoutes(opts.app), ...systemRoutes(opts.app, opts.version, () => (doc ??= buildOpenApi(routes, opts.version))));
 
@@ -93,20 +107,18 @@ export function buildHttpServer(opts: HttpServerOptions): FastifyInstance {
       method: r.method,
       url: r.url,
       schema: { ...r.schema, response: fastifyResponseSchemas(r) },
+      validatorCompiler: contractValidator(r),
       handler: async (req, reply) => {
-        const tenantHeader = req.headers['x-tenant-id'];
-        const tenantId = typeof tenantHeader === 'string' && tenantHeader.length > 0 ? tenantHeader : 'default';
-        if (!TENANT_PATTERN.test(tenantId)) {
-          throw new EngramError('VALIDATION_FAILED', 'x-tenant-id must be 1–128 characters of A-Z a-z 0-9 . _ : -', { details: { field: 'x-tenant-id' } });
-        }
+        // Validated by the route's TenantHeaders schema.
+        const tenant = req.headers['x-tenant-id'];
         const corr = req.headers['x-correlation-id'];
-        const input: RouteInput = {
-          tenantId,
-          correlationId: typeof corr === 'string' && corr.length > 0 ? corr : null,
-          params: (req.params ?? {}) as Record<string, string>,
-          query: (req.query ?? {}) as Record<string, string | undefined>,
-          body: (req.body ?? {}) as Record<string, unknown>,
-        };
+        const input = {
+          tenantId: typeof tenant === 'string' ? tenant : 'default',
+          correlationId: typeof corr === 'string' ? corr : null,
+          params: req.params ?? {},
+          query: req.query ?? {},
+          body: req.body ?? {},
+        } as RouteInput;
         const out = await r.handle(input);
         reply.code(out.status);
         if (out.contentType) reply.type(out.contentType);

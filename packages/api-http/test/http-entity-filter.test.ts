@@ -104,8 +104,8 @@ describe('POST /v1/query with an entity filter (R9), hybrid retriever and the re
   });
 
   it.each([
-    ['an empty entity', { entities: [''] }, 'entities.0'],
-    ['an entity of the wrong type', { entities: [7] }, 'entities.0'],
+    ['an empty entity', { entities: [''] }, 'entities[0]'],
+    ['an entity of the wrong type', { entities: [7] }, 'entities[0]'],
     ['entities not an array', { entities: 'Priya' }, 'entities'],
     ['too many entities', { entities: Array.from({ length: 17 }, (_, i) => `e${i}`) }, 'entities'],
     ['an entity without a letter or digit', { entities: ['!!!'] }, 'entities[0]'],

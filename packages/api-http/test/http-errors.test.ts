@@ -27,14 +27,14 @@ describe('HTTP API: bad input gets a stable 4xx code, never a bare 500', () => {
     ['unknown type', 'POST', '/v1/memories', memory({ type: 'PET' }), 400, 'VALIDATION_FAILED', 'type'],
     ['unknown field', 'POST', '/v1/memories', memory({ colour: 'red' }), 400, 'VALIDATION_FAILED', 'colour'],
     ['bad userId', 'POST', '/v1/memories', memory({ userId: 'has space' }), 400, 'VALIDATION_FAILED', 'userId'],
-    ['tags not strings', 'POST', '/v1/memories', memory({ tags: [1] }), 400, 'VALIDATION_FAILED', 'tags.0'],
+    ['tags not strings', 'POST', '/v1/memories', memory({ tags: [1] }), 400, 'VALIDATION_FAILED', 'tags[0]'],
     ['content over 32 KB', 'POST', '/v1/memories', memory({ content: 'x'.repeat(32 * 1024 + 1) }), 413, 'CONTENT_TOO_LARGE', 'content'],
     ['bad role', 'POST', '/v1/sessions/s1/messages', { userId: 'bad', role: 'robot', content: 'x' }, 400, 'VALIDATION_FAILED', 'role'],
     ['bad session id', 'POST', '/v1/sessions/bad%20id/messages', { userId: 'bad', role: 'user', content: 'x' }, 400, 'VALIDATION_FAILED', 'sessionId'],
     ['bad at', 'POST', '/v1/sessions/s1/messages', { userId: 'bad', role: 'user', content: 'x', at: 'noon' }, 400, 'VALIDATION_FAILED', 'at'],
     ['k too large', 'POST', '/v1/query', { userId: 'bad', query: 'x', k: 1000 }, 400, 'VALIDATION_FAILED', 'k'],
     ['k as a string', 'POST', '/v1/query', { userId: 'bad', query: 'x', k: '5' }, 400, 'VALIDATION_FAILED', 'k'],
-    ['bad tier filter', 'POST', '/v1/query', { userId: 'bad', query: 'x', tiers: ['HOT'] }, 400, 'VALIDATION_FAILED', 'tiers.0'],
+    ['bad tier filter', 'POST', '/v1/query', { userId: 'bad', query: 'x', tiers: ['HOT'] }, 400, 'VALIDATION_FAILED', 'tiers[0]'],
     ['bad minPosition', 'POST', '/v1/query', { userId: 'bad', query: 'x', minPosition: 'soon' }, 400, 'VALIDATION_FAILED', 'minPosition'],
     ['missing query', 'POST', '/v1/context', { userId: 'bad' }, 400, 'VALIDATION_FAILED', 'query'],
     ['bad winner', 'POST', '/v1/contradictions/00000000-0000-4000-8000-000000000000/resolve', { userId: 'bad', winner: 'x' }, 400, 'VALIDATION_FAILED', 'winner'],
@@ -43,12 +43,34 @@ describe('HTTP API: bad input gets a stable 4xx code, never a bare 500', () => {
     ['unknown memory', 'GET', '/v1/memories/00000000-0000-4000-8000-000000000000?userId=bad', undefined, 404, 'NOT_FOUND', undefined],
     ['unknown contradiction', 'POST', '/v1/contradictions/00000000-0000-4000-8000-000000000000/resolve', { userId: 'bad', winner: 'a' }, 404, 'NOT_FOUND', undefined],
     ['unknown route', 'GET', '/v1/nope', undefined, 404, 'NOT_FOUND', undefined],
+    // Inputs the read side cannot store (issue 13): refused at the door, never appended.
+    ['NUL in content', 'POST', '/v1/memories', memory({ content: 'poison\u0000here' }), 400, 'VALIDATION_FAILED', 'content'],
+    ['NUL in a metadata value', 'POST', '/v1/memories', memory({ metadata: { note: 'a\u0000b' } }), 400, 'VALIDATION_FAILED', 'metadata'],
+    ['NUL in a metadata key', 'POST', '/v1/sessions/s1/messages', { userId: 'bad', role: 'user', content: 'x', metadata: { 'k\u0000': 1 } }, 400, 'VALIDATION_FAILED', 'metadata'],
+    ['NUL in a tag', 'POST', '/v1/memories', memory({ tags: ['ok\u0000'] }), 400, 'VALIDATION_FAILED', 'tags[0]'],
+    ['NUL in a key', 'POST', '/v1/memories', memory({ key: 'k\u0000' }), 400, 'VALIDATION_FAILED', 'key'],
+    ['a message at year 0000', 'POST', '/v1/sessions/s1/messages', { userId: 'bad', role: 'user', content: 'x', at: '0000-01-01T00:00:00.000Z' }, 400, 'VALIDATION_FAILED', 'at'],
+    ['validFrom after 9999', 'POST', '/v1/memories', memory({ validFrom: '9999-12-31T23:59:59-05:00' }), 400, 'VALIDATION_FAILED', 'validFrom'],
+    ['minPosition partition above int32', 'POST', '/v1/query', { userId: 'bad', query: 'x', minPosition: '4294967296:0' }, 400, 'VALIDATION_FAILED', 'minPosition'],
+    ['minPosition partition above int32 in a query string', 'GET', '/v1/memories/00000000-0000-4000-8000-000000000000?userId=bad&minPosition=2147483648:1', undefined, 400, 'VALIDATION_FAILED', 'minPosition'],
+    ['minPosition beyond the log head', 'POST', '/v1/query', { userId: 'bad', query: 'x', minPosition: '0:999999' }, 400, 'VALIDATION_FAILED', 'minPosition'],
+    ['minPosition in a partition the log lacks', 'POST', '/v1/query', { userId: 'bad', query: 'x', minPosition: '3:0' }, 400, 'VALIDATION_FAILED', 'minPosition'],
   ])('%s → %s %s', async (_name, method, path, body, status, code, field) => {
     const before = (await h.events()).length;
     const r = await h.call(method, path, { body });
     expect(r.status).toBe(status);
     expect(r.json.error).toMatchObject({ code, message: expect.any(String), retriable: false });
     if (field) expect(r.json.error.details.field).toBe(field);
+    expect((await h.events()).length).toBe(before);
+  });
+
+  it('metadata nested 10,000 deep is a 400, not a stack overflow', async () => {
+    let nested = '"leaf"';
+    for (let i = 0; i < 10_000; i++) nested = `{"v":${nested}}`;
+    const before = (await h.events()).length;
+    const r = await h.call('POST', '/v1/memories', { rawBody: `{"userId":"bad","type":"USER","content":"deep","metadata":${nested}}`, headers: { 'content-type': 'application/json' } });
+    expect(r.status).toBe(400);
+    expect(r.json.error).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'metadata' } });
     expect((await h.events()).length).toBe(before);
   });
 

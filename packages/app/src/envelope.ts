@@ -1,5 +1,6 @@
 import { currentSchemaVersion, formatPosition, newId } from '@engram/core';
 import type { Clock, EngramEvent, EventLog, EventOfType, EventType, PayloadOf, Scope } from '@engram/core';
+import { assertStorableEvent } from '@engram/contract';
 import type { Appended } from './types';
 
 export interface EnvelopeContext {
@@ -34,8 +35,12 @@ export function buildEvent<T extends EventType>(clock: Clock, type: T, ctx: Enve
   } as EventOfType<T>;
 }
 
-/** Appends events of one stream in one durable append; answers with the last event's id and position. */
+/**
+ * Appends events of one stream in one durable append; answers with the last event's id and position.
+ * Whatever the caller, an event no read model could store never reaches the log.
+ */
 export async function appendAll(log: EventLog, events: EngramEvent[]): Promise<Appended & { positions: string[] }> {
+  for (const e of events) assertStorableEvent(e);
   const res = await log.append(events);
   const positions = res.positions.map(formatPosition);
   return { eventId: events[events.length - 1]!.eventId, position: positions[positions.length - 1]!, positions };

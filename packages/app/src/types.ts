@@ -16,7 +16,7 @@ import type {
 } from '@engram/core';
 
 export interface MemoryAppConfig {
-  /** Largest accepted content, in UTF-8 bytes (M1: 32 KB). */
+  /** Largest accepted content, in UTF-8 bytes (M1: 32 KB; limits.maxContentBytes). */
   maxContentBytes: number;
   /** Longest a read waits for the projections to reach a requested minPosition. */
   minPositionWaitMs: number;

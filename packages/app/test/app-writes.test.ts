@@ -76,21 +76,16 @@ describe('app commands on the real log, PGlite and projectors', () => {
     expect(upd.deduplicated).toBe(false);
   });
 
+  // Request shapes are checked by the transports with @engram/contract (packages/contract/test);
+  // whatever the caller, the app never appends an event a read model could not store.
   it.each([
     ['missing userId', { type: 'USER', content: 'x', scope: { tenantId: 't1', agentId: null } }, 'VALIDATION_FAILED', 'userId'],
     ['bad tenant', { type: 'USER', content: 'x', scope: { tenantId: 'bad tenant!', userId: 'u', agentId: null } }, 'VALIDATION_FAILED', 'tenantId'],
-    ['unknown type', { type: 'PERSON', content: 'x' }, 'VALIDATION_FAILED', 'type'],
-    ['content not a string', { type: 'USER', content: 42 }, 'VALIDATION_FAILED', 'content'],
-    ['blank content', { type: 'USER', content: '   ' }, 'VALIDATION_FAILED', 'content'],
-    ['importance > 1', { type: 'USER', content: 'x', importance: 1.5 }, 'VALIDATION_FAILED', 'importance'],
-    ['tags not an array', { type: 'USER', content: 'x', tags: 'a,b' }, 'VALIDATION_FAILED', 'tags'],
-    ['unknown source', { type: 'USER', content: 'x', source: 'rumour' }, 'VALIDATION_FAILED', 'source'],
+    ['NUL in the content', { type: 'USER', content: 'a\u0000b' }, 'VALIDATION_FAILED', 'content'],
+    ['NUL in a metadata key', { type: 'USER', content: 'x', metadata: { 'k\u0000': 1 } }, 'VALIDATION_FAILED', 'metadata.k\u0000'],
     ['WORKING without session', { type: 'USER', content: 'x', tier: 'WORKING' }, 'VALIDATION_FAILED', 'sessionId'],
-    ['ARCHIVAL tier', { type: 'USER', content: 'x', tier: 'ARCHIVAL' }, 'VALIDATION_FAILED', 'tier'],
-    ['bad validFrom', { type: 'USER', content: 'x', validFrom: 'yesterday' }, 'VALIDATION_FAILED', 'validFrom'],
-    ['metadata array', { type: 'USER', content: 'x', metadata: [1, 2] }, 'VALIDATION_FAILED', 'metadata'],
     ['content > 32 KB', { type: 'USER', content: 'é'.repeat(16 * 1024 + 1) }, 'CONTENT_TOO_LARGE', 'content'],
-  ])('bad input (%s) is refused with %s on %s and appends nothing', async (_label, input, code, field) => {
+  ])('bad input (%s) is refused and appends nothing', async (_label, input, code, field) => {
     const before = (await s.events()).length;
     const err = await rejection(s.app.writeMemory({ scope: scopeOf('val'), ...(input as object) } as never));
     expect(err.code).toBe(code);

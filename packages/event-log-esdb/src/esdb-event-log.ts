@@ -1,5 +1,6 @@
 import {
   deterministicId,
+  isUuid,
   EngramError,
   type AppendOptions,
   type AppendResult,
@@ -40,13 +41,12 @@ export interface EsdbEventLogOptions {
   onError?: (err: unknown, context: string) => void;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How far back $all is scanned to find the positions of a just-appended batch, if not adjacent. */
 const POSITION_SCAN_LIMIT = 10_000;
 
 /** EventStoreDB needs UUID event ids; it also deduplicates on them, so the id is derived, never random. */
 export function esdbEventIdOf(eventId: string): string {
-  return UUID.test(eventId) ? eventId.toLowerCase() : deterministicId('engram-esdb-event', eventId);
+  return isUuid(eventId) ? eventId.toLowerCase() : deterministicId('engram-esdb-event', eventId);
 }
 
 export function expectedRevisionOf(opts: AppendOptions | undefined): AppendExpectedRevision {

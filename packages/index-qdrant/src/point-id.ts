@@ -1,6 +1,4 @@
-import { deterministicId } from '@engram/core';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { deterministicId, isUuid } from '@engram/core';
 
 /**
  * Qdrant point ids must be UUIDs or unsigned integers. A UUID doc id is used as is (lowercased, as
@@ -8,5 +6,5 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * document (replays) overwrites the same point.
  */
 export function pointIdFor(docId: string): string {
-  return UUID.test(docId) ? docId.toLowerCase() : deterministicId('engram-qdrant-point', docId);
+  return isUuid(docId) ? docId.toLowerCase() : deterministicId('engram-qdrant-point', docId);
 }

@@ -8,9 +8,5 @@ export function isoOrNull(v: unknown): string | null {
   return v == null ? null : isoOf(v);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids land in uuid columns: a malformed one would fail the statement (and stall the projector). */
-export function isUuid(s: string | null | undefined): s is string {
-  return typeof s === 'string' && UUID.test(s);
-}
+/** Ids land in uuid columns: a malformed one would fail the statement, so projectors skip it. */
+export { isUuid } from '@engram/core';

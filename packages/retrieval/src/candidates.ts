@@ -1,4 +1,4 @@
-import { jsonObjectOf, type DocKind, type MemoryType, type ProvenanceSource, type Scope, type SqlExecutor, type Tier } from '@engram/core';
+import { isUuid, jsonObjectOf, type DocKind, type MemoryType, type ProvenanceSource, type Scope, type SqlExecutor, type Tier } from '@engram/core';
 
 /** A search hit's current state, read from the SQL read models. */
 export interface Candidate {
@@ -24,8 +24,6 @@ export interface Candidate {
   supersededBy: string | null;
   scopeTag: string | null;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function iso(v: unknown): string {
   if (v instanceof Date) return v.toISOString();
@@ -64,7 +62,7 @@ const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []
  * (forgotten, purged) are simply absent from the result.
  */
 export async function hydrate(db: SqlExecutor, scope: Scope, ids: Iterable<string>): Promise<Map<string, Candidate>> {
-  const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
+  const wanted = [...new Set(ids)].filter(isUuid);
   const out = new Map<string, Candidate>();
   if (wanted.length === 0) return out;
   const r = await db.query<{ memories: unknown; messages: unknown; episodes: unknown }>(HYDRATE_SQL, [scope.tenantId, scope.userId, wanted]);

@@ -7,23 +7,11 @@ import type { StoredMemory } from '@engram/projections';
 import { waitForPosition } from '../position-wait';
 import { scanOrReject } from '../scanning';
 import type { Appended, ConsolidateInput, ConsolidateResult, ForgetInput, MemoryIdInput, SessionInput } from '../types';
-import {
-  MAX_KEY_CHARS,
-  invalid,
-  optionalCorrelation,
-  optionalId,
-  optionalPosition,
-  optionalText,
-  requireEnum,
-  requireId,
-  requireScope,
-  requireUuid,
-} from '../validation';
+import { invalid, positionOf } from '../rules';
 
 export async function endSession(ctx: AppContext, input: SessionInput): Promise<Appended> {
-  const scope = requireScope(input.scope);
-  const sessionId = requireId(input.sessionId, 'sessionId');
-  const correlationId = optionalCorrelation(input.correlationId);
+  const { scope, sessionId } = input;
+  const correlationId = input.correlationId ?? null;
   const event = buildEvent(ctx.clock, 'SessionEnded', { scope, sessionId, correlationId }, { sessionId, reason: 'explicit' });
   const { eventId, position } = await appendAll(ctx.log, [event]);
   return { eventId, position };
@@ -31,10 +19,10 @@ export async function endSession(ctx: AppContext, input: SessionInput): Promise<
 
 /** Looks a memory up in the caller's scope after the optional read-your-writes wait; 404 otherwise. */
 async function memoryInScope(ctx: AppContext, input: MemoryIdInput): Promise<{ scope: Scope; row: StoredMemory; correlationId: string | null }> {
-  const scope = requireScope(input.scope);
-  const memoryId = requireUuid(input.memoryId, 'memoryId');
-  const correlationId = optionalCorrelation(input.correlationId);
-  await waitForPosition(ctx.progress, optionalPosition(input.minPosition), ctx.config.minPositionWaitMs);
+  const { scope } = input;
+  const memoryId = input.memoryId.toLowerCase();
+  const correlationId = input.correlationId ?? null;
+  await waitForPosition(ctx, positionOf(input.minPosition));
   const row = await getMemory(ctx.db, scope, memoryId);
   if (!row) throw new EngramError('NOT_FOUND', `memory ${memoryId} not found`, { details: { memoryId } });
   return { scope, row, correlationId };
@@ -62,22 +50,20 @@ export async function restore(ctx: AppContext, input: MemoryIdInput): Promise<Ap
   return { eventId, position };
 }
 
-const FORGET_TARGETS = ['memory', 'key', 'user'] as const;
-
 /** P4: erase one memory, every entry of a key, or everything of the user; the event is the audit record. */
 export async function forget(ctx: AppContext, input: ForgetInput): Promise<Appended> {
-  const target = requireEnum(input.target, FORGET_TARGETS, 'target');
-  const scope = requireScope(input.scope);
-  const correlationId = optionalCorrelation(input.correlationId);
-  const reason = optionalText(input.reason, 'reason', 512);
-  const requestedBy = optionalId(input.requestedBy, 'requestedBy') ?? scope.agentId ?? scope.userId;
+  const { target, scope } = input;
+  const correlationId = input.correlationId ?? null;
+  const reason = input.reason ?? null;
+  const requestedBy = input.requestedBy ?? scope.agentId ?? scope.userId;
   let memoryId: string | null = null;
   let key: string | null = null;
   if (target === 'memory') {
-    const { row } = await memoryInScope(ctx, { scope, memoryId: input.memoryId ?? '', minPosition: input.minPosition });
+    if (!input.memoryId) throw invalid('memoryId', 'is required to forget a memory');
+    const { row } = await memoryInScope(ctx, { scope, memoryId: input.memoryId, minPosition: input.minPosition });
     memoryId = row.id;
   } else if (target === 'key') {
-    key = optionalText(input.key, 'key', MAX_KEY_CHARS);
+    key = input.key ?? null;
     if (!key) throw invalid('key', 'is required to forget a key');
   }
   if (reason) {
@@ -90,9 +76,9 @@ export async function forget(ctx: AppContext, input: ForgetInput): Promise<Appen
 
 /** K1 manual trigger: ends the given session, or every open session of the user, for consolidation. */
 export async function consolidate(ctx: AppContext, input: ConsolidateInput): Promise<ConsolidateResult> {
-  const scope = requireScope(input.scope);
-  const correlationId = optionalCorrelation(input.correlationId);
-  const one = optionalId(input.sessionId, 'sessionId');
+  const { scope } = input;
+  const correlationId = input.correlationId ?? null;
+  const one = input.sessionId ?? null;
   const sessions = one ? [one] : (await listSessions(ctx.db, scope, { openOnly: true, limit: 1000 })).map((x) => x.sessionId);
   if (sessions.length === 0) return { sessions: [], eventIds: [], position: null };
   const events: EngramEvent[] = sessions.map((sessionId) =>

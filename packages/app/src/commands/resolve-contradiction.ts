@@ -5,9 +5,6 @@ import { appendAll, buildEvent } from '../envelope';
 import { getContradiction, getMemory } from '@engram/projections';
 import { scanOrReject } from '../scanning';
 import type { ResolveContradictionInput, ResolveContradictionResult } from '../types';
-import { optionalCorrelation, requireEnum, requireScope, requireUuid } from '../validation';
-
-const WINNERS = ['a', 'b'] as const;
 
 /**
  * C3: the user settles a pending contradiction. The loser is superseded by the winner; when B was
@@ -15,10 +12,9 @@ const WINNERS = ['a', 'b'] as const;
  * All events go to the user's stream in one append.
  */
 export async function resolveContradiction(ctx: AppContext, input: ResolveContradictionInput): Promise<ResolveContradictionResult> {
-  const scope = requireScope(input.scope);
-  const contradictionId = requireUuid(input.contradictionId, 'contradictionId');
-  const winner = requireEnum(input.winner, WINNERS, 'winner');
-  const correlationId = optionalCorrelation(input.correlationId);
+  const { scope, winner } = input;
+  const contradictionId = input.contradictionId.toLowerCase();
+  const correlationId = input.correlationId ?? null;
   const c = await getContradiction(ctx.db, scope, contradictionId);
   if (!c) throw new EngramError('NOT_FOUND', `contradiction ${contradictionId} not found`, { details: { contradictionId } });
   if (c.resolution) {

@@ -1,45 +1,27 @@
-import { MEMORY_TYPES, PROVENANCE_SOURCES, newId } from '@engram/core';
-import type { Tier } from '@engram/core';
+import { newId } from '@engram/core';
 import type { AppContext } from '../context';
 import { appendAll, buildEvent } from '../envelope';
 import { precheckSemanticWrite } from '../read/write-precheck';
 import { scanOrReject, stringLeaves } from '../scanning';
 import type { WriteMemoryInput, WriteMemoryResult } from '../types';
-import {
-  MAX_KEY_CHARS,
-  invalid,
-  optionalBoolean,
-  optionalCorrelation,
-  optionalId,
-  optionalMetadata,
-  optionalTags,
-  optionalText,
-  optionalTime,
-  optionalUnit,
-  requireContent,
-  requireEnum,
-  requireScope,
-} from '../validation';
-
-const WRITABLE_TIERS = ['SEMANTIC', 'WORKING'] as const satisfies readonly Tier[];
+import { contentWithin, invalid, normalTime, uniqueTags } from '../rules';
 
 export async function writeMemory(ctx: AppContext, input: WriteMemoryInput): Promise<WriteMemoryResult> {
-  const scope = requireScope(input.scope);
-  const type = requireEnum(input.type, MEMORY_TYPES, 'type');
-  const key = optionalText(input.key, 'key', MAX_KEY_CHARS);
-  const content = requireContent(input.content, 'content', ctx.config.maxContentBytes);
-  const tags = optionalTags(input.tags);
-  const importance = optionalUnit(input.importance, 'importance', 0.5);
-  const pinned = optionalBoolean(input.pinned, 'pinned', false);
-  const source = input.source == null ? 'user_stated' : requireEnum(input.source, PROVENANCE_SOURCES, 'source');
-  const tier = input.tier == null ? 'SEMANTIC' : requireEnum(input.tier, WRITABLE_TIERS, 'tier');
-  const sessionId = optionalId(input.sessionId, 'sessionId');
+  const { scope, type } = input;
+  const content = contentWithin(input.content, ctx.config.maxContentBytes);
+  const key = input.key ?? null;
+  const tags = uniqueTags(input.tags);
+  const importance = input.importance ?? 0.5;
+  const pinned = input.pinned ?? false;
+  const source = input.source ?? 'user_stated';
+  const tier = input.tier ?? 'SEMANTIC';
+  const sessionId = input.sessionId ?? null;
   if (tier === 'WORKING' && !sessionId) throw invalid('sessionId', 'is required for a WORKING memory');
-  const metadata = optionalMetadata(input.metadata);
-  const validFrom = optionalTime(input.validFrom, 'validFrom');
-  const scopeTag = optionalText(input.scopeTag, 'scope', MAX_KEY_CHARS);
-  const at = optionalTime(input.at, 'at');
-  const correlationId = optionalCorrelation(input.correlationId);
+  const metadata = input.metadata ?? {};
+  const validFrom = normalTime(input.validFrom);
+  const scopeTag = input.scopeTag ?? null;
+  const at = normalTime(input.at);
+  const correlationId = input.correlationId ?? null;
 
   await scanOrReject(ctx.log, ctx.clock, ctx.logger, {
     scope,

@@ -1,47 +1,25 @@
-import { EngramError, MEMORY_TYPES, TIERS } from '@engram/core';
+import { EngramError } from '@engram/core';
 import type { QueryHit } from '@engram/core';
 import type { AppContext } from '../context';
 import { waitForPosition } from '../position-wait';
 import type { ContextInput, QueryInput } from '../types';
-import {
-  MAX_K,
-  MAX_KEY_CHARS,
-  MAX_QUERY_CHARS,
-  invalid,
-  optionalEntities,
-  optionalEnumList,
-  optionalFactor,
-  optionalId,
-  optionalInt,
-  optionalPosition,
-  optionalTags,
-  optionalText,
-  optionalTime,
-  requireScope,
-} from '../validation';
+import { entityFilter, invalid, normalTime, positionOf, uniqueTags } from '../rules';
 
-function requireQueryText(value: unknown): string {
-  if (typeof value !== 'string') throw invalid('query', 'must be a string');
+function queryText(value: string): string {
   if (value.trim().length === 0) throw invalid('query', 'must not be empty');
-  if (value.length > MAX_QUERY_CHARS) throw invalid('query', `must be at most ${MAX_QUERY_CHARS} characters`);
   return value;
 }
 
 export async function query(ctx: AppContext, input: QueryInput): Promise<QueryHit[]> {
-  const scope = requireScope(input.scope);
-  const text = requireQueryText(input.query);
-  const k = optionalInt(input.k, 'k', 1, MAX_K, 10);
-  const tiers = optionalEnumList(input.tiers, TIERS, 'tiers');
-  const types = optionalEnumList(input.types, MEMORY_TYPES, 'types');
-  const tags = input.tags == null ? undefined : optionalTags(input.tags);
-  const from = optionalTime(input.from, 'from') ?? undefined;
-  const to = optionalTime(input.to, 'to') ?? undefined;
+  const { scope, tiers, types, sessionId, scopeTag, sessionDiversity } = input;
+  const text = queryText(input.query);
+  const k = input.k ?? 10;
+  const tags = input.tags === undefined ? undefined : uniqueTags(input.tags);
+  const from = normalTime(input.from) ?? undefined;
+  const to = normalTime(input.to) ?? undefined;
   if (from && to && from > to) throw invalid('from', 'must not be after to');
-  const sessionId = optionalId(input.sessionId, 'sessionId') ?? undefined;
-  const scopeTag = optionalText(input.scopeTag, 'scope', MAX_KEY_CHARS) ?? undefined;
-  const entities = optionalEntities(input.entities);
-  const sessionDiversity = optionalFactor(input.sessionDiversity, 'sessionDiversity');
-  await waitForPosition(ctx.progress, optionalPosition(input.minPosition), ctx.config.minPositionWaitMs);
+  const entities = entityFilter(input.entities);
+  await waitForPosition(ctx, positionOf(input.minPosition));
 
   const hits = await ctx.retriever.search({
     scope,
@@ -65,12 +43,10 @@ export async function query(ctx: AppContext, input: QueryInput): Promise<QueryHi
 }
 
 export async function context(ctx: AppContext, input: ContextInput): Promise<{ context: string; sections: Record<string, number> }> {
-  const scope = requireScope(input.scope);
-  const text = requireQueryText(input.query);
-  const sessionId = optionalId(input.sessionId, 'sessionId') ?? undefined;
-  const budgetChars = input.budgetChars == null ? undefined : optionalInt(input.budgetChars, 'budgetChars', 200, 200_000, 6000);
-  const entities = optionalEntities(input.entities);
-  await waitForPosition(ctx.progress, optionalPosition(input.minPosition), ctx.config.minPositionWaitMs);
+  const { scope, sessionId, budgetChars } = input;
+  const text = queryText(input.query);
+  const entities = entityFilter(input.entities);
+  await waitForPosition(ctx, positionOf(input.minPosition));
   if (!ctx.contextRenderer) throw new EngramError('UNSUPPORTED', 'no context renderer is configured');
   const r = await ctx.contextRenderer.render({ scope, query: text, sessionId, budgetChars, ...(entities ? { entities } : {}) });
   return { context: r.text, sections: r.sections };

@@ -10,12 +10,12 @@ import type { AppContext } from '../context';
 import { waitForPosition } from '../position-wait';
 import { toContradictionView, toHistoryItem, toMemoryView } from '../read/rows';
 import type { CallBase, ContradictionView, HistoryItem, MemoryIdInput, MemoryView, SessionInput } from '../types';
-import { MAX_KEY_CHARS, invalid, optionalInt, optionalPosition, optionalText, requireEnum, requireId, requireScope, requireUuid } from '../validation';
+import { invalid, positionOf } from '../rules';
 
 export const DEFAULT_WORKING_BUDGET_CHARS = 4000;
 
-async function waitIfAsked(ctx: AppContext, minPosition: unknown): Promise<void> {
-  await waitForPosition(ctx.progress, optionalPosition(minPosition), ctx.config.minPositionWaitMs);
+async function waitIfAsked(ctx: AppContext, minPosition: string | undefined): Promise<void> {
+  await waitForPosition(ctx, positionOf(minPosition));
 }
 
 function notFound(id: string): EngramError {
@@ -23,8 +23,8 @@ function notFound(id: string): EngramError {
 }
 
 export async function getMemory(ctx: AppContext, input: MemoryIdInput): Promise<MemoryView> {
-  const scope = requireScope(input.scope);
-  const id = requireUuid(input.memoryId, 'memoryId');
+  const { scope } = input;
+  const id = input.memoryId.toLowerCase();
   await waitIfAsked(ctx, input.minPosition);
   const m = await readMemory(ctx.db, scope, id);
   if (!m) throw notFound(id);
@@ -33,8 +33,8 @@ export async function getMemory(ctx: AppContext, input: MemoryIdInput): Promise<
 
 /** The entry's version lattice; 404 unless the entry (or its history) is the caller's. */
 export async function memoryHistory(ctx: AppContext, input: MemoryIdInput): Promise<HistoryItem[]> {
-  const scope = requireScope(input.scope);
-  const id = requireUuid(input.memoryId, 'memoryId');
+  const { scope } = input;
+  const id = input.memoryId.toLowerCase();
   await waitIfAsked(ctx, input.minPosition);
   const items = await readMemoryHistory(ctx.db, scope, id);
   // A forgotten entry keeps its audit rows; an id the caller never had has none in its scope.
@@ -43,17 +43,16 @@ export async function memoryHistory(ctx: AppContext, input: MemoryIdInput): Prom
 }
 
 export async function keyHistory(ctx: AppContext, input: CallBase & { key: string; minPosition?: string }): Promise<HistoryItem[]> {
-  const scope = requireScope(input.scope);
-  const key = optionalText(input.key, 'key', MAX_KEY_CHARS);
+  const { scope, key } = input;
   if (!key) throw invalid('key', 'is required');
   await waitIfAsked(ctx, input.minPosition);
   return (await readKeyHistory(ctx.db, scope, key)).map(toHistoryItem);
 }
 
 export async function workingMemory(ctx: AppContext, input: SessionInput & { budgetChars?: number; minPosition?: string }): Promise<string> {
-  const scope = requireScope(input.scope);
-  const sessionId = requireId(input.sessionId, 'sessionId');
-  const budget = optionalInt(input.budgetChars, 'budgetChars', 200, 100_000, DEFAULT_WORKING_BUDGET_CHARS);
+  const { scope, sessionId } = input;
+  const budget = input.budgetChars ?? DEFAULT_WORKING_BUDGET_CHARS;
+  if (!Number.isInteger(budget) || budget < 200 || budget > 100_000) throw invalid('budgetChars', 'must be an integer from 200 to 100000');
   await waitIfAsked(ctx, input.minPosition);
   return renderWorkingMemory(ctx.db, scope, sessionId, budget);
 }
@@ -62,8 +61,8 @@ export async function listContradictions(
   ctx: AppContext,
   input: CallBase & { status?: 'open' | 'all'; minPosition?: string },
 ): Promise<ContradictionView[]> {
-  const scope = requireScope(input.scope);
-  const status = input.status == null ? 'open' : requireEnum(input.status, ['open', 'all'] as const, 'status');
+  const { scope } = input;
+  const status = input.status ?? 'open';
   await waitIfAsked(ctx, input.minPosition);
   return (await readContradictions(ctx.db, scope, { unresolvedOnly: status === 'open', limit: 1000 })).map(toContradictionView);
 }

@@ -1,5 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 
+/** A UUID in any version and either case (JSON-schema source; `isUuid` tests it). */
+export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+const UUID = new RegExp(UUID_PATTERN);
+
+/** Ids that land in uuid columns (or uuid-keyed stores) must pass this. */
+export function isUuid(s: unknown): s is string {
+  return typeof s === 'string' && UUID.test(s);
+}
+
 export function newId(): string {
   return randomUUID();
 }

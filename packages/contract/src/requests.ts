@@ -1,0 +1,154 @@
+import Type from 'typebox';
+import { MEMORY_TYPES, PROVENANCE_SOURCES, ROLES, TIERS } from '@engram/core';
+import { content, enumOf, id, jsonObject, line, position, text, timestamp, unit, uuid } from './fields';
+import { MAX_CORRELATION_CHARS, MAX_ENTITIES, MAX_ENTITY_CHARS, MAX_K, MAX_KEY_CHARS, MAX_MESSAGE_ID_CHARS, MAX_QUERY_CHARS, MAX_REASON_CHARS, MAX_TAGS, MAX_TAG_CHARS } from './limits';
+
+/**
+ * Every request shape of the API, once. HTTP validates with these (fastify's type provider types the
+ * handlers from them, and the OpenAPI document is generated from them); gRPC maps each message onto
+ * the same shape and runs the same compiled check.
+ */
+
+const userId = id('user (hard isolation boundary)');
+const agentOnWrite = id('agent; omitted = no agent on writes, every agent on reads');
+const tags = Type.Array(line({ minLength: 1, maxLength: MAX_TAG_CHARS }), { maxItems: MAX_TAGS });
+const scopeTag = (description: string) => line({ minLength: 1, maxLength: MAX_KEY_CHARS, description });
+const reason = line({ minLength: 1, maxLength: MAX_REASON_CHARS });
+const entities = (description: string) =>
+  Type.Array(line({ minLength: 1, maxLength: MAX_ENTITY_CHARS }), { maxItems: MAX_ENTITIES, description });
+const ENTITIES_DESCRIPTION =
+  'only documents that concern at least one of these entities, given as a name ("Acme Corp", "北京") or an entity-id slug ("acme_corp"): ' +
+  'an episode listing it in its entity ids, a memory naming it in its key, tags or metadata, or any document whose text mentions it (case-folded tokens)';
+
+export const TenantHeaders = Type.Object({
+  'x-tenant-id': Type.Optional(id('tenant (hard isolation boundary); defaults to "default"')),
+  'x-correlation-id': Type.Optional(line({ minLength: 1, maxLength: MAX_CORRELATION_CHARS, description: 'copied into the appended events' })),
+});
+
+export const SessionParams = Type.Object({ sessionId: id('session id') });
+export const MemoryParams = Type.Object({ id: uuid('memory id') });
+export const ContradictionParams = Type.Object({ id: uuid('contradiction id') });
+export const KeyParams = Type.Object({ key: line({ minLength: 1, maxLength: MAX_KEY_CHARS }) });
+export const UserParams = Type.Object({ userId: id('user whose memory is erased') });
+export const EventParams = Type.Object({ eventId: uuid('event id from a 202 answer') });
+
+export const UserQuery = Type.Object(
+  { userId, agentId: Type.Optional(id('agent; omitted = every agent of the user')), minPosition: Type.Optional(position()) },
+  { additionalProperties: false },
+);
+
+export const ObserveBody = Type.Object(
+  {
+    userId,
+    agentId: Type.Optional(agentOnWrite),
+    role: enumOf(ROLES),
+    content: content(),
+    messageId: Type.Optional(line({ minLength: 1, maxLength: MAX_MESSAGE_ID_CHARS })),
+    at: Type.Optional(timestamp('when the message was said (default now)')),
+    metadata: Type.Optional(jsonObject()),
+  },
+  { additionalProperties: false },
+);
+
+export const WriteBody = Type.Object(
+  {
+    userId,
+    agentId: Type.Optional(agentOnWrite),
+    type: enumOf(MEMORY_TYPES),
+    key: Type.Optional(line({ minLength: 1, maxLength: MAX_KEY_CHARS })),
+    content: content(),
+    tags: Type.Optional(tags),
+    importance: Type.Optional(unit('base importance (M1)', 0.5)),
+    pinned: Type.Optional(Type.Boolean()),
+    source: Type.Optional(enumOf(PROVENANCE_SOURCES, { default: 'user_stated' })),
+    sessionId: Type.Optional(id('session the memory came from; required for tier WORKING')),
+    metadata: Type.Optional(jsonObject()),
+    tier: Type.Optional(enumOf(['SEMANTIC', 'WORKING'] as const, { default: 'SEMANTIC' })),
+    validFrom: Type.Optional(timestamp('when the fact became true (valid time)')),
+    scope: Type.Optional(scopeTag('soft scope tag (e.g. a project); queries can filter on it')),
+  },
+  { additionalProperties: false },
+);
+
+export const UserBody = Type.Object({ userId, agentId: Type.Optional(agentOnWrite), minPosition: Type.Optional(position()) }, { additionalProperties: false });
+
+export const QueryBody = Type.Object(
+  {
+    userId,
+    agentId: Type.Optional(agentOnWrite),
+    query: text({ minLength: 1, maxLength: MAX_QUERY_CHARS }),
+    k: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_K, default: 10 })),
+    tiers: Type.Optional(Type.Array(enumOf(TIERS), { maxItems: TIERS.length })),
+    types: Type.Optional(Type.Array(enumOf(MEMORY_TYPES), { maxItems: MEMORY_TYPES.length })),
+    tags: Type.Optional(tags),
+    from: Type.Optional(timestamp('only documents at or after this time')),
+    to: Type.Optional(timestamp('only documents at or before this time')),
+    sessionId: Type.Optional(id('only this session’s documents')),
+    scope: Type.Optional(scopeTag('only entries with this soft scope tag')),
+    entities: Type.Optional(entities(ENTITIES_DESCRIPTION)),
+    sessionDiversity: Type.Optional(
+      Type.Number({
+        exclusiveMinimum: 0,
+        maximum: 1,
+        description:
+          'spread the results over sessions: each further hit from a session already in the results has its score multiplied by this, once per earlier hit ' +
+          '(1 keeps the ranking; default memory.sessionDiversity). Lower values favour covering more conversations over more turns of one',
+      }),
+    ),
+    minPosition: Type.Optional(position('read-your-writes: wait until the read side has applied this position')),
+  },
+  { additionalProperties: false },
+);
+
+export const ContextBody = Type.Object(
+  {
+    userId,
+    agentId: Type.Optional(agentOnWrite),
+    sessionId: Type.Optional(id('current session (its conversation is rendered)')),
+    query: text({ minLength: 1, maxLength: MAX_QUERY_CHARS }),
+    budgetChars: Type.Optional(Type.Integer({ minimum: 200, maximum: 200_000 })),
+    entities: Type.Optional(entities('known facts and history only about these entities (as in POST /v1/query); the core snapshot is always rendered')),
+    minPosition: Type.Optional(position()),
+  },
+  { additionalProperties: false },
+);
+
+export const ResolveBody = Type.Object({ userId, agentId: Type.Optional(agentOnWrite), winner: enumOf(['a', 'b'] as const) }, { additionalProperties: false });
+
+export const ConsolidateBody = Type.Object(
+  { userId, agentId: Type.Optional(agentOnWrite), sessionId: Type.Optional(id('only this session; omitted = every open session of the user')) },
+  { additionalProperties: false },
+);
+
+export const ForgetUserQuery = Type.Object(
+  { agentId: Type.Optional(id('agent making the request (audited)')), reason: Type.Optional(reason) },
+  { additionalProperties: false },
+);
+
+export const ForgetMemoryQuery = Type.Object({ ...UserQuery.properties, reason: Type.Optional(reason) }, { additionalProperties: false });
+
+/** gRPC Forget: one call for a memory, a key or the whole user. */
+export const ForgetRequest = Type.Object(
+  {
+    userId,
+    agentId: Type.Optional(agentOnWrite),
+    target: enumOf(['memory', 'key', 'user'] as const),
+    memoryId: Type.Optional(uuid('the memory (target memory)')),
+    key: Type.Optional(line({ minLength: 1, maxLength: MAX_KEY_CHARS, description: 'the key (target key)' })),
+    reason: Type.Optional(reason),
+    minPosition: Type.Optional(position()),
+  },
+  { additionalProperties: false },
+);
+
+export const WorkingMemoryQuery = Type.Object(
+  { ...UserQuery.properties, budgetChars: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}$', description: 'characters, 200–100000' })) },
+  { additionalProperties: false },
+);
+
+export const ContradictionsQuery = Type.Object(
+  { ...UserQuery.properties, status: Type.Optional(enumOf(['open', 'all'] as const, { default: 'open' })) },
+  { additionalProperties: false },
+);
+
+export const EventStatusQuery = Type.Object({ userId, agentId: Type.Optional(id('agent; omitted = every agent of the user')) }, { additionalProperties: false });
