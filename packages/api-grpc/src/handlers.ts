@@ -1,7 +1,7 @@
 import type * as grpc from '@grpc/grpc-js';
 import { EngramError } from '@engram/core';
-import type { QueryHit, Scope } from '@engram/core';
-import type { MemoryApp, MemoryView } from '@engram/app';
+import type { QueryHit } from '@engram/core';
+import { observeInputOf, queryInputOf, scopeOf, writeInputOf, type Caller, type MemoryApp, type MemoryView } from '@engram/app';
 import { check, ForgetRequest, MemoryParams, ObserveBody, QueryBody, SessionParams, TenantHeaders, UserBody, UserQuery, WriteBody } from '@engram/contract';
 
 type Req = Record<string, unknown>;
@@ -14,10 +14,7 @@ function shape(fields: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }
 
-export interface CallContext {
-  tenantId: string;
-  correlationId: string | null;
-}
+export type CallContext = Caller;
 
 /** Tenant and correlation id from call metadata, checked by the same schema as the HTTP headers. */
 export function callContext(metadata: grpc.Metadata): CallContext {
@@ -29,10 +26,6 @@ export function callContext(metadata: grpc.Metadata): CallContext {
     'metadata',
   );
   return { tenantId: h['x-tenant-id'] ?? 'default', correlationId: h['x-correlation-id'] ?? null };
-}
-
-function scopeOf(c: CallContext, r: { userId: string; agentId?: string | undefined }): Scope {
-  return { tenantId: c.tenantId, userId: r.userId, agentId: r.agentId ?? null };
 }
 
 /** metadata_json → the object the request shape's metadata field checks. */
@@ -95,22 +88,7 @@ export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r
           pinned: r.pinned, source: s(r.source), sessionId: s(r.sessionId), metadata: metadataOf(r), tier: s(r.tier), validFrom: s(r.validFrom), scope: s(r.scope),
         }),
       );
-      const res = await app.writeMemory({
-        scope: scopeOf(c, b),
-        correlationId: c.correlationId,
-        type: b.type,
-        key: b.key,
-        content: b.content,
-        tags: b.tags,
-        importance: b.importance,
-        pinned: b.pinned,
-        source: b.source,
-        sessionId: b.sessionId,
-        metadata: b.metadata,
-        tier: b.tier,
-        validFrom: b.validFrom,
-        scopeTag: b.scope,
-      });
+      const res = await app.writeMemory(writeInputOf(c, b));
       return { id: res.id, eventId: res.eventId ?? '', position: res.position ?? '', deduplicated: res.deduplicated };
     },
     async Observe(c, r) {
@@ -119,22 +97,13 @@ export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r
         ObserveBody,
         shape({ userId: r.userId, agentId: s(r.agentId), role: r.role, content: r.content, messageId: s(r.messageId), at: s(r.at), metadata: metadataOf(r) }),
       );
-      const res = await app.observeMessage({
-        scope: scopeOf(c, b),
-        correlationId: c.correlationId,
-        sessionId,
-        role: b.role,
-        content: b.content,
-        messageId: b.messageId,
-        at: b.at,
-        metadata: b.metadata,
-      });
+      const res = await app.observeMessage(observeInputOf(c, sessionId, b));
       return { ...res };
     },
     async EndSession(c, r) {
       const { sessionId } = check(SessionParams, shape({ sessionId: r.sessionId }));
       const b = check(UserBody, shape({ userId: r.userId, agentId: s(r.agentId) }));
-      const res = await app.endSession({ scope: scopeOf(c, b), correlationId: c.correlationId, sessionId });
+      const res = await app.endSession({ scope: scopeOf(c.tenantId, b), correlationId: c.correlationId, sessionId });
       return { ...res };
     },
     async Query(c, r) {
@@ -145,28 +114,13 @@ export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r
           minPosition: s(r.minPosition), sessionId: s(r.sessionId), scope: s(r.scope), entities: list(r.entities), sessionDiversity: r.sessionDiversity,
         }),
       );
-      const hits = await app.query({
-        scope: scopeOf(c, b),
-        correlationId: c.correlationId,
-        query: b.query,
-        k: b.k,
-        tiers: b.tiers,
-        types: b.types,
-        tags: b.tags,
-        from: b.from,
-        to: b.to,
-        minPosition: b.minPosition,
-        sessionId: b.sessionId,
-        scopeTag: b.scope,
-        entities: b.entities,
-        sessionDiversity: b.sessionDiversity,
-      });
+      const hits = await app.query(queryInputOf(c, b));
       return { results: hits.map(hitToProto) };
     },
     async GetMemory(c, r) {
       const { id } = check(MemoryParams, shape({ id: r.id }));
       const q = check(UserQuery, shape({ userId: r.userId, agentId: s(r.agentId), minPosition: s(r.minPosition) }));
-      const m = await app.getMemory({ scope: scopeOf(c, q), memoryId: id, minPosition: q.minPosition });
+      const m = await app.getMemory({ scope: scopeOf(c.tenantId, q), memoryId: id, minPosition: q.minPosition });
       return memoryToProto(m);
     },
     async Forget(c, r) {
@@ -175,7 +129,7 @@ export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r
         shape({ userId: r.userId, agentId: s(r.agentId), target: r.target, memoryId: s(r.memoryId), key: s(r.key), reason: s(r.reason), minPosition: s(r.minPosition) }),
       );
       const res = await app.forget({
-        scope: scopeOf(c, b),
+        scope: scopeOf(c.tenantId, b),
         correlationId: c.correlationId,
         target: b.target,
         memoryId: b.memoryId,

@@ -1,5 +1,4 @@
-import type { MemoryApp } from '@engram/app';
-import type { Scope } from '@engram/core';
+import { observeInputOf, queryInputOf, scopeOf, writeInputOf, type MemoryApp } from '@engram/app';
 import {
   ConsolidateBody,
   ContextBody,
@@ -34,10 +33,6 @@ import {
   writeResponse,
 } from './schemas';
 
-function scopeOf(tenantId: string, from: { userId: string; agentId?: string | undefined }): Scope {
-  return { tenantId, userId: from.userId, agentId: from.agentId ?? null };
-}
-
 const accepted = (description: string) => ({ 202: { description, schema: appendedSchema } });
 
 export function buildRoutes(app: MemoryApp): RouteDef[] {
@@ -51,16 +46,7 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       schema: { params: SessionParams, body: ObserveBody, headers: TenantHeaders },
       responses: accepted('appended to the log'),
       async handle({ tenantId, correlationId, params, body: b }) {
-        const r = await app.observeMessage({
-          scope: scopeOf(tenantId, b),
-          correlationId,
-          sessionId: params.sessionId,
-          role: b.role,
-          content: b.content,
-          messageId: b.messageId,
-          at: b.at,
-          metadata: b.metadata,
-        });
+        const r = await app.observeMessage(observeInputOf({ tenantId, correlationId }, params.sessionId, b));
         return { status: 202, body: r };
       },
     }),
@@ -73,22 +59,7 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       schema: { body: WriteBody, headers: TenantHeaders },
       responses: { 202: { description: 'appended (or deduplicated)', schema: writeResponse } },
       async handle({ tenantId, correlationId, body: b }) {
-        const r = await app.writeMemory({
-          scope: scopeOf(tenantId, b),
-          correlationId,
-          type: b.type,
-          key: b.key,
-          content: b.content,
-          tags: b.tags,
-          importance: b.importance,
-          pinned: b.pinned,
-          source: b.source,
-          tier: b.tier,
-          sessionId: b.sessionId,
-          metadata: b.metadata,
-          validFrom: b.validFrom,
-          scopeTag: b.scope,
-        });
+        const r = await app.writeMemory(writeInputOf({ tenantId, correlationId }, b));
         return { status: 202, body: r };
       },
     }),
@@ -114,22 +85,7 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       schema: { body: QueryBody, headers: TenantHeaders },
       responses: { 200: { description: 'ranked results', schema: queryResponse } },
       async handle({ tenantId, correlationId, body: b }) {
-        const results = await app.query({
-          scope: scopeOf(tenantId, b),
-          correlationId,
-          query: b.query,
-          k: b.k,
-          tiers: b.tiers,
-          types: b.types,
-          tags: b.tags,
-          from: b.from,
-          to: b.to,
-          sessionId: b.sessionId,
-          scopeTag: b.scope,
-          entities: b.entities,
-          sessionDiversity: b.sessionDiversity,
-          minPosition: b.minPosition,
-        });
+        const results = await app.query(queryInputOf({ tenantId, correlationId }, b));
         return { status: 200, body: { results } };
       },
     }),
