@@ -7,11 +7,13 @@
  *
  * Already-set variables are used as they are (no server is started for them).
  * ENGRAM_TEST_SERVERS=none starts nothing (the embedded suites alone).
+ * ENGRAM_TEST_REQUIRE=postgres,kafka (CI) makes a server that is neither given nor startable fatal:
+ * the run stops here instead of reporting those suites as skipped.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import { KAFKA_BROKERS_ENV, PG_URL_ENV } from '../../packages/testing/src/servers/env';
+import { KAFKA_BROKERS_ENV, PG_URL_ENV, requiredTestServers, TEST_REQUIRE_ENV, TEST_SERVERS, testServerUrl } from '../../packages/testing/src/servers/env';
 import { findPostgresBinDir, startPostgres } from '../../packages/testing/src/servers/postgres';
 import { startKafka, javaCommand } from '../../packages/testing/src/servers/kafka';
 import { kafkaCacheDir, kafkaVersion } from '../../packages/testing/src/servers/kafka-jars';
@@ -113,6 +115,11 @@ async function main(): Promise<number> {
       if (!running.some((r) => r.stop) && !process.env[PG_URL_ENV] && !process.env[KAFKA_BROKERS_ENV]) {
         console.log('   -> no real server here: the embedded suites run alone');
       }
+    }
+    const missing = requiredTestServers().filter((s) => !testServerUrl(s));
+    if (missing.length > 0) {
+      console.error(`[servers] ${TEST_REQUIRE_ENV}=${process.env[TEST_REQUIRE_ENV]}: no ${missing.map((s) => `${s} (${TEST_SERVERS[s].env})`).join(', ')} for this run; failing instead of skipping its suites`);
+      return 1;
     }
     const [cmd, ...args] = command as [string, ...string[]];
     child = spawn(cmd, args, { stdio: 'inherit', env: process.env });

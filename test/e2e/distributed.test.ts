@@ -11,13 +11,9 @@ import * as grpc from '@grpc/grpc-js';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadEngramProto } from '@engram/api-grpc';
-import { createTestDatabase, kafkaTestBrokers, pgTestUrl, type TestDatabase } from '@engram/testing';
-import { describe } from 'vitest';
+import { createQdrantVectorIndex } from '@engram/index-qdrant';
+import { createTestDatabase, describeWithServers, type TestDatabase, type TestServer } from '@engram/testing';
 import { freePort, startEngramProcess, type EngramProcess } from './support/engram-process';
-
-const pgUrl = pgTestUrl();
-const brokers = kafkaTestBrokers();
-const suite = pgUrl && brokers ? describe : describe.skip;
 
 const PROJECTORS = ['projector-working', 'projector-episodic', 'projector-semantic', 'projector-archival'] as const;
 
@@ -31,7 +27,16 @@ async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false>
   }
 }
 
-suite(`distributed services on Kafka + PostgreSQL${pgUrl && brokers ? '' : ' [skipped: ENGRAM_TEST_PG_URL and ENGRAM_TEST_KAFKA_BROKERS are needed; npm test starts both when it can]'}`, () => {
+// The same run with the in-process vector index of the query service, and with Qdrant.
+const VARIANTS: Array<{ vectors: 'local' | 'qdrant'; servers: TestServer[] }> = [
+  { vectors: 'local', servers: ['postgres', 'kafka'] },
+  { vectors: 'qdrant', servers: ['postgres', 'kafka', 'qdrant'] },
+];
+
+for (const variant of VARIANTS) describeWithServers(variant.servers, `distributed services on Kafka + PostgreSQL, ${variant.vectors} vectors`, (urls) => {
+  const { postgres: pgUrl, kafka } = urls;
+  const qdrantUrl = 'qdrant' in urls ? String(urls.qdrant) : '';
+  const qdrantPrefix = `e2e_${process.pid}_${Date.now()}_`;
   let db: TestDatabase;
   let root: string;
   let sql: pg.Pool;
@@ -41,13 +46,14 @@ suite(`distributed services on Kafka + PostgreSQL${pgUrl && brokers ? '' : ' [sk
 
   const envFor = (service: string): Record<string, string> => ({
     ENGRAM_LOG: 'kafka',
-    KAFKA_BROKERS: brokers!.join(','),
+    KAFKA_BROKERS: kafka,
     KAFKA_TOPIC: topic,
     KAFKA_PARTITIONS: '3',
     ENGRAM_STORE: 'postgres',
     DATABASE_URL: db.url,
     DATABASE_POOL_SIZE: '3',
     ENGRAM_EMBEDDER: 'hash',
+    ...(variant.vectors === 'qdrant' ? { ENGRAM_VECTORS: 'qdrant', QDRANT_URL: qdrantUrl, QDRANT_COLLECTION_PREFIX: qdrantPrefix } : {}),
     ENGRAM_DATA_DIR: join(root, service),
     ...(service === 'query' ? { GRPC_PORT: String(grpcPort) } : {}),
   });
@@ -59,7 +65,7 @@ suite(`distributed services on Kafka + PostgreSQL${pgUrl && brokers ? '' : ' [sk
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'engram-dist-'));
-    db = await createTestDatabase(pgUrl!, 'engram_e2e');
+    db = await createTestDatabase(pgUrl, 'engram_e2e');
     sql = new pg.Pool({ connectionString: db.url, max: 2 });
     grpcPort = await freePort();
     // ingest first: it creates the topic; then the rest in parallel.
@@ -74,6 +80,11 @@ suite(`distributed services on Kafka + PostgreSQL${pgUrl && brokers ? '' : ' [sk
     await Promise.all([...procs.values()].map((p) => p.kill('SIGTERM')));
     await sql?.end();
     await db?.drop();
+    if (variant.vectors === 'qdrant') {
+      const vectors = createQdrantVectorIndex({ url: qdrantUrl, collectionPrefix: qdrantPrefix, dimensions: 1 });
+      await vectors.dropAll();
+      await vectors.close();
+    }
     rmSync(root, { recursive: true, force: true });
   }, 60_000);
 

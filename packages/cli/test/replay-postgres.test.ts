@@ -5,7 +5,7 @@ import { createLexicalRetriever, createMemoryApp, type MemoryApp } from '@engram
 import { PROJECTION_NAMES, PROJECTORS, runMigrations, sqlProjectionProgress } from '@engram/projections';
 import { createRootLogger, Lifecycle, openFoundation, parseConfig, startProjectors, type Foundation } from '@engram/runtime';
 import { createScratchDatabase, openPostgres } from '@engram/store-postgres';
-import { describeIfPg } from '@engram/testing';
+import { describeWithServers } from '@engram/testing';
 import { catchUpProjectors } from '../src/catch-up';
 import type { CliIo } from '../src/io';
 import { replaySql } from '../src/replay/sql-replay';
@@ -14,7 +14,7 @@ import { LOCOMO_FILE, tempDataDir } from './helpers/run-cli';
 import { until } from './helpers/service-parts';
 import { hashTables } from './helpers/table-hash';
 
-describeIfPg('engram replay on PostgreSQL while the live projectors keep writing', (pgUrl) => {
+describeWithServers(['postgres'], 'engram replay on PostgreSQL while the live projectors keep writing', ({ postgres: pgUrl }) => {
   const tmp = tempDataDir();
   const scratch: Array<{ drop(): Promise<void> }> = [];
   let f: Foundation;

@@ -1,11 +1,9 @@
-import { describe, it } from 'vitest';
 import type { EventLog } from '@engram/core';
 import { createAvroEventCodec } from '@engram/event-codec-avro';
-import { eventLogContract } from '@engram/testing';
-import { ESDB_URL, openTestLog } from './esdb-harness';
+import { describeWithServers, eventLogContract } from '@engram/testing';
+import { openTestLog } from './esdb-harness';
 
-if (ESDB_URL) {
-  const url = ESDB_URL;
+describeWithServers(['esdb'], 'EventStoreDB event log (real server)', ({ esdb: url }) => {
   // The production codec: events are stored as Avro single-object bytes.
   const codec = createAvroEventCodec();
   eventLogContract(
@@ -28,8 +26,4 @@ if (ESDB_URL) {
     },
     { optimisticConcurrency: true, reopen: true },
   );
-} else {
-  describe.skip('EventLog contract: eventstoredb (skipped: set ENGRAM_TEST_ESDB_URL, e.g. esdb://127.0.0.1:2113?tls=false)', () => {
-    it('runs against a real EventStoreDB server', () => {});
-  });
-}
+});

@@ -4,8 +4,8 @@ import { currentSchemaVersion, type EngramEvent, type EventLog, type StoredEvent
 import { createAvroEventCodec } from '@engram/event-codec-avro';
 import { eventStreamName } from '@engram/event-log-esdb';
 import { EventStoreDBClient, FORWARDS, START } from '@eventstore/db-client';
-import { waitUntil } from '@engram/testing';
-import { ESDB_URL, openTestLog } from './esdb-harness';
+import { describeWithServers, waitUntil } from '@engram/testing';
+import { openTestLog } from './esdb-harness';
 
 const codec = createAvroEventCodec();
 
@@ -44,14 +44,14 @@ function memoryWritten(tenantId: string, userId: string, content: string): Engra
   };
 }
 
-describe.skipIf(!ESDB_URL)(`EventStoreDB specifics${ESDB_URL ? '' : ' (skipped: set ENGRAM_TEST_ESDB_URL)'}`, () => {
+describeWithServers(['esdb'], 'EventStoreDB specifics', ({ esdb: url }) => {
   const toClose: EventLog[] = [];
   afterEach(async () => {
     await Promise.all(toClose.splice(0).map((l) => l.close()));
   });
 
   it('stores Avro single-object bytes with the event type and metadata, one stream per tenant + user', async () => {
-    const { log, streamPrefix } = await openTestLog(ESDB_URL!, codec);
+    const { log, streamPrefix } = await openTestLog(url, codec);
     toClose.push(log);
     const tenant = 'acme-corp';
     const events = [memoryWritten(tenant, 'user-1', '喜欢中文'), memoryWritten(tenant, 'user-1', 'second')];
@@ -59,7 +59,7 @@ describe.skipIf(!ESDB_URL)(`EventStoreDB specifics${ESDB_URL ? '' : ' (skipped: 
     expect(streamVersion).toBe(2);
     expect(positions[1]!.offset).toBeGreaterThan(positions[0]!.offset);
 
-    const client = EventStoreDBClient.connectionString(ESDB_URL!);
+    const client = EventStoreDBClient.connectionString(url);
     try {
       const raw = [];
       for await (const r of client.readStream(eventStreamName(streamPrefix, tenant, 'user-1'), { direction: FORWARDS, fromRevision: START })) raw.push(r.event!);
@@ -80,8 +80,8 @@ describe.skipIf(!ESDB_URL)(`EventStoreDB specifics${ESDB_URL ? '' : ' (skipped: 
   });
 
   it('keeps subscriptions to its own prefix and persists checkpoints across log instances', async () => {
-    const a = await openTestLog(ESDB_URL!, codec);
-    const other = await openTestLog(ESDB_URL!, codec);
+    const a = await openTestLog(url, codec);
+    const other = await openTestLog(url, codec);
     toClose.push(a.log, other.log);
     await other.log.append([memoryWritten('t', 'u', 'not for a')]);
     const mine = [memoryWritten('t', 'u', 'one'), memoryWritten('t', 'u', 'two')];
@@ -92,7 +92,7 @@ describe.skipIf(!ESDB_URL)(`EventStoreDB specifics${ESDB_URL ? '' : ' (skipped: 
     await sub.close();
     expect(got.map((s) => s.event.eventId)).toEqual(mine.map((e) => e.eventId));
 
-    const again = await openTestLog(ESDB_URL!, codec, a.streamPrefix);
+    const again = await openTestLog(url, codec, a.streamPrefix);
     toClose.push(again.log);
     const late = memoryWritten('t', 'u', 'three');
     await again.log.append([late]);

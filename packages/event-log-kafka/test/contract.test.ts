@@ -1,9 +1,10 @@
 import type { EventLog } from '@engram/core';
 import { createAvroEventCodec } from '@engram/event-codec-avro';
-import { describeIfKafka, eventLogContract } from '@engram/testing';
+import { describeWithServers, eventLogContract } from '@engram/testing';
 import { openTestLog } from './kafka-harness';
 
-describeIfKafka('Kafka event log (real broker)', (brokers) => {
+describeWithServers(['kafka'], 'Kafka event log (real broker)', ({ kafka }) => {
+  const brokers = kafka.split(',');
   // Kafka has no conditional append and no per-key count: both are UNSUPPORTED (see README).
   // Held in a variable so a suite that learns a `streamVersion` capability picks it up.
   const caps = { optimisticConcurrency: false, streamVersion: false, reopen: true };

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EngramError, JsonEventCodec, type StoredEvent, type Subscription } from '@engram/core';
 import { createAvroEventCodec } from '@engram/event-codec-avro';
-import { describeIfKafka, sampleMessageObserved } from '@engram/testing';
+import { describeWithServers, sampleMessageObserved } from '@engram/testing';
 import { HEADER, headerString, openKafkaEventLog, groupIdOf } from '../src';
 import { openTestLog, rawKafka, readRaw, waitFor, type OpenedTestLog } from './kafka-harness';
 
 const codec = createAvroEventCodec();
 
-describeIfKafka('Kafka event log: Kafka-specific behaviour', (brokers) => {
+describeWithServers(['kafka'], 'Kafka event log: Kafka-specific behaviour', ({ kafka }) => {
+  const brokers = kafka.split(',');
   const opened: OpenedTestLog[] = [];
   const subs: Subscription[] = [];
   const open = async (label: string, extra: Parameters<typeof openTestLog>[3] = {}) => {

@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { describe, it } from 'vitest';
 import { createQdrantVectorIndex } from '@engram/index-qdrant';
-import { CONTRACT_VECTOR_DIMENSIONS, vectorIndexContract } from '@engram/testing';
+import { CONTRACT_VECTOR_DIMENSIONS, describeWithServers, vectorIndexContract } from '@engram/testing';
 
-const url = process.env.ENGRAM_TEST_QDRANT_URL;
-
-if (url) {
+describeWithServers(['qdrant'], 'Qdrant vector index (real server)', ({ qdrant: url }) => {
   vectorIndexContract('qdrant', async () => {
     // A fresh prefix per test: collections of other runs are never touched, and all are dropped after
     // (by a second handle, since the suite closes the index under test before teardown).
@@ -24,8 +21,4 @@ if (url) {
       },
     };
   });
-} else {
-  describe.skip('VectorIndex contract: qdrant (skipped: set ENGRAM_TEST_QDRANT_URL to a Qdrant server to run it)', () => {
-    it('runs against a real Qdrant server', () => {});
-  });
-}
+});

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlDatabase } from '@engram/core';
 import { episodicProjector, getEpisodes, listEpisodes, listMessages, NO_SESSION, runMigrations } from '../src';
 import { applyEvents } from './helpers/apply';
+import { describeWithServers } from '@engram/testing';
 import { backends } from './helpers/backends';
 import { EventFactory, freshScope, uid } from './helpers/events';
 
 for (const backend of backends()) {
-  describe(`episodic projector on ${backend.name}`, () => {
+  describeWithServers(backend.servers, `episodic projector on ${backend.name}`, () => {
     let db: SqlDatabase;
     let dispose: () => Promise<void>;
     beforeAll(async () => {

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger, type SqlDatabase } from '@engram/core';
 import { findActiveByKey, PROJECTION_NAMES, PROJECTORS, runMigrations, sqlProjectionProgress, startProjector, type RunningProjector } from '../src';
+import { describeWithServers } from '@engram/testing';
 import { backends } from './helpers/backends';
 import { appendAll, eventually, openTempFileLog } from './helpers/file-log';
 import { richScenario } from './helpers/scenario';
 import { hashReadModels, READ_MODEL_TABLES } from './helpers/table-hash';
 
 for (const backend of backends()) {
-  describe(`replaying the log into the read models on ${backend.name}`, () => {
+  describeWithServers(backend.servers, `replaying the log into the read models on ${backend.name}`, () => {
     let db: SqlDatabase;
     let dispose: () => Promise<void>;
     beforeAll(async () => {

@@ -4,6 +4,7 @@ import {
   applyBatch, episodicProjector, getSession, listMigrations, listMessages, projectionLag, runMigrations, sqlProjectionProgress, startProjector,
   workingProjector, type Projector,
 } from '../src';
+import { describeWithServers } from '@engram/testing';
 import { backends } from './helpers/backends';
 import { EventFactory, freshScope, uid } from './helpers/events';
 import { appendAll, eventually, openTempFileLog } from './helpers/file-log';
@@ -28,7 +29,7 @@ async function rejection(p: Promise<unknown>): Promise<unknown> {
 }
 
 for (const backend of backends()) {
-  describe(`migrations and projector runner on ${backend.name}`, () => {
+  describeWithServers(backend.servers, `migrations and projector runner on ${backend.name}`, () => {
     let db: SqlDatabase;
     let url: string | undefined;
     let dispose: () => Promise<void>;

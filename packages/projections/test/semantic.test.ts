@@ -5,12 +5,13 @@ import {
   runMigrations, semanticProjector,
 } from '../src';
 import { applyEvents } from './helpers/apply';
+import { describeWithServers } from '@engram/testing';
 import { backends } from './helpers/backends';
 import { count } from './helpers/table-hash';
 import { EventFactory, freshScope, memoryIdOf, uid } from './helpers/events';
 
 for (const backend of backends()) {
-  describe(`semantic projector on ${backend.name}`, () => {
+  describeWithServers(backend.servers, `semantic projector on ${backend.name}`, () => {
     let db: SqlDatabase;
     let dispose: () => Promise<void>;
     beforeAll(async () => {

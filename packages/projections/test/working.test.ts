@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlDatabase } from '@engram/core';
 import { getSession, renderWorkingMemory, runMigrations, WORKING_MEMORY_HEADING, WORKING_RING_SIZE, workingProjector, loadWorkingEntries } from '../src';
 import { applyEvents } from './helpers/apply';
+import { describeWithServers } from '@engram/testing';
 import { backends } from './helpers/backends';
 import { EventFactory, freshScope } from './helpers/events';
 
 for (const backend of backends()) {
-  describe(`working projector on ${backend.name}`, () => {
+  describeWithServers(backend.servers, `working projector on ${backend.name}`, () => {
     let db: SqlDatabase;
     let dispose: () => Promise<void>;
     beforeAll(async () => {

@@ -78,7 +78,12 @@ export async function openIndexes(cfg: EngramConfig, embedder: Embedder): Promis
   const context = await createLocalTextIndex({ dir: join(cfg.textIndexDir, CONTEXT_INDEX_DIR) });
   if (cfg.vectors.kind === 'qdrant') {
     const { createQdrantVectorIndex } = await import('@engram/index-qdrant');
-    const vectors = await createQdrantVectorIndex({ url: cfg.vectors.url, ...(cfg.vectors.apiKey ? { apiKey: cfg.vectors.apiKey } : {}), dimensions: embedder.dimensions });
+    const vectors = await createQdrantVectorIndex({
+      url: cfg.vectors.url,
+      ...(cfg.vectors.apiKey ? { apiKey: cfg.vectors.apiKey } : {}),
+      collectionPrefix: cfg.vectors.collectionPrefix,
+      dimensions: embedder.dimensions,
+    });
     return { text, context, vectors };
   }
   return { text, context, vectors: await createLocalVectorIndex({ dir: cfg.vectors.dir }) };

@@ -18,7 +18,7 @@ export interface EngramConfig {
     | { kind: 'kafka'; brokers: string[]; topic: string; partitions: number }
     | { kind: 'esdb'; connectionString: string };
   store: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; connectionString: string; poolSize: number };
-  vectors: { kind: 'local'; dir: string } | { kind: 'qdrant'; url: string; apiKey: string | null };
+  vectors: { kind: 'local'; dir: string } | { kind: 'qdrant'; url: string; apiKey: string | null; collectionPrefix: string };
   textIndexDir: string;
   embedder:
     | { kind: 'use' }
@@ -112,6 +112,13 @@ function oneOf<T extends string>(p: Problems, name: string, raw: string | undefi
   if (raw === undefined || raw === '') return dflt;
   if ((allowed as readonly string[]).includes(raw)) return raw as T;
   p.add(`${name}=${raw}: must be one of ${allowed.join(', ')}`);
+  return dflt;
+}
+
+function pattern(p: Problems, name: string, raw: unknown, re: RegExp, dflt: string, rule: string): string {
+  if (raw === undefined || raw === '') return dflt;
+  if (typeof raw === 'string' && re.test(raw)) return raw;
+  p.add(`${name}=${String(raw)}: must be ${rule}`);
   return dflt;
 }
 
@@ -209,7 +216,12 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
   const vecKind = oneOf(p, 'ENGRAM_VECTORS', env.ENGRAM_VECTORS ?? file.vectors?.kind, ['local', 'qdrant'] as const, 'local');
   const vectors: EngramConfig['vectors'] =
     vecKind === 'qdrant'
-      ? { kind: 'qdrant', url: required(p, 'QDRANT_URL', env.QDRANT_URL ?? file.vectors?.url, 'when ENGRAM_VECTORS=qdrant'), apiKey: env.QDRANT_API_KEY ?? null }
+      ? {
+          kind: 'qdrant',
+          url: required(p, 'QDRANT_URL', env.QDRANT_URL ?? file.vectors?.url, 'when ENGRAM_VECTORS=qdrant'),
+          apiKey: env.QDRANT_API_KEY ?? null,
+          collectionPrefix: pattern(p, 'QDRANT_COLLECTION_PREFIX', env.QDRANT_COLLECTION_PREFIX ?? file.vectors?.collectionPrefix, /^[A-Za-z0-9_-]{1,64}$/, 'engram_', '1–64 of A-Z a-z 0-9 _ -'),
+        }
       : { kind: 'local', dir: resolve(dataDir, 'vectors') };
 
   const modelsDir = resolve(cwd, env.ENGRAM_MODELS_DIR ?? file.models?.dir ?? resolve(homedir(), '.cache/engram/models'));

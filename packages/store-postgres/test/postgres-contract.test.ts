@@ -1,21 +1,19 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { EngramError } from '@engram/core';
-import { sqlDatabaseContract } from '@engram/testing';
+import { describeWithServers, sqlDatabaseContract } from '@engram/testing';
 import { createScratchDatabase, openPostgres } from '../src';
 
-const adminUrl = process.env.ENGRAM_TEST_PG_URL;
-
-describe.skipIf(!adminUrl)('postgres adapter', () => {
+describeWithServers(['postgres'], 'postgres adapter', ({ postgres: adminUrl }) => {
   sqlDatabaseContract('postgres (pg pool)', async () => {
-    const scratch = await createScratchDatabase(adminUrl!);
+    const scratch = await createScratchDatabase(adminUrl);
     return { db: openPostgres({ connectionString: scratch.url, max: 4, applicationName: 'engram-contract' }), teardown: () => scratch.drop() };
   });
 });
 
-describe.skipIf(!adminUrl)('postgres adapter when the server drops a connection', () => {
+describeWithServers(['postgres'], 'postgres adapter when the server drops a connection', ({ postgres: adminUrl }) => {
   it('maps a killed backend to STORE_UNAVAILABLE and keeps serving on a new connection', async () => {
-    const scratch = await createScratchDatabase(adminUrl!);
+    const scratch = await createScratchDatabase(adminUrl);
     const db = openPostgres({ connectionString: scratch.url, max: 2 });
     try {
       const err = await db

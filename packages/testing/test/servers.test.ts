@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import {
   createTestDatabase,
-  describeIfPg,
+  describeWithServers,
   findPostgresBinDir,
   freePort,
   javaCommand,
@@ -54,7 +54,7 @@ describe('test server variables', () => {
   });
 });
 
-describeIfPg('createTestDatabase on the test PostgreSQL', (url) => {
+describeWithServers(['postgres'], 'createTestDatabase on the test PostgreSQL', ({ postgres: url }) => {
   it('creates isolated databases with unique names and drops them', async () => {
     const [a, b] = await Promise.all([createTestDatabase(url), createTestDatabase(url)]);
     try {

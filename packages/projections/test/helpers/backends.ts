@@ -1,9 +1,12 @@
 import type { SqlDatabase } from '@engram/core';
 import { openPglite } from '@engram/store-pglite';
 import { createScratchDatabase, openPostgres } from '@engram/store-postgres';
+import { pgTestUrl, type TestServer } from '@engram/testing';
 
 export interface Backend {
   name: string;
+  /** The real servers it needs ([] for PGlite). */
+  servers: TestServer[];
   /** A fresh, empty database and how to dispose of it. */
   open(): Promise<{ db: SqlDatabase; url?: string; dispose(): Promise<void> }>;
   /**
@@ -15,13 +18,13 @@ export interface Backend {
   secondHandle(opened: { db: SqlDatabase; url?: string }): { db: SqlDatabase; dispose(): Promise<void> };
 }
 
-const pgUrl = process.env.ENGRAM_TEST_PG_URL;
-
-/** PGlite always; a real PostgreSQL too when ENGRAM_TEST_PG_URL is set (CI). */
+/** PGlite, and a real PostgreSQL (its suites report as skipped when ENGRAM_TEST_PG_URL is not set). */
 export function backends(): Backend[] {
-  const out: Backend[] = [
+  const pgUrl = pgTestUrl() ?? '';
+  return [
     {
       name: 'pglite',
+      servers: [],
       async open() {
         const db = await openPglite();
         return { db, dispose: () => db.close() };
@@ -34,10 +37,9 @@ export function backends(): Backend[] {
         return { db: opened.db, dispose: async () => undefined };
       },
     },
-  ];
-  if (pgUrl) {
-    out.push({
+    {
       name: 'postgres',
+      servers: ['postgres'],
       async open() {
         const scratch = await createScratchDatabase(pgUrl, 'engram_proj');
         const db = openPostgres({ connectionString: scratch.url, max: 4 });
@@ -68,7 +70,6 @@ export function backends(): Backend[] {
         const db = openPostgres({ connectionString: opened.url, max: 2, applicationName: 'engram-test-second' });
         return { db, dispose: () => db.close() };
       },
-    });
-  }
-  return out;
+    },
+  ];
 }

@@ -1,5 +1,5 @@
 export * from './env';
-export * from './describe-if';
+export * from './server-suite';
 export * from './free-port';
 export * from './postgres';
 export * from './kafka-jars';
