@@ -101,8 +101,12 @@ export const SAMPLES: { [T in EventType]: Array<EventOfType<T>> } = {
   MemoryRestored: [ev('MemoryRestored', { memoryId: 'mem-2' })],
   MemorySuperseded: [ev('MemorySuperseded', { memoryId: 'mem-1', supersededBy: 'mem-9', reason: '用户更新了偏好', contradictionId: 'c-1' })],
   MemoryForgotten: [
-    ev('MemoryForgotten', { target: 'key', memoryId: null, key: 'user.address', reason: 'GDPR request', requestedBy: 'user' }),
-    ev('MemoryForgotten', { target: 'user', memoryId: null, key: null, reason: null, requestedBy: null }),
+    ev('MemoryForgotten', { target: 'key', memoryId: null, key: 'user.address', reason: 'GDPR request', requestedBy: 'user', erasureId: 'era-1', derived: null }),
+    ev('MemoryForgotten', { target: 'user', memoryId: null, key: null, reason: null, requestedBy: null, erasureId: null, derived: null }),
+    ev('MemoryForgotten', {
+      target: 'derived', memoryId: null, key: null, reason: 'derived from an erased memory', requestedBy: 'engram', erasureId: 'era-2',
+      derived: { memoryIds: ['mem-4', 'mem-5'], episodeIds: ['ep-1'], skillIds: [] },
+    }),
   ],
   WriteRejected: [
     ev('WriteRejected', {
@@ -204,6 +208,16 @@ export const SAMPLES: { [T in EventType]: Array<EventOfType<T>> } = {
   QuarantineResolved: [
     ev('QuarantineResolved', { quarantineId: 'q-1', resolution: 'released', resolvedBy: 'key-ops', releasedEventId: '00000000-0000-4000-8000-000000000999', note: 'false positive' }),
     ev('QuarantineResolved', { quarantineId: 'q-2', resolution: 'discarded', resolvedBy: null, releasedEventId: null, note: null }),
+  ],
+  ErasureCompleted: [
+    ev('ErasureCompleted', {
+      erasureId: 'era-1', requestEventId: '00000000-0000-4000-8000-000000000777', target: 'key', memoryId: null, status: 'completed',
+      requestedAt: '2026-11-30T09:14:59.000Z', removed: { log: 12, memories: 3, facts: 2, vectors: 5, textIndex: 5, archive: 0 }, error: null,
+    }),
+    ev('ErasureCompleted', {
+      erasureId: 'era-3', requestEventId: '00000000-0000-4000-8000-000000000778', target: 'memory', memoryId: 'mem-6', status: 'failed',
+      requestedAt: '2026-11-30T09:14:59.000Z', removed: {}, error: 'the key store is unreachable',
+    }),
   ],
 };
 

@@ -72,6 +72,11 @@ async function forget(tx: SqlExecutor, e: Extract<EngramEvent, { type: 'MemoryFo
     if (p.key === null) return;
     const ids = (await tx.query<{ memory_id: string }>('DELETE FROM archive_memory_keys WHERE tenant_id = $1 AND user_id = $2 AND key = $3 RETURNING memory_id', [...scope, p.key])).rows.map((r) => r.memory_id);
     if (ids.length > 0) await tx.query('DELETE FROM archive_entries WHERE tenant_id = $1 AND user_id = $2 AND memory_id = ANY($3::uuid[])', [...scope, ids]);
+  } else if (p.target === 'derived') {
+    const ids = (p.derived?.memoryIds ?? []).filter(isUuid);
+    if (ids.length === 0) return;
+    await tx.query('DELETE FROM archive_entries WHERE tenant_id = $1 AND user_id = $2 AND memory_id = ANY($3::uuid[])', [...scope, ids]);
+    await tx.query('DELETE FROM archive_memory_keys WHERE tenant_id = $1 AND user_id = $2 AND memory_id = ANY($3::uuid[])', [...scope, ids]);
   } else {
     await tx.query('DELETE FROM archive_entries WHERE tenant_id = $1 AND user_id = $2', scope);
     await tx.query('DELETE FROM archive_memory_keys WHERE tenant_id = $1 AND user_id = $2', scope);
@@ -120,6 +125,7 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<void> {
     case 'SkillRecorded':
     case 'ContentQuarantined':
     case 'QuarantineResolved':
+    case 'ErasureCompleted':
       return;
     default:
       assertNever(e, 'event');

@@ -31,6 +31,9 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<void> {
       if (e.payload.target === 'user') {
         await tx.query('DELETE FROM messages WHERE tenant_id = $1 AND user_id = $2', [e.tenantId, e.userId]);
         await tx.query('DELETE FROM episodes WHERE tenant_id = $1 AND user_id = $2', [e.tenantId, e.userId]);
+      } else if (e.payload.target === 'derived') {
+        const episodes = (e.payload.derived?.episodeIds ?? []).filter(isUuid);
+        if (episodes.length > 0) await tx.query('DELETE FROM episodes WHERE tenant_id = $1 AND user_id = $2 AND id = ANY($3::uuid[])', [e.tenantId, e.userId, episodes]);
       }
       return;
     case 'MemoryWritten':
@@ -49,6 +52,7 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<void> {
     case 'SkillRecorded':
     case 'ContentQuarantined':
     case 'QuarantineResolved':
+    case 'ErasureCompleted':
       return;
     default:
       assertNever(e, 'event');

@@ -57,6 +57,16 @@ for (const backend of backends()) {
       expect(await listEpisodes(db, f.scope, { from: '2027-01-01T00:00:00Z' })).toHaveLength(0);
     });
 
+    it('forgets the episodes a lineage cascade lists and keeps the messages', async () => {
+      const f = new EventFactory(freshScope(), 'c');
+      const episode = (id: string) => f.make('EpisodeCreated', { episodeId: id, sessionKey: 'c', summary: `summary ${id}`, messageRangeStart: null, messageRangeEnd: null, entityIds: [], importance: 0.5, sourceMessageIds: [], startedAt: null, endedAt: null });
+      const gone = uid();
+      const kept = uid();
+      await applyEvents(db, episodicProjector, [f.message('user', 'hello'), episode(gone), episode(kept), f.forgetDerived({ episodeIds: [gone] })]);
+      expect((await listEpisodes(db, f.scope)).map((e) => e.id)).toEqual([kept]);
+      expect(await listMessages(db, f.scope, 'c')).toHaveLength(1);
+    });
+
     it('forgets the messages and episodes of a user only', async () => {
       const f = new EventFactory(freshScope(), 'c');
       const g = new EventFactory({ ...f.scope, userId: `${f.scope.userId}-b` }, 'c');

@@ -61,11 +61,11 @@ for (const backend of backends()) {
       const other = held(f, 'c');
       await applyEvents(db, semanticProjector, [byId, byKey, other]);
       await applyEvents(db, semanticProjector, [
-        f.make('MemoryForgotten', { target: 'memory', memoryId, key: null, reason: null, requestedBy: null }),
-        f.make('MemoryForgotten', { target: 'key', memoryId: null, key: 'pref.city', reason: null, requestedBy: null }),
+        f.make('MemoryForgotten', { target: 'memory', memoryId, key: null, reason: null, requestedBy: null, erasureId: null, derived: null }),
+        f.make('MemoryForgotten', { target: 'key', memoryId: null, key: 'pref.city', reason: null, requestedBy: null, erasureId: null, derived: null }),
       ]);
       expect((await listQuarantined(db, f.scope.tenantId)).map((r) => r.quarantineId)).toEqual([qidOf(other)]);
-      await applyEvents(db, semanticProjector, [f.make('MemoryForgotten', { target: 'user', memoryId: null, key: null, reason: null, requestedBy: null })]);
+      await applyEvents(db, semanticProjector, [f.make('MemoryForgotten', { target: 'user', memoryId: null, key: null, reason: null, requestedBy: null, erasureId: null, derived: null })]);
       expect(await listQuarantined(db, f.scope.tenantId)).toHaveLength(0);
     });
   });

@@ -179,6 +179,20 @@ for (const backend of backends()) {
       expect(await findActiveByKey(db, f.scope, 'city')).not.toBeNull();
     });
 
+    it('forgets what a lineage cascade lists: those entries and skills only, never the rest of the user', async () => {
+      const f = new EventFactory(freshScope());
+      const derived = f.fact({ key: 'diet', content: 'is vegetarian' });
+      const kept = f.memory({ content: 'likes jazz' });
+      const skillId = uid();
+      const skill = f.make('SkillRecorded', { skillId, name: 'cook', whenToUse: 'dinner', steps: ['chop'], success: true, sourceMessageIds: [] });
+      const otherSkill = f.make('SkillRecorded', { skillId: uid(), name: 'bake', whenToUse: 'dessert', steps: ['mix'], success: true, sourceMessageIds: [] });
+      await apply(derived, kept, skill, otherSkill, f.forgetDerived({ memoryIds: [memoryIdOf(derived)], skillIds: [skillId] }));
+      expect(await getMemory(db, f.scope, memoryIdOf(derived))).toBeNull();
+      expect((await memoryHistory(db, f.scope, memoryIdOf(derived))).map((x) => [x.action, x.content])).toEqual([['created', null], ['forgotten', null]]);
+      expect(await getMemory(db, f.scope, memoryIdOf(kept))).not.toBeNull();
+      expect((await listSkills(db, f.scope)).map((s) => s.name)).toEqual(['bake']);
+    });
+
     it('forgets everything of a user and nothing of another', async () => {
       const f = new EventFactory(freshScope());
       const g = new EventFactory({ ...f.scope, userId: `${f.scope.userId}-2` });

@@ -65,6 +65,10 @@ export function indexOpFor(e: EngramEvent, previousTurns: readonly string[] = []
           return p.key ? { op: 'forgetKey', stream: streamKeyOf(e), key: p.key } : { op: 'none' };
         case 'user':
           return { op: 'forgetUser', stream: streamKeyOf(e) };
+        case 'derived': {
+          const ids = p.derived ? [...p.derived.memoryIds, ...p.derived.episodeIds] : [];
+          return ids.length > 0 ? { op: 'delete', ids } : { op: 'none' };
+        }
         default:
           return assertNever(p.target, 'forget target');
       }
@@ -83,6 +87,7 @@ export function indexOpFor(e: EngramEvent, previousTurns: readonly string[] = []
     case 'SkillRecorded':
     case 'ContentQuarantined':
     case 'QuarantineResolved':
+    case 'ErasureCompleted':
       return { op: 'none' };
     default:
       return assertNever(e, 'event');

@@ -55,13 +55,19 @@ describe('search-index projector', () => {
     await h.append([a, a2, b, other, msg]);
     expect(await h.text.search('tea', { scope }, 10)).toHaveLength(4);
 
-    await h.append([ev('MemoryForgotten', { target: 'key', memoryId: null, key: 'drink', reason: null, requestedBy: 'u1' })]);
+    await h.append([ev('MemoryForgotten', { target: 'key', memoryId: null, key: 'drink', reason: null, requestedBy: 'u1', erasureId: null, derived: null })]);
     expect((await h.text.search('tea', { scope }, 10)).map((x) => x.id).sort()).toEqual([b.payload.memoryId, msg.eventId].sort());
 
-    await h.append([ev('MemoryForgotten', { target: 'memory', memoryId: b.payload.memoryId, key: null, reason: null, requestedBy: 'u1' })]);
+    await h.append([ev('MemoryForgotten', { target: 'memory', memoryId: b.payload.memoryId, key: null, reason: null, requestedBy: 'u1', erasureId: null, derived: null })]);
     expect((await h.text.search('tea', { scope }, 10)).map((x) => x.id)).toEqual([msg.eventId]);
 
-    await h.append([ev('MemoryForgotten', { target: 'user', memoryId: null, key: null, reason: null, requestedBy: 'admin' })]);
+    // A lineage cascade deletes the documents it lists (facts and episodes derived from erased data).
+    const derived = memory('tea grows in Darjeeling');
+    await h.append([derived]);
+    await h.append([ev('MemoryForgotten', { target: 'derived', memoryId: null, key: null, reason: null, requestedBy: 'engram', erasureId: 'e-1', derived: { memoryIds: [derived.payload.memoryId], episodeIds: [], skillIds: [] } })]);
+    expect((await h.text.search('tea', { scope }, 10)).map((x) => x.id)).toEqual([msg.eventId]);
+
+    await h.append([ev('MemoryForgotten', { target: 'user', memoryId: null, key: null, reason: null, requestedBy: 'admin', erasureId: null, derived: null })]);
     expect(await h.text.search('tea', { scope }, 10)).toEqual([]);
     expect(h.vectors.size()).toBe(1);
     expect((await h.text.search('tea', { scope: { ...scope, userId: 'u2' } }, 10)).map((x) => x.id)).toEqual([other.payload.memoryId]);

@@ -69,7 +69,7 @@ export async function forget(ctx: AppContext, input: ForgetInput): Promise<Appen
   if (reason) {
     await scanOrReject(ctx.log, ctx.clock, ctx.logger, { scope, sessionId: null, correlationId, attempted: 'forget', fields: { reason } });
   }
-  const event = buildEvent(ctx.clock, 'MemoryForgotten', { scope, correlationId }, { target, memoryId, key, reason, requestedBy });
+  const event = buildEvent(ctx.clock, 'MemoryForgotten', { scope, correlationId }, { target, memoryId, key, reason, requestedBy, erasureId: null, derived: null });
   const { eventId, position } = await appendAll(ctx.log, [event]);
   return { eventId, position };
 }

@@ -15,7 +15,7 @@ export const CURRENT_SCHEMA_VERSIONS: { readonly [T in EventType]: number } = {
   MemoryArchived: 2,
   MemoryRestored: 2,
   MemorySuperseded: 2,
-  MemoryForgotten: 2,
+  MemoryForgotten: 3,
   WriteRejected: 2,
   EpisodeCreated: 2,
   FactExtracted: 2,
@@ -24,6 +24,7 @@ export const CURRENT_SCHEMA_VERSIONS: { readonly [T in EventType]: number } = {
   SkillRecorded: 2,
   ContentQuarantined: 2,
   QuarantineResolved: 2,
+  ErasureCompleted: 1,
 };
 
 export function currentSchemaVersion(type: EventType): number {

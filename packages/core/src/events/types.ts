@@ -92,13 +92,41 @@ export interface MemorySupersededPayload {
   contradictionId: string | null;
 }
 
-export type ForgetTarget = 'memory' | 'key' | 'user';
+/** memory / key / user: an erasure request; derived: the coordinator's lineage cascade of one. */
+export type ForgetTarget = 'memory' | 'key' | 'user' | 'derived';
+/** The targets a caller may request (derived is appended by the erasure coordinator only). */
+export type ErasureTarget = Exclude<ForgetTarget, 'derived'>;
+
+/** What the erasure coordinator found to be derived only from erased data (ids, no content). */
+export interface ForgottenDerived {
+  memoryIds: string[];
+  episodeIds: string[];
+  skillIds: string[];
+}
+
 export interface MemoryForgottenPayload {
   target: ForgetTarget;
   memoryId: string | null;
   key: string | null;
   reason: string | null;
   requestedBy: string | null;
+  /** The erasure (B2 report) this event belongs to; null for events written before v3. */
+  erasureId: string | null;
+  /** The lineage cascade (target derived only). */
+  derived: ForgottenDerived | null;
+}
+
+export type ErasureStatus = 'completed' | 'failed';
+/** B2: where an erasure removed the subject's data from, as counts per place (no content). */
+export interface ErasureCompletedPayload {
+  erasureId: string;
+  requestEventId: string;
+  target: ErasureTarget;
+  memoryId: string | null;
+  status: ErasureStatus;
+  requestedAt: string;
+  removed: Record<string, number>;
+  error: string | null;
 }
 
 export interface WriteRejectedPayload {
@@ -231,6 +259,7 @@ export type ContradictionResolved = Envelope<'ContradictionResolved', Contradict
 export type SkillRecorded = Envelope<'SkillRecorded', SkillRecordedPayload>;
 export type ContentQuarantined = Envelope<'ContentQuarantined', ContentQuarantinedPayload>;
 export type QuarantineResolved = Envelope<'QuarantineResolved', QuarantineResolvedPayload>;
+export type ErasureCompleted = Envelope<'ErasureCompleted', ErasureCompletedPayload>;
 
 export type EngramEvent =
   | MessageObserved
@@ -251,7 +280,8 @@ export type EngramEvent =
   | ContradictionResolved
   | SkillRecorded
   | ContentQuarantined
-  | QuarantineResolved;
+  | QuarantineResolved
+  | ErasureCompleted;
 
 export type EventType = EngramEvent['type'];
 export type EventOfType<T extends EventType> = Extract<EngramEvent, { type: T }>;
@@ -277,6 +307,7 @@ export const EVENT_TYPES = [
   'SkillRecorded',
   'ContentQuarantined',
   'QuarantineResolved',
+  'ErasureCompleted',
 ] as const satisfies readonly EventType[];
 
 /** Compile-time guard for exhaustive switches over event types. */

@@ -1,4 +1,4 @@
-import type { MemoryForgotten, SqlExecutor } from '@engram/core';
+import { assertNever, type MemoryForgotten, type SqlExecutor } from '@engram/core';
 import { isUuid } from '../sql-values';
 import { addHistory } from './history';
 
@@ -13,23 +13,41 @@ export async function forgetInSemantic(tx: SqlExecutor, e: MemoryForgotten): Pro
   let ids: string[];
   let key: string | null = null;
 
-  if (p.target === 'memory') {
+  switch (p.target) {
+  case 'memory': {
     if (!isUuid(p.memoryId)) return;
     ids = (await tx.query<{ id: string }>('DELETE FROM memories WHERE tenant_id = $1 AND user_id = $2 AND id = $3 RETURNING id', [...scope, p.memoryId])).rows.map((r) => r.id);
     // Also an id that never became a row (e.g. a rejected write) loses its stored content.
     await tx.query('UPDATE memory_history SET content = NULL WHERE tenant_id = $1 AND user_id = $2 AND memory_id = $3', [...scope, p.memoryId]);
     if (ids.length === 0) ids = [p.memoryId];
-  } else if (p.target === 'key') {
+    break;
+  }
+  case 'key': {
     if (p.key === null) return;
     key = p.key;
     ids = (await tx.query<{ id: string }>('DELETE FROM memories WHERE tenant_id = $1 AND user_id = $2 AND key = $3 RETURNING id', [...scope, key])).rows.map((r) => r.id);
     await tx.query('UPDATE memory_history SET content = NULL WHERE tenant_id = $1 AND user_id = $2 AND (key = $3 OR memory_id = ANY($4::uuid[]))', [...scope, key, ids]);
     await tx.query("DELETE FROM contradictions WHERE tenant_id = $1 AND user_id = $2 AND candidate->>'key' = $3", [...scope, key]);
-  } else {
+    break;
+  }
+  case 'derived': {
+    const wanted = (p.derived?.memoryIds ?? []).filter(isUuid);
+    const skills = (p.derived?.skillIds ?? []).filter(isUuid);
+    if (skills.length > 0) await tx.query('DELETE FROM skills WHERE tenant_id = $1 AND user_id = $2 AND id = ANY($3::uuid[])', [...scope, skills]);
+    if (wanted.length === 0) return;
+    await tx.query('DELETE FROM memories WHERE tenant_id = $1 AND user_id = $2 AND id = ANY($3::uuid[])', [...scope, wanted]);
+    await tx.query('UPDATE memory_history SET content = NULL WHERE tenant_id = $1 AND user_id = $2 AND memory_id = ANY($3::uuid[])', [...scope, wanted]);
+    ids = wanted;
+    break;
+  }
+  case 'user':
     ids = (await tx.query<{ id: string }>('DELETE FROM memories WHERE tenant_id = $1 AND user_id = $2 RETURNING id', scope)).rows.map((r) => r.id);
     for (const table of ['memory_history', 'contradictions', 'skills', 'write_rejections']) {
       await tx.query(`DELETE FROM ${table} WHERE tenant_id = $1 AND user_id = $2`, scope);
     }
+    break;
+  default:
+    return assertNever(p.target, 'forget target');
   }
 
   if (ids.length > 0) {

@@ -1,4 +1,4 @@
-import type { ContentQuarantined, MemoryForgotten, QuarantineResolved, SqlExecutor } from '@engram/core';
+import { assertNever, type ContentQuarantined, type MemoryForgotten, type QuarantineResolved, type SqlExecutor } from '@engram/core';
 
 /** A held write becomes a pending row; a redelivery keeps the first one. */
 export async function projectQuarantined(tx: SqlExecutor, e: ContentQuarantined): Promise<void> {
@@ -29,13 +29,23 @@ export async function projectQuarantineResolved(tx: SqlExecutor, e: QuarantineRe
 export async function forgetQuarantined(tx: SqlExecutor, e: MemoryForgotten): Promise<void> {
   const p = e.payload;
   const scope = [e.tenantId, e.userId];
-  if (p.target === 'memory') {
-    if (p.memoryId === null) return;
-    await tx.query("DELETE FROM quarantined_writes WHERE tenant_id = $1 AND user_id = $2 AND held_payload->>'memoryId' = $3", [...scope, p.memoryId]);
-  } else if (p.target === 'key') {
-    if (p.key === null) return;
-    await tx.query("DELETE FROM quarantined_writes WHERE tenant_id = $1 AND user_id = $2 AND held_payload->>'key' = $3", [...scope, p.key]);
-  } else {
-    await tx.query('DELETE FROM quarantined_writes WHERE tenant_id = $1 AND user_id = $2', scope);
+  switch (p.target) {
+    case 'memory':
+      if (p.memoryId === null) return;
+      await tx.query("DELETE FROM quarantined_writes WHERE tenant_id = $1 AND user_id = $2 AND held_payload->>'memoryId' = $3", [...scope, p.memoryId]);
+      return;
+    case 'key':
+      if (p.key === null) return;
+      await tx.query("DELETE FROM quarantined_writes WHERE tenant_id = $1 AND user_id = $2 AND held_payload->>'key' = $3", [...scope, p.key]);
+      return;
+    case 'derived':
+      if (!p.derived || p.derived.memoryIds.length === 0) return;
+      await tx.query("DELETE FROM quarantined_writes WHERE tenant_id = $1 AND user_id = $2 AND held_payload->>'memoryId' = ANY($3::text[])", [...scope, p.derived.memoryIds]);
+      return;
+    case 'user':
+      await tx.query('DELETE FROM quarantined_writes WHERE tenant_id = $1 AND user_id = $2', scope);
+      return;
+    default:
+      assertNever(p.target, 'forget target');
   }
 }

@@ -132,6 +132,7 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<void> {
     case 'SessionStarted':
     case 'SessionEnded':
     case 'EpisodeCreated':
+    case 'ErasureCompleted':
       return;
     default:
       assertNever(e, 'event');

@@ -110,6 +110,8 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<void> {
       } else if (e.payload.target === 'memory' && e.payload.memoryId) {
         // A session note carries its memory id.
         await tx.query("DELETE FROM working_entries WHERE tenant_id = $1 AND user_id = $2 AND id = $3 AND kind = 'note'", [e.tenantId, e.userId, e.payload.memoryId]);
+      } else if (e.payload.target === 'derived' && e.payload.derived && e.payload.derived.memoryIds.length > 0) {
+        await tx.query("DELETE FROM working_entries WHERE tenant_id = $1 AND user_id = $2 AND id = ANY($3::text[]) AND kind = 'note'", [e.tenantId, e.userId, e.payload.derived.memoryIds]);
       }
       return;
     case 'MemoryAccessed':
@@ -126,6 +128,7 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<void> {
     case 'SkillRecorded':
     case 'ContentQuarantined':
     case 'QuarantineResolved':
+    case 'ErasureCompleted':
       return;
     default:
       assertNever(e, 'event');

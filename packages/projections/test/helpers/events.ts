@@ -83,8 +83,16 @@ export class EventFactory {
     });
   }
 
+  /** The erasure coordinator's lineage cascade: what was derived only from erased data. */
+  forgetDerived(derived: { memoryIds?: string[]; episodeIds?: string[]; skillIds?: string[] }, erasureId: string = uid()): StoredEvent {
+    return this.make('MemoryForgotten', {
+      target: 'derived', memoryId: null, key: null, reason: 'derived from erased data', requestedBy: 'engram', erasureId,
+      derived: { memoryIds: derived.memoryIds ?? [], episodeIds: derived.episodeIds ?? [], skillIds: derived.skillIds ?? [] },
+    });
+  }
+
   forget(target: 'memory' | 'key' | 'user', ref: { memoryId?: string; key?: string } = {}): StoredEvent {
-    return this.make('MemoryForgotten', { target, memoryId: ref.memoryId ?? null, key: ref.key ?? null, reason: 'user asked', requestedBy: 'user' });
+    return this.make('MemoryForgotten', { target, memoryId: ref.memoryId ?? null, key: ref.key ?? null, reason: 'user asked', requestedBy: 'user', erasureId: null, derived: null });
   }
 }
 
