@@ -56,6 +56,7 @@ function memoryWritten(n: number, user: string): EngramEvent {
       sourceMessageIds: [],
       episodeId: null,
       validFrom: null,
+      validTo: null,
     },
   };
 }

@@ -123,6 +123,7 @@ export default async function query(argv: string[]): Promise<void> {
               sourceMessageIds: [],
               episodeId: null,
               validFrom: null,
+              validTo: null,
             },
             { userId: USER, sessionId: null, occurredAt: new Date(START + i * 600_000).toISOString(), idParts: ['query-bench', i] },
           );

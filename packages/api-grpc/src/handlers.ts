@@ -58,6 +58,8 @@ function hitToProto(h: QueryHit): Req {
     tags: h.tags,
     pinned: h.pinned,
     supersededBy: h.supersededBy ?? '',
+    validFrom: h.validFrom ?? '',
+    validTo: h.validTo ?? '',
   };
 }
 
@@ -72,6 +74,7 @@ function memoryToProto(m: MemoryView): Req {
     supersededBy: m.supersededBy ?? '',
     scope: m.scope ?? '',
     validFrom: m.validFrom ?? '',
+    validTo: m.validTo ?? '',
     metadataJson: JSON.stringify(m.metadata),
     metadata: undefined,
   };
@@ -85,7 +88,7 @@ export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r
         WriteBody,
         shape({
           userId: r.userId, agentId: s(r.agentId), type: r.type, key: s(r.key), content: r.content, tags: list(r.tags), importance: r.importance,
-          pinned: r.pinned, source: s(r.source), sessionId: s(r.sessionId), metadata: metadataOf(r), tier: s(r.tier), validFrom: s(r.validFrom), scope: s(r.scope),
+          pinned: r.pinned, source: s(r.source), sessionId: s(r.sessionId), metadata: metadataOf(r), tier: s(r.tier), validFrom: s(r.validFrom), validTo: s(r.validTo), scope: s(r.scope),
         }),
       );
       const res = await app.writeMemory(writeInputOf(c, b));
@@ -111,7 +114,7 @@ export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r
         QueryBody,
         shape({
           userId: r.userId, agentId: s(r.agentId), query: r.query, k: r.k, tiers: list(r.tiers), types: list(r.types), tags: list(r.tags), from: s(r.from), to: s(r.to),
-          minPosition: s(r.minPosition), sessionId: s(r.sessionId), scope: s(r.scope), entities: list(r.entities), sessionDiversity: r.sessionDiversity,
+          minPosition: s(r.minPosition), sessionId: s(r.sessionId), scope: s(r.scope), entities: list(r.entities), sessionDiversity: r.sessionDiversity, asOf: s(r.asOf),
         }),
       );
       const hits = await app.query(queryInputOf(c, b));

@@ -104,6 +104,7 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
           sessionId: b.sessionId,
           budgetChars: b.budgetChars,
           ...(b.entities ? { entities: b.entities } : {}),
+          ...(b.asOf ? { asOf: b.asOf } : {}),
           minPosition: b.minPosition,
         });
         return { status: 200, body: r };

@@ -50,6 +50,8 @@ export const hitSchema = Type.Object({
   tags: Type.Optional(strings),
   pinned: Type.Optional(Type.Boolean()),
   supersededBy: Type.Optional(nullable(str)),
+  validFrom: Type.Optional(nullable(Type.String({ description: 'memories: B3 valid time, when the fact became true' }))),
+  validTo: Type.Optional(nullable(Type.String({ description: 'memories: when it stopped being true (null while it holds)' }))),
 });
 
 export const queryResponse = Type.Object({ results: Type.Array(hitSchema) });
@@ -83,7 +85,9 @@ export const memorySchema = Type.Object({
   confidence: Type.Optional(Type.Number()),
   metadata: Type.Optional(freeObject),
   sourceMessageIds: Type.Optional(strings),
-  validFrom: Type.Optional(nullable(str)),
+  validFrom: Type.Optional(nullable(Type.String({ description: 'B3 valid time: when the fact became true' }))),
+  validTo: Type.Optional(nullable(Type.String({ description: 'B3 valid time: when it stopped being true (null while it holds)' }))),
+  recordedAt: Type.Optional(Type.String({ description: 'B3 record time: when Engram recorded it' })),
 });
 
 export const historyResponse = Type.Object({
@@ -98,7 +102,10 @@ export const historyResponse = Type.Object({
       source: Type.Optional(nullable(str)),
       relatedId: Type.Optional(nullable(str)),
       reason: Type.Optional(nullable(str)),
-      at: Type.Optional(str),
+      at: Type.Optional(Type.String({ description: 'when the change happened' })),
+      recordedAt: Type.Optional(nullable(Type.String({ description: 'B3 record time: when Engram recorded the change' }))),
+      validFrom: Type.Optional(nullable(Type.String({ description: 'B3 valid time of the entry at this change' }))),
+      validTo: Type.Optional(nullable(str)),
     }),
   ),
 });

@@ -4,18 +4,20 @@ import { appendAll, buildEvent } from './envelope';
 
 interface PendingBatch {
   scope: Scope;
-  ids: Set<string>;
+  /** Memory id → how many of the batch's queries returned it. */
+  counts: Map<string, number>;
+  queries: number;
   /** The query hash when every query of the batch was the same, else null. */
   queryHash: string | null;
-  mixed: boolean;
 }
 
 /** Most ids kept per stream while the log is unreachable, so a long outage cannot grow memory unbounded. */
 const MAX_PENDING_IDS = 10_000;
 
 /**
- * R8: hits reinforce their memories. Accesses are batched per user stream and appended as
- * MemoryAccessed off the request path, every flushMs and on close.
+ * R8: hits reinforce their memories. Accesses are batched per user stream and appended off the
+ * request path as one MemoryAccessed per stream and flush (every flushMs and on close), with a
+ * count per memory: the log grows with the number of users reading, not with every read.
  */
 export class AccessRecorder {
   private pending = new Map<string, PendingBatch>();
@@ -39,13 +41,11 @@ export class AccessRecorder {
     const hash = sha256Hex(query);
     let batch = this.pending.get(key);
     if (!batch) {
-      batch = { scope, ids: new Set(), queryHash: hash, mixed: false };
+      batch = { scope, counts: new Map(), queries: 0, queryHash: hash };
       this.pending.set(key, batch);
-    } else if (batch.queryHash !== hash) {
-      batch.mixed = true;
-      batch.queryHash = null;
-    }
-    for (const id of memoryIds) if (batch.ids.size < MAX_PENDING_IDS) batch.ids.add(id);
+    } else if (batch.queryHash !== hash) batch.queryHash = null;
+    batch.queries++;
+    addCounts(batch, new Map([...new Set(memoryIds)].map((id) => [id, 1])));
   }
 
   get pendingStreams(): number {
@@ -64,14 +64,18 @@ export class AccessRecorder {
     const batches = [...this.pending.entries()];
     this.pending.clear();
     for (const [key, b] of batches) {
-      const event = buildEvent(this.clock, 'MemoryAccessed', { scope: b.scope }, { memoryIds: [...b.ids], queryHash: b.queryHash });
+      const memoryIds = [...b.counts.keys()];
+      const event = buildEvent(this.clock, 'MemoryAccessed', { scope: b.scope }, {
+        memoryIds, queryHash: b.queryHash, counts: memoryIds.map((id) => b.counts.get(id)!), queries: b.queries,
+      });
       try {
         await appendAll(this.log, [event]);
       } catch (e) {
-        this.logger.warn({ err: e, stream: key, ids: b.ids.size }, 'MemoryAccessed append failed; will retry');
+        this.logger.warn({ err: e, stream: key, ids: b.counts.size }, 'MemoryAccessed append failed; will retry');
         const again = this.pending.get(key);
         if (again) {
-          for (const id of b.ids) if (again.ids.size < MAX_PENDING_IDS) again.ids.add(id);
+          addCounts(again, b.counts);
+          again.queries += b.queries;
           again.queryHash = null;
         } else this.pending.set(key, b);
       }
@@ -86,5 +90,13 @@ export class AccessRecorder {
     if (this.flushing) await this.flushing;
     await this.flush();
     if (this.pending.size > 0) this.logger.warn({ streams: this.pending.size }, 'MemoryAccessed batches not recorded at close');
+  }
+}
+
+function addCounts(batch: PendingBatch, counts: ReadonlyMap<string, number>): void {
+  for (const [id, n] of counts) {
+    const had = batch.counts.get(id);
+    if (had !== undefined) batch.counts.set(id, had + n);
+    else if (batch.counts.size < MAX_PENDING_IDS) batch.counts.set(id, n);
   }
 }

@@ -6,14 +6,14 @@ import { writeMemory } from './commands/write-memory';
 import type { AppContext } from './context';
 import { context, query } from './queries/query';
 import { getMemory, keyHistory, listContradictions, memoryHistory, workingMemory } from './queries/reads';
-import { createSqlContextRenderer } from './read/context-renderer';
+import { createContextRenderer } from './read/context-renderer';
 import type { MemoryApp, MemoryAppDeps } from './types';
 
 /** The command and query handlers shared by the HTTP and gRPC APIs (no transport code here). */
 export function createMemoryApp(deps: MemoryAppDeps): MemoryApp {
   const ctx: AppContext = {
     ...deps,
-    contextRenderer: deps.contextRenderer ?? createSqlContextRenderer({ db: deps.db, retriever: deps.retriever, clock: deps.clock }),
+    contextRenderer: deps.contextRenderer ?? createContextRenderer({ db: deps.db, retriever: deps.retriever }),
     accesses: new AccessRecorder(deps.log, deps.clock, deps.logger, deps.config.accessFlushMs),
   };
   return {

@@ -68,6 +68,8 @@ export interface WriteMemoryInput extends CallBase {
   sessionId?: string | null;
   metadata?: Record<string, unknown>;
   validFrom?: string | null;
+  /** B3: when the fact stopped being true, if known. */
+  validTo?: string | null;
   at?: string;
   /** M1 scope: a soft tag (e.g. a project name) that queries may filter on; not an isolation boundary. */
   scopeTag?: string | null;
@@ -130,6 +132,8 @@ export interface QueryInput extends CallBase {
   tags?: string[];
   from?: string;
   to?: string;
+  /** B3 as-of read: what was true at this time, as known now. */
+  asOf?: string;
   minPosition?: string;
   sessionId?: string;
   /** Only entries carrying this soft scope tag. */
@@ -146,6 +150,8 @@ export interface ContextInput extends CallBase {
   budgetChars?: number;
   /** Known facts and history only about these entities (names or entity-id slugs). */
   entities?: string[];
+  /** B3: render what was true at this time, as known now. */
+  asOf?: string;
   minPosition?: string;
 }
 
@@ -176,7 +182,11 @@ export interface MemoryView {
   confidence: number;
   metadata: Record<string, unknown>;
   sourceMessageIds: string[];
+  /** B3 valid time: when the fact became true, and when it stopped (null while it holds). */
   validFrom: string | null;
+  validTo: string | null;
+  /** B3 record time: when Engram recorded it. */
+  recordedAt: string;
 }
 
 export interface HistoryItem {
@@ -189,7 +199,13 @@ export interface HistoryItem {
   source: string | null;
   relatedId: string | null;
   reason: string | null;
+  /** When the change happened (the event's time in the world). */
   at: string;
+  /** B3 record time of the change (null for rows recorded before B3). */
+  recordedAt: string | null;
+  /** The entry's valid time at this change. */
+  validFrom: string | null;
+  validTo: string | null;
 }
 
 export interface ContradictionView {

@@ -27,11 +27,28 @@ describe('R8: hits are recorded as batched MemoryAccessed events', () => {
     await s.app.flushAccesses();
     const accessed = (await s.events()).filter((e): e is Extract<EngramEvent, { type: 'MemoryAccessed' }> => e.type === 'MemoryAccessed' && e.userId === 'acc');
     expect(accessed).toHaveLength(1);
-    expect(new Set(accessed[0]!.payload.memoryIds)).toEqual(new Set([a.id, b.id]));
-    expect(accessed[0]!.payload.queryHash).toBeNull();
+    const p = accessed[0]!.payload;
+    expect(new Set(p.memoryIds)).toEqual(new Set([a.id, b.id]));
+    expect(p.queryHash).toBeNull();
+    expect(p.queries).toBe(2);
+    expect(p.counts).toHaveLength(p.memoryIds.length);
+    const countOf = (id: string) => p.counts[p.memoryIds.indexOf(id)]!;
+    expect(countOf(a.id)).toBeGreaterThanOrEqual(1);
     const m = await s.app.getMemory({ scope: scopeOf('acc'), memoryId: a.id, minPosition: await lastPosition(s) });
-    expect(m.accessCount).toBe(1);
+    expect(m.accessCount).toBe(countOf(a.id));
     expect(m.lastAccessed).not.toBeNull();
+  });
+
+  it('many reads of one user make one event per flush, with a count per memory', async () => {
+    const w = await s.app.writeMemory({ scope: scopeOf('reader'), type: 'USER', content: 'Keeps bees on the roof' });
+    for (let i = 0; i < 25; i++) await s.app.query({ scope: scopeOf('reader'), query: 'bees on the roof', ...(i === 0 ? { minPosition: w.position! } : {}) });
+    await s.app.flushAccesses();
+    const accessed = (await s.events()).filter((e): e is Extract<EngramEvent, { type: 'MemoryAccessed' }> => e.type === 'MemoryAccessed' && e.userId === 'reader');
+    expect(accessed).toHaveLength(1);
+    expect(accessed[0]!.payload).toMatchObject({ memoryIds: [w.id], counts: [25], queries: 25 });
+    expect(accessed[0]!.payload.queryHash).toMatch(/^[0-9a-f]{64}$/);
+    const m = await s.app.getMemory({ scope: scopeOf('reader'), memoryId: w.id, minPosition: await lastPosition(s) });
+    expect(m.accessCount).toBe(25);
   });
 
   it('close() flushes pending accesses, off the request path', async () => {
@@ -43,6 +60,6 @@ describe('R8: hits are recorded as batched MemoryAccessed events', () => {
     expect(before).toEqual([]);
     await s.app.close();
     const after = (await s.events()).filter((e) => e.type === 'MemoryAccessed' && e.userId === 'closer');
-    expect(after.map((e) => (e.type === 'MemoryAccessed' ? e.payload.memoryIds : null))).toEqual([[w.id]]);
+    expect(after.map((e) => (e.type === 'MemoryAccessed' ? [e.payload.memoryIds, e.payload.counts] : null))).toEqual([[[w.id], [1]]]);
   });
 });

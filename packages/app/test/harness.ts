@@ -9,8 +9,7 @@ import type { RunningProjector } from '@engram/projections';
 import { openPglite } from '@engram/store-pglite';
 import { createHashEmbedder } from '@engram/embedder-use';
 import { createLocalTextIndex, createLocalVectorIndex } from '@engram/index-local';
-import { createContextRenderer, createHybridRetriever, createSearchIndexProjector } from '@engram/retrieval';
-import type { ContextRenderer } from '@engram/core';
+import { createHybridRetriever, createSearchIndexProjector } from '@engram/retrieval';
 import { createLexicalRetriever, createMemoryApp } from '../src/index';
 import type { MemoryApp, MemoryAppConfig } from '../src/index';
 
@@ -68,7 +67,6 @@ export async function openStack(opts: StackOptions = {}): Promise<Stack> {
   const sqlProgress = sqlProjectionProgress(db, Object.keys(PROJECTORS));
   let progress: ProjectionProgress = sqlProgress;
   let retriever: Retriever = createLexicalRetriever({ db, clock: systemClock });
-  let contextRenderer: ContextRenderer | undefined;
   const closers: Array<() => Promise<void>> = [];
   if (opts.retrieval === 'hybrid') {
     const textIndex = await createLocalTextIndex();
@@ -79,7 +77,6 @@ export async function openStack(opts: StackOptions = {}): Promise<Stack> {
     closers.push(() => searchIndex.close());
     progress = { reached: async (pos) => (await sqlProgress.reached(pos)) && (await searchIndex.reached(pos)) };
     retriever = createHybridRetriever({ db, textIndex, contextTextIndex, vectorIndex, embedder, clock: systemClock, config: { rerankEnabled: false } });
-    contextRenderer = createContextRenderer({ db, retriever });
   }
   const logger = new RecordingLogger();
   const app = createMemoryApp({
@@ -87,7 +84,6 @@ export async function openStack(opts: StackOptions = {}): Promise<Stack> {
     db,
     retriever,
     progress,
-    contextRenderer,
     clock: systemClock,
     logger,
     config: { maxContentBytes: 32 * 1024, minPositionWaitMs: 10_000, accessFlushMs: 50, ...opts.config },

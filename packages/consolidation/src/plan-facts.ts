@@ -100,7 +100,7 @@ export async function planFacts(candidates: CandidateFact[], entries: ActiveEntr
       buildEvent('FactExtracted', ctx.origin, deterministicId(ctx.causeId, 'FactExtracted', c.key), {
         memoryId, kind: c.kind, type: c.type, key: c.key, content: c.content, tags: c.tags, importance: c.importance, confidence: c.confidence, source,
         subject: c.subject, predicate: c.predicate, object: c.object, timeHint: c.timeHint, sourceMessageIds: c.sourceMessageIds, episodeId: ctx.episodeId,
-        extractor: ctx.extractor, validFrom: c.validFrom,
+        extractor: ctx.extractor, validFrom: c.validFrom ?? saidAt, validTo: c.validTo,
       }, times),
     );
     plan.written++;

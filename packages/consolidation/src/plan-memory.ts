@@ -36,7 +36,7 @@ export async function planMemory(
   if (p.tier !== 'SEMANTIC' || !verifier || p.key === null) return [];
   const probe = {
     key: p.key, content: p.content, kind: 'fact' as const, type: p.type, subject: 'user', predicate: p.key.split('.').slice(1).join('.'), object: p.content,
-    positive: true, timeHint: null, validFrom: p.validFrom, confidence: p.confidence, importance: p.importance, tags: p.tags, sourceMessageIds: p.sourceMessageIds,
+    positive: true, timeHint: null, validFrom: p.validFrom, validTo: p.validTo, confidence: p.confidence, importance: p.importance, tags: p.tags, sourceMessageIds: p.sourceMessageIds,
     language: 'en' as const,
   };
   const events: EngramEvent[] = [];

@@ -109,7 +109,7 @@ describe('consolidator end to end (file log + PGlite + projectors)', () => {
     const bob = who('bob');
     const stated = event('MemoryWritten', bob, null, {
       memoryId: '5d7c9a52-0000-4000-8000-000000000001', type: 'USER', tier: 'SEMANTIC', key: 'user.residence', content: 'I live in Paris', tags: [], importance: 0.5,
-      pinned: false, source: 'user_stated', confidence: 1, scope: null, metadata: {}, sourceMessageIds: [], episodeId: null, validFrom: null,
+      pinned: false, source: 'user_stated', confidence: 1, scope: null, metadata: {}, sourceMessageIds: [], episodeId: null, validFrom: null, validTo: null,
     }, T0.toISOString());
     await stack.log.append([stated]);
     await converse(stack.log, bob, 'b1', [['user', 'I live in Lyon now. I hate cold weather.']], new Date(T0.getTime() + 3_600_000));
@@ -190,7 +190,7 @@ describe('consolidator end to end (file log + PGlite + projectors)', () => {
     await stack.log.append([
       event('MemoryWritten', kay, 'k1', {
         memoryId: '5d7c9a52-0000-4000-8000-0000000000aa', type: 'USER', tier: 'WORKING', key: null, content: 'I work at Acme Robotics.', tags: [], importance: 0.9,
-        pinned: false, source: 'user_stated', confidence: 1, scope: null, metadata: {}, sourceMessageIds: ['k1-m7'], episodeId: null, validFrom: null,
+        pinned: false, source: 'user_stated', confidence: 1, scope: null, metadata: {}, sourceMessageIds: ['k1-m7'], episodeId: null, validFrom: null, validTo: null,
       }, T0.toISOString()),
     ]);
     const [employer] = await eventually('employer', async () => {
@@ -207,7 +207,7 @@ describe('consolidator end to end (file log + PGlite + projectors)', () => {
     const write = (id: string, type: 'USER' | 'ENVIRONMENT', pinned: boolean, key: string) =>
       event('MemoryWritten', dee, null, {
         memoryId: id, type, tier: 'SEMANTIC', key, content: `${key} content`, tags: [], importance: 0.5, pinned, source: 'user_stated', confidence: 1, scope: null,
-        metadata: {}, sourceMessageIds: [], episodeId: null, validFrom: null,
+        metadata: {}, sourceMessageIds: [], episodeId: null, validFrom: null, validTo: null,
       }, old);
     await stack.log.append([
       write('5d7c9a52-0000-4000-8000-0000000000d1', 'ENVIRONMENT', false, 'env.project.db'),

@@ -54,7 +54,7 @@ describe('durable tasks across a restart', () => {
     await s.log.append([
       event('MemoryWritten', users[0]!, null, {
         memoryId: '0b1e8f3c-0000-4000-8000-0000000000a1', type: 'USER', tier: 'WORKING', key: null, content: 'I drive a Subaru Outback.', tags: [], importance: 0.95,
-        pinned: false, source: 'user_stated', confidence: 1, scope: null, metadata: {}, sourceMessageIds: [], episodeId: null, validFrom: null,
+        pinned: false, source: 'user_stated', confidence: 1, scope: null, metadata: {}, sourceMessageIds: [], episodeId: null, validFrom: null, validTo: null,
       }, T0.toISOString()),
     ]);
     await gated.reachedBlock;

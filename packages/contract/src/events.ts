@@ -7,8 +7,8 @@ import { jsonProblem, lineProblem, timestampProblem, type JsonProblem } from './
 
 /** Payload fields that hold ISO timestamps (each stored in a timestamptz column). */
 const PAYLOAD_TIMESTAMPS: { [T in EventType]?: ReadonlyArray<keyof PayloadOf<T> & string> } = {
-  MemoryWritten: ['validFrom'],
-  FactExtracted: ['validFrom'],
+  MemoryWritten: ['validFrom', 'validTo'],
+  FactExtracted: ['validFrom', 'validTo'],
   EpisodeCreated: ['startedAt', 'endedAt'],
 };
 

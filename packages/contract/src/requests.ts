@@ -64,7 +64,8 @@ export const WriteBody = Type.Object(
     sessionId: Type.Optional(id('session the memory came from; required for tier WORKING')),
     metadata: Type.Optional(jsonObject()),
     tier: Type.Optional(enumOf(['SEMANTIC', 'WORKING'] as const, { default: 'SEMANTIC' })),
-    validFrom: Type.Optional(timestamp('when the fact became true (valid time)')),
+    validFrom: Type.Optional(timestamp('when the fact became true (valid time; default: the write time)')),
+    validTo: Type.Optional(timestamp('when the fact stopped being true (valid time); a value already over is kept as history and replaces nothing')),
     scope: Type.Optional(scopeTag('soft scope tag (e.g. a project); queries can filter on it')),
   },
   { additionalProperties: false },
@@ -95,6 +96,12 @@ export const QueryBody = Type.Object(
           '(1 keeps the ranking; default memory.sessionDiversity). Lower values favour covering more conversations over more turns of one',
       }),
     ),
+    asOf: Type.Optional(
+      timestamp(
+        'B3 as-of read: what was true at this time, as known now. Facts count if their valid time covers it (superseded ones included), ' +
+          'messages and episodes if they were said by then',
+      ),
+    ),
     minPosition: Type.Optional(position('read-your-writes: wait until the read side has applied this position')),
   },
   { additionalProperties: false },
@@ -108,6 +115,7 @@ export const ContextBody = Type.Object(
     query: text({ minLength: 1, maxLength: MAX_QUERY_CHARS }),
     budgetChars: Type.Optional(Type.Integer({ minimum: 200, maximum: 200_000 })),
     entities: Type.Optional(entities('known facts and history only about these entities (as in POST /v1/query); the core snapshot is always rendered')),
+    asOf: Type.Optional(timestamp('B3: render what was true at this time, as known now (profile and facts valid then, history said by then)')),
     minPosition: Type.Optional(position()),
   },
   { additionalProperties: false },

@@ -11,6 +11,7 @@ export * from './ports/indexes';
 export * from './ports/models';
 export * from './util/ids';
 export * from './text/tokenizer';
+export * from './text/chinese-script';
 export * from './ports/query';
 export * from './events/json-codec';
 export * from './events/schema-versions';

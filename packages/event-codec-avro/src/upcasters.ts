@@ -25,6 +25,15 @@ export const UPCASTERS: readonly UpcasterEntry[] = [
       if (typeof c === 'number') event.payload.confidence = Math.min(1, Math.max(0, c / 100));
     },
   },
+  {
+    type: 'MemoryAccessed',
+    fromVersion: 2,
+    description: 'v1 and v2 recorded each accessed memory once per event; v3 carries a count per memory: 1 each.',
+    apply: (event) => {
+      const ids = event.payload.memoryIds;
+      if (Array.isArray(ids) && !(Array.isArray(event.payload.counts) && event.payload.counts.length === ids.length)) event.payload.counts = ids.map(() => 1);
+    },
+  },
 ];
 
 export class UpcasterRegistry {

@@ -38,6 +38,23 @@ describe('every released schema version is readable by the current reader', () =
 });
 
 describe('hand-written samples of old versions', () => {
+  it('MemoryAccessed v1 (ids only) decodes with a count of 1 per memory and one query', () => {
+    const { counts: _c, queries: _q, ...v1Payload } = SAMPLES.MemoryAccessed[0]!.payload as Extract<EngramEvent, { type: 'MemoryAccessed' }>['payload'];
+    const v1 = { ...SAMPLES.MemoryAccessed[0]!, payload: v1Payload } as unknown as EngramEvent;
+    const decoded = codec.decode(codec.encodeWithVersion(v1, 1)) as Extract<EngramEvent, { type: 'MemoryAccessed' }>;
+    expect(decoded.payload).toStrictEqual({ ...v1Payload, counts: [1, 1, 1], queries: 1 });
+  });
+
+  it('FactExtracted v1, v2 and MemoryWritten v2, v3 (no validTo) decode with validTo = null', () => {
+    for (const [type, version] of [['FactExtracted', 1], ['FactExtracted', 2], ['MemoryWritten', 2], ['MemoryWritten', 3]] as const) {
+      const sample = SAMPLES[type][0]! as EngramEvent & { payload: { validTo: string | null } };
+      const { validTo: _v, ...old } = sample.payload;
+      const decoded = codec.decode(codec.encodeWithVersion({ ...sample, payload: old } as unknown as EngramEvent, version)) as typeof sample;
+      expect(decoded.payload.validTo).toBeNull();
+      expect(decoded.schemaVersion).toBe(version);
+    }
+  });
+
   it('MemoryWritten v1 (no validFrom) decodes with validFrom = null and every other field kept', () => {
     const { validFrom: _dropped, ...v1Payload } = SAMPLES.MemoryWritten[0]!.payload;
     const { keyId: _noKey, ...v1Envelope } = SAMPLES.MemoryWritten[0]!;

@@ -63,6 +63,7 @@ export const SAMPLES: { [T in EventType]: Array<EventOfType<T>> } = {
       sourceMessageIds: ['m-1'],
       episodeId: null,
       validFrom: '2026-01-01T00:00:00.000Z',
+      validTo: null,
     }),
     ev(
       'MemoryWritten',
@@ -82,6 +83,7 @@ export const SAMPLES: { [T in EventType]: Array<EventOfType<T>> } = {
         sourceMessageIds: [],
         episodeId: 'ep-1',
         validFrom: null,
+        validTo: '2026-06-01T00:00:00.000Z',
       },
       { agentId: null },
     ),
@@ -89,8 +91,8 @@ export const SAMPLES: { [T in EventType]: Array<EventOfType<T>> } = {
   SessionStarted: [ev('SessionStarted', { sessionId: 'sess-1' })],
   SessionEnded: [ev('SessionEnded', { sessionId: 'sess-1', reason: 'idle' })],
   MemoryAccessed: [
-    ev('MemoryAccessed', { memoryIds: ['a', 'b', 'c'], queryHash: 'f'.repeat(64) }),
-    ev('MemoryAccessed', { memoryIds: [], queryHash: null }),
+    ev('MemoryAccessed', { memoryIds: ['a', 'b', 'c'], queryHash: 'f'.repeat(64), counts: [3, 1, 2], queries: 3 }),
+    ev('MemoryAccessed', { memoryIds: [], queryHash: null, counts: [], queries: 0 }),
   ],
   MemoryPinned: [ev('MemoryPinned', { memoryId: 'mem-2' })],
   MemoryUnpinned: [ev('MemoryUnpinned', { memoryId: 'mem-2' })],
@@ -151,6 +153,7 @@ export const SAMPLES: { [T in EventType]: Array<EventOfType<T>> } = {
       episodeId: 'ep-1',
       extractor: 'llm:gpt-4o-mini@3',
       validFrom: null,
+      validTo: null,
     }),
   ],
   ContradictionDetected: [

@@ -47,3 +47,15 @@ describe('upcasters', () => {
     expect(() => new UpcasterRegistry([step, step])).toThrow(/duplicate upcaster for SkillRecorded@1/);
   });
 });
+
+describe('MemoryAccessed v2 -> v3', () => {
+  it('counts each memory of a v1 batch once, through the codec', () => {
+    const reg = new UpcasterRegistry();
+    const v1 = structuredClone({ ...SAMPLES.MemoryAccessed[0]!, payload: { memoryIds: ['a', 'b'], queryHash: null, counts: [], queries: 1 } }) as EngramEvent;
+    const up = reg.upcast(v1, 1, 3) as Extract<EngramEvent, { type: 'MemoryAccessed' }>;
+    expect(up.payload.counts).toEqual([1, 1]);
+    // Written at v3: the counts it carries are kept.
+    const v2 = structuredClone(SAMPLES.MemoryAccessed[0]!) as Extract<EngramEvent, { type: 'MemoryAccessed' }>;
+    expect((reg.upcast(v2, 3, 3) as typeof v2).payload.counts).toEqual([3, 1, 2]);
+  });
+});

@@ -40,6 +40,7 @@ function memoryWritten(tenantId: string, userId: string, content: string): Engra
       sourceMessageIds: [],
       episodeId: null,
       validFrom: null,
+      validTo: null,
     },
   };
 }

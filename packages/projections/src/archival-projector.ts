@@ -1,5 +1,5 @@
 import { assertNever, type EngramEvent, type ProvenanceSource, type SqlExecutor, type StoredEvent, type Tier } from '@engram/core';
-import { decideKeyedWrite, type ActiveKeyHolder } from './keyed-write';
+import { decideKeyedWrite, isPastValue, type ActiveKeyHolder } from './keyed-write';
 import type { Projector } from './projector';
 import { isUuid } from './sql-values';
 
@@ -34,12 +34,13 @@ async function setKeyActive(tx: SqlExecutor, e: Envelope, memoryId: string, acti
  * Mirrors the semantic projector's key rule (same decision function), so a newer write that
  * supersedes a keyed entry archives the old one here too, without reading the semantic tables.
  */
-async function trackKeyedWrite(tx: SqlExecutor, e: Envelope, w: { memoryId: string; key: string | null; tier: Tier; source: ProvenanceSource }): Promise<void> {
+async function trackKeyedWrite(tx: SqlExecutor, e: Envelope, w: { memoryId: string; key: string | null; tier: Tier; source: ProvenanceSource; validTo: string | null }): Promise<void> {
   if (w.key === null || !isUuid(w.memoryId)) return;
+  const tier = isPastValue({ validTo: w.validTo, occurredAt: e.occurredAt }) ? 'ARCHIVAL' : w.tier;
   const seen = await tx.query('SELECT 1 FROM archive_memory_keys WHERE memory_id = $1', [w.memoryId]);
   if (seen.rows.length > 0) return;
   let version = 1;
-  if (w.tier === 'SEMANTIC') {
+  if (tier === 'SEMANTIC') {
     const holders = await tx.query<ActiveKeyHolder>(
       `SELECT memory_id AS id, source, version FROM archive_memory_keys
        WHERE tenant_id = $1 AND user_id = $2 AND agent_id IS NOT DISTINCT FROM $3 AND key = $4 AND active ORDER BY version FOR UPDATE`,
@@ -57,7 +58,7 @@ async function trackKeyedWrite(tx: SqlExecutor, e: Envelope, w: { memoryId: stri
   await tx.query(
     `INSERT INTO archive_memory_keys (memory_id, tenant_id, user_id, agent_id, key, source, version, active)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (memory_id) DO NOTHING`,
-    [w.memoryId, e.tenantId, e.userId, e.agentId, w.key, w.source, version, w.tier === 'SEMANTIC'],
+    [w.memoryId, e.tenantId, e.userId, e.agentId, w.key, w.source, version, tier === 'SEMANTIC'],
   );
 }
 
@@ -88,10 +89,10 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<void> {
   switch (e.type) {
     case 'MemoryWritten':
       if (e.payload.tier === 'WORKING') return;
-      await trackKeyedWrite(tx, e, { memoryId: e.payload.memoryId, key: e.payload.key, tier: e.payload.tier, source: e.payload.source });
+      await trackKeyedWrite(tx, e, { memoryId: e.payload.memoryId, key: e.payload.key, tier: e.payload.tier, source: e.payload.source, validTo: e.payload.validTo ?? null });
       return;
     case 'FactExtracted':
-      await trackKeyedWrite(tx, e, { memoryId: e.payload.memoryId, key: e.payload.key, tier: 'SEMANTIC', source: e.payload.source });
+      await trackKeyedWrite(tx, e, { memoryId: e.payload.memoryId, key: e.payload.key, tier: 'SEMANTIC', source: e.payload.source, validTo: e.payload.validTo ?? null });
       return;
     case 'MemoryArchived':
       if (!isUuid(e.payload.memoryId)) return;

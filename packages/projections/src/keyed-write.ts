@@ -28,3 +28,12 @@ export function decideKeyedWrite(active: readonly ActiveKeyHolder[], incoming: P
   }
   return { action: 'supersede', version: Math.max(...active.map((a) => a.version)) + 1, supersedes: [...active] };
 }
+
+/**
+ * B3: a value that had already stopped being true when it was stated ("I lived in Lisbon until
+ * 2022") is history. It is kept for as-of reads and never replaces the key's current holder;
+ * both projectors that track keys apply this rule.
+ */
+export function isPastValue(w: { validTo: string | null; occurredAt: string }): boolean {
+  return w.validTo !== null && Date.parse(w.validTo) <= Date.parse(w.occurredAt);
+}

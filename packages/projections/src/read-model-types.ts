@@ -5,6 +5,10 @@ import type { HistoryAction } from './semantic/history';
 export interface StoredMemory extends MemoryEntry {
   /** memory | profile | fact | event | summary */
   kind: string;
+  /** B3: when the fact stopped being true (null while it holds). */
+  validTo: string | null;
+  /** B3 record time: when Engram recorded it. */
+  recordedAt: string;
 }
 
 export interface MemoryHistoryEntry {
@@ -18,7 +22,13 @@ export interface MemoryHistoryEntry {
   source: string | null;
   relatedId: string | null;
   reason: string | null;
+  /** When the change happened in the world (the event's occurredAt). */
   at: string;
+  /** Record time: when Engram recorded the change (null for rows older than B3). */
+  recordedAt: string | null;
+  /** The entry's valid time at this change. */
+  validFrom: string | null;
+  validTo: string | null;
 }
 
 export interface ContradictionRecord extends Contradiction {

@@ -28,6 +28,7 @@ export function memoryFromRow(r: Row): StoredMemory {
     embeddingId: str(r.embedding_id), episodeId: str(r.episode_id), version: Number(r.version), supersededBy: str(r.superseded_by),
     source: r.source as ProvenanceSource, pinned: Boolean(r.pinned), scope: str(r.scope), confidence: Number(r.confidence),
     metadata: (r.metadata as Record<string, unknown>) ?? {}, sourceMessageIds: (r.source_message_ids as string[]) ?? [], validFrom: isoOrNull(r.valid_from),
+    validTo: isoOrNull(r.valid_to), recordedAt: isoOf(r.recorded_at ?? r.created_at),
   };
 }
 
@@ -35,7 +36,7 @@ function historyFromRow(r: Row): MemoryHistoryEntry {
   return {
     eventId: String(r.event_id), memoryId: String(r.memory_id), action: r.action as HistoryAction, key: str(r.key),
     version: r.version == null ? null : Number(r.version), content: str(r.content), source: str(r.source), relatedId: str(r.related_id),
-    reason: str(r.reason), at: isoOf(r.at),
+    reason: str(r.reason), at: isoOf(r.at), recordedAt: isoOrNull(r.recorded_at), validFrom: isoOrNull(r.valid_from), validTo: isoOrNull(r.valid_to),
   };
 }
 

@@ -116,11 +116,20 @@ for (const backend of backends()) {
       const mine = f.memory({ content: 'mine' });
       const theirs = g.memory({ content: 'theirs' });
       await apply(mine, theirs);
-      const acc1 = f.make('MemoryAccessed', { memoryIds: [memoryIdOf(mine), memoryIdOf(theirs), 'not-a-uuid'], queryHash: null });
-      const acc2 = f.make('MemoryAccessed', { memoryIds: [memoryIdOf(mine)], queryHash: 'abc' });
+      const acc1 = f.make('MemoryAccessed', { memoryIds: [memoryIdOf(mine), memoryIdOf(theirs), 'not-a-uuid'], queryHash: null, counts: [3, 5, 1], queries: 5 });
+      const acc2 = f.make('MemoryAccessed', { memoryIds: [memoryIdOf(mine)], queryHash: 'abc', counts: [1], queries: 1 });
       await apply(acc1, acc2);
-      expect(await getMemory(db, f.scope, memoryIdOf(mine))).toMatchObject({ accessCount: 2, lastAccessed: acc2.event.occurredAt });
+      expect(await getMemory(db, f.scope, memoryIdOf(mine))).toMatchObject({ accessCount: 4, lastAccessed: acc2.event.occurredAt });
       expect(await getMemory(db, g.scope, memoryIdOf(theirs))).toMatchObject({ accessCount: 0, lastAccessed: null });
+    });
+
+    it('counts a v1 access event (no counts) once per memory', async () => {
+      const f = new EventFactory(freshScope());
+      const m = f.memory({ content: 'old access format' });
+      await apply(m);
+      const v1 = f.make('MemoryAccessed', { memoryIds: [memoryIdOf(m)], queryHash: null, counts: [], queries: 1 });
+      await apply(v1);
+      expect(await getMemory(db, f.scope, memoryIdOf(m))).toMatchObject({ accessCount: 1 });
     });
 
     it('pins, unpins, archives, supersedes and restores with history', async () => {

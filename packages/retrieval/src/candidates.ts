@@ -23,6 +23,9 @@ export interface Candidate {
   tags: string[];
   supersededBy: string | null;
   scopeTag: string | null;
+  /** Memories: B3 valid time (null for messages and episodes, and while a fact holds). */
+  validFrom: string | null;
+  validTo: string | null;
 }
 
 export function iso(v: unknown): string {
@@ -44,7 +47,7 @@ const isoOrNull = (v: unknown): string | null => (v == null ? null : iso(v));
  */
 const HYDRATE_SQL = `SELECT
   (SELECT json_agg(json_build_array(id, agent_id, type, tier, key, content, tags, source_session, created_at, importance, access_count,
-                                    last_accessed, source, pinned, scope, metadata, source_message_ids, superseded_by, kind))
+                                    last_accessed, source, pinned, scope, metadata, source_message_ids, superseded_by, kind, valid_from, valid_to))
      FROM memories WHERE tenant_id = $1 AND user_id = $2 AND id = ANY($3::uuid[]))::text AS memories,
   (SELECT json_agg(json_build_array(event_id, agent_id, session_id, message_id, role, content, at, metadata))
      FROM messages WHERE tenant_id = $1 AND user_id = $2 AND event_id = ANY($3::uuid[]))::text AS messages,
@@ -70,7 +73,7 @@ export async function hydrate(db: SqlExecutor, scope: Scope, ids: Iterable<strin
   if (!row) return out;
 
   for (const m of rowsOf(row.memories)) {
-    const [id, agentId, type, tier, key, content, tags, sourceSession, createdAtRaw, importance, accessCount, lastAccessed, source, pinned, scopeTag, metadata, sourceMessageIds, supersededBy, kind] = m;
+    const [id, agentId, type, tier, key, content, tags, sourceSession, createdAtRaw, importance, accessCount, lastAccessed, source, pinned, scopeTag, metadata, sourceMessageIds, supersededBy, kind, validFrom, validTo] = m;
     const createdAt = iso(createdAtRaw);
     out.set(String(id), {
       id: String(id),
@@ -92,6 +95,8 @@ export async function hydrate(db: SqlExecutor, scope: Scope, ids: Iterable<strin
       tags: strings(tags),
       supersededBy: str(supersededBy),
       scopeTag: str(scopeTag),
+      validFrom: isoOrNull(validFrom) ?? createdAt,
+      validTo: isoOrNull(validTo),
     });
   }
 
@@ -118,6 +123,8 @@ export async function hydrate(db: SqlExecutor, scope: Scope, ids: Iterable<strin
       tags: [],
       supersededBy: null,
       scopeTag: null,
+      validFrom: null,
+      validTo: null,
     });
   }
 
@@ -149,6 +156,8 @@ export async function hydrate(db: SqlExecutor, scope: Scope, ids: Iterable<strin
       tags: [],
       supersededBy: null,
       scopeTag: null,
+      validFrom: null,
+      validTo: null,
     });
   }
   return out;

@@ -36,6 +36,8 @@ export interface RetrievalConfig {
    * hit (session-diversity.ts); 1 turns it off.
    */
   sessionDiversity: number;
+  /** Hits scoring below this are not returned (a hit scoring 0 never is). */
+  minScore: number;
 }
 
 export const DEFAULT_RETRIEVAL_CONFIG: Readonly<RetrievalConfig> = Object.freeze({
@@ -55,6 +57,7 @@ export const DEFAULT_RETRIEVAL_CONFIG: Readonly<RetrievalConfig> = Object.freeze
   decayHistory: false,
   messageImportance: 0.5,
   sessionDiversity: 1,
+  minScore: 0,
 });
 
 export function resolveRetrievalConfig(partial: Partial<RetrievalConfig> = {}): RetrievalConfig {
@@ -77,5 +80,6 @@ export function resolveRetrievalConfig(partial: Partial<RetrievalConfig> = {}): 
   if (!(c.commonTokenRatio > 0 && c.commonTokenRatio <= 1)) throw bad('commonTokenRatio', 'in (0, 1]');
   if (!(c.messageImportance >= 0 && c.messageImportance <= 1)) throw bad('messageImportance', 'between 0 and 1');
   if (!(c.sessionDiversity > 0 && c.sessionDiversity <= 1)) throw bad('sessionDiversity', 'in (0, 1]');
+  if (!(c.minScore >= 0 && Number.isFinite(c.minScore))) throw bad('minScore', 'a number ≥ 0');
   return c;
 }

@@ -1,4 +1,4 @@
-import { isStopWord, tokenize } from '@engram/core';
+import { isStopWord, searchTokens } from '@engram/core';
 
 /**
  * The keyword query without its stop words ("what did Caroline research?" → "Caroline research"):
@@ -7,6 +7,6 @@ import { isStopWord, tokenize } from '@engram/core';
  * itself. A query of stop words only is left as it is.
  */
 export function contentQuery(query: string): string {
-  const kept = tokenize(query).filter((t) => !isStopWord(t));
+  const kept = searchTokens(query).filter((t) => !isStopWord(t));
   return kept.length > 0 ? [...new Set(kept)].join(' ') : query;
 }

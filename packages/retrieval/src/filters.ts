@@ -26,7 +26,18 @@ export function passesFilters(c: Candidate, req: QueryRequest): boolean {
   if (req.scopeTag !== undefined && c.scopeTag !== req.scopeTag) return false;
   if (req.sessionId !== undefined && c.sessionId !== req.sessionId) return false;
   if (req.entities && req.entities.length > 0 && !concernsAnyEntity(c, requestedEntities(req.entities))) return false;
+  if (req.asOf !== undefined && !knownAsOf(c, new Date(req.asOf).toISOString())) return false;
   return true;
+}
+
+/**
+ * B3 as-of: a memory counts when its valid time covers the instant (a superseded value included),
+ * a message or an episode when it had been said by then.
+ */
+export function knownAsOf(c: Pick<Candidate, 'kind' | 'at' | 'validFrom' | 'validTo'>, asOf: string): boolean {
+  if (c.kind !== 'memory') return c.at <= asOf;
+  const from = c.validFrom ?? c.at;
+  return from <= asOf && (c.validTo === null || c.validTo > asOf);
 }
 
 const KINDS_OF_TIER: Record<Tier, DocKind[]> = {

@@ -23,13 +23,14 @@ import { memoryDocText } from './doc-text';
 import { indexFilterFor, passesFilters } from './filters';
 import { weightOf } from './importance';
 import { resolveIntentConfig, type IntentWeightConfig } from './intent-config';
-import { intentWeights } from './query-intent';
 import { rerankStage, type Ranked } from './rerank-stage';
 import { reciprocalRankFusion } from './rrf';
 import { scoreFusion } from './fusion';
 import { contentQuery } from './content-query';
 import { buildTokenGate, type TokenGate } from './token-gate';
-import { userNameTerms } from './user-name-terms';
+import { nameAwareQueries, userNames, type UserNames } from './user-names';
+import { demoteOutdated, staleValuesOf } from './currency';
+import { detectQueryIntent, weightsForIntent } from './query-intent';
 
 /** A text index that can report per-user document frequencies (the local one can). */
 interface TermStatsSource {
@@ -85,8 +86,8 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
    * Starts embedding the query; the search goes on with its keyword lists meanwhile (an embedder on
    * another thread or server overlaps with them). Never rejects: null when the embedder failed.
    */
-  const embedQuery = (req: QueryRequest): Promise<Float32Array | null> =>
-    embedQueries(opts.embedder, [req.query]).then(
+  const embedQuery = (text: string): Promise<Float32Array | null> =>
+    embedQueries(opts.embedder, [text]).then(
       ([v]) => v ?? null,
       (err: unknown) => {
         // Keyword search alone still answers; a broken embedder must not take recall down to zero.
@@ -107,16 +108,13 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
   };
 
   /** The R5 gate, and the number of the user's documents when the index can tell (for fusion). */
-  const gateFor = async (req: QueryRequest): Promise<{ gate: TokenGate; docCount: number | null }> => {
-    const [stats, names] = await Promise.all([
-      hasTermStats(opts.textIndex) ? opts.textIndex.termStats(req.scope, contentSearchTerms(req.query)) : null,
-      userNameTerms(opts.db, req.scope),
-    ]);
-    const gate = buildTokenGate(req.query, stats, { commonRatio: cfg.commonTokenRatio, minDocs: cfg.commonTokenMinDocs, nonDiscriminative: names });
+  const gateFor = async (req: QueryRequest, names: UserNames): Promise<{ gate: TokenGate; docCount: number | null }> => {
+    const stats = hasTermStats(opts.textIndex) ? await opts.textIndex.termStats(req.scope, contentSearchTerms(req.query)) : null;
+    const gate = buildTokenGate(req.query, stats, { commonRatio: cfg.commonTokenRatio, minDocs: cfg.commonTokenMinDocs, nonDiscriminative: names.terms });
     return { gate, docCount: stats?.docCount ?? null };
   };
 
-  const candidatesFor = async (req: QueryRequest, gate: TokenGate, queryVector: Promise<Float32Array | null>) => {
+  const candidatesFor = async (req: QueryRequest, keywordQuery: string, gate: TokenGate, queryVector: Promise<Float32Array | null>) => {
     let pool = Math.max(cfg.candidatePoolSize, req.k * 3);
     let lists: ScoredId[][] = [];
     let rows = new Map<string, Candidate>();
@@ -125,7 +123,6 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
       const filter = indexFilterFor(req);
       // R5: a keyword hit must contain a discriminative term; its score still counts every term.
       const keywordFilter = gate.active ? { ...filter, anyOfTerms: [...gate.discriminative] } : filter;
-      const keywordQuery = contentQuery(req.query);
       const keyword = await Promise.all([
         opts.textIndex.search(keywordQuery, keywordFilter, pool),
         opts.contextTextIndex ? opts.contextTextIndex.search(keywordQuery, keywordFilter, pool) : Promise.resolve([]),
@@ -175,6 +172,7 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
     tags: c.tags,
     pinned: c.pinned,
     supersededBy: c.supersededBy,
+    ...(c.kind === 'memory' ? { validFrom: c.validFrom, validTo: c.validTo } : {}),
   });
 
   return {
@@ -188,11 +186,16 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
       }
       const d = req.sessionDiversity;
       if (d !== undefined && !(d > 0 && d <= 1)) throw new EngramError('VALIDATION_FAILED', `sessionDiversity must be in (0, 1], got ${d}`);
+      if (req.asOf !== undefined && !Number.isFinite(Date.parse(req.asOf))) throw new EngramError('VALIDATION_FAILED', `asOf must be an ISO-8601 time, got "${req.asOf}"`);
       if (!req.query.trim()) return [];
 
-      const queryVector = embedQuery(req);
-      const { gate, docCount } = await gateFor(req);
-      const { lexical, contextLexical, vector, rows } = await candidatesFor(req, gate, queryVector);
+      // The user's name is the user: one indexed lookup before the query is embedded.
+      const names = await userNames(opts.db, req.scope);
+      const named = nameAwareQueries(req.query, names.names);
+      const queryVector = embedQuery(named.vectorQuery);
+      const { gate, docCount } = await gateFor(req, names);
+      const keywordQuery = contentQuery([named.vectorQuery, ...named.keywordExtra].join(' '));
+      const { lexical, contextLexical, vector, rows } = await candidatesFor(req, keywordQuery, gate, queryVector);
 
       const fused = fuse(lexical, contextLexical, vector, docCount);
       const ranked: Ranked<Candidate>[] = [...fused]
@@ -216,11 +219,23 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
       if (reranked.reranked) rerankerAnswered = true;
 
       const now = opts.clock.now();
-      const intent = intentWeights(req.query, reranked.ranked.map((r) => r.item), now, intentCfg);
-      const weighted = reranked.ranked
-        .map((r) => {
-          const w = weightOf(r.item, now, cfg);
-          return toHit(r.item, r.score * w.weight * (intent.get(r.item.id) ?? 1), w.importance, w.effective);
+      const asOf = req.asOf !== undefined;
+      const intentOf = detectQueryIntent(req.query);
+      // As of a time, "now" in the question is that time.
+      const intentNow = asOf ? new Date(Math.min(Date.parse(req.asOf!), now.getTime())) : now;
+      const intent = weightsForIntent(intentOf, reranked.ranked.map((r) => r.item), intentNow, intentCfg, { asOf });
+      const scored = reranked.ranked.map((r) => {
+        const w = weightOf(r.item, now, cfg, { asOf });
+        return { item: r.item, score: r.score * w.weight * (intent.get(r.item.id) ?? 1), importance: w.importance, effective: w.effective };
+      });
+      // What a superseded value says ranks below what replaced it, unless the question asks about the past.
+      const outdated = asOf || intentOf.past ? new Map() : demoteOutdated(scored, await staleValuesOf(opts.db, req.scope), { below: 0.9, staleWeight: intentCfg.supersededWeight });
+      const weighted = scored
+        .filter((s) => s.score > 0 && s.score >= cfg.minScore)
+        .map((s) => {
+          const hit = toHit(s.item, s.score, s.importance, s.effective);
+          const o = outdated.get(s.item.id);
+          return o ? { ...hit, metadata: { ...hit.metadata, outdated: o } } : hit;
         })
         .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
       const hits = diversifyBySession(weighted, req.sessionDiversity ?? cfg.sessionDiversity, req.k);

@@ -7,7 +7,7 @@ import type { RetrievalConfig } from './config';
  * a raw message has a fixed base importance and an episode its own, decayed by age only when
  * decayHistory is on. ARCHIVAL entries are further scaled by archivedWeight.
  */
-export function weightOf(c: Candidate, now: Date, cfg: RetrievalConfig): { importance: number; effective: number; weight: number } {
+export function weightOf(c: Candidate, now: Date, cfg: RetrievalConfig, opts: { asOf?: boolean } = {}): { importance: number; effective: number; weight: number } {
   const decay = { importanceDecayDays: cfg.importanceDecayDays };
   let importance: number;
   let effective: number;
@@ -24,6 +24,8 @@ export function weightOf(c: Candidate, now: Date, cfg: RetrievalConfig): { impor
       ? effectiveImportance({ importance, type: 'ENVIRONMENT', pinned: false, accessCount: 0, lastTouched: c.lastTouched }, now, decay)
       : importance;
   }
-  const weight = effective * (c.tier === 'ARCHIVAL' ? cfg.archivedWeight : 1);
+  // As of a time, a value superseded since was the current one: no archive penalty.
+  const archived = c.tier === 'ARCHIVAL' && !(opts.asOf && c.supersededBy !== null);
+  const weight = effective * (archived ? cfg.archivedWeight : 1);
   return { importance, effective, weight };
 }

@@ -1,10 +1,9 @@
 export { createSearchIndexProjector, SEARCH_INDEX_CONSUMER, type SearchIndexProjector, type SearchIndexProjectorOptions, type SearchIndexCheckpoint } from './search-index-projector';
 export { createHybridRetriever, type HybridRetrieverOptions, type SearchTrace } from './hybrid-retriever';
-export { createContextRenderer, DEFAULT_CONTEXT_BUDGET_CHARS, type ContextRendererOptions } from './context-renderer';
 export { DEFAULT_RETRIEVAL_CONFIG, resolveRetrievalConfig, type RetrievalConfig } from './config';
 export { reciprocalRankFusion } from './rrf';
 export { buildTokenGate, type TokenGate } from './token-gate';
-export { userNameTerms } from './user-name-terms';
+export { nameAwareQueries, userNames, type UserNames } from './user-names';
 export { rerankStage, type Ranked, type RerankSettings } from './rerank-stage';
 export { indexOpFor, type IndexOp } from './index-ops';
 export { DocRegistry } from './doc-registry';

@@ -11,6 +11,8 @@ export interface QueryIntent {
   preference: boolean;
   /** The user's identity or profile: "who am I", "my name", "我叫", "我的工作". */
   identity: boolean;
+  /** An earlier state: "used to", "before", "previously", "以前", "原来": superseded values are wanted too. */
+  past: boolean;
 }
 
 const FRESHNESS_EN =
@@ -28,6 +30,10 @@ const PREFERENCE_EN =
   /\b(?:prefers?|preferred|preferences?|favou?rites?|likes?|liked|loves?|loved|enjoys?|enjoyed|dislikes?|disliked|hates?|hated|fond of)\b/;
 const PREFERENCE_ZH = /喜欢|偏好|爱吃|爱喝|爱看|爱听|爱好|最爱|偏爱|口味|讨厌|倾向于|更愿意|中意/u;
 
+const PAST_EN =
+  /\b(?:used to|previous(?:ly)?|former(?:ly)?|formerly|originally|before (?:that|then|moving|switching|joining|leaving)|back then|in the past|earlier|prior|old (?:job|city|address|number|email|phone|car|school|employer|company|name|boss|manager|team|home|place)|(?:in|during|since|until) (?:19|20)\d{2}|history|\w+ (?:did|was) (?:the user|i|he|she|they) .* before)\b/;
+const PAST_ZH = /以前|之前|原来|原先|曾经|過去|过去|当初|當初|从前|從前|旧的|舊的|上一[个份家任]|前任|[12]\d{3}年/u;
+
 const IDENTITY_EN =
   /\b(?:who am i|what am i called|my (?:full )?name|about me|how old am i|my age|my birthday|where (?:do|did) i (?:live|grow up|come from|work)|where am i from|what do i do|my (?:job|occupation|profession|email|phone(?: number)?|address|hometown|nationality|wife|husband|partner|kids|children))\b/;
 const IDENTITY_ZH = /我叫|我是谁|我的名字|我多大|我几岁|我的年龄|我的生日|我住在?哪|我的工作|我的职业|我是做什么|我在哪[里儿]?工作|我来自哪|关于我|我的邮箱|我的电话|我老家/u;
@@ -40,6 +46,7 @@ export function detectQueryIntent(query: string): QueryIntent {
     temporal: TEMPORAL_EN.test(q) || TEMPORAL_ZH.test(q),
     preference: PREFERENCE_EN.test(q.replace(LIKE_NOT_PREFERENCE, ' ')) || PREFERENCE_ZH.test(q),
     identity: IDENTITY_EN.test(q) || IDENTITY_ZH.test(q),
+    past: PAST_EN.test(q) || PAST_ZH.test(q),
   };
 }
 
@@ -85,12 +92,18 @@ const DAY_MS = 86_400_000;
  * R9: a multiplier per candidate id (1 = neutral, within [minWeight, maxWeight]) for the intent
  * detected in the query. Apply it at the R7 stage: final = fused × effective importance × weight.
  */
-export function intentWeights(query: string, candidates: readonly Candidate[], now: Date, cfg: IntentWeightConfig = DEFAULT_INTENT_CONFIG): Map<string, number> {
-  return weightsForIntent(detectQueryIntent(query), candidates, now, cfg);
+export function intentWeights(query: string, candidates: readonly Candidate[], now: Date, cfg: IntentWeightConfig = DEFAULT_INTENT_CONFIG, opts: { asOf?: boolean } = {}): Map<string, number> {
+  return weightsForIntent(detectQueryIntent(query), candidates, now, cfg, opts);
 }
 
 /** The same as `intentWeights`, for an intent already detected. */
-export function weightsForIntent(intent: QueryIntent, candidates: readonly Candidate[], now: Date, cfg: IntentWeightConfig = DEFAULT_INTENT_CONFIG): Map<string, number> {
+export function weightsForIntent(
+  intent: QueryIntent,
+  candidates: readonly Candidate[],
+  now: Date,
+  cfg: IntentWeightConfig = DEFAULT_INTENT_CONFIG,
+  opts: { asOf?: boolean } = {},
+): Map<string, number> {
   const out = new Map<string, number>();
   const nowMs = now.getTime();
   // Freshness is relative to the newest competitor (never later than now), not to the clock, so an
@@ -110,7 +123,8 @@ export function weightsForIntent(intent: QueryIntent, candidates: readonly Candi
         const behindDays = Math.max(0, newest - Math.min(t, nowMs)) / DAY_MS;
         w *= 1 + (cfg.freshnessBoost - 1) * 0.5 ** (behindDays / cfg.freshnessHalfLifeDays);
       }
-      if (c.supersededBy !== null) w *= cfg.supersededWeight;
+      // As of a time, the values valid then are the current ones, superseded since or not.
+      if (c.supersededBy !== null && !opts.asOf) w *= cfg.supersededWeight;
     }
     if (intent.temporal && carriesDate(c)) w *= cfg.datedBoost;
     if (intent.preference && isPreferenceMemory(c, cfg)) w *= cfg.preferenceBoost;

@@ -1,4 +1,4 @@
-import { contentSearchTerms, stem, tokenize } from '@engram/core';
+import { contentSearchTerms, searchTokens, stem } from '@engram/core';
 
 /** Stems of words seen by `passes` (stemming is pure and dominated the gate's cost); the cap bounds memory on odd input. */
 const MAX_CACHED_STEMS = 100_000;
@@ -46,7 +46,7 @@ export function buildTokenGate(
     passes(text: string) {
       if (!active) return true;
       // searchTerms(text), stopping at the first discriminative term.
-      for (const w of tokenize(text)) if (discriminative.has(cachedStem(w))) return true;
+      for (const w of searchTokens(text)) if (discriminative.has(cachedStem(w))) return true;
       return false;
     },
   };

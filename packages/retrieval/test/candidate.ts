@@ -23,6 +23,8 @@ export function candidate(over: Partial<Candidate>, namespace = 'test-candidate'
     tags: [],
     supersededBy: null,
     scopeTag: null,
+    validFrom: null,
+    validTo: null,
     ...over,
   };
 }

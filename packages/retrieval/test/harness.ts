@@ -68,6 +68,7 @@ export function memory(
       sourceMessageIds: [],
       episodeId: null,
       validFrom: null,
+      validTo: null,
       ...over,
     },
     env,

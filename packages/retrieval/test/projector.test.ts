@@ -30,7 +30,7 @@ describe('search-index projector', () => {
     const fact = ev('FactExtracted', {
       memoryId: deterministicId('fact-1'), kind: 'fact', type: 'USER', key: 'pet.name', content: 'The dog is called Pixel', tags: ['pets'],
       importance: 0.7, confidence: 0.8, source: 'consolidated', subject: null, predicate: null, object: null, timeHint: null,
-      sourceMessageIds: ['m1'], episodeId: null, extractor: 'rules@1', validFrom: null,
+      sourceMessageIds: ['m1'], episodeId: null, extractor: 'rules@1', validFrom: null, validTo: null,
     });
     const episode = ev('EpisodeCreated', {
       episodeId: deterministicId('ep-1'), sessionKey: 's1', summary: 'Talked about adopting Pixel the greyhound', messageRangeStart: 'm1',

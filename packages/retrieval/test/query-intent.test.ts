@@ -12,6 +12,7 @@ const only = (...on: Array<keyof QueryIntent>): QueryIntent => ({
   temporal: on.includes('temporal'),
   preference: on.includes('preference'),
   identity: on.includes('identity'),
+  past: on.includes('past'),
 });
 
 describe('detectQueryIntent', () => {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock, Embedder, SqlDatabase } from '@engram/core';
 import { createUseEmbedder } from '@engram/embedder-use';
-import { createHybridRetriever, userNameTerms } from '@engram/retrieval';
+import { createHybridRetriever, userNames } from '@engram/retrieval';
 import { ev, memory, message, openHarness, openTestDatabase, type Harness } from './harness';
 
 const clock: Clock = { now: () => new Date('2026-03-01T00:00:00.000Z') };
@@ -68,7 +68,7 @@ describe('ranking of consolidated facts', () => {
   });
 });
 
-describe('userNameTerms', () => {
+describe('userNames', () => {
   it('takes the extracted object when there is one, else the content without the key words; skips superseded names', async () => {
     const old = memory("User's name is Ally", { type: 'USER', key: 'user.nickname' });
     const next = memory("User's nickname is Al", { type: 'USER', key: 'user.nickname' });
@@ -80,6 +80,6 @@ describe('userNameTerms', () => {
       next,
       ev('MemorySuperseded', { memoryId: old.payload.memoryId, supersededBy: next.payload.memoryId, reason: 'renamed', contradictionId: null }),
     ]);
-    expect([...(await userNameTerms(db, scope))].sort()).toEqual(['al', 'alic', 'meyer', '丽丝', '爱丽']);
+    expect([...(await userNames(db, scope)).terms].sort()).toEqual(['al', 'alic', 'meyer', '丽丝', '爱丽']);
   });
 });

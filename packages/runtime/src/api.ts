@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { systemClock, type ContextRenderer, type ProjectionProgress, type Retriever } from '@engram/core';
+import { systemClock, type ProjectionProgress, type Retriever } from '@engram/core';
 import type { Foundation } from './compose';
 
 export const ENGRAM_VERSION: string = (() => {
@@ -12,7 +12,6 @@ export const ENGRAM_VERSION: string = (() => {
 
 export interface QuerySide {
   retriever: Retriever;
-  contextRenderer: ContextRenderer;
   progress: ProjectionProgress;
 }
 
@@ -30,7 +29,6 @@ export async function startApi(f: Foundation, query: QuerySide | null, opts: { h
     db: f.db,
     retriever,
     progress: query?.progress ?? sqlProjectionProgress(f.db, ['episodic', 'semantic']),
-    ...(query ? { contextRenderer: query.contextRenderer } : {}),
     clock: systemClock,
     logger: f.logger.child({ component: 'app' }),
     config: { maxContentBytes: f.cfg.limits.maxContentBytes, minPositionWaitMs: f.cfg.memory.minPositionWaitMs, accessFlushMs: f.cfg.memory.accessFlushMs },

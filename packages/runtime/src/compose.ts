@@ -56,7 +56,7 @@ export async function startProjectors(f: Foundation, names: readonly ProjectionN
 
 /** The read side of the query service: indexes, the search-index projector and the retriever. */
 export async function startQuerySide(f: Foundation) {
-  const { createSearchIndexProjector, createHybridRetriever, createContextRenderer } = await import('@engram/retrieval');
+  const { createSearchIndexProjector, createHybridRetriever } = await import('@engram/retrieval');
   const { sqlProjectionProgress } = await import('@engram/projections');
   const embedder = await openEmbedder(f.cfg);
   const { text, context, vectors } = await openIndexes(f.cfg, embedder);
@@ -85,9 +85,8 @@ export async function startQuerySide(f: Foundation) {
     clock: systemClock,
     logger: f.logger.child({ component: 'retriever' }),
   });
-  const contextRenderer = createContextRenderer({ db: f.db, retriever });
   const progress = allOf([sqlProjectionProgress(f.db, ['episodic', 'semantic']), searchIndex]);
-  return { retriever, contextRenderer, progress, embedder };
+  return { retriever, progress, embedder };
 }
 
 export function allOf(parts: ProjectionProgress[]): ProjectionProgress {

@@ -57,6 +57,8 @@ export interface EngramConfig {
     listWeights: { keyword: number; window: number; vector: number };
     /** Score factor for each further hit from a session already in the results (1 = off). */
     sessionDiversity: number;
+    /** Hits scoring below this are not returned (a hit scoring 0 never is). */
+    minScore: number;
     /** R9 intent multipliers (`memory.intent` in the config file; defaults in @engram/retrieval intent-config.ts). */
     intent: Readonly<IntentWeightConfig>;
     consolidationIdleSeconds: number;
@@ -288,11 +290,12 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
     fusion: oneOf(p, 'memory.fusion', env.ENGRAM_FUSION ?? (m.fusion as string | undefined), ['zscore', 'rrf'] as const, 'zscore'),
     listWeights: listWeights(p, env.ENGRAM_LIST_WEIGHTS ?? m.listWeights),
     sessionDiversity: num(p, 'memory.sessionDiversity', env.ENGRAM_SESSION_DIVERSITY ?? m.sessionDiversity, 1, (n) => n > 0 && n <= 1, 'in (0, 1]'),
+    minScore: num(p, 'memory.minScore', env.ENGRAM_MIN_SCORE ?? m.minScore, 0, (n) => n >= 0, 'a number ≥ 0'),
     intent: intentWeights(p, m.intent),
     consolidationIdleSeconds: num(p, 'memory.consolidationIdleSeconds', env.ENGRAM_CONSOLIDATION_IDLE_SECONDS ?? m.consolidationIdleSeconds, 1800, (n) => n > 0, 'a positive number'),
     minPositionWaitMs: num(p, 'memory.minPositionWaitMs', env.ENGRAM_MIN_POSITION_WAIT_MS ?? m.minPositionWaitMs, 5000, (n) => n >= 0 && n <= 60_000, 'between 0 and 60000'),
     workingMemoryBudgetChars: num(p, 'memory.workingMemoryBudgetChars', env.ENGRAM_WORKING_MEMORY_BUDGET_CHARS ?? m.workingMemoryBudgetChars, 4000, (n) => Number.isInteger(n) && n >= 100, 'an integer ≥ 100'),
-    accessFlushMs: num(p, 'memory.accessFlushMs', env.ENGRAM_ACCESS_FLUSH_MS ?? m.accessFlushMs, 250, (n) => Number.isInteger(n) && n >= 10 && n <= 3_600_000, 'an integer between 10 and 3600000'),
+    accessFlushMs: num(p, 'memory.accessFlushMs', env.ENGRAM_ACCESS_FLUSH_MS ?? m.accessFlushMs, 60_000, (n) => Number.isInteger(n) && n >= 10 && n <= 3_600_000, 'an integer between 10 and 3600000'),
   };
 
   const maxContentBytes = num(p, 'ENGRAM_MAX_CONTENT_BYTES', env.ENGRAM_MAX_CONTENT_BYTES ?? file.limits?.maxContentBytes, MAX_CONTENT_BYTES, (n) => Number.isInteger(n) && n >= 256 && n <= 1 << 20, 'an integer between 256 and 1048576');

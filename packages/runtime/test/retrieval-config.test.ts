@@ -102,3 +102,15 @@ describe('memory.sessionDiversity', () => {
     }
   });
 });
+
+describe('memory.minScore and memory.accessFlushMs', () => {
+  it('default to 0 and one minute and are read from the environment', () => {
+    expect(parse({}).memory).toMatchObject({ minScore: 0, accessFlushMs: 60_000 });
+    expect(parse({ ENGRAM_MIN_SCORE: '0.2', ENGRAM_ACCESS_FLUSH_MS: '5000' }).memory).toMatchObject({ minScore: 0.2, accessFlushMs: 5000 });
+  });
+
+  it('rejects negative or non-numeric values with CONFIG_INVALID', () => {
+    expect(() => parse({ ENGRAM_MIN_SCORE: '-1' })).toThrow(/memory\.minScore/);
+    expect(() => parse({ ENGRAM_ACCESS_FLUSH_MS: 'often' })).toThrow(/memory\.accessFlushMs/);
+  });
+});

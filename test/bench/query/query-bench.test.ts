@@ -41,7 +41,7 @@ describe('query benchmark parts', () => {
       const events = texts.map((content, i) =>
         benchEvent(
           'MemoryWritten',
-          { memoryId: deterministicId('t', i), type: 'USER', tier: 'SEMANTIC', key: null, content, tags: [], importance: 0.5, pinned: false, source: 'user_stated', confidence: 1, scope: null, metadata: {}, sourceMessageIds: [], episodeId: null, validFrom: null },
+          { memoryId: deterministicId('t', i), type: 'USER', tier: 'SEMANTIC', key: null, content, tags: [], importance: 0.5, pinned: false, source: 'user_stated', confidence: 1, scope: null, metadata: {}, sourceMessageIds: [], episodeId: null, validFrom: null, validTo: null },
           { userId: 'u1', sessionId: null, occurredAt: new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString(), idParts: ['t', i] },
         ),
       );

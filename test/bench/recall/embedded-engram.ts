@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JsonEventCodec, type Clock, type Embedder, type EngramEvent, type LogPosition, type Reranker, type TextIndex } from '@engram/core';
+import { JsonEventCodec, type Clock, type Embedder, type EngramEvent, type EventLog, type LogPosition, type ProjectionProgress, type Reranker, type SqlDatabase, type TextIndex } from '@engram/core';
 import { openFileEventLog } from '@engram/event-log-file';
 import { PROJECTORS, PROJECTION_NAMES, runMigrations, sqlProjectionProgress, startProjector, type RunningProjector } from '@engram/projections';
 import { openPglite } from '@engram/store-pglite';
@@ -25,6 +25,12 @@ export interface EmbeddedEngram {
   retrieverWith(config: Partial<RetrievalConfig>, over?: RetrieverOverrides): ReturnType<typeof createHybridRetriever>;
   /** The retriever's "now" (forgetting curve); the benchmark sets it to each corpus' question time. */
   setNow(now: Date): void;
+  /** The clock every part reads (moved by setNow). */
+  clock: Clock;
+  log: EventLog;
+  db: SqlDatabase;
+  /** Read models and search indexes applied up to a position (read-your-writes for an app on top). */
+  progress: ProjectionProgress;
   close(): Promise<void>;
 }
 
@@ -128,6 +134,10 @@ export async function openEmbeddedEngram(opts: {
     },
     retriever,
     retrieverWith,
+    clock,
+    log,
+    db,
+    progress: { reached: async (pos) => (await progress.reached(pos)) && (await searchIndex.reached(pos)) },
     async counts() {
       const one = async (table: string) => Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
       return { messages: await one('messages'), memories: await one('memories'), episodes: await one('episodes') };

@@ -70,6 +70,7 @@ export function loadMadial(dialoguePath: string, memoryPath = defaultMadialMemor
           sourceMessageIds: [],
           episodeId: null,
           validFrom: null,
+          validTo: null,
         },
         { userId, sessionId: null, occurredAt: at.toISOString(), idParts: [memoryPath, id] },
       ),

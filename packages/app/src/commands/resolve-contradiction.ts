@@ -75,6 +75,7 @@ export async function resolveContradiction(ctx: AppContext, input: ResolveContra
         sourceMessageIds,
         episodeId: null,
         validFrom: null,
+        validTo: null,
       }),
     );
     if (a && !a.supersededBy) {

@@ -19,6 +19,8 @@ export async function writeMemory(ctx: AppContext, input: WriteMemoryInput): Pro
   if (tier === 'WORKING' && !sessionId) throw invalid('sessionId', 'is required for a WORKING memory');
   const metadata = input.metadata ?? {};
   const validFrom = normalTime(input.validFrom);
+  const validTo = normalTime(input.validTo);
+  if (validFrom && validTo && validTo < validFrom) throw invalid('validTo', 'must not be before validFrom');
   const scopeTag = input.scopeTag ?? null;
   const at = normalTime(input.at);
   const correlationId = input.correlationId ?? null;
@@ -59,6 +61,7 @@ export async function writeMemory(ctx: AppContext, input: WriteMemoryInput): Pro
     sourceMessageIds: [],
     episodeId: null,
     validFrom,
+    validTo,
   });
   const res = await appendAll(ctx.log, [event]);
   return { id: memoryId, eventId: res.eventId, position: res.position, deduplicated: false };

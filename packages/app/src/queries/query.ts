@@ -19,6 +19,7 @@ export async function query(ctx: AppContext, input: QueryInput): Promise<QueryHi
   const to = normalTime(input.to) ?? undefined;
   if (from && to && from > to) throw invalid('from', 'must not be after to');
   const entities = entityFilter(input.entities);
+  const asOf = normalTime(input.asOf) ?? undefined;
   await waitForPosition(ctx, positionOf(input.minPosition));
 
   const hits = await ctx.retriever.search({
@@ -34,6 +35,7 @@ export async function query(ctx: AppContext, input: QueryInput): Promise<QueryHi
     ...(scopeTag ? { scopeTag } : {}),
     ...(entities ? { entities } : {}),
     ...(sessionDiversity !== undefined ? { sessionDiversity } : {}),
+    ...(asOf ? { asOf } : {}),
   });
   // Defence in depth for P3: whatever the retriever returns, only k hits leave, and accesses are
   // recorded off the request path.
@@ -46,8 +48,9 @@ export async function context(ctx: AppContext, input: ContextInput): Promise<{ c
   const { scope, sessionId, budgetChars } = input;
   const text = queryText(input.query);
   const entities = entityFilter(input.entities);
+  const asOf = normalTime(input.asOf) ?? undefined;
   await waitForPosition(ctx, positionOf(input.minPosition));
   if (!ctx.contextRenderer) throw new EngramError('UNSUPPORTED', 'no context renderer is configured');
-  const r = await ctx.contextRenderer.render({ scope, query: text, sessionId, budgetChars, ...(entities ? { entities } : {}) });
+  const r = await ctx.contextRenderer.render({ scope, query: text, sessionId, budgetChars, ...(entities ? { entities } : {}), ...(asOf ? { asOf } : {}) });
   return { context: r.text, sections: r.sections };
 }

@@ -50,6 +50,8 @@ export function toMemoryView(m: StoredMemory, now: Date): MemoryView {
     metadata: m.metadata ?? {},
     sourceMessageIds: m.sourceMessageIds,
     validFrom: m.validFrom,
+    validTo: m.validTo,
+    recordedAt: m.recordedAt,
   };
 }
 

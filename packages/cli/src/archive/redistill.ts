@@ -84,6 +84,7 @@ function factEvent(r: ArchiveRecord, f: Awaited<ReturnType<ExtractionEngine['ext
       episodeId: r.episodeId,
       extractor,
       validFrom: f.validFrom,
+      validTo: f.validTo,
     },
   };
 }

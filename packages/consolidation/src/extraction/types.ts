@@ -41,6 +41,8 @@ export interface CandidateFact {
   timeHint: string | null;
   /** B3 valid time when known (the resolved date of the fact), else null. */
   validFrom: string | null;
+  /** B3: when the fact stopped being true, when the statement says so ("until 2022"), else null. */
+  validTo: string | null;
   confidence: number;
   importance: number;
   tags: string[];

@@ -6,10 +6,10 @@ import type { EventType } from './types';
  */
 export const CURRENT_SCHEMA_VERSIONS: { readonly [T in EventType]: number } = {
   MessageObserved: 2,
-  MemoryWritten: 3,
+  MemoryWritten: 4,
   SessionStarted: 2,
   SessionEnded: 2,
-  MemoryAccessed: 2,
+  MemoryAccessed: 3,
   MemoryPinned: 2,
   MemoryUnpinned: 2,
   MemoryArchived: 2,
@@ -18,7 +18,7 @@ export const CURRENT_SCHEMA_VERSIONS: { readonly [T in EventType]: number } = {
   MemoryForgotten: 3,
   WriteRejected: 2,
   EpisodeCreated: 2,
-  FactExtracted: 2,
+  FactExtracted: 3,
   ContradictionDetected: 3,
   ContradictionResolved: 2,
   SkillRecorded: 2,

@@ -51,6 +51,8 @@ export interface MemoryWrittenPayload {
   episodeId: string | null;
   /** B3 valid time, if the writer knows when the fact became true. */
   validFrom: string | null;
+  /** B3: when the fact stopped being true, if the writer knows (v3). */
+  validTo: string | null;
 }
 
 export interface SessionStartedPayload {
@@ -63,10 +65,15 @@ export interface SessionEndedPayload {
   reason: SessionEndReason;
 }
 
+/** R8: one batch of accesses of one user stream (one event per flush, not one per query). */
 export interface MemoryAccessedPayload {
   memoryIds: string[];
-  /** Hashed query text, so the audit trail shows access without storing the query verbatim. */
+  /** Hashed query text when every query of the batch was the same, so the audit trail shows access without the query. */
   queryHash: string | null;
+  /** How often each of memoryIds was returned in the batch (same order; v1 events are upcast to 1 each). */
+  counts: number[];
+  /** How many queries the batch covers. */
+  queries: number;
 }
 
 export interface MemoryPinnedPayload {
@@ -174,6 +181,8 @@ export interface FactExtractedPayload {
   /** "rules@1" or "llm:<model>@<promptVersion>". */
   extractor: string;
   validFrom: string | null;
+  /** B3: when the fact stopped being true ("I lived in Lisbon until 2022"), else null (v2). */
+  validTo: string | null;
 }
 
 export interface ContradictionCandidate {

@@ -25,6 +25,12 @@ export interface QueryRequest {
    * its score × this, once per earlier hit; 1 keeps the ranking. Unset: the configured default.
    */
   sessionDiversity?: number;
+  /**
+   * B3 as-of read (ISO time): what was true then, as known now. Memories count when their valid
+   * time covers it (superseded ones included, at full weight), messages and episodes when they
+   * were said by then.
+   */
+  asOf?: string;
 }
 
 /** One result of POST /v1/query (the HTTP/gRPC shape). */
@@ -47,6 +53,9 @@ export interface QueryHit {
   tags: string[];
   pinned: boolean;
   supersededBy: string | null;
+  /** Memories: B3 valid time (when the fact became true, and stopped being true; null while it holds). */
+  validFrom?: string | null;
+  validTo?: string | null;
 }
 
 export interface Retriever {
@@ -60,6 +69,8 @@ export interface ContextRequest {
   budgetChars?: number;
   /** R9: known facts and history only about these entities (as QueryRequest.entities); the core snapshot is always rendered. */
   entities?: string[];
+  /** B3: render what was true at this time, as known now. */
+  asOf?: string;
 }
 
 export interface ContextRenderer {

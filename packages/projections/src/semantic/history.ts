@@ -15,13 +15,21 @@ export interface HistoryRow {
   source?: string | null;
   relatedId?: string | null;
   reason?: string | null;
+  /** Record time: when Engram recorded the event. */
+  recordedAt?: string | null;
+  /** Valid time of the entry at this change (B3). */
+  validFrom?: string | null;
+  validTo?: string | null;
 }
 
 /** The primary key (event, memory, action) makes a replayed event write nothing twice. */
 export async function addHistory(tx: SqlExecutor, h: HistoryRow): Promise<void> {
   await tx.query(
-    `INSERT INTO memory_history (event_id, memory_id, action, tenant_id, user_id, key, version, content, source, related_id, reason, at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING`,
-    [h.eventId, h.memoryId, h.action, h.tenantId, h.userId, h.key ?? null, h.version ?? null, h.content ?? null, h.source ?? null, h.relatedId ?? null, h.reason ?? null, h.at],
+    `INSERT INTO memory_history (event_id, memory_id, action, tenant_id, user_id, key, version, content, source, related_id, reason, at, recorded_at, valid_from, valid_to)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT DO NOTHING`,
+    [
+      h.eventId, h.memoryId, h.action, h.tenantId, h.userId, h.key ?? null, h.version ?? null, h.content ?? null, h.source ?? null, h.relatedId ?? null, h.reason ?? null, h.at,
+      h.recordedAt ?? null, h.validFrom ?? null, h.validTo ?? null,
+    ],
   );
 }

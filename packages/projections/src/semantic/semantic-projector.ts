@@ -1,23 +1,26 @@
 import { assertNever, type EngramEvent, type SqlExecutor, type StoredEvent } from '@engram/core';
 import type { Projector } from '../projector';
-import { isUuid } from '../sql-values';
+import { isoOrNull, isUuid } from '../sql-values';
 import { forgetInSemantic } from './forget';
 import { addHistory, type HistoryAction } from './history';
 import { forgetQuarantined, projectQuarantineResolved, projectQuarantined } from './quarantine';
 import { writeEntry } from './write-entry';
 
-type Envelope = Pick<EngramEvent, 'eventId' | 'tenantId' | 'userId' | 'occurredAt'>;
+type Envelope = Pick<EngramEvent, 'eventId' | 'tenantId' | 'userId' | 'occurredAt' | 'recordedAt'>;
 
 /** Updates one entry of the user and records the history row when the entry exists. */
 async function mutate(tx: SqlExecutor, e: Envelope, memoryId: string, set: string, params: unknown[], action: HistoryAction, extra: { relatedId?: string | null; reason?: string | null } = {}): Promise<void> {
   if (!isUuid(memoryId)) return;
-  const r = await tx.query<{ key: string | null; version: number; source: string }>(
-    `UPDATE memories SET ${set}, updated_at = $4, last_event_id = $5 WHERE tenant_id = $1 AND user_id = $2 AND id = $3 RETURNING key, version, source`,
+  const r = await tx.query<{ key: string | null; version: number; source: string; valid_from: unknown; valid_to: unknown }>(
+    `UPDATE memories SET ${set}, updated_at = $4, last_event_id = $5 WHERE tenant_id = $1 AND user_id = $2 AND id = $3 RETURNING key, version, source, valid_from, valid_to`,
     [e.tenantId, e.userId, memoryId, e.occurredAt, e.eventId, ...params],
   );
   const row = r.rows[0];
   if (!row) return;
-  await addHistory(tx, { eventId: e.eventId, memoryId, action, tenantId: e.tenantId, userId: e.userId, at: e.occurredAt, key: row.key, version: row.version, source: row.source, ...extra });
+  await addHistory(tx, {
+    eventId: e.eventId, memoryId, action, tenantId: e.tenantId, userId: e.userId, at: e.occurredAt, recordedAt: e.recordedAt, key: row.key, version: row.version,
+    source: row.source, validFrom: isoOrNull(row.valid_from), validTo: isoOrNull(row.valid_to), ...extra,
+  });
 }
 
 async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<void> {
@@ -29,7 +32,7 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<void> {
       await writeEntry(tx, e, {
         id: p.memoryId, type: p.type, tier: p.tier, kind: 'memory', key: p.key, content: p.content, tags: p.tags, importance: p.importance,
         pinned: p.pinned, source: p.source, confidence: p.confidence, scope: p.scope, metadata: p.metadata, sourceMessageIds: p.sourceMessageIds,
-        episodeId: p.episodeId, validFrom: p.validFrom,
+        episodeId: p.episodeId, validFrom: p.validFrom, validTo: p.validTo ?? null,
       });
       return;
     }
@@ -39,17 +42,24 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<void> {
       await writeEntry(tx, e, {
         id: p.memoryId, type: p.type, tier: 'SEMANTIC', kind: p.kind, key: p.key, content: p.content, tags: p.tags, importance: p.importance,
         pinned: false, source: p.source, confidence: p.confidence, scope: null, metadata: lineage, sourceMessageIds: p.sourceMessageIds,
-        episodeId: p.episodeId, validFrom: p.validFrom,
+        episodeId: p.episodeId, validFrom: p.validFrom, validTo: p.validTo ?? null,
       });
       return;
     }
     case 'MemoryAccessed': {
-      const ids = e.payload.memoryIds.filter(isUuid);
-      if (ids.length === 0) return;
+      // One batch per flush: each id with how often it was returned (v1 events: once).
+      const counts = e.payload.counts ?? [];
+      const byId = new Map<string, number>();
+      e.payload.memoryIds.forEach((id, i) => {
+        const n = counts.length === e.payload.memoryIds.length ? counts[i]! : 1;
+        if (isUuid(id) && Number.isInteger(n) && n > 0) byId.set(id, (byId.get(id) ?? 0) + n);
+      });
+      if (byId.size === 0) return;
       await tx.query(
-        `UPDATE memories SET access_count = access_count + 1, last_accessed = GREATEST(COALESCE(last_accessed, $4), $4)
-         WHERE tenant_id = $1 AND user_id = $2 AND id = ANY($3::uuid[])`,
-        [e.tenantId, e.userId, ids, e.occurredAt],
+        `UPDATE memories m SET access_count = m.access_count + a.n, last_accessed = GREATEST(COALESCE(m.last_accessed, $5), $5)
+           FROM unnest($3::uuid[], $4::int[]) AS a(id, n)
+          WHERE m.tenant_id = $1 AND m.user_id = $2 AND m.id = a.id`,
+        [e.tenantId, e.userId, [...byId.keys()], [...byId.values()], e.occurredAt],
       );
       return;
     }
@@ -69,14 +79,29 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<void> {
         `tier = 'SEMANTIC', superseded_by = CASE WHEN key IS NOT NULL AND EXISTS (
            SELECT 1 FROM memories o WHERE o.tenant_id = memories.tenant_id AND o.user_id = memories.user_id
              AND o.agent_id IS NOT DISTINCT FROM memories.agent_id AND o.key = memories.key AND o.tier = 'SEMANTIC' AND o.id <> memories.id)
-         THEN superseded_by ELSE NULL END`,
+         THEN superseded_by ELSE NULL END,
+         valid_to = CASE WHEN key IS NOT NULL AND EXISTS (
+           SELECT 1 FROM memories o WHERE o.tenant_id = memories.tenant_id AND o.user_id = memories.user_id
+             AND o.agent_id IS NOT DISTINCT FROM memories.agent_id AND o.key = memories.key AND o.tier = 'SEMANTIC' AND o.id <> memories.id)
+         THEN valid_to ELSE NULL END`,
         [], 'restored',
       );
       return;
-    case 'MemorySuperseded':
-      if (!isUuid(e.payload.supersededBy)) return;
-      await mutate(tx, e, e.payload.memoryId, "tier = 'ARCHIVAL', superseded_by = $6", [e.payload.supersededBy], 'superseded', { relatedId: e.payload.supersededBy, reason: e.payload.reason });
+    case 'MemorySuperseded': {
+      const p = e.payload;
+      if (!isUuid(p.supersededBy) || !isUuid(p.memoryId)) return;
+      // The newer fact's own write may already have superseded this entry (same key): that was
+      // the change, and its history row stands; one change gets one row.
+      const already = await tx.query('SELECT 1 FROM memories WHERE tenant_id = $1 AND user_id = $2 AND id = $3 AND superseded_by = $4', [e.tenantId, e.userId, p.memoryId, p.supersededBy]);
+      if (already.rows.length > 0) return;
+      await mutate(
+        tx, e, p.memoryId,
+        `tier = 'ARCHIVAL', superseded_by = $6,
+         valid_to = COALESCE(valid_to, GREATEST(valid_from, COALESCE((SELECT s.valid_from FROM memories s WHERE s.id = $6), $4::timestamptz)))`,
+        [p.supersededBy], 'superseded', { relatedId: p.supersededBy, reason: p.reason },
+      );
       return;
+    }
     case 'MemoryForgotten':
       await forgetInSemantic(tx, e);
       await forgetQuarantined(tx, e);

@@ -1,6 +1,6 @@
 import type { EngramEvent, MemoryType, ProvenanceSource, SqlExecutor, Tier } from '@engram/core';
-import { decideKeyedWrite, type ActiveKeyHolder } from '../keyed-write';
-import { isUuid } from '../sql-values';
+import { decideKeyedWrite, isPastValue, type ActiveKeyHolder } from '../keyed-write';
+import { isoOrNull, isUuid } from '../sql-values';
 import { contentHash } from './content-hash';
 import { addHistory } from './history';
 
@@ -20,27 +20,33 @@ export interface NewEntry {
   metadata: Record<string, unknown>;
   sourceMessageIds: string[];
   episodeId: string | null;
+  /** B3 valid time; null: true from when it was stated (the event's occurredAt). */
   validFrom: string | null;
+  /** B3: when it stopped being true, if the writer knows; null while it holds. */
+  validTo: string | null;
 }
 
-type Envelope = Pick<EngramEvent, 'eventId' | 'tenantId' | 'userId' | 'agentId' | 'sessionId' | 'occurredAt'>;
+type Envelope = Pick<EngramEvent, 'eventId' | 'tenantId' | 'userId' | 'agentId' | 'sessionId' | 'occurredAt' | 'recordedAt'>;
 
 const INSERT_COLUMNS = `INSERT INTO memories (id, tenant_id, user_id, agent_id, type, tier, kind, key, content, tags, source_session, created_at, updated_at,
                            importance, episode_id, version, source, pinned, scope, confidence, metadata, source_message_ids, valid_from,
-                           last_event_id, content_hash)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
+                           last_event_id, content_hash, valid_to, recorded_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)
      ON CONFLICT (id) DO NOTHING`;
 
-function rowParams(e: Envelope, n: NewEntry, version: number, hash: string): unknown[] {
+/** When the entry became true: the stated valid time, else when it was said. */
+const validFromOf = (e: Envelope, n: NewEntry) => n.validFrom ?? e.occurredAt;
+
+function rowParams(e: Envelope, n: NewEntry, version: number, hash: string, tier = n.tier): unknown[] {
   return [
-    n.id, e.tenantId, e.userId, e.agentId, n.type, n.tier, n.kind, n.key, n.content, n.tags, e.sessionId, e.occurredAt,
+    n.id, e.tenantId, e.userId, e.agentId, n.type, tier, n.kind, n.key, n.content, n.tags, e.sessionId, e.occurredAt,
     n.importance, isUuid(n.episodeId) ? n.episodeId : null, version, n.source, n.pinned, n.scope, n.confidence,
-    JSON.stringify(n.metadata ?? {}), n.sourceMessageIds, n.validFrom, e.eventId, hash,
+    JSON.stringify(n.metadata ?? {}), n.sourceMessageIds, validFromOf(e, n), e.eventId, hash, n.validTo, e.recordedAt,
   ];
 }
 
-async function insertRow(tx: SqlExecutor, e: Envelope, n: NewEntry, version: number, hash: string): Promise<void> {
-  await tx.query(INSERT_COLUMNS, rowParams(e, n, version, hash));
+async function insertRow(tx: SqlExecutor, e: Envelope, n: NewEntry, version: number, hash: string, tier = n.tier): Promise<void> {
+  await tx.query(INSERT_COLUMNS, rowParams(e, n, version, hash, tier));
 }
 
 /**
@@ -50,8 +56,8 @@ async function insertRow(tx: SqlExecutor, e: Envelope, n: NewEntry, version: num
 async function insertCreated(tx: SqlExecutor, e: Envelope, n: NewEntry, hash: string): Promise<void> {
   await tx.query(
     `WITH row AS (${INSERT_COLUMNS})
-     INSERT INTO memory_history (event_id, memory_id, action, tenant_id, user_id, key, version, content, source, related_id, reason, at)
-     VALUES ($23, $1, 'created', $2, $3, $8, 1, $9, $16, NULL, NULL, $12) ON CONFLICT DO NOTHING`,
+     INSERT INTO memory_history (event_id, memory_id, action, tenant_id, user_id, key, version, content, source, related_id, reason, at, recorded_at, valid_from, valid_to)
+     VALUES ($23, $1, 'created', $2, $3, $8, 1, $9, $16, NULL, NULL, $12, $26, $22, $25) ON CONFLICT DO NOTHING`,
     rowParams(e, n, 1, hash),
   );
 }
@@ -86,9 +92,15 @@ export async function writeEntry(tx: SqlExecutor, e: Envelope, n: NewEntry): Pro
       )).rows[0]!
     : { seen: (await tx.query('SELECT 1 FROM memories WHERE id = $1', [n.id])).rows.length > 0, id: null, version: null };
   if (probe.seen) return;
-  const base = { eventId: e.eventId, tenantId: e.tenantId, userId: e.userId, at: e.occurredAt };
+  const base = { eventId: e.eventId, tenantId: e.tenantId, userId: e.userId, at: e.occurredAt, recordedAt: e.recordedAt };
+  const validFrom = validFromOf(e, n);
 
   if (n.tier === 'SEMANTIC' && n.key !== null) {
+    if (isPastValue({ validTo: n.validTo, occurredAt: e.occurredAt })) {
+      await insertRow(tx, e, n, 1, hash, 'ARCHIVAL');
+      await addHistory(tx, { ...base, memoryId: n.id, action: 'created', key: n.key, version: 1, content: n.content, source: n.source, validFrom, validTo: n.validTo, reason: 'a past value' });
+      return;
+    }
     const decision = decideKeyedWrite(await activeHolders(tx, e, n.key), n.source, n.key);
     if (decision.action === 'reject') {
       await addHistory(tx, { ...base, memoryId: n.id, action: 'rejected', key: n.key, content: n.content, source: n.source, relatedId: decision.strongest.id, reason: decision.reason });
@@ -97,15 +109,20 @@ export async function writeEntry(tx: SqlExecutor, e: Envelope, n: NewEntry): Pro
     await insertRow(tx, e, n, decision.version, hash);
     if (decision.action === 'supersede') {
       for (const old of decision.supersedes) {
-        await tx.query(
-          `UPDATE memories SET tier = 'ARCHIVAL', superseded_by = $2, updated_at = $3, last_event_id = $4 WHERE id = $1`,
-          [old.id, n.id, e.occurredAt, e.eventId],
+        // The old value held until the new one became true (never before it began itself).
+        const r = await tx.query<{ valid_to: unknown }>(
+          `UPDATE memories SET tier = 'ARCHIVAL', superseded_by = $2, updated_at = $3, last_event_id = $4,
+                  valid_to = COALESCE(valid_to, GREATEST(valid_from, $5::timestamptz)) WHERE id = $1 RETURNING valid_to`,
+          [old.id, n.id, e.occurredAt, e.eventId, validFrom],
         );
-        await addHistory(tx, { ...base, memoryId: old.id, action: 'superseded', key: n.key, version: old.version, source: old.source, relatedId: n.id, reason: `key "${n.key}" updated by a ${n.source} write` });
+        await addHistory(tx, {
+          ...base, memoryId: old.id, action: 'superseded', key: n.key, version: old.version, source: old.source, relatedId: n.id,
+          reason: `key "${n.key}" updated by a ${n.source} write`, validTo: isoOrNull(r.rows[0]?.valid_to),
+        });
       }
     }
     const predecessor = decision.action === 'supersede' ? decision.supersedes[decision.supersedes.length - 1]!.id : null;
-    await addHistory(tx, { ...base, memoryId: n.id, action: 'created', key: n.key, version: decision.version, content: n.content, source: n.source, relatedId: predecessor });
+    await addHistory(tx, { ...base, memoryId: n.id, action: 'created', key: n.key, version: decision.version, content: n.content, source: n.source, relatedId: predecessor, validFrom, validTo: n.validTo });
     return;
   }
 

@@ -70,7 +70,7 @@ export class EventFactory {
       'MemoryWritten',
       {
         memoryId: uid(), type: 'USER', tier: 'SEMANTIC', key: null, tags: [], importance: 0.6, pinned: false, source: 'user_stated',
-        confidence: 1, scope: null, metadata: {}, sourceMessageIds: [], episodeId: null, validFrom: null, ...p,
+        confidence: 1, scope: null, metadata: {}, sourceMessageIds: [], episodeId: null, validFrom: null, validTo: null, ...p,
       },
       over,
     );
@@ -79,7 +79,7 @@ export class EventFactory {
   fact(p: Partial<PayloadOf<'FactExtracted'>> & { content: string }): StoredEvent {
     return this.make('FactExtracted', {
       memoryId: uid(), kind: 'fact', type: 'ENVIRONMENT', key: null, tags: ['extracted'], importance: 0.5, confidence: 0.8, source: 'consolidated',
-      subject: null, predicate: null, object: null, timeHint: null, sourceMessageIds: [], episodeId: null, extractor: 'rules@1', validFrom: null, ...p,
+      subject: null, predicate: null, object: null, timeHint: null, sourceMessageIds: [], episodeId: null, extractor: 'rules@1', validFrom: null, validTo: null, ...p,
     });
   }
 

@@ -17,7 +17,7 @@ export function richScenario(): StoredEvent[] {
   const n2 = a.memory({ content: 'has a dog  named rex' });
   const env = a.memory({ content: 'Repo uses pnpm', type: 'ENVIRONMENT', importance: 0.3 });
   out.push(f1, w1, f2, n1, n2, env);
-  out.push(a.make('MemoryAccessed', { memoryIds: [memoryIdOf(w1), memoryIdOf(n1)], queryHash: 'q1' }));
+  out.push(a.make('MemoryAccessed', { memoryIds: [memoryIdOf(w1), memoryIdOf(n1)], queryHash: 'q1', counts: [1, 1], queries: 1 }));
   out.push(a.make('MemoryPinned', { memoryId: memoryIdOf(n1) }), a.make('MemoryUnpinned', { memoryId: memoryIdOf(n1) }));
   out.push(a.make('MemoryArchived', { memoryId: memoryIdOf(env), reason: 'decay', effectiveImportance: 0.01 }));
   out.push(a.make('MemoryRestored', { memoryId: memoryIdOf(env) }));

@@ -410,6 +410,7 @@ function memoryWritten(tenantId: string, userId: string, n: number): EngramEvent
       sourceMessageIds: [randomUUID()],
       episodeId: null,
       validFrom: '2026-01-02T03:04:05.000Z',
+      validTo: null,
     },
   };
 }

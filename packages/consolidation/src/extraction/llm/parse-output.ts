@@ -89,6 +89,7 @@ export function parseExtraction(text: string, messages: ExtractionMessage[]): Pa
       positive: raw.positive,
       timeHint: typeof timeHint === 'string' && timeHint ? timeHint : null,
       validFrom: typeof timeHint === 'string' && /^\d{4}-\d{2}-\d{2}/.test(timeHint) && kind !== 'event' ? timeHint.slice(0, 10) : null,
+      validTo: null,
       confidence,
       importance,
       tags: [key.split('.')[1] ?? 'fact', kind],

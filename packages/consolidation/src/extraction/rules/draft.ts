@@ -17,6 +17,8 @@ export interface FactDraft {
   kind?: CandidateKind;
   type?: MemoryType;
   predicate?: string;
+  /** B3: when the stated value stopped being true, if the statement says so. */
+  validTo?: string | null;
 }
 
 export function draft(suffix: string, object: string, confidence: number, extra: Partial<FactDraft> = {}): FactDraft {

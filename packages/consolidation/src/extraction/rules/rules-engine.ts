@@ -34,6 +34,7 @@ function toCandidate(d: FactDraft, msg: ExtractionMessage, clause: string, lang:
     positive: d.positive,
     timeHint,
     validFrom,
+    validTo: d.validTo ?? null,
     confidence: Math.round(Math.max(0, d.confidence - (hedged ? HEDGE_PENALTY : 0)) * 100) / 100,
     importance: importanceOf(d.suffix),
     tags: [...new Set([namespace === 'env' ? 'environment' : family.replace(/^favourite_.*/, 'favourite'), d.kind ?? kindOf(d.suffix), lang])],

@@ -1,0 +1,76 @@
+import { searchTerms, termsMentionEntity, type Scope, type SqlExecutor } from '@engram/core';
+import type { Candidate } from './candidates';
+
+/** A value a key held before, with the fact that holds the key now. */
+export interface StaleValue {
+  key: string;
+  value: string;
+  currentId: string;
+  current: string;
+  /** When the current fact became true (valid time) and when it was stated. */
+  since: string;
+  currentAt: string;
+}
+
+/** What a hit says that is no longer true: the old value, the fact that replaced it and since when. */
+export interface Outdated {
+  key: string;
+  value: string;
+  current: string;
+  currentId: string;
+  since: string;
+}
+
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+
+/**
+ * The user's replaced values: each superseded keyed entry's object with the active entry that
+ * holds its key now (objects as the extractor stored them, `metadata.object`).
+ */
+export async function staleValuesOf(db: SqlExecutor, scope: Scope): Promise<StaleValue[]> {
+  const r = await db.query<{ key: string; value: string; current_id: string; current: string; since: unknown; current_at: unknown }>(
+    `SELECT s.key, s.metadata->>'object' AS value, c.id::text AS current_id, c.metadata->>'object' AS current,
+            COALESCE(c.valid_from, c.created_at) AS since, c.created_at AS current_at
+       FROM memories s
+       JOIN memories c ON c.tenant_id = s.tenant_id AND c.user_id = s.user_id AND c.key = s.key
+                      AND c.agent_id IS NOT DISTINCT FROM s.agent_id AND c.tier = 'SEMANTIC' AND c.superseded_by IS NULL
+      WHERE s.tenant_id = $1 AND s.user_id = $2 AND s.key IS NOT NULL AND s.superseded_by IS NOT NULL
+        AND COALESCE(s.metadata->>'object', '') <> '' AND COALESCE(c.metadata->>'object', '') <> ''`,
+    [scope.tenantId, scope.userId],
+  );
+  return r.rows
+    .filter((x) => x.value.trim().toLowerCase() !== x.current.trim().toLowerCase())
+    .map((x) => ({ key: x.key, value: x.value.trim(), currentId: x.current_id, current: x.current.trim(), since: iso(x.since), currentAt: iso(x.current_at) }));
+}
+
+const mentions = (terms: readonly string[], value: string) => termsMentionEntity(terms, searchTerms(value));
+
+/**
+ * A document that states a value its key no longer holds — an older message or episode, or the
+ * superseded entry itself — ranks below the fact that replaced it (when that fact is a candidate
+ * too) or at `staleWeight` of its score otherwise, and is marked with what holds now. Documents
+ * said after the change, or that also state the current value ("moved from Lisbon to Montreal"),
+ * are left alone.
+ */
+export function demoteOutdated<T extends { item: Candidate; score: number }>(ranked: T[], stale: readonly StaleValue[], opts: { below: number; staleWeight: number }): Map<string, Outdated> {
+  const marks = new Map<string, Outdated>();
+  if (stale.length === 0) return marks;
+  const scoreOf = new Map(ranked.map((r) => [r.item.id, r.score]));
+  for (const r of ranked) {
+    const d = r.item;
+    let terms: string[] | null = null;
+    for (const s of stale) {
+      if (d.id === s.currentId) continue;
+      const sameKeyOld = d.kind === 'memory' && d.key === s.key && d.supersededBy !== null;
+      const olderDoc = d.kind !== 'memory' && d.at < s.currentAt;
+      if (!sameKeyOld && !olderDoc) continue;
+      terms ??= searchTerms(d.content);
+      if (!mentions(terms, s.value) || mentions(terms, s.current)) continue;
+      marks.set(d.id, { key: s.key, value: s.value, current: s.current, currentId: s.currentId, since: s.since });
+      const currentScore = scoreOf.get(s.currentId);
+      r.score = currentScore !== undefined ? Math.min(r.score, currentScore * opts.below) : r.score * opts.staleWeight;
+      break;
+    }
+  }
+  return marks;
+}
