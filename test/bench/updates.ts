@@ -105,8 +105,9 @@ export default async function updates(argv: string[]): Promise<void> {
       const scope = scopeOf(sc);
       const hits: QueryHit[] = await app.query({ scope, query: sc.query, k: 10 });
       const { context } = await app.context({ scope, query: sc.query });
-      const asOfHits = await app.query({ scope, query: sc.query, k: 10, asOf: TIMES.asOf } as Parameters<MemoryApp["query"]>[0]);
+      const asOfHits = await app.query({ scope, query: sc.query, k: 10, asOf: TIMES.asOf });
       outcomes.push(evaluate(sc, { hits, context, rows: await memoryRows(engram.db, sc), rowsBefore: before.get(sc.id) ?? [], asOfHits }));
+      if (process.env.UPDATES_DUMP === sc.id) console.log(JSON.stringify({ hits: hits.map((h) => [h.kind, h.content, h.score, h.supersededBy]), context, rows: await memoryRows(engram.db, sc) }, null, 1));
     }
     const seconds = (performance.now() - t0) / 1000;
 

@@ -14,7 +14,7 @@ export function mentions(text: string, value: string): boolean {
   const v = foldChinese(value.normalize('NFKC'));
   if (CJK.test(v)) return t.includes(v);
   const flags = /\p{Lu}/u.test(v) ? 'u' : 'iu';
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escape(v)}(?![\\p{L}\\p{N}])`, flags).test(t);
+  return new RegExp(`(?<![\\p{Script=Latin}\\p{N}])${escape(v)}(?![\\p{Script=Latin}\\p{N}])`, flags).test(t);
 }
 
 /** A fact line that says the value is no longer true (not a claim that it holds). */

@@ -1,3 +1,4 @@
+/// <reference path="./opencc-dicts.d.ts" />
 import ST_CHARACTERS from 'opencc-js/dict/STCharacters';
 import TS_CHARACTERS from 'opencc-js/dict/TSCharacters';
 
