@@ -25,7 +25,7 @@ export async function planMemory(
     const result = await deps.engine.extract({
       sessionId: written.sessionId ?? '',
       messages: [{ messageId: p.memoryId, role: 'user', content: p.content, at: written.occurredAt }],
-      existingFacts: entries.map((e) => ({ id: e.id, key: e.key, content: e.content, source: e.source })),
+      existingFacts: entries.map((e) => ({ id: e.id, key: e.key, content: e.content, source: e.source, object: e.object })),
     });
     const lineage = p.sourceMessageIds.length > 0 ? p.sourceMessageIds : [p.memoryId];
     const facts = result.facts.map((f) => ({ ...f, sourceMessageIds: lineage }));

@@ -34,7 +34,7 @@ export async function planSession(
   const result = await deps.engine.extract({
     sessionId,
     messages: messages.map((m) => ({ messageId: m.messageId, role: m.role, content: m.content, at: m.at })),
-    existingFacts: entries.map((e) => ({ id: e.id, key: e.key, content: e.content, source: e.source })),
+    existingFacts: entries.map((e) => ({ id: e.id, key: e.key, content: e.content, source: e.source, object: e.object })),
   });
   const origin: EventOrigin = { ...scope, sessionId, causationId: task.causeEventId, correlationId: task.correlationId ?? task.causeEventId };
   const atOf = new Map(messages.map((m) => [m.messageId, m.at]));

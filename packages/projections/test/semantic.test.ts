@@ -132,6 +132,28 @@ for (const backend of backends()) {
       expect(await getMemory(db, f.scope, memoryIdOf(m))).toMatchObject({ accessCount: 1 });
     });
 
+    it('one history row per change: a keyed supersession followed by its MemorySuperseded; valid and record times', async () => {
+      const f = new EventFactory(freshScope());
+      const old = f.memory({ key: 'user.residence', content: 'User lives in Lisbon', source: 'consolidated' });
+      const next = f.memory({ key: 'user.residence', content: 'User lives in Montreal', source: 'consolidated', validFrom: '2030-03-02T00:00:00.000Z' });
+      await apply(old, next, f.make('MemorySuperseded', { memoryId: memoryIdOf(old), supersededBy: memoryIdOf(next), reason: 'contradicted by a newer fact', contradictionId: null }));
+      const h = await keyHistory(db, f.scope, 'user.residence');
+      expect(h.filter((x) => x.action === 'superseded')).toHaveLength(1);
+      const was = await getMemory(db, f.scope, memoryIdOf(old));
+      expect(was).toMatchObject({ tier: 'ARCHIVAL', supersededBy: memoryIdOf(next), validTo: '2030-03-02T00:00:00.000Z', validFrom: old.event.occurredAt, recordedAt: old.event.recordedAt });
+      expect(h.find((x) => x.action === 'superseded')).toMatchObject({ validTo: '2030-03-02T00:00:00.000Z', recordedAt: next.event.recordedAt });
+      expect(h.find((x) => x.action === 'created' && x.memoryId === memoryIdOf(next))).toMatchObject({ validFrom: '2030-03-02T00:00:00.000Z', validTo: null });
+    });
+
+    it('a value already over when stated (validTo in the past) is history: kept, replacing nothing', async () => {
+      const f = new EventFactory(freshScope());
+      const now = f.memory({ key: 'user.residence', content: 'User lives in Montreal', source: 'consolidated' });
+      const past = f.memory({ key: 'user.residence', content: 'User lived in Lisbon', source: 'consolidated', validFrom: '2019-01-01T00:00:00.000Z', validTo: '2022-06-01T00:00:00.000Z' });
+      await apply(now, past);
+      expect(await getMemory(db, f.scope, memoryIdOf(now))).toMatchObject({ tier: 'SEMANTIC', supersededBy: null });
+      expect(await getMemory(db, f.scope, memoryIdOf(past))).toMatchObject({ tier: 'ARCHIVAL', validTo: '2022-06-01T00:00:00.000Z' });
+    });
+
     it('pins, unpins, archives, supersedes and restores with history', async () => {
       const f = new EventFactory(freshScope());
       const a = f.memory({ key: 'lang', content: 'Writes Go', source: 'consolidated' });

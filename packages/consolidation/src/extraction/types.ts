@@ -15,6 +15,8 @@ export interface ExistingFact {
   key: string | null;
   content: string;
   source: ProvenanceSource;
+  /** The fact's extracted object when known ("Lisbon"), to match a change to the fact it replaces. */
+  object?: string | null;
 }
 
 export interface ExtractionInput {

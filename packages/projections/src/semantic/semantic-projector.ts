@@ -92,7 +92,10 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<void> {
       if (!isUuid(p.supersededBy) || !isUuid(p.memoryId)) return;
       // The newer fact's own write may already have superseded this entry (same key): that was
       // the change, and its history row stands; one change gets one row.
-      const already = await tx.query('SELECT 1 FROM memories WHERE tenant_id = $1 AND user_id = $2 AND id = $3 AND superseded_by = $4', [e.tenantId, e.userId, p.memoryId, p.supersededBy]);
+      const already = await tx.query(
+        "SELECT 1 FROM memories WHERE tenant_id = $1 AND user_id = $2 AND id = $3 AND superseded_by = $4 AND tier = 'ARCHIVAL'",
+        [e.tenantId, e.userId, p.memoryId, p.supersededBy],
+      );
       if (already.rows.length > 0) return;
       await mutate(
         tx, e, p.memoryId,

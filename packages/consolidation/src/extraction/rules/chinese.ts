@@ -3,6 +3,7 @@ import { draft, negate, type FactDraft } from './draft';
 import type { ClauseContext, KnownFact } from './english';
 import { cleanChineseObject, slug } from './text';
 import { parseChineseNumber, resolveTime } from './time-expressions';
+import { CHINESE_CHANGE_RULES } from './chinese-changes';
 
 const ZADV = '(?:开始|现在|目前|已经|刚|刚刚|刚才|最近|也|还|一直|其实|终于|正在|平时|通常|主要|基本上|如今|今年|去年|前不久|上个月|上周|上星期|这个月|本来|早就|都|就|又|便|重新|真的|确实|如今)*';
 const LEAD = /^(?:其实|对了|顺便说一下|顺便说一句|顺便提一下|顺便|另外|还有|告诉你|跟你说|说起来|嗯|哦|噢|啊|好吧|那个|我想说|我要告诉你|记住|请记住|记一下|补充一下|更新一下|好消息|话说|说真的|老实说|坦白说|其实呢|然后|而且|不过|但是|所以|因为|现在的话)[，,：:！!\s]*/u;
@@ -18,10 +19,12 @@ const SUBJECT_ZH: Record<string, string> = {
 export function prepareChineseClause(raw: string): { text: string; hedged: boolean } {
   let t = raw.normalize('NFKC').replace(/\s+/g, ' ').trim();
   for (let i = 0; i < 4; i++) {
-    const next = t.replace(LEAD, '');
+    const next = t.replace(LEAD, '').replace(/^(?:现在|目前|最近|如今|今年|去年|上个月|后来|然后|这周|上周)+(?=我)/u, '');
     if (next === t) break;
     t = next;
   }
+  // "我们搬到了烟台", "我和老公住在济南": a plural first person is the user for personal facts
+  t = t.replace(/^(?:我和|我跟)[^，,。]{1,4}?(?=(?:一起)?(?:住|搬|生活|定居|养|结婚))/u, '我').replace(/^(?:我们|咱们)(?=(?:已经|刚|刚刚|今年|去年|上个月|又|都|也|现在|终于|最近)*(?:搬|住|养|领养|收养|买|卖|换|离开|结婚|去了|生活|定居))/u, '我');
   // "我2025年3月8日开始在小米工作" / "我上个月搬到…": a time phrase right after the subject is not part of the statement
   const when = resolveTime(t, new Date(0), 'zh');
   if (when) {
@@ -217,7 +220,7 @@ const RULES: ClauseRule[] = [
     if (!m || /^(?:会|习|过|着)/u.test(m[1]!)) return null;
     const o = cleanChineseObject(m[1]!);
     if (/^(?:学|习)$/u.test(o) || o.length > 12) return null;
-    if (/^我[^学]*(?:在|开始|正在)学/u.test(c) || /^我(?:开始|正在)?学[^的]/u.test(c) && /开始|正在|在学/u.test(c)) return [draft(`learning.${slug(o)}`, o, 0.8, { content: `用户在学${o}` })];
+    if (/^我[^学]*(?:(?<!现)在|开始|正在)学/u.test(c) || /^我(?:开始|正在)?学[^的]/u.test(c) && /开始|正在|(?<!现)在学/u.test(c)) return [draft(`learning.${slug(o)}`, o, 0.8, { content: `用户在学${o}` })];
     return [draft('field_of_study', o, 0.8)];
   },
   // diet and allergy
@@ -240,7 +243,8 @@ const RULES: ClauseRule[] = [
     const m = new RegExp(`${I}(?:和|跟|与)(.+?)(结婚|订婚|在一起|分手|离婚)了?$`, 'u').exec(c);
     if (m) {
       const negative = /分手|离婚/u.test(m[2]!);
-      return [{ ...draft('partner', cleanChineseObject(m[1]!), 0.88), positive: !negative }];
+      const partner = { ...draft('partner', cleanChineseObject(m[1]!), 0.88), positive: !negative };
+      return /结婚/u.test(m[2]!) ? [partner, draft('marital_status', '已婚', 0.85)] : [partner];
     }
     const s = new RegExp(`${I}(结婚|订婚|离婚|单身|分手)了?$`, 'u').exec(c);
     if (!s) return null;
@@ -293,7 +297,13 @@ const RULES: ClauseRule[] = [
   },
   // favourites, then preferences
   (c) => {
-    const m = /^(?:我(?:最)?喜欢的|我最爱的)(.+?)(?:现在|目前)?是(.+)$/u.exec(c) ?? /^(.+?)是我(?:最喜欢的|最爱的)(.+)$/u.exec(c);
+    const eat = /^我(?:现在|目前)?最(?:爱|喜欢)(吃|喝|看|听|玩|读)的(?:东西)?(?:现在|目前)?(?:是|变成了?|换成了?|成了)(.+)$/u.exec(c);
+    if (eat) {
+      const what = ({ 吃: '食物', 喝: '饮料', 看: '电影', 听: '音乐', 玩: '游戏', 读: '书' } as Record<string, string>)[eat[1]!]!;
+      const o = cleanChineseObject(eat[2]!);
+      return o ? [draft(`favourite_${zhNoun(what)}`, o, 0.88, { label: what, content: `用户最爱${eat[1]}的是${o}` })] : null;
+    }
+    const m = /^(?:我(?:现在|目前)?(?:最)?喜欢的|我(?:现在|目前)?最爱的)(.+?)(?:现在|目前)?(?:是|变成了?|换成了?|成了)(.+)$/u.exec(c) ?? /^(.+?)(?:是|成了|变成了)我(?:最喜欢的|最爱的)(.+)$/u.exec(c);
     if (!m) return null;
     const [what, value] = /^我/u.test(c) ? [m[1]!, m[2]!] : [m[2]!, m[1]!];
     const o = cleanChineseObject(value);
@@ -373,7 +383,7 @@ export function chineseClauseDrafts(clause: string, ctx: ClauseContext): FactDra
     const inner = chineseClauseDrafts(w.rewrite(m), ctx);
     if (inner.length) return inner.map((d) => ({ ...negate(d), confidence: d.confidence * w.confidence }));
   }
-  for (const rule of RULES) {
+  for (const rule of [...CHINESE_CHANGE_RULES, ...RULES]) {
     const out = rule(clause, ctx);
     if (out && out.length) return out.filter((d) => d.object.trim().length > 0);
   }
@@ -392,7 +402,7 @@ function eventDraft(clause: string, ctx: ClauseContext): FactDraft[] {
   return [draft(`event.${what}`, when.value, 0.7, { kind: 'event', content, predicate: 'event' })];
 }
 
-const IMPLIED_SUBJECT = /^(?:现在|目前|已经|刚|也|还|一直|最近|住|在|喜欢|爱|讨厌|不喜欢|是|搬|用|开|养|不|做|当|换|来自|会|学|叫|对)/u;
+const IMPLIED_SUBJECT = /^(?:现在|目前|已经|刚|也|还|一直|最近|住|在|喜欢|爱|讨厌|不喜欢|是|搬|用|开|养|不|做|当|换|来自|会|学|叫|对|加入|入职|跳槽|离开|辞|改|转|升|开始|又|把|有|卖|买|领养|收养|坐|骑|每)/u;
 
 /** Clauses of a Chinese sentence; a clause continuing the previous subject gets "我" back. */
 export function chineseClauses(sentence: string): string[] {
@@ -402,11 +412,17 @@ export function chineseClauses(sentence: string): string[] {
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i]!;
     // "我养了一只猫，叫咪咪": the name belongs to the pet, not to the user
-    if (/^(?:它|他|她)?(?:叫|名叫|名字叫)/u.test(p) && out.length > 0 && /(?:养|有|收养|领养)/u.test(out[out.length - 1]!)) {
+    if (/^(?:它|他|她)?(?:叫|名叫|名字叫)/u.test(p) && out.length > 0 && /(?:养|有|收养|领养|换了新|有了新)/u.test(out[out.length - 1]!)) {
       out[out.length - 1] = `${out[out.length - 1]}，${p}`;
       continue;
     }
     const prepared = p.replace(LEAD, '');
+    // Chinese drops the subject: a sentence that opens with a change ("最近刚搬到长沙") is the speaker's.
+    if (i === 0 && !/^(?:你|他|她|它|我)/u.test(prepared) && /^(?:最近|刚刚?|已经|上个月|上周|今年|去年|前不久)*(?:刚刚?)?(?:搬到|搬去|搬家到|换了|跳槽|入职|加入|辞职|离职|转行|改行|升职|结婚|养了|领养了|收养了|买了|卖了)/u.test(prepared)) {
+      subjectIsMe = true;
+      out.push(`我${prepared}`);
+      continue;
+    }
     if (/^我/u.test(prepared)) {
       subjectIsMe = true;
       out.push(p);

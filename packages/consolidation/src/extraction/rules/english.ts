@@ -2,11 +2,15 @@ import { ATTRIBUTE_KEYS, DIET_RE, FAMILY, NATIONALITIES, PETS, categoryOf, isOcc
 import { draft, negate, type FactDraft } from './draft';
 import { cleanEnglishObject, gerundToBase, slug, toThirdPerson } from './text';
 import { resolveTime } from './time-expressions';
+import { CHANGE_RULES, valueSpan } from './english-changes';
+import { knownFactWithValue } from './value-match';
 
 /** Facts already known (stored or stated earlier in the session), to resolve "switched from X". */
 export interface KnownFact {
   key: string;
   content: string;
+  /** The fact's value ("Lisbon"); a change naming the old value is matched to this fact's key. */
+  object?: string | null;
 }
 
 export interface ClauseContext {
@@ -26,6 +30,9 @@ export function expandContractions(s: string): string {
   return s
     .replace(/[’‘`]/g, "'")
     .replace(/\bI'm\b/gi, 'I am')
+    .replace(/\bwe're\b/gi, 'we are')
+    .replace(/\bwe've\b/gi, 'we have')
+    .replace(/\b(he|she)'s\b/gi, '$1 is')
     .replace(/\bim\b(?=\s+(?:a|an|the|from|in|at|now|no|not|vegan|vegetarian|\d))/gi, 'I am')
     .replace(/\bI've\b/gi, 'I have')
     .replace(/\bI'd\b/gi, 'I would')
@@ -64,8 +71,11 @@ export function prepareEnglishClause(raw: string, at: Date): { text: string; hed
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
 const PHONE = /(?:\+?\d[\d\s().-]{5,}\d)/;
 
-function attributeKey(attrRaw: string): { suffix: string; label: string } | null {
-  const attr = attrRaw.toLowerCase().replace(/\s+/g, ' ').trim();
+export function attributeKey(attrRaw: string): { suffix: string; label: string } | null {
+  let attr = attrRaw.toLowerCase().replace(/\s+/g, ' ').trim();
+  // "username on the forum" is the "forum username"
+  const on = /^([a-z]+(?: [a-z]+)?) (?:on|for|at|in) (?:the|my|our) ([a-z]+(?: [a-z]+)?)$/.exec(attr);
+  if (on && !ATTRIBUTE_KEYS[attr]) attr = `${on[2]} ${on[1]}`;
   if (/^(?:bad|point|question|guess|pleasure|concern|issue|problem|thought|idea|understanding|opinion|take|answer|worry|fear|hope|mistake|fault|turn|apologies|apology|condolences|advice|suggestion|request|bet|feeling|impression|head|heart|day|week|life|dream|bad luck|god|gosh|goodness)$/.test(attr)) return null;
   if (ATTRIBUTE_KEYS[attr]) return { suffix: ATTRIBUTE_KEYS[attr]!, label: attr };
   const fav = /^(?:(?:all[-\s]time|absolute|current|new)\s+)?(?:favou?rite|preferred|go-to)\s+(.+)$/.exec(attr);
@@ -125,13 +135,12 @@ function roleAndEmployer(obj: string): FactDraft[] {
   return out;
 }
 
-/** Key of a tool/choice object: a known category, else the key of a known fact mentioning it. */
+/** Key of a tool/choice object: a known category, else the key of the known fact holding this very value. */
 function choiceKey(object: string, known: KnownFact[], fallback: string): { suffix: string; inferred: boolean } {
-  const cat = categoryOf(object);
+  const cat = categoryOf(object.replace(/^(?:a|an|the|my)\s+/i, ''));
   if (cat) return { suffix: cat, inferred: false };
-  const o = object.toLowerCase();
-  const hit = [...known].reverse().find((k) => k.key.startsWith('user.') && k.content.toLowerCase().includes(o));
-  if (hit) return { suffix: hit.key.slice('user.'.length), inferred: true };
+  const hit = knownFactWithValue(object, known);
+  if (hit && hit.key.startsWith('user.')) return { suffix: hit.key.slice('user.'.length), inferred: true };
   return { suffix: fallback, inferred: true };
 }
 
@@ -163,6 +172,8 @@ function amPhrase(phraseAfterAm: string, at: Date): FactDraft[] {
   if (from) return [draft('hometown', cleanEnglishObject(from[1]!), 0.85)];
   const based = /^(?:based|living|located|staying|settled)\s+(?:in|at|near|out\s+of)\s+(.+)$/i.exec(obj);
   if (based) return [draft('residence', cleanEnglishObject(based[1]!), 0.9)];
+  const enrolled = /^(?:now\s+)?(?:enrolled|studying)\s+(?:at|in)\s+([A-Z].+)$/.exec(obj);
+  if (enrolled) return [draft('school', valueSpan(enrolled[1]!), 0.85)];
   const working = /^(?:working|employed)\s+(?:at|for|with|by)\s+(.+)$/i.exec(obj);
   if (working) return employerAndRole(working[1]!);
   const workingAs = /^working\s+as\s+(.+)$/i.exec(obj);
@@ -295,7 +306,7 @@ const RULES: ClauseRule[] = [
   (c) => {
     const m = new RegExp(
       S +
-        String.raw`(?:work|am\s+working|have\s+been\s+working|started\s+working|began\s+working|will\s+be\s+working|will\s+start\s+working|am\s+employed|got\s+(?:a\s+)?(?:new\s+)?job|took\s+(?:a\s+)?(?:new\s+)?job|accepted\s+(?:a|an)\s+(?:new\s+)?(?:offer|job|position|role)|landed\s+(?:a\s+)?(?:new\s+)?job|started\s+(?:a\s+)?(?:new\s+)?job|started\s+(?:a\s+)?(?:new\s+)?(?:role|position))\s+(?:at|for|with|by|in)\s+(.+)$`,
+        String.raw`(?:work|am\s+working|have\s+been\s+working|started\s+working|began\s+working|will\s+be\s+working|will\s+start\s+working|am\s+employed|got\s+(?:a\s+)?(?:new\s+)?job|took\s+(?:a\s+)?(?:new\s+)?job|accepted\s+(?:a|an)\s+(?:new\s+)?(?:offer|job|position|role)|landed\s+(?:a\s+)?(?:new\s+)?job|started\s+(?:a\s+|my\s+)?(?:new\s+)?job|started\s+(?:a\s+|my\s+)?(?:new\s+)?(?:role|position))\s+(?:at|for|with|by|in)\s+(.+)$`,
       'i',
     ).exec(c);
     if (!m) return null;
@@ -322,6 +333,8 @@ const RULES: ClauseRule[] = [
   (c) => {
     const m = new RegExp(S + String.raw`(?:study|studied|am\s+studying|major\s+in|majored\s+in|am\s+majoring\s+in)\s+(.+?)(?:\s+(?:at|in)\s+([A-Z].+))?$`, 'i').exec(c);
     if (!m) return null;
+    const at = /^at\s+([A-Z].*)$/.exec(m[1]!);
+    if (at) return [draft('school', valueSpan(at[1]!), 0.85)];
     const out = [draft('field_of_study', cleanEnglishObject(m[1]!), 0.85)];
     if (m[2]) out.push(draft('school', cleanEnglishObject(m[2]), 0.85));
     return out;
@@ -348,7 +361,7 @@ const RULES: ClauseRule[] = [
   (c) => {
     const m = new RegExp(S + String.raw`(?:got\s+)?(married|engaged)(?:\s+to\s+(.+))?$`, 'i').exec(c);
     if (!m) return null;
-    if (m[2]) return [draft('partner', nameObject(m[2]) ?? cleanEnglishObject(m[2]), 0.88)];
+    if (m[2]) return [draft('partner', nameObject(m[2]) ?? cleanEnglishObject(m[2]), 0.88), draft('marital_status', m[1]!.toLowerCase(), 0.85)];
     return [draft('marital_status', m[1]!.toLowerCase(), 0.85)];
   },
   (c) => {
@@ -379,13 +392,13 @@ const RULES: ClauseRule[] = [
   },
   // tools, editors, languages
   (c, ctx) => {
-    const m = new RegExp(S + String.raw`(use|am\s+using|have\s+been\s+using|code\s+in|program\s+in|write\s+(?:code\s+|software\s+)?in|develop\s+in|work\s+in|switched\s+to|moved\s+to|migrated\s+to|changed\s+to|went\s+with|settled\s+on|picked)\s+(.+?)(?:\s+(?:for|as\s+my|to)\s+(.+))?$`, 'i').exec(c);
+    const m = new RegExp(S + String.raw`(use|am\s+using|have\s+been\s+using|code\s+in|program\s+in|write\s+(?:code\s+|software\s+)?in|develop\s+in|work\s+in|switched\s+(?:over\s+)?to|moved\s+(?:over\s+)?to|migrated\s+to|changed\s+to|went\s+with|settled\s+on|picked|(?:mostly\s+|mainly\s+)?write|(?:mostly\s+|mainly\s+)?code\s+in)\s+(.+?)(?:\s+(?:for|as\s+my|to)\s+(.+))?$`, 'i').exec(c);
     if (!m) return null;
     const obj = cleanEnglishObject(m[2]!);
     if (!obj || /^(?:it|that|this|them|the\s+same)$/i.test(obj) || obj.split(/\s+/).length > 5) return null;
-    const cat = categoryOf(obj);
-    if (cat) return [draft(cat, obj, 0.88)];
-    if (/^(?:moved)/i.test(m[1]!)) return null; // "moved to <place>" is handled by the residence rule
+    const cat = categoryOf(obj.replace(/^(?:a|an|the)\s+/i, ''));
+    if (cat) return [draft(cat, obj.replace(/^(?:a|an|the)\s+/i, ''), 0.88)];
+    if (/^(?:moved|(?:mostly\s+|mainly\s+)?write|(?:mostly\s+|mainly\s+)?code)/i.test(m[1]!)) return null; // "moved to <place>" is handled by the residence rule
     if (/^work\s+in/i.test(m[1]!)) return [draft('industry', obj, 0.8, { content: `User works in ${obj}` })];
     if (m[3]) {
       const purpose = cleanEnglishObject(m[3]);
@@ -396,10 +409,10 @@ const RULES: ClauseRule[] = [
     return [draft(k.suffix, obj, 0.75)];
   },
   (c) => {
-    const m = new RegExp(S + String.raw`(?:speak|can\s+speak|am\s+fluent\s+in|am\s+learning)\s+(.+)$`, 'i').exec(c);
+    const m = new RegExp(S + String.raw`(?:speak|can\s+speak|am\s+fluent\s+in|am\s+learning|am\s+now\s+learning|started\s+learning|began\s+learning|have\s+been\s+learning|am\s+studying\s+(?=[A-Z]))\s+(.+)$`, 'i').exec(c);
     if (!m) return null;
     const o = cleanEnglishObject(m[1]!);
-    if (/learning/i.test(c)) return [draft(`learning.${slug(o)}`, o, 0.8, { content: `User is learning ${o}` })];
+    if (/learning|studying/i.test(c)) return [draft(`learning.${slug(o)}`, o, 0.8, { content: `User is learning ${o}` })];
     return [draft('spoken_languages', o, 0.85)];
   },
   (c) => {
@@ -424,10 +437,10 @@ const RULES: ClauseRule[] = [
   },
   // "X is my favourite Y"
   (c) => {
-    const m = /^(.+?)\s+(?:is|are)\s+(?:now\s+|still\s+|definitely\s+)?my\s+(?:new\s+|all[-\s]time\s+|absolute\s+)?(?:favou?rite|preferred|go-to)\s+(.+)$/i.exec(c);
+    const m = /^(.+?)\s+(?:is|are|has\s+become|have\s+become|became)\s+(not\s+|no\s+longer\s+)?(?:now\s+|still\s+|definitely\s+)?my\s+(?:new\s+|all[-\s]time\s+|absolute\s+)?(?:favou?rite|preferred|go-to)\s+(.+)$/i.exec(c);
     if (!m || /^(?:it|that|this|what|which|who)$/i.test(m[1]!.trim())) return null;
-    const what = cleanEnglishObject(m[2]!);
-    return [draft(`favourite_${slug(what)}`, cleanEnglishObject(m[1]!), 0.88, { label: what.replace(/colour/g, 'color') })];
+    const what = cleanEnglishObject(m[3]!.replace(/\s+(?:any\s?more|any\s+longer)$/i, ''));
+    return [{ ...draft(`favourite_${slug(what)}`, cleanEnglishObject(m[1]!), 0.88, { label: what.replace(/colour/g, 'color') }), positive: !m[2] }];
   },
   // generic "my X is (now) Y"
   (c, ctx) => {
@@ -486,6 +499,14 @@ const RULES: ClauseRule[] = [
       }),
     ];
   },
+  // "our deadline is June 1", "the project budget is $40k": an attribute of the user's project
+  (c) => {
+    const m = /^(?:our|the)\s+(?:project(?:'s)?\s+)?(deadline|launch(?:\s+date)?|release(?:\s+date)?|go-live(?:\s+date)?|due\s+date|budget|kickoff|demo(?:\s+day)?|milestone|sprint\s+length|team\s+size)\s+is\s+(?:now\s+)?(.+)$/i.exec(c);
+    if (!m) return null;
+    const attr = m[1]!.toLowerCase();
+    const v = valueSpan(m[2]!);
+    return v ? [draft(`project.${slug(attr)}`, v, 0.85, { namespace: 'env', type: 'ENVIRONMENT', kind: 'fact', predicate: slug(attr), content: `The project ${attr} is ${v}` })] : null;
+  },
   (c) => {
     const m = /^we\s+(?:now\s+|currently\s+|mainly\s+|mostly\s+)?(?:use|are\s+using|deploy\s+(?:to|on)|host\s+(?:on|at)|run\s+on|write\s+(?:everything|our\s+code)\s+in|code\s+in)\s+(.+?)(?:\s+(?:for|as\s+our)\s+(.+))?$/i.exec(c);
     if (!m) return null;
@@ -516,13 +537,64 @@ export function englishClauseDrafts(clause: string, ctx: ClauseContext): FactDra
     if (!m) continue;
     const inner = englishClauseDrafts(w.rewrite(m), ctx);
     if (inner.length) return inner.map((d) => ({ ...negate(d), confidence: d.confidence * w.confidence }));
-    return [];
+    break;
   }
-  for (const rule of RULES) {
+  for (const rule of [...CHANGE_RULES, ...RULES]) {
     const out = rule(clause, ctx);
     if (out && out.length) return out.filter((d) => d.object.trim().length > 0);
   }
   return eventDraft(clause, ctx);
+}
+
+/** Before an anchor: the statement is not asserted ("if I move to …", "I wonder whether I should …", "she said I …"). */
+const NOT_ASSERTED = /\b(?:if|whether|unless|would|could|should|might|may|wish|hope|hoping|want(?:s|ed)?\s+to|plan(?:s|ning)?\s+to|thinking\s+(?:about|of)|considering|in\s+case|what\s+if|suppose|imagine|pretend|said|says|told|thinks?|asked|before|until|whenever|when)\s*(?:that\s+)?$/i;
+/** "My wife and I", "Sam and I": a plural first person, treated as the user for personal facts. */
+const WE_SUBJECT = /^(?:(?:my|our)\s+[a-z]+|[A-Z][\p{L}'-]+)\s+and\s+i\b/u;
+
+/**
+ * Statements anywhere in a prepared English clause: the clause itself, else each later first-person
+ * anchor ("Could you suggest trails? … since I recently settled in Denver …") that is asserted, with
+ * "we" read as the user for personal facts ("we moved to Bergen"). Parenthetical asides and quote
+ * marks are not part of any value.
+ */
+export function englishStatementDrafts(clause: string, ctx: ClauseContext): FactDraft[] {
+  const text = clause.replace(/\s*\([^)]*\)/g, '').replace(/["“”]/g, '').replace(/\s+/g, ' ').trim();
+  const attempt = (t: string): FactDraft[] => {
+    const direct = englishClauseDrafts(t, ctx);
+    if (direct.length) return direct;
+    const plural = WE_SUBJECT.test(t) ? t.replace(WE_SUBJECT, 'we') : t;
+    if (/^we\b/i.test(plural)) return englishClauseDrafts(plural.replace(/^we\b/i, 'i').replace(/\bour\b/gi, 'my'), ctx);
+    return [];
+  };
+  const first = attempt(text);
+  if (first.length) return first;
+  const anchors = /\b(?:i|we|my|our)\b|(?:(?:my|our)\s+[a-z]+|[A-Z][\p{L}'-]+)\s+and\s+i\b/giu;
+  for (const m of text.matchAll(anchors)) {
+    if (m.index === 0) continue;
+    const prefix = text.slice(0, m.index);
+    if (NOT_ASSERTED.test(prefix) || /\?\s*$/.test(prefix)) continue;
+    const found = attempt(text.slice(m.index));
+    if (found.length) return found;
+  }
+  return [];
+}
+
+/** "it's Arctic Monkeys now", "his name is Leo": a value for the slot the previous statement was about. */
+export function anaphoricDraft(clause: string, previous: FactDraft | null): FactDraft | null {
+  if (!previous) return null;
+  const it = /^(?:it|that|this)\s+(?:is|has\s+become|became)\s+(?:now\s+)?(.+?)(?:\s+now)?$/i.exec(clause);
+  if (it && !previous.positive) {
+    const v = valueSpan(it[1]!);
+    return v ? { ...previous, object: v, positive: true, content: undefined, confidence: 0.8 } : null;
+  }
+  const named = /^(?:his|her|their|its)\s+name\s+is\s+(.+)$/i.exec(clause);
+  if (!named) return null;
+  const name = nameObject(named[1]!);
+  if (!name) return null;
+  const fam = /^(partner|pet\..+|family\..+)$/.exec(previous.suffix);
+  const noun = /^possession\.(.+)$/.exec(previous.suffix)?.[1];
+  const suffix = fam ? fam[1]! : noun ? (FAMILY[noun] ? `family.${FAMILY[noun]}` : PETS[noun] ? `pet.${PETS[noun]}` : `${noun}_name`) : null;
+  return suffix ? draft(suffix, name, 0.82, suffix.startsWith('family.') ? { label: noun ?? suffix.slice(7) } : {}) : null;
 }
 
 /** A first-person statement with a date that no other rule understood: recorded as an event. */
@@ -540,9 +612,11 @@ function eventDraft(clause: string, ctx: ClauseContext): FactDraft[] {
 /** Splits a sentence into clauses at ", and I", "but I", "; I" and "and <verb>" with an implied "I". */
 export function englishClauses(sentence: string): string[] {
   return sentence
-    .replace(/,?\s+(?:and|but|so|because|though|although)\s+(?=(?:i|my|i'm|i've|i'd|im)\b)/gi, '\n')
-    .replace(/,\s+(?=(?:i|my|i'm|i've)\s)/gi, '\n')
-    .replace(/\s+and\s+(?=(?:now\s+)?(?:work|live|love|like|hate|use|drive|study|prefer|moved|own|speak|have|am)\b)/gi, '\nI ')
+    .replace(/\s+[—–]\s+|\s+-\s+(?=\S)/g, '\n')
+    .replace(/:\s+(?=(?:i|we|my|our|i'm|i've|we're|we've)\b)/gi, '\n')
+    .replace(/,?\s+(?:and|but|so|because|though|although|since|as|now\s+that)\s+(?=(?:(?:now|then|also|so)\s+)?(?:i|my|we|our|i'm|i've|i'd|im|we're|we've)\b)/gi, '\n')
+    .replace(/,\s+(?=(?:(?:now|then|so)\s+)?(?:i|my|i'm|i've|we|our|we're|we've|it's|it\s+is|his|her)\s)/gi, '\n')
+    .replace(/\s+and\s+(?=(?:now\s+)?(?:work|live|love|like|hate|use|drive|study|prefer|moved|own|speak|have|am|joined|started|began|bought|adopted|sold|left|quit|got|became|switched|signed|took|accepted|relocated|enrolled|transferred)\b)/gi, '\nI ')
     .split('\n')
     .map((s) => s.trim())
     .filter(Boolean);

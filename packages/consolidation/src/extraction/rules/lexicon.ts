@@ -119,6 +119,8 @@ const OCCUPATIONS = new Set([
   'teacher', 'manager', 'director', 'librarian', 'therapist', 'psychologist', 'psychiatrist', 'economist', 'sales rep', 'salesperson', 'realtor',
   'secretary', 'assistant', 'translator', 'interpreter', 'coach', 'trainer', 'dev', 'sre', 'devops', 'pm', 'phd student', 'postdoc', 'retiree',
   'housewife', 'homemaker', 'stay-at-home parent', 'product manager', 'data scientist', 'software engineer', 'web developer',
+  'associate', 'guide', 'agent', 'representative', 'rep', 'specialist', 'coordinator', 'administrator', 'technician', 'driver', 'volunteer', 'lead',
+  'executive', 'auditor', 'pharmacist', 'dentist', 'plumber', 'electrician', 'cashier', 'clerk', 'staff', 'employee', 'apprentice', 'resident',
 ]);
 const NOT_OCCUPATIONS = new Set([
   'father', 'mother', 'brother', 'sister', 'daughter', 'member', 'beginner', 'lover', 'user', 'fan', 'owner', 'newcomer', 'foreigner', 'person',

@@ -3,10 +3,11 @@ import { MIN_FACT_CONFIDENCE } from '../types';
 import { chineseClauseDrafts, chineseClauses, prepareChineseClause } from './chinese';
 import { describe, importanceOf, kindOf } from './describe';
 import type { FactDraft } from './draft';
-import { englishClauseDrafts, englishClauses, prepareEnglishClause, type KnownFact } from './english';
+import { anaphoricDraft, englishClauses, englishStatementDrafts, prepareEnglishClause, type KnownFact } from './english';
 import { summarizeEpisode } from './episode-summary';
 import { extractSkills } from './skills';
 import { languageOf, normalizeValue, sentences } from './text';
+import { foldChinese, isTraditionalChinese, toTraditionalChinese } from '@engram/core';
 import { resolveTime } from './time-expressions';
 
 export const RULES_EXTRACTOR_ID = 'rules@1';
@@ -43,6 +44,18 @@ function toCandidate(d: FactDraft, msg: ExtractionMessage, clause: string, lang:
   };
 }
 
+/** A draft from folded (Simplified) text, back in the user's Traditional characters: the value as written, the sentence in Traditional. */
+function asWritten(d: FactDraft, original: string): FactDraft {
+  const folded = foldChinese(original);
+  const at = d.object ? folded.indexOf(d.object) : -1;
+  const object = at >= 0 ? original.slice(at, at + d.object.length) : d.object;
+  const content = describeOr(d);
+  return { ...d, object, content: content === undefined ? undefined : toTraditionalChinese(content).replace(toTraditionalChinese(d.object), object) };
+}
+
+const describeOr = (d: FactDraft): string | undefined =>
+  d.content ?? ((d.namespace ?? 'user') === 'env' ? undefined : describe(d.suffix, d.object, d.positive, 'zh', d.label));
+
 /** Facts stated by the user in one message, in order. */
 export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact[]): CandidateFact[] {
   const out: CandidateFact[] = [];
@@ -51,16 +64,29 @@ export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact
   for (const sentence of sentences(msg.content)) {
     if (sentence.question) continue;
     const lang = languageOf(sentence.text);
-    const clauses = lang === 'zh' ? chineseClauses(sentence.text) : englishClauses(sentence.text);
+    // Chinese rules match Simplified text; values are cut back out of what the user wrote.
+    const traditional = lang === 'zh' && isTraditionalChinese(sentence.text);
+    const clauses = lang === 'zh' ? chineseClauses(foldChinese(sentence.text)) : englishClauses(sentence.text);
+    let previous: FactDraft | null = null;
     for (const raw of clauses) {
       const { text, hedged } = lang === 'zh' ? prepareChineseClause(raw) : prepareEnglishClause(raw, ctx.at);
       if (!text) continue;
       const clauseCtx = { ...ctx, original: raw };
-      const drafts = lang === 'zh' ? chineseClauseDrafts(text, clauseCtx) : englishClauseDrafts(text, clauseCtx);
+      let drafts = lang === 'zh' ? chineseClauseDrafts(text, clauseCtx) : englishStatementDrafts(text, clauseCtx);
+      if (drafts.length === 0 && lang === 'en') {
+        const a = anaphoricDraft(text, previous);
+        if (a) {
+          drafts = [a];
+          // "I have a new boss, his name is Steve": the name says it all.
+          if (previous?.suffix.startsWith('possession.') && out.length > 0 && out[out.length - 1]!.key === `user.${previous.suffix}`) out.pop();
+        }
+      }
+      if (drafts.length) previous = drafts[drafts.length - 1]!;
+      if (traditional) drafts = drafts.map((d) => asWritten(d, sentence.text));
       for (const d of drafts) {
         const c = toCandidate(d, msg, raw, lang, hedged);
         out.push(c);
-        known.push({ key: c.key, content: c.content });
+        known.push({ key: c.key, content: c.content, object: c.positive ? c.object : null });
       }
     }
   }
@@ -90,7 +116,7 @@ export function createRulesEngine(): ExtractionEngine {
   return {
     id: RULES_EXTRACTOR_ID,
     async extract(input: ExtractionInput): Promise<ExtractionResult> {
-      const known: KnownFact[] = input.existingFacts.filter((f) => f.key).map((f) => ({ key: f.key!, content: f.content }));
+      const known: KnownFact[] = input.existingFacts.filter((f) => f.key).map((f) => ({ key: f.key!, content: f.content, object: f.object ?? null }));
       const all: CandidateFact[] = [];
       for (const msg of input.messages) {
         if (msg.role !== 'user') continue;

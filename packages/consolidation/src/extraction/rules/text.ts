@@ -37,16 +37,53 @@ export interface Sentence {
   question: boolean;
 }
 
-/** Splits a message into sentences (English and Chinese terminators, line breaks), marking questions. */
+/** Words after which a full stop does not end a sentence ("St. Mary's", "Dr. Patel", "e.g."). */
+const ABBREVIATIONS = new Set([
+  'mr', 'mrs', 'ms', 'dr', 'st', 'mt', 'ft', 'prof', 'sr', 'jr', 'inc', 'ltd', 'co', 'corp', 'vs', 'etc', 'eg', 'ie', 'no', 'nos', 'ave', 'rd', 'blvd',
+  'dept', 'univ', 'approx', 'apt', 'est', 'gen', 'gov', 'sen', 'rep', 'rev', 'capt', 'col', 'lt', 'sgt', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul',
+  'aug', 'sep', 'sept', 'oct', 'nov', 'dec', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'a.m', 'p.m', 'u.s', 'u.k', 'e.g', 'i.e', 'ph.d', 'fig',
+]);
+
+/**
+ * Splits a message into sentences (English and Chinese terminators, line breaks), marking
+ * questions. A full stop ends a sentence only before a space or the end, never after an
+ * abbreviation or an initial ("St. Mary's", "J. K. Rowling") or inside quotes and parentheses.
+ */
 export function sentences(text: string): Sentence[] {
-  const parts = text.split(/([\n。！？!?；;]+|\.(?=\s|$))/u);
   const out: Sentence[] = [];
-  for (let i = 0; i < parts.length; i += 2) {
-    const body = parts[i]!.trim();
-    const terminator = parts[i + 1] ?? '';
-    if (!body) continue;
-    out.push({ text: body, question: /[?？]/.test(terminator) || /[吗嘛]$/u.test(body) });
+  let start = 0;
+  let depth = 0;
+  let quote: string | null = null;
+  const push = (end: number, terminator: string) => {
+    const body = text.slice(start, end).trim();
+    if (body) out.push({ text: body, question: /[?？]/.test(terminator) || /[吗嘛]$/u.test(body) });
+  };
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '(' || ch === '（' || ch === '[') depth++;
+    else if ((ch === ')' || ch === '）' || ch === ']') && depth > 0) depth--;
+    else if (ch === '"' || ch === '“' || ch === '”') quote = quote ? null : ch;
+    if (ch === '\n') {
+      push(i, '\n');
+      start = i + 1;
+      depth = 0;
+      quote = null;
+      continue;
+    }
+    if (depth > 0 || quote) continue;
+    if (/[。！？!?；;]/u.test(ch) || (ch === '.' && (i + 1 === text.length || /\s/.test(text[i + 1]!)))) {
+      if (ch === '.') {
+        const word = /([\p{L}.]+)$/u.exec(text.slice(Math.max(start, i - 12), i))?.[1] ?? '';
+        if (ABBREVIATIONS.has(word.toLowerCase()) || /^\p{Lu}$/u.test(word)) continue;
+      }
+      let j = i;
+      while (j + 1 < text.length && /[。！？!?；;.]/u.test(text[j + 1]!)) j++;
+      push(i, text.slice(i, j + 1));
+      start = j + 1;
+      i = j;
+    }
   }
+  push(text.length, '');
   return out;
 }
 
