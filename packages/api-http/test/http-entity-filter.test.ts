@@ -36,7 +36,7 @@ describe('POST /v1/query with an entity filter (R9), hybrid retriever and the re
     };
     await say('acmeJob', 'I just started working at Acme Corp as a product designer.');
     await say('priya', 'My manager there, Priya, wants the onboarding plan by Friday.');
-    await say('lisbon', 'Last weekend we visited Lisbon with my sister.');
+    await say('lisbon', 'Last weekend was spent in Lisbon with my sister.');
 
     const write = async (name: string, body: Record<string, unknown>) => {
       const r = await h.call('POST', '/v1/memories', { body: { userId: 'ent', type: 'ENVIRONMENT', ...body }, headers: TENANT });

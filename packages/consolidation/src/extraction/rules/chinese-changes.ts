@@ -107,14 +107,14 @@ export const CHINESE_CHANGE_RULES: Rule[] = [
   },
   // counts: 我有两辆自行车 / 现在有三辆自行车了 / 我的微博有500个粉丝 / 粉丝涨到800个了
   (c, ctx) => {
-    const have = new RegExp(`${I}(?:有|养了|养着|拥有)(${N})(${CLASSIFIER})(.{1,6}?)(?:了)?$`, 'u').exec(c);
+    const have = new RegExp(`${I}(?:有|养了|养着|拥有)(${N})(${CLASSIFIER})([^，,。]{1,6}?)(?:了)?$`, 'u').exec(c);
     const owner = /^我的(.{1,6}?)(?:有|已经有)(\d[\d,]*|[一二三四五六七八九十两百千万]+)(个|位|名)?(.{1,4}?)(?:了)?$/u.exec(c);
     const grew = /^(?:我的)?(.{1,8}?)(?:已经|现在)?(?:涨到|增加到|达到|到了|变成|超过|破)了?(\d[\d,]*|[一二三四五六七八九十两百千万]+)(个|位|名)?(?:了)?$/u.exec(c);
     const countKey = (noun: string) => {
       const k = ctx.known.find((f) => f.key.startsWith('user.count.') && noun.endsWith(f.key.slice('user.count.'.length)));
       return k ? k.key.slice('user.'.length) : `count.${slug(noun)}`;
     };
-    if (have) return [draft(countKey(have[3]!), `${have[1]}${have[2]}`, 0.82, { content: `用户有${have[1]}${have[2]}${have[3]}` })];
+    if (have && have[1] !== '一') return [draft(countKey(have[3]!), `${have[1]}${have[2]}`, 0.82, { content: `用户有${have[1]}${have[2]}${have[3]}` })];
     if (owner) return [draft(countKey(owner[4]!), owner[2]!, 0.82, { content: `用户的${owner[1]}有${owner[2]}${owner[3] ?? ''}${owner[4]}` })];
     if (grew && /[粉丝订阅关注会员用户]$/u.test(grew[1]!)) return [draft(countKey(grew[1]!), grew[2]!, 0.8, { content: `用户的${grew[1]}有${grew[2]}${grew[3] ?? ''}` })];
     return null;

@@ -216,7 +216,7 @@ const RULES: ClauseRule[] = [
     return o ? [draft('school', o, 0.85)] : null;
   },
   (c) => {
-    const m = new RegExp(`${I}(?:学的是|读的是|主修|学|专业是)(.+?)(?:专业)?$`, 'u').exec(c);
+    const m = new RegExp(`${I}(?:在|正在)?(?:学的是|读的是|主修|学|专业是)(.+?)(?:专业)?$`, 'u').exec(c);
     if (!m || /^(?:会|习|过|着)/u.test(m[1]!)) return null;
     const o = cleanChineseObject(m[1]!);
     if (/^(?:学|习)$/u.test(o) || o.length > 12) return null;
@@ -274,7 +274,7 @@ const RULES: ClauseRule[] = [
   },
   // tools
   (c, ctx) => {
-    const m = new RegExp(`${I}(?:在|改|换|都|一般|平常)?(?:用|使用|用的是|改用|换用|转用)(?:的是)?(.+?)(?:来)?(写代码|编程|开发|写程序|做开发|写东西|工作|记笔记|做笔记|写作)?$`, 'u').exec(c);
+    const m = new RegExp(`${I}(?:在|改|换|都|一般|平常)?(?:用|使用|用的是|改用|换用|转用)(?:的是)?(.+?)(?:来)?(写代码|编程|开发|写程序|写程式|打代码|敲代码|做开发|写东西|工作|记笔记|做笔记|写作)?$`, 'u').exec(c);
     if (!m) return null;
     const o = cleanChineseObject(m[1]!);
     if (!o || o.length > 20 || /^(?:这个|那个|它|过)$/u.test(o)) return null;
@@ -352,8 +352,15 @@ const RULES: ClauseRule[] = [
     const m = /^(?:我们的?|这个|咱们的?|我的)?(项目|应用|仓库|代码库|服务|后端|前端|网站|团队|系统|数据库|产品|服务器|集群)(?:现在|目前|主要|都)?(用的是|用|使用|采用|是用|基于|部署在|跑在|运行在|托管在)(.+?)(?:写的|开发的|构建的|实现的|上)?$/u.exec(c);
     if (!m) return null;
     const subject = SUBJECT_ZH[m[1]!]!;
-    const predicate = /部署|跑|运行|托管/u.test(m[2]!) ? 'runs_on' : 'uses';
-    const o = cleanChineseObject(m[3]!);
+    let predicate = /部署|跑|运行|托管/u.test(m[2]!) ? 'runs_on' : 'uses';
+    let o = cleanChineseObject(m[3]!);
+    // "项目用Redis做缓存": the purpose names the slot (project.缓存 = Redis)
+    const purpose = /^(.+?)(?:来做|做|作为|当)(.{1,6})$/u.exec(o);
+    if (purpose && predicate === 'uses') {
+      o = purpose[1]!;
+      predicate = zhNoun(purpose[2]!);
+      return [draft(`${subject}.${predicate}`, o, 0.85, { namespace: 'env', type: 'ENVIRONMENT', kind: 'fact', predicate, content: `${m[1]}用${o}做${purpose[2]}` })];
+    }
     if (!o) return null;
     return [draft(`${subject}.${predicate}`, o, 0.85, { namespace: 'env', type: 'ENVIRONMENT', kind: 'fact', predicate, content: `${m[1]}${predicate === 'uses' ? '使用' : '运行在'}${o}` })];
   },

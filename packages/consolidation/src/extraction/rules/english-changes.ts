@@ -15,7 +15,7 @@ import { draftForKey, knownFactWithValue } from './value-match';
 
 type Rule = (c: string, ctx: ClauseContext) => FactDraft[] | null;
 
-const OBJ_END = String.raw`(?=$|[,;]|\s+(?:and|but|so|because|since|as|after|before|when|while|which|who|where|instead|now|for\s+(?:work|good|the|my|our|a)|with\s+(?:my|our|the|a)|last|this|next|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|(?:19|20)\d\d)|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the\s+weekend)|yesterday|today|recently|lately|already|at\s+last)\b)`;
+const OBJ_END = String.raw`(?=$|[,;](?!\d)|\s+(?:and|but|so|because|since|as|after|before|when|while|which|who|where|instead|now|downtown|uptown|nearby|there|here|remotely|full-time|part-time|too|again|for\s+(?:work|good|the|my|our|a)|with\s+(?:my|our|the|a)|last|this|next|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|(?:19|20)\d\d)|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the\s+weekend)|yesterday|today|recently|lately|already|at\s+last)\b)`;
 
 /** The value a phrase starts with: up to the first clause boundary, cleaned. */
 export function valueSpan(text: string): string {
@@ -68,6 +68,8 @@ export function attributeSlot(attr: string): { suffix: string; label: string } |
 const NUMBER = String.raw`(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+dozen|twenty|thirty|forty|fifty|a\s+hundred|hundreds)`;
 const FREQUENCY = String.raw`(?:once|twice|${NUMBER}\s+times?|every\s+(?:day|week|weekend|morning|evening|other\s+\w+|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|daily|weekly|monthly)(?:\s+(?:a|per|each|every)\s+(?:day|week|month|year|weekend))?`;
 const TIME = String.raw`(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}|noon|midnight)`;
+/** A day named: the time belongs to one occasion, not to a routine. */
+const DATED = /\b(?:tomorrow|tonight|today|yesterday|next|last|this\s+(?:week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|appointment|meeting|interview|flight|reservation|\d{1,2}(?:st|nd|rd|th)\b|(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+\d)/i;
 const ROUTINE_VERBS = /^(?:go|goes|going|went|get|gets|getting|do|does|doing|have|has|take|takes|start|starts|head|heads|hit|usually|normally|always|generally|typically|often|to|the|a|my|at|up)$/;
 
 /** The activity of a routine as a key ("go to the gym" → gym, "wake up" → wake_up, "do yoga" → yoga). */
@@ -133,14 +135,16 @@ export const CHANGE_RULES: Rule[] = [
   },
   // "the landlord raised my rent to $1,350", "the client pushed our deadline to April 2", "the deadline moved to June 15"
   (c) => {
-    const m =
-      /^(?:the|our|my)\s+([a-z][a-z ]{1,30}?)\s+(?:has\s+been\s+|was\s+|got\s+|is\s+)?(?:moved|pushed(?:\s+back)?|postponed|delayed|changed|bumped|raised|increased|lowered|reduced|cut|extended|brought\s+forward|updated|shifted)\s+(?:back\s+)?to\s+(.+)$/i.exec(c) ??
-      /^(?:[a-z]+\s+){0,3}?(?:moved|pushed(?:\s+back)?|postponed|delayed|changed|bumped|raised|increased|lowered|reduced|cut|extended|brought\s+forward|shifted)\s+(?:my|our|the)\s+([a-z][a-z ]{1,30}?)\s+(?:back\s+)?to\s+(.+)$/i.exec(c);
+    const VERB = String.raw`(?:moved|pushed(?:\s+back)?|postponed|delayed|changed|bumped|raised|increased|lowered|reduced|cut|extended|brought\s+forward|updated|shifted)`;
+    const passive = new RegExp(String.raw`^(my|our|the)\s+([a-z][a-z ]{1,30}?)\s+(?:has\s+been\s+|was\s+|got\s+|is\s+)?${VERB}\s+(?:back\s+)?to\s+(.+)$`, 'i').exec(c);
+    const active = new RegExp(String.raw`^(?:[a-z]+\s+){0,3}?${VERB}\s+(my|our|the)\s+([a-z][a-z ]{1,30}?)\s+(?:back\s+)?to\s+(.+)$`, 'i').exec(c);
+    const m = passive ?? active;
     if (!m) return null;
-    const attr = m[1]!.trim().toLowerCase();
-    const next = valueSpan(m[2]!);
-    if (!next || /^(?:i|we|you|he|she|they|it)$/.test(attr)) return null;
-    if (/^(?:deadline|launch|launch date|release|release date|go-live|go live|due date|kickoff|demo|budget|sprint|milestone)$/.test(attr) || /^(?:the|our)\s/i.test(c)) {
+    const possessive = m[1]!.toLowerCase();
+    const attr = m[2]!.trim().toLowerCase();
+    const next = valueSpan(m[3]!);
+    if (!next) return null;
+    if (/^(?:deadline|launch|launch date|release|release date|go-live|go live|due date|kickoff|demo|budget|sprint|milestone)$/.test(attr) || possessive === 'our') {
       const key = slug(attr);
       return [draft(`project.${key}`, next, 0.85, { namespace: 'env', type: 'ENVIRONMENT', kind: 'fact', predicate: key, content: `The project ${attr} is ${next}` })];
     }
@@ -183,10 +187,10 @@ export const CHANGE_RULES: Rule[] = [
     const act = activityKey(m[1]!);
     return act ? [draft(`frequency.${act}`, m[2]!.toLowerCase(), 0.85, { content: `${toThirdPerson(`I ${m[1]!}`)} ${m[2]!.toLowerCase()}` })] : null;
   },
-  // time of a routine: "I usually wake up at 6:30", "I go to the gym at 6 pm now"
-  (c) => {
+  // time of a routine: "I usually wake up at 6:30", "I go to the gym at 6 pm now" (not a dated appointment)
+  (c, ctx) => {
     const m = new RegExp(S + String.raw`(?:usually\s+|normally\s+|always\s+|generally\s+)?(.+?)\s+(?:at|around|by)\s+(${TIME})`, 'i').exec(c);
-    if (!m) return null;
+    if (!m || DATED.test(ctx.original ?? c)) return null;
     const act = activityKey(m[1]!);
     return act ? [draft(`time.${act}`, m[2]!.toLowerCase(), 0.85, { content: `${toThirdPerson(`I ${m[1]!}`)} at ${m[2]!.toLowerCase()}` })] : null;
   },

@@ -121,7 +121,7 @@ function article(np: string): string {
 function employerAndRole(obj: string): FactDraft[] {
   const out: FactDraft[] = [];
   const m = /^(.+?)\s+as\s+(?:an?\s+)?(.+)$/i.exec(obj);
-  const employer = cleanEnglishObject(m ? m[1]! : obj);
+  const employer = valueSpan(m ? m[1]! : obj);
   if (employer && !/^(?:home|a\s+|an\s+|the\s+moment)/i.test(employer)) out.push(draft('employer', employer, 0.9));
   if (m) out.push(draft('occupation', article(cleanEnglishObject(m[2]!)), 0.85));
   return out;
@@ -246,7 +246,7 @@ const RULES: ClauseRule[] = [
   // switched/moved/changed from X to Y (subject optional)
   (c, ctx) => {
     const m = new RegExp(
-      String.raw`^(?:i\s+)?(?:have\s+)?` + ADV + String.raw`(switched|moved|changed|went|migrated|transitioned|upgraded|relocated|swapped|converted)(?:\s+(?:over|jobs|editors|cities|my\s+\w+))?\s+from\s+(.+?)\s+(?:to|over\s+to|for)\s+(.+)$`,
+      String.raw`^(?:i\s+)?(?:have\s+)?` + ADV + String.raw`(switched|moved|changed|went|migrated|transitioned|transferred|upgraded|relocated|swapped|converted)(?:\s+(?:over|jobs|editors|cities|schools|my\s+\w+))?\s+from\s+(.+?)\s+(?:to|over\s+to|for)\s+(.+)$`,
       'i',
     ).exec(c);
     if (!m) return null;
@@ -266,13 +266,16 @@ const RULES: ClauseRule[] = [
   (c) => {
     const m = new RegExp(S + String.raw`(?:live|am\s+living|have\s+been\s+living|have\s+lived|reside|am\s+residing|am\s+based|am\s+staying|have\s+settled|settled(?:\s+down)?)\s+(?:in|at|near|outside(?:\s+of)?|on|out\s+of)\s+(.+)$`, 'i').exec(c);
     if (!m) return null;
-    const o = cleanEnglishObject(m[1]!);
+    const o = valueSpan(m[1]!);
     return o ? [draft('residence', o, 0.92)] : null;
   },
   (c, ctx) => {
     const m = new RegExp(S + String.raw`(moved|relocated|have\s+moved|have\s+relocated|emigrated|immigrated|am\s+moving|will\s+move|will\s+be\s+moving|am\s+relocating|am\s+going\s+to\s+move)\s+(?:back\s+)?(?:to|into)\s+(.+)$`, 'i').exec(c);
     if (!m) return null;
-    const o = cleanEnglishObject(m[2]!.replace(/^(?:a\s+new\s+(?:place|flat|apartment|house)\s+in)\s+/i, ''));
+    const target = m[2]!.replace(/^(?:a\s+new\s+(?:place|flat|apartment|house)\s+in)\s+/i, '');
+    // "moved back to my hometown, Leicester": the name after the description
+    const apposition = /^(?:my|our|the)\s+[a-z ]+?,\s+([A-Z].*)$/.exec(target);
+    const o = valueSpan(apposition ? apposition[1]! : target);
     if (!o) return null;
     if (/^(?:am|will)/i.test(m[1]!)) {
       const when = resolveTime(c, ctx.at, 'en');
@@ -283,7 +286,7 @@ const RULES: ClauseRule[] = [
   (c) => {
     const m = /^(?:my\s+)?home\s+is\s+(?:now\s+)?(?:in\s+)?(.+)$/i.exec(c);
     if (!m) return null;
-    const o = cleanEnglishObject(m[1]!);
+    const o = valueSpan(m[1]!);
     return o && /^[A-Z]/.test(o) ? [draft('residence', o, 0.85)] : null;
   },
   (c) => {
@@ -341,7 +344,7 @@ const RULES: ClauseRule[] = [
   },
   (c) => {
     const m = new RegExp(S + String.raw`(?:go\s+to|attend|am\s+attending|graduated\s+from|am\s+enrolled\s+(?:at|in)|got\s+into|was\s+accepted\s+(?:to|at|into))\s+([A-Z].+)$`).exec(c.replace(/^I\b/i, 'i'));
-    return m ? [draft('school', cleanEnglishObject(m[1]!), 0.85)] : null;
+    return m ? [draft('school', valueSpan(m[1]!), 0.85)] : null;
   },
   // diet via verbs
   (c) => {

@@ -86,6 +86,9 @@ export function categoryOf(object: string): string | null {
     if (CATEGORY_OF.has(head)) return CATEGORY_OF.get(head)!;
   }
   if (/(编辑器)$/.test(o)) return 'editor';
+  // "Windows系统", "Mac电脑": the category word after the name
+  const named = /^(.+?)(?:系统|电脑|操作系统|浏览器|手机)$/u.exec(o);
+  if (named && named[1] !== o) return categoryOf(named[1]!);
   return null;
 }
 

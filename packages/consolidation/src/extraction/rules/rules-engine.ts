@@ -62,11 +62,12 @@ export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact
   const at = new Date(msg.at);
   const ctx = { at: Number.isFinite(at.getTime()) ? at : new Date(0), known };
   for (const sentence of sentences(msg.content)) {
-    if (sentence.question) continue;
     const lang = languageOf(sentence.text);
     // Chinese rules match Simplified text; values are cut back out of what the user wrote.
     const traditional = lang === 'zh' && isTraditionalChinese(sentence.text);
-    const clauses = lang === 'zh' ? chineseClauses(foldChinese(sentence.text)) : englishClauses(sentence.text);
+    const all = lang === 'zh' ? chineseClauses(foldChinese(sentence.text)) : englishClauses(sentence.text);
+    // "最近刚搬到长沙，想问问这边有什么好玩的？": what precedes the question is stated.
+    const clauses = sentence.question ? all.slice(0, -1) : all;
     let previous: FactDraft | null = null;
     for (const raw of clauses) {
       const { text, hedged } = lang === 'zh' ? prepareChineseClause(raw) : prepareEnglishClause(raw, ctx.at);

@@ -16,9 +16,17 @@ export function knownFactWithValue(value: string, known: readonly KnownFact[]): 
   if (!v) return null;
   for (let i = known.length - 1; i >= 0; i--) {
     const k = known[i]!;
-    if (k.object && norm(k.object) === v) return k;
+    if (k.object ? norm(k.object) === v : endsWithValue(k.content, value)) return k;
   }
   return null;
+}
+
+/** A fact stored without its object ("User uses Notion", written through the API): its sentence ends in exactly this value. */
+function endsWithValue(content: string, value: string): boolean {
+  const words = content.trim().replace(/[.!]+$/, '').split(/\s+/);
+  const n = value.trim().split(/\s+/).length;
+  if (words.length <= n) return false;
+  return norm(words.slice(-n).join(' ')) === norm(value);
 }
 
 /** A draft for a full key ("user.editor", "env.app.deployed_on"), keeping its namespace. */
