@@ -10,6 +10,8 @@ export interface StaleValue {
   /** When the current fact became true (valid time) and when it was stated. */
   since: string;
   currentAt: string;
+  /** The key's current fact says the value no longer holds ("User is no longer learning Japanese"). */
+  negated: boolean;
 }
 
 /** What a hit says that is no longer true: the old value, the fact that replaced it and since when. */
@@ -28,8 +30,8 @@ const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(Stri
  * holds its key now (objects as the extractor stored them, `metadata.object`).
  */
 export async function staleValuesOf(db: SqlExecutor, scope: Scope): Promise<StaleValue[]> {
-  const r = await db.query<{ key: string; value: string; current_id: string; current: string; since: unknown; current_at: unknown }>(
-    `SELECT s.key, s.metadata->>'object' AS value, c.id::text AS current_id, c.metadata->>'object' AS current,
+  const r = await db.query<{ key: string; value: string; current_id: string; current: string; current_content: string; since: unknown; current_at: unknown }>(
+    `SELECT s.key, s.metadata->>'object' AS value, c.id::text AS current_id, c.metadata->>'object' AS current, c.content AS current_content,
             COALESCE(c.valid_from, c.created_at) AS since, c.created_at AS current_at
        FROM memories s
        JOIN memories c ON c.tenant_id = s.tenant_id AND c.user_id = s.user_id AND c.key = s.key
@@ -38,10 +40,16 @@ export async function staleValuesOf(db: SqlExecutor, scope: Scope): Promise<Stal
         AND COALESCE(s.metadata->>'object', '') <> '' AND COALESCE(c.metadata->>'object', '') <> ''`,
     [scope.tenantId, scope.userId],
   );
-  return r.rows
-    .filter((x) => x.value.trim().toLowerCase() !== x.current.trim().toLowerCase())
-    .map((x) => ({ key: x.key, value: x.value.trim(), currentId: x.current_id, current: x.current.trim(), since: iso(x.since), currentAt: iso(x.current_at) }));
+  return r.rows.flatMap((x) => {
+    const same = x.value.trim().toLowerCase() === x.current.trim().toLowerCase();
+    const negated = same && NEGATED.test(x.current_content);
+    if (same && !negated) return [];
+    return [{ key: x.key, value: x.value.trim(), currentId: x.current_id, current: negated ? x.current_content : x.current.trim(), since: iso(x.since), currentAt: iso(x.current_at), negated }];
+  });
 }
+
+/** Content of a fact that ends a value (the rules engine's and the usual English/Chinese forms). */
+const NEGATED = /\bno longer\b|\bnot\b.*\banymore\b|不再|不是/iu;
 
 const mentions = (terms: readonly string[], value: string) => termsMentionEntity(terms, searchTerms(value));
 
@@ -65,7 +73,7 @@ export function demoteOutdated<T extends { item: Candidate; score: number }>(ran
       const olderDoc = d.kind !== 'memory' && d.at < s.currentAt;
       if (!sameKeyOld && !olderDoc) continue;
       terms ??= searchTerms(d.content);
-      if (!mentions(terms, s.value) || mentions(terms, s.current)) continue;
+      if (!mentions(terms, s.value) || (!s.negated && mentions(terms, s.current))) continue;
       marks.set(d.id, { key: s.key, value: s.value, current: s.current, currentId: s.currentId, since: s.since });
       const currentScore = scoreOf.get(s.currentId);
       r.score = currentScore !== undefined ? Math.min(r.score, currentScore * opts.below) : r.score * opts.staleWeight;

@@ -251,6 +251,12 @@ const RULES: ClauseRule[] = [
     const status = ({ 结婚: '已婚', 订婚: '已订婚', 离婚: '离异', 单身: '单身', 分手: '单身' } as Record<string, string>)[s[1]!]!;
     return [draft('marital_status', status, 0.85)];
   },
+  // pets: "养了一只叫球球的猫"
+  (c) => {
+    const m = new RegExp(`${I}(?:养了|有|收养了|领养了|买了)(?:一|两|\\d)?(?:只|条|匹|头|个)?(?:叫|名叫)(.{1,6}?)的(小?[\\u4e00-\\u9fff]{1,3})$`, 'u').exec(c);
+    if (!m || !PETS[m[2]!]) return null;
+    return [draft(`pet.${PETS[m[2]!]}`, cleanChineseObject(m[1]!), 0.88, { label: m[2]! })];
+  },
   // pets
   (c) => {
     const m = new RegExp(`${I}(?:养了|养着|养|有|收养了|领养了|买了)(?:一|两|三|\\d)?(?:只|条|匹|头|个)?(小?[\\u4e00-\\u9fff]{1,3}?)(?:[，,]?(?:它|他|她)?(?:叫|名叫|名字叫|的名字是)(.+))?$`, 'u').exec(c);
