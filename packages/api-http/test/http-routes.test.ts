@@ -105,6 +105,26 @@ describe('HTTP API: every route on a listening server', () => {
     expect(forgotten.map((e) => (e.type === 'MemoryForgotten' ? e.payload.target : null))).toEqual(['memory', 'user']);
   });
 
+  it('B3 over HTTP: validFrom/validTo on a write, asOf on query and context, both times in the memory and its history', async () => {
+    const old = await h.call('POST', '/v1/memories', { body: { userId: 'u-asof', type: 'USER', key: 'user.residence', content: 'User lives in Lisbon', validFrom: '2024-01-01T00:00:00Z' } });
+    const now = await h.call('POST', '/v1/memories', { body: { userId: 'u-asof', type: 'USER', key: 'user.residence', content: 'User lives in Montreal', validFrom: '2026-03-02T00:00:00Z' } });
+    expect(now.status).toBe(202);
+    const g = await h.call('GET', `/v1/memories/${old.json.id}?userId=u-asof&minPosition=${now.json.position}`);
+    expect(g.json).toMatchObject({ validFrom: '2024-01-01T00:00:00.000Z', validTo: '2026-03-02T00:00:00.000Z', recordedAt: expect.any(String) });
+    const kh = await h.call('GET', '/v1/keys/user.residence/history?userId=u-asof');
+    expect(kh.json.history.find((x: { action: string }) => x.action === 'superseded')).toMatchObject({ validTo: '2026-03-02T00:00:00.000Z', recordedAt: expect.any(String) });
+    const then = await h.call('POST', '/v1/query', { body: { userId: 'u-asof', query: 'where does the user live', asOf: '2025-01-01T00:00:00Z' } });
+    expect(then.status).toBe(200);
+    expect(then.json.results.map((x: { content: string }) => x.content)).toEqual(['User lives in Lisbon']);
+    const ctx = await h.call('POST', '/v1/context', { body: { userId: 'u-asof', query: 'where does the user live', asOf: '2025-01-01T00:00:00Z' } });
+    expect(ctx.json.context).toContain('User lives in Lisbon');
+    expect(ctx.json.context).not.toContain('Montreal');
+    const bad = await h.call('POST', '/v1/query', { body: { userId: 'u-asof', query: 'x', asOf: 'last year' } });
+    expect(bad.status).toBe(400);
+    const backwards = await h.call('POST', '/v1/memories', { body: { userId: 'u-asof', type: 'USER', content: 'x', validFrom: '2026-01-02T00:00:00Z', validTo: '2026-01-01T00:00:00Z' } });
+    expect(backwards.status).toBe(400);
+  });
+
   it('POST /v1/memories/{id}/restore brings an archived entry back to SEMANTIC', async () => {
     const w = await h.call('POST', '/v1/memories', { body: { userId: 'u4', type: 'ENVIRONMENT', content: 'Old CI ran on Jenkins' } });
     const now = systemClock.now().toISOString();

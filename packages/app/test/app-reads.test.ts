@@ -71,6 +71,22 @@ describe('app queries on the real log, PGlite and projectors', () => {
     expect((await s.app.getMemory({ scope, memoryId: v1.id })).supersededBy).toBe(v2.id);
   });
 
+  it('B3: history shows valid and record times, and asOf reads what was true then (lexical retriever too)', async () => {
+    const scope = scopeOf('asof-lexical');
+    const v1 = await s.app.writeMemory({ scope, type: 'USER', key: 'employer', content: 'Works at Acme', at: '2024-01-10T09:00:00.000Z' });
+    const v2 = await s.app.writeMemory({ scope, type: 'USER', key: 'employer', content: 'Works at Globex', at: '2026-03-02T09:00:00.000Z', validFrom: '2026-03-01T00:00:00.000Z' });
+    const history = await s.app.keyHistory({ scope, key: 'employer', minPosition: v2.position! });
+    const superseded = history.find((h) => h.action === 'superseded' && h.memoryId === v1.id)!;
+    expect(superseded).toMatchObject({ validTo: '2026-03-01T00:00:00.000Z' });
+    expect(superseded.recordedAt).not.toBeNull();
+    expect(history.find((h) => h.action === 'created' && h.memoryId === v2.id)).toMatchObject({ validFrom: '2026-03-01T00:00:00.000Z', validTo: null });
+    const then = await s.app.query({ scope, query: 'works at', asOf: '2025-06-01T00:00:00.000Z' });
+    expect(then.map((h) => h.content)).toEqual(['Works at Acme']);
+    const now = await s.app.query({ scope, query: 'works at' });
+    expect(now[0]!.content).toBe('Works at Globex');
+    await expect(s.app.writeMemory({ scope, type: 'USER', content: 'x', validFrom: '2026-01-02T00:00:00.000Z', validTo: '2026-01-01T00:00:00.000Z' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
   it('working memory renders the session as markdown', async () => {
     const scope = scopeOf('wm');
     await s.app.observeMessage({ scope, sessionId: 'chat-1', role: 'user', content: 'Can you book a table for two?' });

@@ -1,4 +1,4 @@
-import { DEFAULT_DECAY, concernsAnyEntity, diversifyBySession, effectiveImportance, entityTerms, jsonObjectOf, tokenize } from '@engram/core';
+import { DEFAULT_DECAY, EngramError, concernsAnyEntity, diversifyBySession, effectiveImportance, entityTerms, jsonObjectOf, searchTokens } from '@engram/core';
 import type { Clock, MemoryType, QueryHit, QueryRequest, Retriever, SqlExecutor, Tier } from '@engram/core';
 import { memoryFromRow } from '@engram/projections';
 import { scopeSql, toIso, toMemoryView } from './rows';
@@ -18,7 +18,7 @@ const MESSAGE_IMPORTANCE = 0.5;
 const ARCHIVAL_WEIGHT = 0.5;
 
 function overlap(queryTokens: Set<string>, text: string): number {
-  const docTokens = new Set(tokenize(text));
+  const docTokens = new Set(searchTokens(text));
   let n = 0;
   for (const t of queryTokens) if (docTokens.has(t)) n++;
   return n / queryTokens.size;
@@ -33,7 +33,8 @@ export function createLexicalRetriever(opts: LexicalRetrieverOptions): Retriever
   const limit = opts.candidateLimit ?? 2000;
   return {
     async search(req: QueryRequest): Promise<QueryHit[]> {
-      const queryTokens = new Set(tokenize(req.query));
+      if (req.asOf !== undefined && !Number.isFinite(Date.parse(req.asOf))) throw new EngramError('VALIDATION_FAILED', `asOf must be an ISO-8601 time, got "${req.asOf}"`);
+      const queryTokens = new Set(searchTokens(req.query));
       if (queryTokens.size === 0) return [];
       const entities = (req.entities ?? []).map(entityTerms);
       const now = opts.clock.now();
@@ -41,11 +42,15 @@ export function createLexicalRetriever(opts: LexicalRetrieverOptions): Retriever
       const hits: QueryHit[] = [];
 
       const params: unknown[] = [req.scope.tenantId, req.scope.userId, req.scope.agentId];
-      const where = [scopeSql(1), 'superseded_by IS NULL'];
+      const where = [scopeSql(1)];
       const add = (sql: string, v: unknown) => {
         params.push(v);
-        where.push(sql.replace('?', `$${params.length}`));
+        where.push(sql.replace(/\?/g, `$${params.length}`));
       };
+      // B3: as of a time, the facts valid then (superseded since or not); otherwise the current ones.
+      const asOf = req.asOf === undefined ? null : new Date(req.asOf).toISOString();
+      if (asOf) add("tier <> 'WORKING' AND COALESCE(valid_from, created_at) <= ?::timestamptz AND (valid_to IS NULL OR valid_to > ?::timestamptz)", asOf);
+      else where.push('superseded_by IS NULL');
       if (req.tiers?.length) add('tier = ANY(?::text[])', req.tiers);
       if (req.types?.length) add('type = ANY(?::text[])', req.types);
       if (req.tags?.length) add('tags && ?::text[]', req.tags);
@@ -64,7 +69,7 @@ export function createLexicalRetriever(opts: LexicalRetrieverOptions): Retriever
         const match = overlap(queryTokens, text);
         if (match === 0) continue;
         if (!concernsAnyEntity(m, entities)) continue;
-        const weight = m.tier === 'ARCHIVAL' ? ARCHIVAL_WEIGHT : 1;
+        const weight = m.tier === 'ARCHIVAL' && !(asOf && m.supersededBy) ? ARCHIVAL_WEIGHT : 1;
         hits.push({
           id: m.id,
           kind: 'memory',
@@ -83,6 +88,8 @@ export function createLexicalRetriever(opts: LexicalRetrieverOptions): Retriever
           tags: m.tags,
           pinned: m.pinned,
           supersededBy: m.supersededBy,
+          validFrom: m.validFrom,
+          validTo: m.validTo,
         });
       }
 
@@ -96,6 +103,7 @@ export function createLexicalRetriever(opts: LexicalRetrieverOptions): Retriever
         };
         if (req.from) madd('at >= ?::timestamptz', req.from);
         if (req.to) madd('at <= ?::timestamptz', req.to);
+        if (asOf) madd('at <= ?::timestamptz', asOf);
         if (req.sessionId) madd('session_id = ?', req.sessionId);
         mp.push(limit);
         const msgs = await opts.db.query(
