@@ -96,6 +96,9 @@ for (const variant of VARIANTS) describeWithServers(variant.servers, `distribute
     const q = await query.request('POST', '/v1/query', { userId: 'erin', query: 'what instrument does Erin play', minPosition: w.body.position });
     expect(q.status).toBe(200);
     expect(q.body.results[0]).toMatchObject({ id: w.body.id, content: 'Erin plays the cello in a quartet', source: 'user_stated' });
+    // One retrieval pipeline: the ingest service answers no queries, it points at the query service.
+    const misdirected = await ingest.request('POST', '/v1/query', { userId: 'erin', query: 'what instrument does Erin play' });
+    expect([misdirected.status, misdirected.body.error.code]).toEqual([404, 'NOT_FOUND']);
 
     const { Client } = loadEngramProto();
     const client: any = new Client(`127.0.0.1:${grpcPort}`, grpc.credentials.createInsecure());

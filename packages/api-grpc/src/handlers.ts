@@ -60,6 +60,8 @@ function hitToProto(h: QueryHit): Req {
     supersededBy: h.supersededBy ?? '',
     validFrom: h.validFrom ?? '',
     validTo: h.validTo ?? '',
+    // Same field names as the JSON shape; null (not in a list, not reranked) leaves a message unset.
+    ...(h.explain ? { explain: h.explain } : {}),
   };
 }
 
@@ -115,6 +117,7 @@ export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r
         shape({
           userId: r.userId, agentId: s(r.agentId), query: r.query, k: r.k, tiers: list(r.tiers), types: list(r.types), tags: list(r.tags), from: s(r.from), to: s(r.to),
           minPosition: s(r.minPosition), sessionId: s(r.sessionId), scope: s(r.scope), entities: list(r.entities), sessionDiversity: r.sessionDiversity, asOf: s(r.asOf),
+          explain: r.explain, reinforce: r.reinforce,
         }),
       );
       const hits = await app.query(queryInputOf(c, b));

@@ -49,7 +49,7 @@ describe('gRPC API over a real loopback connection', () => {
 
     const q = await client.call('Query', { userId: 'g1', query: 'which languages japanese', k: 5, minPosition: w.position }, 'acme');
     expect(q.results[0]).toMatchObject({ id: w.id, kind: 'memory', tier: 'SEMANTIC', type: 'USER', key: 'language', content: 'Speaks Portuguese and Japanese', tags: ['languages'] });
-    expect(JSON.parse(q.results[0].metadataJson)).toEqual({ via: 'grpc' });
+    expect(JSON.parse(q.results[0].metadataJson)).toEqual({ via: 'grpc', memoryKind: 'memory' });
     expect(q.results[0].score).toBeGreaterThan(0);
 
     const g = await client.call('GetMemory', { userId: 'g1', id: w.id }, 'acme');

@@ -7,7 +7,6 @@ import type { Stack } from '../../app/test/harness';
 import { connect } from './grpc-client';
 import type { EngramClient } from './grpc-client';
 
-// The default stack answers with the app's SQL (lexical) retriever: the fields hold there too.
 describe('gRPC Query fields over a real loopback connection', () => {
   let s: Stack;
   let server: RunningGrpcServer;
@@ -54,7 +53,7 @@ describe('gRPC Query fields over a real loopback connection', () => {
       const say = (sessionId: string, content: string) => client.call('Observe', { userId: 'gd', sessionId, role: 'user', content });
       await say('a', 'sailing lessons on the lake every sunday');
       await say('a', 'sailing lessons moved to the lake harbour');
-      const last = await say('b', 'sailing lessons were cancelled once because of rain');
+      const last = await say('b', 'the sailing lessons at the lake were cancelled once because of rain');
       const sessions = (r: { results: Array<{ sessionId?: string }> }) => r.results.map((x) => x.sessionId);
 
       const plain = await client.call('Query', { userId: 'gd', query: 'sailing lessons lake', k: 2, minPosition: last.position });
@@ -65,6 +64,35 @@ describe('gRPC Query fields over a real loopback connection', () => {
       const e = await client.fail('Query', { userId: 'gd', query: 'sailing', sessionDiversity: 2 });
       expect(e.code).toBe(grpc.status.INVALID_ARGUMENT);
       expect(e.details).toMatchObject({ field: 'sessionDiversity' });
+    });
+  });
+  describe('explain (field 20) and reinforce (field 21)', () => {
+    it('returns each hit with its HitExplanation, and reinforce=false records no access', async () => {
+      const w = await client.call('Write', { userId: 'gx', type: 'USER', content: 'Restores vintage motorcycles in the garage' });
+      const q = await client.call('Query', { userId: 'gx', query: 'vintage motorcycles', minPosition: w.position, explain: true, reinforce: false });
+      const hit = q.results[0];
+      expect(hit.id).toBe(w.id);
+      expect(hit.explain).toMatchObject({
+        keyword: { rank: 1, score: expect.any(Number), contribution: expect.any(Number) },
+        gate: { active: expect.any(Boolean) },
+        fusion: { method: 'zscore', score: expect.any(Number), rank: 1 },
+        forgetting: { importance: 0.5, effectiveImportance: expect.any(Number), weight: expect.any(Number) },
+        intent: { weight: expect.any(Number) },
+        sessionDiversity: 1,
+      });
+      // Not reranked: the message is unset.
+      expect(hit.explain.rerank ?? null).toBeNull();
+      const e = hit.explain;
+      expect(hit.score).toBeCloseTo(e.fusion.score * e.forgetting.weight * e.intent.weight * e.currency * e.sessionDiversity, 9);
+      const plain = await client.call('Query', { userId: 'gx', query: 'vintage motorcycles', reinforce: false });
+      expect(plain.results[0].explain ?? null).toBeNull();
+
+      await s.app.flushAccesses();
+      const accessed = async () => (await s.events()).filter((ev) => ev.type === 'MemoryAccessed' && ev.userId === 'gx');
+      expect(await accessed()).toEqual([]);
+      await client.call('Query', { userId: 'gx', query: 'vintage motorcycles' });
+      await s.app.flushAccesses();
+      expect(await accessed()).toHaveLength(1);
     });
   });
 });

@@ -41,6 +41,8 @@ export interface RouteDef<S extends RouteSchemas = RouteSchemas> {
   operationId: string;
   summary: string;
   tag: string;
+  /** Answered from the read side (queries, lookups): a service without one (ingest) does not serve it. */
+  reads?: true;
   schema: S;
   responses: Record<number, RouteResponse>;
   handle(input: RouteInput<S>): Promise<RouteOutput>;

@@ -82,6 +82,7 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       operationId: 'query',
       summary: 'Hybrid search over the caller’s memories and history',
       tag: 'query',
+      reads: true,
       schema: { body: QueryBody, headers: TenantHeaders },
       responses: { 200: { description: 'ranked results', schema: queryResponse } },
       async handle({ tenantId, correlationId, body: b }) {
@@ -95,6 +96,7 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       operationId: 'context',
       summary: 'Render prompt context (core snapshot, known facts, history, conversation) under a budget',
       tag: 'query',
+      reads: true,
       schema: { body: ContextBody, headers: TenantHeaders },
       responses: { 200: { description: 'rendered context', schema: contextResponse } },
       async handle({ tenantId, body: b }) {
@@ -116,6 +118,7 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       operationId: 'getMemory',
       summary: 'One memory entry of the caller',
       tag: 'memories',
+      reads: true,
       schema: { params: MemoryParams, querystring: UserQuery, headers: TenantHeaders },
       responses: { 200: { description: 'the entry', schema: memorySchema } },
       async handle({ tenantId, params, query }) {
@@ -129,6 +132,7 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       operationId: 'memoryHistory',
       summary: 'Versions and lifecycle of one memory entry',
       tag: 'memories',
+      reads: true,
       schema: { params: MemoryParams, querystring: UserQuery, headers: TenantHeaders },
       responses: { 200: { description: 'history, oldest first', schema: historyResponse } },
       async handle({ tenantId, params, query }) {
@@ -142,6 +146,7 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       operationId: 'keyHistory',
       summary: 'Which entry held a key when, and what superseded what',
       tag: 'memories',
+      reads: true,
       schema: { params: KeyParams, querystring: UserQuery, headers: TenantHeaders },
       responses: { 200: { description: 'history, oldest first', schema: historyResponse } },
       async handle({ tenantId, params, query }) {
@@ -222,6 +227,7 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       operationId: 'workingMemory',
       summary: 'The session’s working memory as markdown for a system prompt',
       tag: 'query',
+      reads: true,
       schema: { params: SessionParams, querystring: WorkingMemoryQuery, headers: TenantHeaders },
       responses: { 200: { description: 'markdown', contentType: 'text/markdown', schema: markdownResponse } },
       async handle({ tenantId, params, query }) {
@@ -240,6 +246,7 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       operationId: 'listContradictions',
       summary: 'Contradictions of the caller (open ones by default)',
       tag: 'contradictions',
+      reads: true,
       schema: { querystring: ContradictionsQuery, headers: TenantHeaders },
       responses: { 200: { description: 'contradictions, newest first', schema: contradictionsResponse } },
       async handle({ tenantId, query }) {

@@ -32,6 +32,34 @@ export const writeResponse = Type.Object({
   deduplicated: Type.Boolean({ description: 'true when an identical entry already held the key (nothing appended)' }),
 });
 
+const listPlace = nullable(
+  Type.Object({
+    rank: Type.Integer({ description: '1-based rank in this list' }),
+    score: Type.Number({ description: 'the index’s own score (BM25, cosine)' }),
+    contribution: Type.Number({ description: 'what this list added to the fused score' }),
+  }),
+);
+
+/** POST /v1/query with explain: true. */
+export const explainSchema = Type.Object(
+  {
+    keyword: listPlace,
+    window: listPlace,
+    vector: listPlace,
+    gate: Type.Object({ active: Type.Boolean(), terms: strings }, { description: 'R5: whether the discriminative-token gate narrowed the keyword lists, to which terms' }),
+    fusion: Type.Object({ method: Type.Enum(['zscore', 'rrf']), score: Type.Number(), rank: Type.Integer() }, { description: 'R4: the sum of the lists’ contributions and its rank' }),
+    rerank: nullable(Type.Object({ score: Type.Number(), rank: Type.Integer(), slotScore: Type.Number() }, { description: 'R6: cross-encoder score, its rank, the fused score of the slot taken' })),
+    forgetting: Type.Object({ importance: Type.Number(), effectiveImportance: Type.Number(), weight: Type.Number() }, { description: 'R7 forgetting-curve weight' }),
+    intent: Type.Object(
+      { weight: Type.Number(), freshness: Type.Boolean(), temporal: Type.Boolean(), preference: Type.Boolean(), identity: Type.Boolean(), past: Type.Boolean() },
+      { description: 'R9: detected query intent and the multiplier it gave' },
+    ),
+    currency: Type.Number({ description: 'factor by which a mention of a superseded value was ranked below what replaced it (1: none)' }),
+    sessionDiversity: Type.Number({ description: 'factor session diversity applied (1: none)' }),
+  },
+  { description: 'score = (rerank.slotScore if reranked, else fusion.score) × forgetting.weight × intent.weight × currency × sessionDiversity' },
+);
+
 export const hitSchema = Type.Object({
   id: Type.Optional(str),
   kind: Type.Optional(Type.Enum(['memory', 'message', 'episode'])),
@@ -52,6 +80,7 @@ export const hitSchema = Type.Object({
   supersededBy: Type.Optional(nullable(str)),
   validFrom: Type.Optional(nullable(Type.String({ description: 'memories: B3 valid time, when the fact became true' }))),
   validTo: Type.Optional(nullable(Type.String({ description: 'memories: when it stopped being true (null while it holds)' }))),
+  explain: Type.Optional(explainSchema),
 });
 
 export const queryResponse = Type.Object({ results: Type.Array(hitSchema) });

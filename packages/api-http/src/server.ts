@@ -18,6 +18,11 @@ export interface HttpServerOptions {
   version: string;
   /** Largest request body (default BODY_LIMIT_BYTES). */
   bodyLimitBytes?: number;
+  /**
+   * Whether this service answers reads (default true). The ingest service does not: its read routes
+   * answer 404 NOT_FOUND pointing at the query service, and its OpenAPI document lists no reads.
+   */
+  reads?: boolean;
 }
 
 function systemRoutes(app: MemoryApp, version: string, doc: () => Record<string, unknown>): RouteDef[] {
@@ -100,7 +105,18 @@ export function buildHttpServer(opts: HttpServerOptions): FastifyInstance {
 
   let doc: Record<string, unknown> | null = null;
   const routes: RouteDef[] = [];
-  routes.push(...buildRoutes(opts.app), ...systemRoutes(opts.app, opts.version, () => (doc ??= buildOpenApi(routes, opts.version))));
+  const all = buildRoutes(opts.app);
+  const served = opts.reads === false ? all.filter((r) => !r.reads) : all;
+  routes.push(...served, ...systemRoutes(opts.app, opts.version, () => (doc ??= buildOpenApi(routes, opts.version))));
+  for (const r of all.filter((x) => !served.includes(x))) {
+    server.route({
+      method: r.method,
+      url: r.url,
+      handler: async () => {
+        throw new EngramError('NOT_FOUND', `this service takes writes only: send ${r.method} ${r.url} to the query service`, { details: { operationId: r.operationId } });
+      },
+    });
+  }
 
   for (const r of routes) {
     server.route({

@@ -18,7 +18,7 @@ describe('POST /v1/query with an entity filter (R9), hybrid retriever and the re
   const resultIds = (r: { json: { results: Array<{ id: string }> } }) => r.json.results.map((x) => x.id);
 
   beforeAll(async () => {
-    h = await openHttpStack({ retrieval: 'hybrid' });
+    h = await openHttpStack();
     consolidator = createConsolidator({
       log: h.log,
       db: h.db,

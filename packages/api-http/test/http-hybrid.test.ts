@@ -5,7 +5,7 @@ import type { HttpStack } from './http-server';
 describe('HTTP API end to end with the hybrid retriever (BM25 + vectors on local indexes)', () => {
   let h: HttpStack;
   beforeAll(async () => {
-    h = await openHttpStack({ retrieval: 'hybrid' });
+    h = await openHttpStack();
   });
   afterAll(async () => {
     await h.close();

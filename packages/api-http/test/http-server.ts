@@ -11,9 +11,10 @@ export interface HttpStack extends Stack {
 }
 
 /** The real stack behind a real fastify server listening on a loopback port. */
-export async function openHttpStack(opts: StackOptions = {}): Promise<HttpStack> {
-  const stack = await openStack(opts);
-  const server = buildHttpServer({ app: stack.app, logger: stack.logger, version: '0.1.0-test' });
+export async function openHttpStack(opts: StackOptions & { reads?: boolean } = {}): Promise<HttpStack> {
+  const { reads, ...stackOpts } = opts;
+  const stack = await openStack(stackOpts);
+  const server = buildHttpServer({ app: stack.app, logger: stack.logger, version: '0.1.0-test', ...(reads === undefined ? {} : { reads }) });
   await server.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   return {

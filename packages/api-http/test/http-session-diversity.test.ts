@@ -13,7 +13,7 @@ describe('POST /v1/query with sessionDiversity, hybrid retriever', () => {
   const sessionsOf = (r: { json: { results: Array<{ sessionId: string | null }> } }) => r.json.results.map((x) => x.sessionId);
 
   beforeAll(async () => {
-    h = await openHttpStack({ retrieval: 'hybrid' });
+    h = await openHttpStack();
     const say = async (session: string, name: string, content: string) => {
       const r = await h.call('POST', `/v1/sessions/${session}/messages`, { body: { userId: 'div', role: 'user', content }, headers: TENANT });
       expect(r.status).toBe(202);

@@ -13,7 +13,7 @@ import type { MemoryApp, MemoryAppDeps } from './types';
 export function createMemoryApp(deps: MemoryAppDeps): MemoryApp {
   const ctx: AppContext = {
     ...deps,
-    contextRenderer: deps.contextRenderer ?? createContextRenderer({ db: deps.db, retriever: deps.retriever }),
+    contextRenderer: deps.contextRenderer ?? (deps.retriever ? createContextRenderer({ db: deps.db, retriever: deps.retriever }) : undefined),
     accesses: new AccessRecorder(deps.log, deps.clock, deps.logger, deps.config.accessFlushMs),
   };
   return {

@@ -27,9 +27,13 @@ export interface MemoryAppConfig {
 export interface MemoryAppDeps {
   log: EventLog;
   db: SqlDatabase;
-  retriever: Retriever;
-  progress: ProjectionProgress;
+  /**
+   * The query side: the retrieval pipeline and the context renderer. Absent where no query is
+   * answered (the ingest service, offline commands): query and context then fail with UNSUPPORTED.
+   */
+  retriever?: Retriever;
   contextRenderer?: ContextRenderer;
+  progress: ProjectionProgress;
   clock: Clock;
   logger: Logger;
   config: MemoryAppConfig;
@@ -142,6 +146,10 @@ export interface QueryInput extends CallBase {
   entities?: string[];
   /** (0, 1]: score factor for each further hit of a session already in the results. */
   sessionDiversity?: number;
+  /** Attach each hit's score breakdown (QueryHit.explain). */
+  explain?: boolean;
+  /** false: the returned memories are not recorded as accessed (R8). Default true. */
+  reinforce?: boolean;
 }
 
 export interface ContextInput extends CallBase {

@@ -63,3 +63,26 @@ describe('R8: hits are recorded as batched MemoryAccessed events', () => {
     expect(after.map((e) => (e.type === 'MemoryAccessed' ? [e.payload.memoryIds, e.payload.counts] : null))).toEqual([[[w.id], [1]]]);
   });
 });
+
+describe('reinforce: false', () => {
+  let s: Stack;
+  beforeAll(async () => {
+    s = await openStack({ config: { accessFlushMs: 600_000 } });
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+
+  it('answers the query but records no access of what it returned', async () => {
+    const w = await s.app.writeMemory({ scope: scopeOf('quiet'), type: 'USER', content: 'Keeps bees on the allotment' });
+    const hits = await s.app.query({ scope: scopeOf('quiet'), query: 'bees allotment', minPosition: w.position!, reinforce: false });
+    expect(hits.map((h) => h.id)).toEqual([w.id]);
+    await s.app.flushAccesses();
+    expect((await s.events()).filter((e) => e.type === 'MemoryAccessed' && e.userId === 'quiet')).toEqual([]);
+    expect((await s.app.getMemory({ scope: scopeOf('quiet'), memoryId: w.id })).accessCount).toBe(0);
+    // The same query without the flag does record the access.
+    await s.app.query({ scope: scopeOf('quiet'), query: 'bees allotment' });
+    await s.app.flushAccesses();
+    expect((await s.events()).filter((e) => e.type === 'MemoryAccessed' && e.userId === 'quiet')).toHaveLength(1);
+  });
+});

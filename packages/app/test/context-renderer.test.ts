@@ -3,7 +3,7 @@ import { openStack, scopeOf, type Stack } from './harness';
 
 let s: Stack;
 beforeAll(async () => {
-  s = await openStack({ retrieval: 'hybrid' });
+  s = await openStack();
 });
 afterAll(async () => {
   await s.close();

@@ -10,7 +10,7 @@ import { openPglite } from '@engram/store-pglite';
 import { createHashEmbedder } from '@engram/embedder-use';
 import { createLocalTextIndex, createLocalVectorIndex } from '@engram/index-local';
 import { createHybridRetriever, createSearchIndexProjector } from '@engram/retrieval';
-import { createLexicalRetriever, createMemoryApp } from '../src/index';
+import { createMemoryApp } from '../src/index';
 import type { MemoryApp, MemoryAppConfig } from '../src/index';
 
 /** Keeps what was logged so a test can assert that nothing failed silently. */
@@ -50,11 +50,9 @@ export interface StackOptions {
   config?: Partial<MemoryAppConfig>;
   /** Start the four projectors (default true). */
   projectors?: boolean;
-  /** 'lexical' (the app's SQL retriever, default) or 'hybrid' (retrieval package on local indexes). */
-  retrieval?: 'lexical' | 'hybrid';
 }
 
-/** The real components: file event log, PGlite read store, the projectors, a SQL retriever. */
+/** The real components: file event log, PGlite read store, the projectors, the search index and the retriever every service uses. */
 export async function openStack(opts: StackOptions = {}): Promise<Stack> {
   const dir = await mkdtemp(join(tmpdir(), 'engram-app-'));
   const log = await openFileEventLog({ dir: join(dir, 'log'), codec: new JsonEventCodec() });
@@ -65,19 +63,14 @@ export async function openStack(opts: StackOptions = {}): Promise<Stack> {
     for (const projector of Object.values(PROJECTORS)) running.push(await startProjector({ log, db, projector, batchSize: 100 }));
   }
   const sqlProgress = sqlProjectionProgress(db, Object.keys(PROJECTORS));
-  let progress: ProjectionProgress = sqlProgress;
-  let retriever: Retriever = createLexicalRetriever({ db, clock: systemClock });
-  const closers: Array<() => Promise<void>> = [];
-  if (opts.retrieval === 'hybrid') {
-    const textIndex = await createLocalTextIndex();
-    const contextTextIndex = await createLocalTextIndex();
-    const vectorIndex = await createLocalVectorIndex();
-    const embedder = createHashEmbedder();
-    const searchIndex = await createSearchIndexProjector({ log, textIndex, contextTextIndex, vectorIndex, embedder, snapshotEveryMs: 0 });
-    closers.push(() => searchIndex.close());
-    progress = { reached: async (pos) => (await sqlProgress.reached(pos)) && (await searchIndex.reached(pos)) };
-    retriever = createHybridRetriever({ db, textIndex, contextTextIndex, vectorIndex, embedder, clock: systemClock, config: { rerankEnabled: false } });
-  }
+  const textIndex = await createLocalTextIndex();
+  const contextTextIndex = await createLocalTextIndex();
+  const vectorIndex = await createLocalVectorIndex();
+  const embedder = createHashEmbedder();
+  const searchIndex = await createSearchIndexProjector({ log, textIndex, contextTextIndex, vectorIndex, embedder, snapshotEveryMs: 0 });
+  const closers: Array<() => Promise<void>> = [() => searchIndex.close()];
+  const progress: ProjectionProgress = { reached: async (pos) => (await sqlProgress.reached(pos)) && (await searchIndex.reached(pos)) };
+  const retriever: Retriever = createHybridRetriever({ db, textIndex, contextTextIndex, vectorIndex, embedder, clock: systemClock, config: { rerankEnabled: false } });
   const logger = new RecordingLogger();
   const app = createMemoryApp({
     log,

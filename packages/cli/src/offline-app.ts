@@ -1,5 +1,5 @@
 import { systemClock } from '@engram/core';
-import { createLexicalRetriever, createMemoryApp, type MemoryApp } from '@engram/app';
+import { createMemoryApp, type MemoryApp } from '@engram/app';
 import { PROJECTION_NAMES, PROJECTORS, sqlProjectionProgress } from '@engram/projections';
 import { catchUpProjectors } from './catch-up';
 import type { Offline } from './offline';
@@ -7,7 +7,7 @@ import type { Offline } from './offline';
 export const DEFAULT_TENANT = 'default';
 
 /**
- * The API's command handlers over an offline foundation: the same validation, content scanning and
+ * The API's command handlers over an offline foundation (no query side): the same validation, content scanning and
  * event building as the service. The SQL projections are caught up first, so lookups (e.g. forget
  * of one memory) see everything in the log.
  */
@@ -16,7 +16,6 @@ export async function openOfflineApp(f: Offline): Promise<MemoryApp> {
   return createMemoryApp({
     log: f.log,
     db: f.db,
-    retriever: createLexicalRetriever({ db: f.db, clock: systemClock }),
     progress: sqlProjectionProgress(f.db, [...PROJECTION_NAMES]),
     clock: systemClock,
     logger: f.logger.child({ component: 'app' }),

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { systemClock } from '@engram/core';
-import { createLexicalRetriever, createMemoryApp, type MemoryApp } from '@engram/app';
+import { createMemoryApp, type MemoryApp } from '@engram/app';
 import { PROJECTION_NAMES, PROJECTORS, runMigrations, sqlProjectionProgress } from '@engram/projections';
 import { createRootLogger, Lifecycle, openFoundation, parseConfig, startProjectors, type Foundation } from '@engram/runtime';
 import { createScratchDatabase, openPostgres } from '@engram/store-postgres';
@@ -37,7 +37,7 @@ describeWithServers(['postgres'], 'engram replay on PostgreSQL while the live pr
     life = new Lifecycle(logger);
     f = await openFoundation(cfg, logger, life);
     app = createMemoryApp({
-      log: f.log, db: f.db, retriever: createLexicalRetriever({ db: f.db, clock: systemClock }), progress: sqlProjectionProgress(f.db, [...PROJECTION_NAMES]),
+      log: f.log, db: f.db, progress: sqlProjectionProgress(f.db, [...PROJECTION_NAMES]),
       clock: systemClock, logger, config: { maxContentBytes: 32 * 1024, minPositionWaitMs: 0, accessFlushMs: 60_000 },
     });
     await importLocomo(app, f.log, LOCOMO_FILE, { tenantId: 'default', conversations: 1, sessions: 3 }, io);

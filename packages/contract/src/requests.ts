@@ -103,6 +103,12 @@ export const QueryBody = Type.Object(
       ),
     ),
     minPosition: Type.Optional(position('read-your-writes: wait until the read side has applied this position')),
+    explain: Type.Optional(
+      Type.Boolean({ description: 'attach to each hit how it got its score: keyword, window and vector lists, fusion, rerank, forgetting curve, intent, session diversity' }),
+    ),
+    reinforce: Type.Optional(
+      Type.Boolean({ description: 'false: this query does not count as an access of the memories it returns (no MemoryAccessed; their forgetting curve is not refreshed). Default true' }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -9,8 +9,6 @@ export interface RetrievalConfig {
   rerankEnabled: boolean;
   rerankTopK: number;
   rerankTimeoutSeconds: number;
-  /** Allowed for the first call, while a reranker may still be loading its model. */
-  rerankLoadTimeoutSeconds: number;
   rerankMinScore: number;
   /**
    * How the keyword and vector lists are combined: `zscore` (default; per-list normalised scores,
@@ -46,7 +44,6 @@ export const DEFAULT_RETRIEVAL_CONFIG: Readonly<RetrievalConfig> = Object.freeze
   rerankEnabled: true,
   rerankTopK: 10,
   rerankTimeoutSeconds: 5,
-  rerankLoadTimeoutSeconds: 60,
   rerankMinScore: 0,
   fusion: 'zscore',
   listWeights: Object.freeze({ keyword: 1, window: 1, vector: 1 }),
@@ -70,7 +67,6 @@ export function resolveRetrievalConfig(partial: Partial<RetrievalConfig> = {}): 
   if (!(c.archivedWeight >= 0 && c.archivedWeight <= 1)) throw bad('archivedWeight', 'between 0 and 1');
   if (!(Number.isInteger(c.rerankTopK) && c.rerankTopK >= 1)) throw bad('rerankTopK', 'an integer ≥ 1');
   if (!(c.rerankTimeoutSeconds > 0)) throw bad('rerankTimeoutSeconds', 'positive');
-  if (!(c.rerankLoadTimeoutSeconds > 0)) throw bad('rerankLoadTimeoutSeconds', 'positive');
   if (!(c.rerankMinScore >= 0)) throw bad('rerankMinScore', '≥ 0');
   if (c.fusion !== 'zscore' && c.fusion !== 'rrf') throw bad('fusion', '"zscore" or "rrf"');
   for (const [list, w] of Object.entries(c.listWeights ?? {})) if (!(typeof w === 'number' && w >= 0 && Number.isFinite(w))) throw bad(`listWeights.${list}`, 'a number ≥ 0');

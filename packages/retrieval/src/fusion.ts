@@ -24,10 +24,15 @@ export interface FusionList {
  * ≥ 0, as the forgetting-curve weighting (R7) needs.
  */
 export function scoreFusion(lists: readonly FusionList[]): Map<string, number> {
-  const fused = new Map<string, number>();
-  for (const list of lists) {
+  return sumParts(scoreFusionParts(lists));
+}
+
+/** scoreFusion per list: each document's contribution from every list (0 where it is absent). */
+export function scoreFusionParts(lists: readonly FusionList[]): Map<string, number[]> {
+  const parts = new Map<string, number[]>();
+  lists.forEach((list, j) => {
     const hits = dedupe(list.hits);
-    if (hits.length === 0) continue;
+    if (hits.length === 0) return;
     const w = list.weight ?? 1;
     const floor = list.floor ?? Math.min(...hits.map((h) => h.score));
     const unlisted = Math.max(0, list.unlisted ?? 0);
@@ -40,9 +45,22 @@ export function scoreFusion(lists: readonly FusionList[]): Map<string, number> {
     const sd = Math.sqrt(sq / n);
     for (const h of hits) {
       const part = sd > 1e-12 ? Math.max(0, h.score - floor) / sd : 1;
-      fused.set(h.id, (fused.get(h.id) ?? 0) + w * part);
+      partsOf(parts, h.id, lists.length)[j] = w * part;
     }
-  }
+  });
+  return parts;
+}
+
+export function partsOf(parts: Map<string, number[]>, id: string, lists: number): number[] {
+  let p = parts.get(id);
+  if (!p) parts.set(id, (p = new Array<number>(lists).fill(0)));
+  return p;
+}
+
+/** The fused score of each document: its contributions summed in list order. */
+export function sumParts(parts: ReadonlyMap<string, readonly number[]>): Map<string, number> {
+  const fused = new Map<string, number>();
+  for (const [id, p] of parts) fused.set(id, p.reduce((s, x) => s + x, 0));
   return fused;
 }
 

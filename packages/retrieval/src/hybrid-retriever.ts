@@ -1,13 +1,14 @@
 import {
   EngramError,
   type Clock,
+  type HitExplanation,
+  type ListPlace,
   type Embedder,
   type Logger,
   type QueryHit,
   type QueryRequest,
   type Reranker,
   type Retriever,
-  type Scope,
   type ScoredId,
   silentLogger,
   type SqlExecutor,
@@ -24,8 +25,8 @@ import { indexFilterFor, passesFilters } from './filters';
 import { weightOf } from './importance';
 import { resolveIntentConfig, type IntentWeightConfig } from './intent-config';
 import { rerankStage, type Ranked } from './rerank-stage';
-import { reciprocalRankFusion } from './rrf';
-import { scoreFusion } from './fusion';
+import { reciprocalRankFusionParts } from './rrf';
+import { scoreFusionParts, sumParts } from './fusion';
 import { contentQuery } from './content-query';
 import { buildTokenGate, type TokenGate } from './token-gate';
 import { nameAwareQueries, userNames, type UserNames } from './user-names';
@@ -50,20 +51,7 @@ export interface HybridRetrieverOptions {
   /** R9 freshness and intent weighting (query-intent.ts); defaults when absent. */
   intentConfig?: Partial<IntentWeightConfig>;
   clock: Clock;
-  /** Memory ids returned by a search (R8: the app records them as MemoryAccessed, batched). */
-  onAccess?: (scope: Scope, memoryIds: string[], query: string) => void;
   logger?: Logger;
-}
-
-/** Per-stage figures of the last search, for benchmarks and debugging. */
-export interface SearchTrace {
-  lexical: number;
-  contextLexical: number;
-  vector: number;
-  /** Whether the discriminative-token gate narrowed the keyword query (R5). */
-  gated: boolean;
-  fused: number;
-  reranked: boolean;
 }
 
 const MAX_POOL_ROUNDS = 3;
@@ -73,14 +61,13 @@ const MAX_POOL_ROUNDS = 3;
  * discriminative query term (R5 gate), and vector search, in the caller's scope → current state from SQL
  * (forgotten documents drop out, filters apply) → fusion (normalised scores, or RRF k = 60 with
  * `fusion: 'rrf'`) → rerank of the top K → × effective importance → top k, spread over sessions
- * when `sessionDiversity` < 1.
+ * when `sessionDiversity` < 1. With `explain` each hit says how it got its score. Holds no state
+ * between searches (the reranker is warmed up, within its load timeout, where it is composed).
  */
-export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever & { lastTrace(): SearchTrace | null } {
+export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
   const cfg = resolveRetrievalConfig(opts.config);
   const intentCfg = resolveIntentConfig(opts.intentConfig);
   const logger = opts.logger ?? silentLogger;
-  let rerankerAnswered = false;
-  let trace: SearchTrace | null = null;
 
   /**
    * Starts embedding the query; the search goes on with its keyword lists meanwhile (an embedder on
@@ -144,12 +131,13 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
     return { lexical, contextLexical, vector, rows };
   };
 
-  const fuse = (lexical: ScoredId[], contextLexical: ScoredId[], vector: ScoredId[], docCount: number | null): Map<string, number> => {
+  /** Each candidate's contribution from the keyword, window and vector lists, in that order. */
+  const fuse = (lexical: ScoredId[], contextLexical: ScoredId[], vector: ScoredId[], docCount: number | null): Map<string, number[]> => {
     const w = cfg.listWeights;
-    if (cfg.fusion === 'rrf') return reciprocalRankFusion([lexical, contextLexical, vector].map((l) => l.map((h) => h.id)), cfg.rrfK, [w.keyword, w.window, w.vector]);
+    if (cfg.fusion === 'rrf') return reciprocalRankFusionParts([lexical, contextLexical, vector].map((l) => l.map((h) => h.id)), cfg.rrfK, [w.keyword, w.window, w.vector]);
     // A document outside a keyword list scores 0 there; every other document of the user is such a one.
     const keyword = (hits: ScoredId[], weight: number) => ({ hits, weight, floor: 0, unlisted: docCount === null ? 0 : Math.max(0, docCount - hits.length) });
-    return scoreFusion([keyword(lexical, w.keyword), keyword(contextLexical, w.window), { hits: vector, weight: w.vector }]);
+    return scoreFusionParts([keyword(lexical, w.keyword), keyword(contextLexical, w.window), { hits: vector, weight: w.vector }]);
   };
 
   const textOf = (c: Candidate) => (c.kind === 'memory' ? memoryDocText(c.content, c.key, c.tags) : c.content);
@@ -176,7 +164,6 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
   });
 
   return {
-    lastTrace: () => trace,
     async search(req: QueryRequest): Promise<QueryHit[]> {
       if (!Number.isInteger(req.k) || req.k < 1) throw new EngramError('VALIDATION_FAILED', `k must be a positive integer, got ${req.k}`);
       if (!req.scope?.tenantId || !req.scope.userId) throw new EngramError('VALIDATION_FAILED', 'a search needs a tenant and a user');
@@ -197,26 +184,20 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
       const keywordQuery = contentQuery([named.vectorQuery, ...named.keywordExtra].join(' '));
       const { lexical, contextLexical, vector, rows } = await candidatesFor(req, keywordQuery, gate, queryVector);
 
-      const fused = fuse(lexical, contextLexical, vector, docCount);
+      const parts = fuse(lexical, contextLexical, vector, docCount);
+      const fused = sumParts(parts);
       const ranked: Ranked<Candidate>[] = [...fused]
         .map(([id, score]) => ({ item: rows.get(id)!, score }))
         .sort((a, b) => b.score - a.score || (a.item.id < b.item.id ? -1 : 1));
 
-      const firstCall = !rerankerAnswered;
       const reranked = await rerankStage(
         req.query,
         ranked,
         textOf,
         opts.reranker,
-        {
-          enabled: cfg.rerankEnabled,
-          topK: cfg.rerankTopK,
-          timeoutMs: 1000 * (firstCall ? Math.max(cfg.rerankTimeoutSeconds, cfg.rerankLoadTimeoutSeconds) : cfg.rerankTimeoutSeconds),
-          minScore: cfg.rerankMinScore,
-        },
+        { enabled: cfg.rerankEnabled, topK: cfg.rerankTopK, timeoutMs: 1000 * cfg.rerankTimeoutSeconds, minScore: cfg.rerankMinScore },
         logger,
       );
-      if (reranked.reranked) rerankerAnswered = true;
 
       const now = opts.clock.now();
       const asOf = req.asOf !== undefined;
@@ -226,8 +207,9 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
       const intent = weightsForIntent(intentOf, reranked.ranked.map((r) => r.item), intentNow, intentCfg, { asOf });
       const scored = reranked.ranked.map((r) => {
         const w = weightOf(r.item, now, cfg, { asOf });
-        return { item: r.item, score: r.score * w.weight * (intent.get(r.item.id) ?? 1), importance: w.importance, effective: w.effective };
+        return { item: r.item, score: r.score * w.weight * (intent.get(r.item.id) ?? 1), importance: w.importance, effective: w.effective, weight: w.weight };
       });
+      const beforeDemotion = req.explain ? new Map(scored.map((x) => [x.item.id, x.score])) : null;
       // What a superseded value says ranks below what replaced it, unless the question asks about the past.
       const outdated = asOf || intentOf.past ? new Map() : demoteOutdated(scored, await staleValuesOf(opts.db, req.scope), { below: 0.9, staleWeight: intentCfg.supersededWeight });
       const weighted = scored
@@ -240,17 +222,39 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever &
         .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
       const hits = diversifyBySession(weighted, req.sessionDiversity ?? cfg.sessionDiversity, req.k);
 
-      trace = { lexical: lexical.length, contextLexical: contextLexical.length, vector: vector.length, gated: gate.active, fused: fused.size, reranked: reranked.reranked };
+      if (!req.explain) return hits;
 
-      const memoryIds = hits.filter((h) => h.kind === 'memory').map((h) => h.id);
-      if (opts.onAccess && memoryIds.length > 0) {
-        try {
-          opts.onAccess(req.scope, memoryIds, req.query);
-        } catch (err) {
-          logger.warn({ err }, 'recording memory access failed');
-        }
-      }
-      return hits;
+      // explain: where each hit came from, recomputed from what the stages above kept.
+      const places = (list: ScoredId[]) => new Map(list.map((h, i) => [h.id, { rank: i + 1, score: h.score }]));
+      const lists = [places(lexical), places(contextLexical), places(vector)];
+      const fusedRank = new Map(ranked.map((r, i) => [r.item.id, i + 1]));
+      const after = new Map(reranked.ranked.map((r, i) => [r.item.id, { slotScore: r.score, rank: i + 1, rerankScore: reranked.scores.get(r.item) }]));
+      const byId = new Map(scored.map((x) => [x.item.id, x]));
+      const before = new Map(weighted.map((h) => [h.id, h.score]));
+      const gateInfo = { active: gate.active, terms: [...gate.discriminative] };
+      const ratio = (a: number, b: number) => (b === 0 ? 1 : a / b);
+      return hits.map((h) => {
+        const p = parts.get(h.id)!;
+        const place = (j: number): ListPlace | null => {
+          const at = lists[j]!.get(h.id);
+          return at ? { rank: at.rank, score: at.score, contribution: p[j]! } : null;
+        };
+        const a = after.get(h.id)!;
+        const x = byId.get(h.id)!;
+        const explanation: HitExplanation = {
+          keyword: place(0),
+          window: place(1),
+          vector: place(2),
+          gate: gateInfo,
+          fusion: { method: cfg.fusion, score: fused.get(h.id)!, rank: fusedRank.get(h.id)! },
+          rerank: a.rerankScore === undefined ? null : { score: a.rerankScore, rank: a.rank, slotScore: a.slotScore },
+          forgetting: { importance: x.importance, effectiveImportance: x.effective, weight: x.weight },
+          intent: { weight: intent.get(h.id) ?? 1, ...intentOf },
+          currency: ratio(x.score, beforeDemotion!.get(h.id)!),
+          sessionDiversity: ratio(h.score, before.get(h.id)!),
+        };
+        return { ...h, explain: explanation };
+      });
     },
   };
 }

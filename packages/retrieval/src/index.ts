@@ -1,5 +1,5 @@
 export { createSearchIndexProjector, SEARCH_INDEX_CONSUMER, type SearchIndexProjector, type SearchIndexProjectorOptions, type SearchIndexCheckpoint } from './search-index-projector';
-export { createHybridRetriever, type HybridRetrieverOptions, type SearchTrace } from './hybrid-retriever';
+export { createHybridRetriever, type HybridRetrieverOptions } from './hybrid-retriever';
 export { DEFAULT_RETRIEVAL_CONFIG, resolveRetrievalConfig, type RetrievalConfig } from './config';
 export { reciprocalRankFusion } from './rrf';
 export { buildTokenGate, type TokenGate } from './token-gate';

@@ -33,8 +33,9 @@ export async function rerankStage<T>(
   reranker: Reranker | undefined,
   s: RerankSettings,
   logger: Logger,
-): Promise<{ ranked: Ranked<T>[]; reranked: boolean }> {
-  if (!s.enabled || !reranker || ranked.length === 0) return { ranked, reranked: false };
+): Promise<{ ranked: Ranked<T>[]; reranked: boolean; scores: Map<T, number> }> {
+  const none = { ranked, reranked: false, scores: new Map<T, number>() };
+  if (!s.enabled || !reranker || ranked.length === 0) return none;
   const head = ranked.slice(0, s.topK);
   const rest = ranked.slice(s.topK);
   let scores: number[];
@@ -42,15 +43,15 @@ export async function rerankStage<T>(
     scores = await withTimeout(reranker.score(query, head.map((r) => textOf(r.item)), { timeoutMs: s.timeoutMs }), s.timeoutMs);
   } catch (err) {
     logger.warn({ err, model: reranker.modelId, candidates: head.length }, 'rerank failed; keeping fused order');
-    return { ranked, reranked: false };
+    return none;
   }
   if (!Array.isArray(scores) || scores.length !== head.length || scores.some((x) => typeof x !== 'number' || !Number.isFinite(x))) {
     logger.warn({ model: reranker.modelId, got: Array.isArray(scores) ? scores.length : typeof scores }, 'rerank answer malformed; keeping fused order');
-    return { ranked, reranked: false };
+    return none;
   }
   const order = head.map((r, i) => ({ r, s: scores[i]!, i })).sort((a, b) => b.s - a.s || a.i - b.i);
   const kept = s.minScore > 0 && order.some((o) => o.s >= s.minScore) ? order.filter((o) => o.s >= s.minScore) : order;
   const slotScores = head.map((r) => r.score);
   const reordered = kept.map((o, slot) => ({ item: o.r.item, score: slotScores[slot]! }));
-  return { ranked: [...reordered, ...rest], reranked: true };
+  return { ranked: [...reordered, ...rest], reranked: true, scores: new Map(kept.map((o) => [o.r.item, o.s])) };
 }

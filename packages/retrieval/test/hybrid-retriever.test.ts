@@ -83,8 +83,8 @@ describe('discriminative-token gate (R5)', () => {
     await h.append([stopOnly, real, message('rye flour bread recipe', 'm-x'), message('train tickets to Porto', 'm-y')]);
     const r = retriever({ fusion: 'rrf' });
     const q = 'what did you do with the lighthouse';
-    const hits = await r.search({ scope, query: q, k: 10 });
-    expect(r.lastTrace()!.gated).toBe(true);
+    const hits = await r.search({ scope, query: q, k: 10, explain: true });
+    expect(hits[0]!.explain!.gate).toEqual({ active: true, terms: ['lighthous'] });
     expect(ids(await h.text.search('lighthouse', { scope }, 100))).not.toContain(stopOnly.eventId);
     expect(hits[0]!.id).toBe(real.eventId);
     const [qv] = await embedder.embed([q]);
@@ -92,6 +92,7 @@ describe('discriminative-token gate (R5)', () => {
     const stopHit = hits.find((x) => x.id === stopOnly.eventId)!;
     // Only its vector rank counts.
     expect(stopHit.score).toBeCloseTo((1 / (61 + vector.indexOf(stopOnly.eventId))) * 0.5, 12);
+    expect(stopHit.explain).toMatchObject({ keyword: null, window: null, vector: { rank: vector.indexOf(stopOnly.eventId) + 1 } });
   });
 });
 
@@ -105,8 +106,9 @@ describe('rerank (R6)', () => {
     const baseline = await setup();
     favored = baseline[2]!.content;
     const r = retriever({ rerankEnabled: true, rerankTopK: 3 }, { reranker: createHttpReranker({ url: fake.baseUrl }) });
-    const hits = await r.search({ scope, query: 'safari', k: 10 });
-    expect(r.lastTrace()!.reranked).toBe(true);
+    const hits = await r.search({ scope, query: 'safari', k: 10, explain: true });
+    expect(hits.map((x) => x.explain!.rerank?.rank ?? null)).toEqual([1, 2, 3, null, null, null]);
+    expect(hits.map((x) => x.explain!.fusion.rank)).toEqual([3, 1, 2, 4, 5, 6]);
     expect(ids(hits)).toEqual([baseline[2]!.id, baseline[0]!.id, baseline[1]!.id, ...ids(baseline.slice(3))]);
     expect(hits.map((x) => x.score)).toEqual(baseline.map((x) => x.score));
   });
@@ -114,11 +116,11 @@ describe('rerank (R6)', () => {
   it('keeps fused order when the reranker times out or fails', async () => {
     const baseline = await setup();
     const timeouts = retriever(
-      { rerankEnabled: true, rerankTimeoutSeconds: 0.05, rerankLoadTimeoutSeconds: 0.05 },
+      { rerankEnabled: true, rerankTimeoutSeconds: 0.05 },
       { reranker: createHttpReranker({ url: slow.baseUrl }) },
     );
     expect(await timeouts.search({ scope, query: 'safari', k: 10 })).toEqual(baseline);
-    expect(timeouts.lastTrace()!.reranked).toBe(false);
+    expect((await timeouts.search({ scope, query: 'safari', k: 10, explain: true })).map((x) => x.explain!.rerank)).toEqual(baseline.map(() => null));
     const failing = retriever({ rerankEnabled: true }, { reranker: createHttpReranker({ url: broken.baseUrl }) });
     expect(await failing.search({ scope, query: 'safari', k: 10 })).toEqual(baseline);
   });
@@ -210,16 +212,6 @@ describe('scope, filters and hydration', () => {
     expect(await retriever().search({ scope, query: 'alarm code', k: 10 })).toEqual([]);
   });
 
-  it('reports the memory ids it returned (R8), not messages', async () => {
-    const a = memory('Allergic to peanuts');
-    const msg = message('peanuts are in the satay sauce', 'm1');
-    await h.append([a, msg]);
-    const calls: Array<{ ids: string[]; query: string }> = [];
-    const hits = await retriever({}, { onAccess: (_s, memoryIds, query) => calls.push({ ids: memoryIds, query }) }).search({ scope, query: 'peanuts', k: 10 });
-    expect(hits).toHaveLength(2);
-    expect(calls).toEqual([{ ids: [a.payload.memoryId], query: 'peanuts' }]);
-  });
-
   it('answers from BM25 alone when the embedder fails', async () => {
     const a = memory('The wifi password is on the fridge');
     await h.append([a, memory('Bought a new fridge magnet')]);
@@ -244,6 +236,44 @@ describe('scope, filters and hydration', () => {
     const hits = await retriever({}, { embedder: asymmetric }).search({ scope, query: 'where did I eat with Dana', k: 10 });
     expect(queries).toEqual(['where did I eat with Dana']);
     expect(ids(hits)[0]).toBe(a.payload.memoryId);
+  });
+});
+
+describe('explain', () => {
+  it('breaks each score down into lists, fusion, forgetting curve, intent and session diversity, without changing the ranking', async () => {
+    const a = memory('Allergic to peanuts');
+    await h.append([a, message('peanuts are in the satay sauce', 'm1'), message('we had satay at the night market', 'm2')]);
+    const r = retriever({ sessionDiversity: 0.5 });
+    const plain = await r.search({ scope, query: 'peanuts satay', k: 10 });
+    const explained = await r.search({ scope, query: 'peanuts satay', k: 10, explain: true });
+    expect(explained.map(({ explain: _e, ...hit }) => hit)).toEqual(plain);
+    for (const hit of explained) {
+      const e = hit.explain!;
+      const lists = [e.keyword, e.window, e.vector].filter((x) => x !== null);
+      expect(lists.length).toBeGreaterThan(0);
+      expect(e.fusion.method).toBe('zscore');
+      expect(e.fusion.score).toBeCloseTo(lists.reduce((sum, l) => sum + l.contribution, 0), 12);
+      expect(e.rerank).toBeNull();
+      expect(hit.score).toBeCloseTo(e.fusion.score * e.forgetting.weight * e.intent.weight * e.currency * e.sessionDiversity, 12);
+      expect(e.forgetting.effectiveImportance).toBe(hit.effectiveImportance);
+    }
+    const memoryHit = explained.find((x) => x.id === a.payload.memoryId)!;
+    expect(memoryHit.explain!.keyword).toMatchObject({ rank: expect.any(Number), score: expect.any(Number) });
+    // The two messages share session s1 in this harness: the second one is scaled by the factor.
+    expect(explained.filter((x) => x.kind === 'message').map((x) => x.explain!.sessionDiversity).sort()).toEqual([0.5, 1]);
+  });
+
+  it('gives concurrent searches their own explanations (no state kept between searches)', async () => {
+    await h.append([memory('The cabin is in the Tatra mountains'), memory('The dentist appointment is on Monday')]);
+    const r = retriever();
+    const [cabin, dentist] = await Promise.all([
+      r.search({ scope, query: 'cabin mountains', k: 1, explain: true }),
+      r.search({ scope, query: 'dentist appointment', k: 1, explain: true }),
+    ]);
+    expect(cabin[0]!.content).toMatch(/cabin/);
+    expect(cabin[0]!.explain!.gate.terms).toEqual(expect.arrayContaining(['cabin']));
+    expect(dentist[0]!.content).toMatch(/dentist/);
+    expect(dentist[0]!.explain!.gate.terms).toEqual(expect.arrayContaining(['dentist']));
   });
 });
 

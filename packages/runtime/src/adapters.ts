@@ -95,13 +95,17 @@ export async function openLlm(cfg: EngramConfig): Promise<Llm | null> {
   return createOpenAiLlm({ baseURL: cfg.llm.baseURL, apiKey: cfg.llm.apiKey ?? 'unused', models: { ...cfg.llm.models }, timeoutMs: cfg.llm.timeoutMs });
 }
 
+/**
+ * The reranker, warmed up here within memory.rerankLoadTimeoutSeconds (R6: model load has its own
+ * timeout), so every query waits at most memory.rerankTimeoutSeconds for it.
+ */
 export async function openReranker(cfg: EngramConfig, logger?: Logger): Promise<Reranker | null> {
   if (!cfg.reranker) return null;
+  const loadMs = cfg.memory.rerankLoadTimeoutSeconds * 1000;
   if (cfg.reranker.kind === 'onnx') {
     const { createOnnxReranker } = await import('@engram/reranker-onnx');
     const r = createOnnxReranker({ modelDir: cfg.reranker.modelDir });
-    const loadMs = cfg.memory.rerankLoadTimeoutSeconds * 1000;
-    // R6: a model that does not load in time is not used; retrieval keeps the fused order.
+    // A local model that does not load in time is not used; retrieval keeps the fused order.
     try {
       await Promise.race([r.warmup(), new Promise((_, reject) => setTimeout(() => reject(new Error(`reranker did not load within ${loadMs} ms`)), loadMs).unref())]);
       return r;
@@ -111,5 +115,10 @@ export async function openReranker(cfg: EngramConfig, logger?: Logger): Promise<
     }
   }
   const { createHttpReranker } = await import('@engram/openai-adapters');
-  return createHttpReranker({ url: cfg.reranker.url, ...(cfg.reranker.model ? { model: cfg.reranker.model } : {}), ...(cfg.reranker.apiKey ? { apiKey: cfg.reranker.apiKey } : {}) });
+  const { url } = cfg.reranker;
+  const r = createHttpReranker({ url, ...(cfg.reranker.model ? { model: cfg.reranker.model } : {}), ...(cfg.reranker.apiKey ? { apiKey: cfg.reranker.apiKey } : {}) });
+  // A remote server may load its model on the first request: one request now, with the load timeout.
+  // It stays in use when that fails (the server may come up later; each failing query keeps the fused order).
+  await r.score('warm-up', ['warm-up'], { timeoutMs: loadMs }).catch((e: unknown) => logger?.warn({ err: e, url }, 'reranker did not answer its warm-up request; queries fall back to the fused order while it fails'));
+  return r;
 }

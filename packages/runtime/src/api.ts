@@ -17,17 +17,16 @@ export interface QuerySide {
 
 /**
  * Starts the HTTP API (and gRPC when configured) over the memory app. Without a query side (the
- * ingest service) reads fall back to the SQL lexical retriever, and read-your-writes waits on the
- * SQL projections only.
+ * ingest service) it takes writes only: every query goes through the one retrieval pipeline of the
+ * query service, and a write's minPosition waits on the SQL projections.
  */
 export async function startApi(f: Foundation, query: QuerySide | null, opts: { http: boolean; grpc: boolean }): Promise<void> {
-  const { createMemoryApp, createLexicalRetriever } = await import('@engram/app');
+  const { createMemoryApp } = await import('@engram/app');
   const { sqlProjectionProgress } = await import('@engram/projections');
-  const retriever = query?.retriever ?? createLexicalRetriever({ db: f.db, clock: systemClock, sessionDiversity: f.cfg.memory.sessionDiversity });
   const app = createMemoryApp({
     log: f.log,
     db: f.db,
-    retriever,
+    ...(query ? { retriever: query.retriever } : {}),
     progress: query?.progress ?? sqlProjectionProgress(f.db, ['episodic', 'semantic']),
     clock: systemClock,
     logger: f.logger.child({ component: 'app' }),
@@ -42,7 +41,7 @@ export async function startApi(f: Foundation, query: QuerySide | null, opts: { h
   }
   if (opts.http) {
     const { buildHttpServer } = await import('@engram/api-http');
-    const server = buildHttpServer({ app, logger: f.logger.child({ component: 'http' }), version: ENGRAM_VERSION, bodyLimitBytes: f.cfg.limits.maxBodyBytes });
+    const server = buildHttpServer({ app, logger: f.logger.child({ component: 'http' }), version: ENGRAM_VERSION, bodyLimitBytes: f.cfg.limits.maxBodyBytes, reads: query !== null });
     await server.listen({ host: f.cfg.http.host, port: f.cfg.http.port });
     f.life.add({ name: 'http', close: () => server.close() });
     f.logger.info({ host: f.cfg.http.host, port: f.cfg.http.port, version: ENGRAM_VERSION }, 'HTTP listening');

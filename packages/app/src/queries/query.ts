@@ -11,7 +11,7 @@ function queryText(value: string): string {
 }
 
 export async function query(ctx: AppContext, input: QueryInput): Promise<QueryHit[]> {
-  const { scope, tiers, types, sessionId, scopeTag, sessionDiversity } = input;
+  const { scope, tiers, types, sessionId, scopeTag, sessionDiversity, explain } = input;
   const text = queryText(input.query);
   const k = input.k ?? 10;
   const tags = input.tags === undefined ? undefined : uniqueTags(input.tags);
@@ -20,6 +20,7 @@ export async function query(ctx: AppContext, input: QueryInput): Promise<QueryHi
   if (from && to && from > to) throw invalid('from', 'must not be after to');
   const entities = entityFilter(input.entities);
   const asOf = normalTime(input.asOf) ?? undefined;
+  if (!ctx.retriever) throw new EngramError('UNSUPPORTED', 'this service answers no queries: send them to the query service');
   await waitForPosition(ctx, positionOf(input.minPosition));
 
   const hits = await ctx.retriever.search({
@@ -36,11 +37,12 @@ export async function query(ctx: AppContext, input: QueryInput): Promise<QueryHi
     ...(entities ? { entities } : {}),
     ...(sessionDiversity !== undefined ? { sessionDiversity } : {}),
     ...(asOf ? { asOf } : {}),
+    ...(explain ? { explain } : {}),
   });
   // Defence in depth for P3: whatever the retriever returns, only k hits leave, and accesses are
-  // recorded off the request path.
+  // recorded off the request path (unless the caller asked this query not to reinforce them).
   const out = hits.slice(0, k);
-  ctx.accesses.record(scope, out.filter((h) => h.kind === 'memory').map((h) => h.id), text);
+  if (input.reinforce !== false) ctx.accesses.record(scope, out.filter((h) => h.kind === 'memory').map((h) => h.id), text);
   return out;
 }
 
@@ -48,9 +50,9 @@ export async function context(ctx: AppContext, input: ContextInput): Promise<{ c
   const { scope, sessionId, budgetChars } = input;
   const text = queryText(input.query);
   const entities = entityFilter(input.entities);
+  if (!ctx.contextRenderer) throw new EngramError('UNSUPPORTED', 'this service renders no context: ask the query service');
   const asOf = normalTime(input.asOf) ?? undefined;
   await waitForPosition(ctx, positionOf(input.minPosition));
-  if (!ctx.contextRenderer) throw new EngramError('UNSUPPORTED', 'no context renderer is configured');
   const r = await ctx.contextRenderer.render({ scope, query: text, sessionId, budgetChars, ...(entities ? { entities } : {}), ...(asOf ? { asOf } : {}) });
   return { context: r.text, sections: r.sections };
 }

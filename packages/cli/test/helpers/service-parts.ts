@@ -43,7 +43,6 @@ export async function openParts(env: Record<string, string>, opts: { projectors?
       rerankEnabled: false,
       rerankTopK: cfg.memory.rerankTopK,
       rerankTimeoutSeconds: cfg.memory.rerankTimeoutSeconds,
-      rerankLoadTimeoutSeconds: cfg.memory.rerankLoadTimeoutSeconds,
       rerankMinScore: 0,
     },
     clock: FIXED_CLOCK,

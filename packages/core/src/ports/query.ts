@@ -31,6 +31,40 @@ export interface QueryRequest {
    * were said by then.
    */
   asOf?: string;
+  /** Attach to each hit how it got its score (`QueryHit.explain`). */
+  explain?: boolean;
+}
+
+/** A hit's place in one candidate list: 1-based rank, the index's own score, and what it added to the fused score. */
+export interface ListPlace {
+  rank: number;
+  score: number;
+  contribution: number;
+}
+
+/**
+ * How one hit got its score (a query with `explain: true`). The final score is
+ * (fusion.score, or rerank.slotScore when reranked) × forgetting.weight × intent.weight × currency × sessionDiversity.
+ */
+export interface HitExplanation {
+  /** BM25 over the documents, over their conversation windows, and the vector search; null: not in that list. */
+  keyword: ListPlace | null;
+  window: ListPlace | null;
+  vector: ListPlace | null;
+  /** R5: whether the discriminative-token gate narrowed the keyword lists, and to which terms. */
+  gate: { active: boolean; terms: string[] };
+  /** R4: the fused score (the sum of the lists' contributions) and its rank among the candidates. */
+  fusion: { method: 'zscore' | 'rrf'; score: number; rank: number };
+  /** R6: the cross-encoder's score, the rank it gave, and the fused score of the slot taken; null when not reranked. */
+  rerank: { score: number; rank: number; slotScore: number } | null;
+  /** R7 / D1: the forgetting curve (ARCHIVAL entries also × memory.archivedWeight). */
+  forgetting: { importance: number; effectiveImportance: number; weight: number };
+  /** R9: the query's detected intent and the multiplier it gave this hit. */
+  intent: { weight: number; freshness: boolean; temporal: boolean; preference: boolean; identity: boolean; past: boolean };
+  /** The factor by which a superseded value's mention was ranked below what replaced it (1: none). */
+  currency: number;
+  /** The factor session diversity applied (1: none). */
+  sessionDiversity: number;
 }
 
 /** One result of POST /v1/query (the HTTP/gRPC shape). */
@@ -56,6 +90,8 @@ export interface QueryHit {
   /** Memories: B3 valid time (when the fact became true, and stopped being true; null while it holds). */
   validFrom?: string | null;
   validTo?: string | null;
+  /** Only when the query asked for `explain`. */
+  explain?: HitExplanation;
 }
 
 export interface Retriever {
