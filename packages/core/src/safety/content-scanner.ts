@@ -1,71 +1,215 @@
+import { findHiddenCharacter, type HiddenCharacter } from './hidden-characters';
+import { ALWAYS_PRESENT, CJK_STEMS, CONCEPT_TESTS, INTENT_LABEL, LATIN_STEMS, RULES, type Intent } from './rules';
+import { matchingViews, type MatchView, type Obfuscation } from './views';
+
 /**
- * P2: every write path runs this first. Invisible Unicode is blocked with zero tolerance; English and
- * Chinese prompt-injection phrasings are blocked. The verdict says why, so the rejection can be
- * recorded (WriteRejected) and answered with a clear error.
+ * P2: every write path runs this first. Zero tolerance for invisible Unicode (by property, see
+ * hidden-characters.ts); then the text is folded into every reading a model might follow (views.ts)
+ * and matched against rules by intent, English and Chinese (rules.ts). Findings are scored; a text
+ * at or above the threshold is refused with a reason that names the intent.
  */
-export type ScanVerdict =
-  | { ok: true }
-  | { ok: false; code: 'CONTENT_BLOCKED_INVISIBLE_UNICODE' | 'CONTENT_BLOCKED_INJECTION'; reason: string; match: string };
+export const SCANNER_VERSION = 'rules@2';
+/** Rules alone refuse at this score. */
+export const BLOCK_SCORE = 0.5;
+/** A deliberate obfuscation that still reads as a trigger adds this much to the finding. */
+const OBFUSCATION_BONUS = 0.15;
+/** Compact views of whole texts (all separators dropped) only run the strongest rules. */
+const SPLIT_WORDS_MIN_WEIGHT = 0.8;
+const DELIBERATE: ReadonlySet<Obfuscation> = new Set<Obfuscation>([
+  'homoglyph', 'combining_marks', 'spaced_letters', 'leetspeak', 'rot13', 'reversed', 'base64', 'hex', 'binary', 'url_encoding', 'html_entities', 'unicode_escapes',
+]);
 
-// Zero-width, word joiner, BOM, bidi embeddings/overrides/isolates, soft hyphen, Mongolian vowel
-// separator, invisible math operators, interlinear annotation, and the Unicode tag block.
-const INVISIBLE =
-  /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u206A-\u206F\uFEFF\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F]/u;
+export type { Intent } from './rules';
+export { INTENTS, INTENT_LABEL } from './rules';
+export type { Obfuscation } from './views';
 
-interface InjectionPattern {
-  name: string;
-  re: RegExp;
+export interface ScanFinding {
+  rule: string;
+  intent: Intent;
+  /** The rule's weight plus the obfuscation bonus. */
+  weight: number;
+  /** How the matched reading was derived (empty: the text as written, folded). */
+  via: readonly Obfuscation[];
+  match: string;
 }
 
-const EN: InjectionPattern[] = [
-  { name: 'ignore_previous_instructions', re: /\b(ignore|disregard|forget|override|bypass)\b[\s\S]{0,40}?\b(all\s+|any\s+|the\s+|your\s+)?(previous|prior|above|earlier|preceding|system|original)\b[\s\S]{0,20}?\b(instructions?|prompts?|rules|directives|guidelines|messages?|context)\b/i },
-  { name: 'new_system_prompt', re: /\b(new|updated|real|actual)\s+(system\s+)?(prompt|instructions)\s*[:：]/i },
-  { name: 'role_override', re: /\byou\s+are\s+now\s+(a|an|the|in)\b[\s\S]{0,40}\b(mode|assistant|ai|bot|model|jailbroken|unrestricted|dan)\b/i },
-  { name: 'developer_mode', re: /\b(developer|god|jailbreak|dan)\s+mode\b/i },
-  { name: 'reveal_system_prompt', re: /\b(reveal|print|show|output|repeat|leak)\b[\s\S]{0,30}\b(system\s+prompt|hidden\s+instructions|initial\s+instructions)\b/i },
-  { name: 'fake_role_tag', re: /(^|\n)\s*(<\|?(system|im_start)\|?>|\[\s*system\s*\]|###\s*system\s*:?)/i },
-  { name: 'do_anything_now', re: /\bdo\s+anything\s+now\b/i },
-  { name: 'exfiltrate_memory', re: /\b(send|post|upload|exfiltrate)\b[\s\S]{0,40}\b(all\s+)?(memories|conversation\s+history|api\s+keys?|credentials)\b[\s\S]{0,40}\b(to|at)\s+(https?:\/\/|\S+@\S+)/i },
-];
+export interface ScanAnalysis {
+  hidden: HiddenCharacter | null;
+  /** The strongest finding per intent, strongest first. */
+  findings: ScanFinding[];
+  /** 0–1: 1 − Π(1 − weight) over the intents found (independent evidence adds up). */
+  score: number;
+}
 
-const ZH: InjectionPattern[] = [
-  { name: 'zh_ignore_previous_instructions', re: /(忽略|无视|忘记|忘掉|不要理会|跳过|绕过)[\s\S]{0,12}?(之前|以前|先前|上面|上述|前面|所有|全部|原有|原来|系统)[\s\S]{0,12}?(指令|指示|提示|规则|设定|要求|命令|提示词)/ },
-  { name: 'zh_role_override', re: /(你现在是|从现在起你是|从现在开始你是|你将扮演)[\s\S]{0,20}?(不受限制|没有限制|无限制|越狱|开发者模式|DAN)/i },
-  { name: 'zh_developer_mode', re: /(开发者模式|越狱模式|上帝模式)/ },
-  { name: 'zh_reveal_system_prompt', re: /(输出|显示|打印|泄露|告诉我|透露)[\s\S]{0,10}?(系统提示|系统指令|系统提示词|隐藏指令|初始指令)/ },
-  { name: 'zh_new_instructions', re: /(新的|真正的)(系统)?(指令|提示词|提示)\s*[:：]/ },
-];
+export type ScanVerdict =
+  | { ok: true; score: number; intents: Intent[] }
+  | {
+      ok: false;
+      code: 'CONTENT_BLOCKED_INVISIBLE_UNICODE' | 'CONTENT_BLOCKED_INJECTION';
+      reason: string;
+      match: string;
+      score: number;
+      intents: Intent[];
+      obfuscations: Obfuscation[];
+      rule: string;
+    };
 
-const PATTERNS = [...EN, ...ZH];
+function combine(findings: readonly ScanFinding[]): number {
+  let keep = 1;
+  for (const f of findings) keep *= 1 - Math.min(1, f.weight);
+  return 1 - keep;
+}
 
-export function scanContent(text: string): ScanVerdict {
-  const inv = INVISIBLE.exec(text);
-  if (inv) {
-    const cp = inv[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+const MAX_CJK_STEM = Math.max(0, ...[...CJK_STEMS.keys()].map((k) => k.length));
+
+interface TrieNode {
+  next: Map<number, TrieNode>;
+  ids: number[] | null;
+}
+/** Latin stems as a trie: one walk per word finds every stem it starts with. */
+const STEM_TRIE: TrieNode = (() => {
+  const root: TrieNode = { next: new Map(), ids: null };
+  for (const [stem, ids] of LATIN_STEMS) {
+    let node = root;
+    for (let i = 0; i < stem.length; i++) {
+      const c = stem.charCodeAt(i);
+      let child = node.next.get(c);
+      if (!child) node.next.set(c, (child = { next: new Map(), ids: null }));
+      node = child;
+    }
+    node.ids = ids;
+  }
+  return root;
+})();
+
+function conceptsIn(text: string): Array<number[] | undefined> {
+  const at: Array<number[] | undefined> = new Array(CONCEPT_TESTS.length);
+  const mark = (ids: readonly number[], pos: number): void => {
+    for (const id of ids) {
+      const list = at[id];
+      if (list) {
+        if (list[list.length - 1] !== pos) list.push(pos);
+      } else at[id] = [pos];
+    }
+  };
+  for (const id of ALWAYS_PRESENT) at[id] = [];
+  const isWordChar = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+  for (let i = 0; i < text.length; i++) {
+    if (!isWordChar(text.charCodeAt(i)) || (i > 0 && isWordChar(text.charCodeAt(i - 1)))) continue;
+    let node: TrieNode | undefined = STEM_TRIE;
+    for (let j = i; j < text.length && node; j++) {
+      node = node.next.get(text.charCodeAt(j));
+      if (node?.ids) mark(node.ids, i);
+    }
+  }
+  if (/[^\x00-\x7f]/.test(text)) {
+    for (let i = 0; i < text.length; i++) {
+      if (text.charCodeAt(i) < 0x80) continue;
+      let sub = '';
+      for (let j = i; j < text.length && sub.length < MAX_CJK_STEM * 2; j++) {
+        sub += text[j];
+        const ids = CJK_STEMS.get(sub);
+        if (ids) mark(ids, i);
+      }
+    }
+  }
+  return at;
+}
+
+function findingsIn(view: MatchView, base: string, best: Map<Intent, ScanFinding>): void {
+  const splitWords = view.compact && view.via.includes('split_words');
+  const derived = view.text !== base;
+  const deliberate = view.via.some((o) => DELIBERATE.has(o));
+  // Compact views (no word starts) test each concept's compact expression: 1 present, 2 absent, 0 not tested.
+  const tested = new Uint8Array(CONCEPT_TESTS.length);
+  const at = view.compact ? null : conceptsIn(view.text);
+  const has = at
+    ? (id: number): boolean => at[id] !== undefined
+    : (id: number): boolean => {
+        if (tested[id] === 0) tested[id] = CONCEPT_TESTS[id]!.compact.test(view.text) ? 1 : 2;
+        return tested[id] === 1;
+      };
+  const exec = (rule: (typeof RULES)[number], re: RegExp): RegExpExecArray | null => {
+    if (!at || rule.first === null) return re.exec(view.text);
+    // Anchored tries where the first concept occurs, instead of a scan of the whole text.
+    for (const pos of at[rule.first]!) {
+      rule.sticky.lastIndex = pos;
+      const m = rule.sticky.exec(view.text);
+      if (m) return m;
+    }
+    return null;
+  };
+  for (const rule of RULES) {
+    const re = view.compact ? rule.compact : rule.re;
+    if (!re || (splitWords && (rule.weight < SPLIT_WORDS_MIN_WEIGHT || !rule.compactWholeText))) continue;
+    const held = best.get(rule.intent);
+    if (held && held.weight >= Math.min(1, rule.weight + (deliberate ? OBFUSCATION_BONUS : 0))) continue;
+    if (!rule.needs.every(has)) continue;
+    const m = exec(rule, re);
+    if (!m) continue;
+    // The bonus is for a trigger that only shows once the obfuscation is undone.
+    const hidden = deliberate && (!derived || !rule.re.test(base));
+    const weight = Math.min(1, rule.weight + (hidden ? OBFUSCATION_BONUS : 0));
+    if (held && held.weight >= weight) continue;
+    best.set(rule.intent, { rule: rule.id, intent: rule.intent, weight, via: hidden ? view.via : view.via.filter((o) => !DELIBERATE.has(o)), match: m[0].slice(0, 120) });
+  }
+}
+
+/** Hidden characters, findings and score of one text. */
+export function analyzeContent(text: string): ScanAnalysis {
+  const hidden = findHiddenCharacter(text);
+  const best = new Map<Intent, ScanFinding>();
+  const views = matchingViews(text);
+  const base = views[0]!.text;
+  for (const view of views) {
+    findingsIn(view, base, best);
+    // Enough evidence: the remaining readings cannot change the outcome.
+    if (combine([...best.values()]) >= 0.97) break;
+  }
+  const findings = [...best.values()].sort((a, b) => b.weight - a.weight);
+  return { hidden, findings, score: combine(findings) };
+}
+
+const describe = (o: Obfuscation): string => o.replace(/_/g, ' ');
+
+/** The verdict for an analysis at a refusal threshold (rules alone: BLOCK_SCORE). */
+export function verdictOf(analysis: ScanAnalysis, threshold = BLOCK_SCORE): ScanVerdict {
+  const intents = analysis.findings.map((f) => f.intent);
+  if (analysis.hidden) {
+    const h = analysis.hidden;
     return {
-      ok: false,
-      code: 'CONTENT_BLOCKED_INVISIBLE_UNICODE',
-      reason: `invisible Unicode character U+${cp} at offset ${inv.index}`,
-      match: `U+${cp}`,
+      ok: false, code: 'CONTENT_BLOCKED_INVISIBLE_UNICODE', reason: `invisible Unicode character ${h.label} at offset ${h.index}`, match: h.label,
+      score: 1, intents, obfuscations: [], rule: 'hidden_character',
     };
   }
-  const normalized = text.normalize('NFKC');
-  for (const p of PATTERNS) {
-    const m = p.re.exec(normalized);
-    if (m) return { ok: false, code: 'CONTENT_BLOCKED_INJECTION', reason: `prompt-injection pattern "${p.name}"`, match: m[0].slice(0, 120) };
-  }
-  return { ok: true };
+  if (analysis.score < threshold || analysis.findings.length === 0) return { ok: true, score: analysis.score, intents };
+  const top = analysis.findings[0]!;
+  const obfuscations = [...new Set(analysis.findings.flatMap((f) => f.via))];
+  const seen = obfuscations.length > 0 ? `; seen through ${obfuscations.map(describe).join(', ')}` : '';
+  const others = analysis.findings.slice(1).map((f) => INTENT_LABEL[f.intent]);
+  const also = others.length > 0 ? `; also ${others.join(', ')}` : '';
+  return {
+    ok: false, code: 'CONTENT_BLOCKED_INJECTION',
+    reason: `prompt injection: ${INTENT_LABEL[top.intent]} (rule ${top.rule}, score ${analysis.score.toFixed(2)}${also}${seen})`,
+    match: top.match, score: analysis.score, intents, obfuscations, rule: top.rule,
+  };
+}
+
+export function scanContent(text: string): ScanVerdict {
+  return verdictOf(analyzeContent(text));
 }
 
 /** Scans several fields (content, key, tags); the first blocked one decides. */
 export function scanFields(fields: Record<string, string | readonly string[] | null | undefined>): ScanVerdict & { field?: string } {
+  let strongest: (ScanVerdict & { field?: string }) | null = null;
   for (const [field, value] of Object.entries(fields)) {
     if (value == null) continue;
     const values = typeof value === 'string' ? [value] : value;
     for (const v of values) {
       const verdict = scanContent(v);
       if (!verdict.ok) return { ...verdict, field };
+      if (!strongest || verdict.score > strongest.score) strongest = { ...verdict, field };
     }
   }
-  return { ok: true };
+  return strongest ?? { ok: true, score: 0, intents: [] };
 }

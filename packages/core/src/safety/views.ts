@@ -1,0 +1,246 @@
+import { foldText, hasLatinLookalikes, type FoldChange } from './fold';
+import { segmentLetters } from './segment';
+
+/** How a matching view was derived from the written text (the obfuscation a rule saw through). */
+export type Obfuscation =
+  | FoldChange
+  | 'homoglyph'
+  | 'spaced_letters'
+  | 'split_words'
+  | 'leetspeak'
+  | 'rot13'
+  | 'reversed'
+  | 'base64'
+  | 'hex'
+  | 'binary'
+  | 'url_encoding'
+  | 'html_entities'
+  | 'unicode_escapes';
+
+export interface MatchView {
+  text: string;
+  via: readonly Obfuscation[];
+  /** Letters with the spaces between them removed: rules run without word boundaries. */
+  compact: boolean;
+}
+
+const MAX_DECODED = 8;
+const MAX_DECODED_CHARS = 4000;
+const MAX_DEPTH = 2;
+
+// Single letters sharing one separator: three or more with spaces ("i g n"), two or more with
+// anything else ("n.o", "a-l-l").
+const SPACED_LATIN = /(?<![a-z0-9])[a-z0-9]( {1,3}|[^a-z0-9\n\p{L} ]{1,3})(?:[a-z0-9]\1)*[a-z0-9](?![a-z0-9])/gu;
+const SPACED_HAN = /\p{Script=Han}([^\p{L}\p{N}\s]{1,3})(?:\p{Script=Han}\1)+\p{Script=Han}/gu;
+// Chinese is written without spaces: any spaces between two Han characters are padding.
+const HAN_SPACES = /(\p{Script=Han})[ \t]+(?=\p{Script=Han})/gu;
+const LEET_TOKEN = /[a-z][0-9@$|!+]|[0-9@$|!+][a-z]/;
+
+/** Collapses runs of single letters (or Han characters) that share one separator: "i g n o r e", "忽.略". */
+function despace(text: string): { text: string; blobs: string[] } | null {
+  const blobs: string[] = [];
+  let changed = false;
+  const collapse = (run: string, sep: string): string => {
+    changed = true;
+    const joined = run.split(sep).join('');
+    blobs.push(joined);
+    return joined;
+  };
+  let out = text.replace(SPACED_LATIN, (run, sep: string) => (sep.trim() === '' && run.length < 5 ? run : collapse(run, sep)));
+  out = out.replace(SPACED_HAN, (run, sep: string) => collapse(run, sep));
+  out = out.replace(HAN_SPACES, (_m, han: string) => {
+    changed = true;
+    return han;
+  });
+  return changed ? { text: out, blobs } : null;
+}
+
+const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', '@': 'a', $: 's', '|': 'l', '!': 'i', '+': 't' };
+
+/** Undoes leetspeak in words that mix letters and digits, and in short all-digit words ("70" → "to") around them. */
+function unleet(text: string, one: 'i' | 'l'): string {
+  return text.replace(/[a-z0-9@$|!+]+/g, (tok) =>
+    LEET_TOKEN.test(tok) || /^[0-9@$|!+]{1,4}$/.test(tok) ? tok.replace(/[0-9@$|!+]/g, (c) => (c === '1' ? one : (LEET[c] ?? c))) : tok,
+  );
+}
+
+function rot13(text: string): string {
+  return text.replace(/[a-z]/g, (c) => String.fromCharCode(((c.charCodeAt(0) - 97 + 13) % 26) + 97));
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function bytesToText(bytes: Uint8Array): string | null {
+  try {
+    const s = utf8.decode(bytes);
+    const printable = s.match(/[\p{L}\p{N}\p{P}\p{S}\p{Zs}\n\t]/gu)?.length ?? 0;
+    return [...s].length >= 4 && printable / [...s].length >= 0.85 && /\p{L}{2}/u.test(s) ? s : null;
+  } catch {
+    return null;
+  }
+}
+
+function fromBase64(blob: string): string | null {
+  const b64 = blob.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+  if (b64.length % 4 === 1) return null;
+  try {
+    const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+    return bytesToText(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}
+
+function fromHex(blob: string): string | null {
+  const hex = blob.replace(/\\x|0x|[\s:,-]/gi, '');
+  if (hex.length % 2 !== 0 || !/^[0-9a-f]+$/i.test(hex)) return null;
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return bytesToText(bytes);
+}
+
+function fromBinary(blob: string): string | null {
+  const bits = blob.split(/\s+/).filter(Boolean);
+  if (bits.some((b) => b.length !== 8)) return null;
+  return bytesToText(Uint8Array.from(bits, (b) => parseInt(b, 2)));
+}
+
+function decodeRuns(text: string, re: RegExp, decode: (run: string) => string): string | null {
+  let changed = false;
+  const out = text.replace(re, (run) => {
+    try {
+      const d = decode(run);
+      if (d !== run) changed = true;
+      return d;
+    } catch {
+      return run;
+    }
+  });
+  return changed ? out : null;
+}
+
+/** Payloads hidden in an encoding that a model decodes on request. */
+function decodedPayloads(raw: string): Array<{ text: string; via: Obfuscation }> {
+  const out: Array<{ text: string; via: Obfuscation }> = [];
+  const push = (text: string | null, via: Obfuscation): void => {
+    if (text !== null && out.length < MAX_DECODED) out.push({ text: text.slice(0, MAX_DECODED_CHARS), via });
+  };
+  for (const m of raw.matchAll(/[A-Za-z0-9+/_-]{12,}={0,2}/g)) if (/[A-Z]/.test(m[0]) || /[0-9+/=]/.test(m[0])) push(fromBase64(m[0]), 'base64');
+  for (const m of raw.matchAll(/(?:(?:\\x|0x)?[0-9a-fA-F]{2}[\s:,-]?){8,}/g)) push(fromHex(m[0].trim()), 'hex');
+  for (const m of raw.matchAll(/(?:[01]{8}\s*){4,}/g)) push(fromBinary(m[0].trim()), 'binary');
+  if (/(?:%[0-9a-f]{2}.*){3,}/i.test(raw)) push(decodeRuns(raw, /(?:%[0-9a-f]{2})+/gi, decodeURIComponent), 'url_encoding');
+  if (/(?:&#x?[0-9a-f]+;.*){3,}/i.test(raw)) {
+    push(decodeRuns(raw, /&#(x[0-9a-f]+|\d+);/gi, (e) => String.fromCodePoint(e[2] === 'x' || e[2] === 'X' ? parseInt(e.slice(3, -1), 16) : parseInt(e.slice(2, -1), 10))), 'html_entities');
+  }
+  if (/(?:\\u\{?[0-9a-f]{4,6}\}?.*){3,}/i.test(raw)) {
+    push(decodeRuns(raw, /\\u\{?([0-9a-f]{4,6})\}?/gi, (e) => String.fromCodePoint(parseInt(e.replace(/\\u\{?|\}/gi, ''), 16))), 'unicode_escapes');
+  }
+  return out;
+}
+
+/**
+ * Distinctive words of every intent. A derived reading (rot13, reversed, leetspeak, letters run
+ * together) is matched only when at least two of them appear in it that the text as written lacks:
+ * ordinary text read backwards or rot13'd never spells them, so most writes are matched once.
+ */
+const ANCHOR_WORDS = [
+  'ignor', 'disregard', 'forget', 'overrid', 'bypass', 'instruct', 'prompt', 'system', 'previous', 'prior', 'rules', 'directive', 'guideline', 'reveal', 'password',
+  'secret', 'assistant', 'jailbr', 'develop', 'mode', 'unrestrict', 'unfilter', 'uncensor', 'pretend', 'roleplay', 'filter', 'guardrail', 'safety', 'restrict', 'execut',
+  'tool', 'function', 'memor', 'delete', 'transfer', 'send', 'forward', 'upload', 'http', 'dan', 'remember', 'future', 'refuse', 'admin', 'command', 'ethic', 'polic',
+  'censor', 'persona', 'limit', 'model', 'respond', 'reply', 'output', 'print', 'repeat', 'everything', 'above',
+];
+const ANCHOR_HAN = [
+  '忽略', '无视', '忘', '指令', '提示', '系统', '规则', '限制', '密码', '越狱', '模式', '扮演', '助手', '人工智能', '记忆', '执行', '调用', '工具', '删除', '转账', '发送', '拒绝',
+  '审查', '过滤', '管理员', '开发者', '之前', '以上', '输出', '现在', '你是', '任何', '所有', '不受', '告诉我', '用户', '网址', '链接', '聊天记录', '永久', '以后',
+];
+const anchorRe = (words: readonly string[]): RegExp => new RegExp(words.join('|'), 'g');
+const ANCHOR = anchorRe([...ANCHOR_WORDS, ...ANCHOR_HAN]);
+const ANCHOR_REVERSED = anchorRe([...ANCHOR_WORDS, ...ANCHOR_HAN].map((w) => [...w].reverse().join('')));
+
+function anchorsOf(text: string, re: RegExp = ANCHOR): Set<string> {
+  return new Set(text.match(re) ?? []);
+}
+
+/** At least two anchors that the base reading lacks (the reading is worth matching). */
+function freshAnchors(found: ReadonlySet<string>, base: ReadonlySet<string>, translate: (a: string) => string = (a) => a, needed = 2): boolean {
+  let fresh = 0;
+  for (const a of found) if (!base.has(translate(a)) && ++fresh >= needed) return true;
+  return false;
+}
+
+const reverse = (t: string): string => [...t].reverse().join('');
+
+const COMMON = new Set(['the', 'you', 'your', 'and', 'to', 'all', 'of', 'is', 'are', 'a', 'an', 'in', 'for', 'with', 'this', 'that', 'me', 'my', 'be', 'now', 'from', 'on', 'it', 'as', 'any', 'not', 'do', 'what', 'i', 'will', 'or', 'by', 'at', 'if', 'no', 'just', 'only', 'then']);
+
+/** Share of the Latin words that are common English words (ordinary English ≈ 0.4; rot13'd or reversed ≈ 0). */
+function englishness(text: string): { words: number; common: number } {
+  let words = 0;
+  let common = 0;
+  for (const m of text.matchAll(/[a-z]+/g)) {
+    words++;
+    if (COMMON.has(m[0])) common++;
+  }
+  return { words, common };
+}
+
+/** A reading of the text reads as English where the text as written does not. */
+function readsAsEnglish(view: string, base: { words: number; common: number }): boolean {
+  const v = englishness(view);
+  return v.common >= Math.max(2, base.common + 2) && v.common / Math.max(1, v.words) >= 0.15;
+}
+
+/**
+ * Every reading of the text a model might follow that is worth matching: the folded text always;
+ * letters spaced out, letters run together, leetspeak, rot13 and reversed readings when they spell
+ * injection vocabulary the text as written does not; decoded payloads, read the same way, up to two
+ * levels deep.
+ */
+export function matchingViews(raw: string, depth = 0, via: readonly Obfuscation[] = []): MatchView[] {
+  const folded = foldText(raw);
+  const base = folded.text;
+  const foldVia: Obfuscation[] = [...via, ...[...folded.changed].filter((o) => o !== 'nfkc')];
+  if (folded.changed.size > 0 && hasLatinLookalikes(raw)) foldVia.push('homoglyph');
+  const views: MatchView[] = [{ text: base, via: foldVia, compact: false }];
+  const baseAnchors = anchorsOf(base);
+  const worth = (text: string): boolean => freshAnchors(anchorsOf(text), baseAnchors);
+  const spaced = despace(base);
+  if (spaced) {
+    views.push({ text: spaced.text, via: [...foldVia, 'spaced_letters'], compact: false });
+    for (const blob of spaced.blobs) {
+      if (blob.length < 12) continue;
+      views.push({ text: segmentLetters(blob), via: [...foldVia, 'spaced_letters'], compact: false });
+      views.push({ text: blob, via: [...foldVia, 'spaced_letters'], compact: true });
+    }
+  }
+  // Words cut in pieces ("ig nore prev ious"): the letters of each sentence re-segmented into
+  // words, and (for the strongest rules) the letters alone.
+  const squashed = base.replace(/[^\p{L}\p{N}]+/gu, '');
+  if (squashed.length >= 12 && squashed.length <= 4000 && freshAnchors(anchorsOf(squashed), baseAnchors, (a) => a, 1)) {
+    const resegmented = base
+      .split(/[.!?;\n。！？；]+/)
+      .map((sentence) => segmentLetters(sentence.replace(/[^\p{L}\p{N}]+/gu, '')))
+      .join('. ');
+    views.push({ text: resegmented, via: [...foldVia, 'split_words'], compact: false });
+    views.push({ text: squashed, via: [...foldVia, 'split_words'], compact: true });
+  }
+  const baseEnglish = englishness(base);
+  if (LEET_TOKEN.test(base)) {
+    for (const one of base.includes('1') ? (['i', 'l'] as const) : (['i'] as const)) {
+      const text = unleet(base, one);
+      if (worth(text) || readsAsEnglish(text, baseEnglish)) views.push({ text, via: [...foldVia, 'leetspeak'], compact: false });
+    }
+  }
+  // Ordinary English is full of common words; rot13'd or reversed English has none of them.
+  if (baseEnglish.words >= 3 && baseEnglish.common / baseEnglish.words < 0.15) {
+    const r13 = rot13(base);
+    if (readsAsEnglish(r13, baseEnglish) || worth(r13)) views.push({ text: r13, via: [...foldVia, 'rot13'], compact: false });
+    const rev = reverse(base);
+    if (readsAsEnglish(rev, baseEnglish) || worth(rev)) views.push({ text: rev, via: [...foldVia, 'reversed'], compact: false });
+  } else if (freshAnchors(anchorsOf(base, ANCHOR_REVERSED), baseAnchors, reverse)) {
+    views.push({ text: reverse(base), via: [...foldVia, 'reversed'], compact: false });
+  }
+  if (depth < MAX_DEPTH) {
+    for (const d of decodedPayloads(raw)) views.push(...matchingViews(d.text, depth + 1, [...via, d.via]));
+  }
+  return views;
+}

@@ -1,0 +1,106 @@
+/**
+ * `npm run bench -- scanner [--split dev|heldout|all] [--list-misses] [--out file.json]`
+ * Refusal rate of attacks by intent and by obfuscation (every base attack under every transform),
+ * false-positive rate on hard negatives, and the cost of one scan (µs, the acknowledged-write path).
+ */
+import { writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { scanContent } from '@engram/core';
+import { loadSplit, type Split } from './scanner/corpus';
+import { BENIGN_TRANSFORMS, TRANSFORMS } from './scanner/obfuscate';
+
+interface Tally {
+  n: number;
+  refused: number;
+}
+const tally = (): Tally => ({ n: 0, refused: 0 });
+const pct = (t: Tally): string => (t.n === 0 ? '-' : `${((100 * t.refused) / t.n).toFixed(1)}%`);
+const add = (map: Map<string, Tally>, key: string, refused: boolean): void => {
+  const t = map.get(key) ?? tally();
+  t.n++;
+  if (refused) t.refused++;
+  map.set(key, t);
+};
+
+function table(title: string, rows: Map<string, Tally>): string {
+  const lines = [`${title}`, ...[...rows].sort(([a], [b]) => a.localeCompare(b)).map(([k, t]) => `  ${k.padEnd(26)} ${String(t.n).padStart(5)}  ${pct(t).padStart(7)}`)];
+  return lines.join('\n');
+}
+
+function timeScans(texts: readonly string[], rounds: number): number {
+  for (const t of texts) scanContent(t); // warm-up
+  const start = performance.now();
+  for (let r = 0; r < rounds; r++) for (const t of texts) scanContent(t);
+  return ((performance.now() - start) * 1000) / (rounds * texts.length);
+}
+
+function runSplit(split: Split, listMisses: boolean): Record<string, unknown> {
+  const { attacks, negatives } = loadSplit(split);
+  const byIntent = new Map<string, Tally>();
+  const byObfuscation = new Map<string, Tally>();
+  const byLang = new Map<string, Tally>();
+  const all = tally();
+  const misses: string[] = [];
+  const attackTexts: string[] = [];
+  for (const a of attacks) {
+    for (const [name, transform] of Object.entries(TRANSFORMS)) {
+      const text = transform(a.text);
+      if (text === null) continue;
+      attackTexts.push(text);
+      const refused = !scanContent(text).ok;
+      add(byIntent, a.intent, refused);
+      add(byObfuscation, name, refused);
+      add(byLang, a.lang, refused);
+      all.n++;
+      if (refused) all.refused++;
+      else if (listMisses) misses.push(`  MISS [${a.intent}/${name}] ${JSON.stringify(text).slice(0, 160)}`);
+    }
+  }
+  const fp = tally();
+  const fpByLang = new Map<string, Tally>();
+  const fpByForm = new Map<string, Tally>();
+  const negativeTexts: string[] = [];
+  for (const n of negatives) {
+    for (const [name, transform] of Object.entries(BENIGN_TRANSFORMS)) {
+      const text = transform(n.text);
+      if (text === null) continue;
+      negativeTexts.push(text);
+      const v = scanContent(text);
+      add(fpByLang, n.lang, !v.ok);
+      add(fpByForm, name, !v.ok);
+      fp.n++;
+      if (!v.ok) {
+        fp.refused++;
+        if (listMisses) misses.push(`  FALSE POSITIVE [${name}] ${JSON.stringify(text).slice(0, 120)} -> ${v.reason}`);
+      }
+    }
+  }
+  const usAttack = timeScans(attackTexts, 3);
+  const usBenign = timeScans(negativeTexts, 20);
+  const long = negatives.map((n) => n.text).join(' ');
+  const usLong = timeScans([long], 50);
+  console.log(`\n=== split ${split}: ${attacks.length} base attacks × ${Object.keys(TRANSFORMS).length} obfuscations = ${all.n} attack texts; ${negatives.length} hard negatives × ${Object.keys(BENIGN_TRANSFORMS).length} forms = ${fp.n}`);
+  console.log(`attacks refused: ${pct(all)} (${all.refused}/${all.n})    hard negatives refused: ${pct(fp)} (${fp.refused}/${fp.n})`);
+  console.log(table('refused by intent', byIntent));
+  console.log(table('refused by obfuscation', byObfuscation));
+  console.log(table('refused by language', byLang));
+  console.log(table('hard negatives refused by language', fpByLang));
+  console.log(table('hard negatives refused by form', fpByForm));
+  console.log(`cost per scan: ${usBenign.toFixed(1)} µs (hard negatives, mean ${Math.round(negativeTexts.reduce((s, t) => s + t.length, 0) / negativeTexts.length)} chars), ${usAttack.toFixed(1)} µs (attack texts), ${usLong.toFixed(0)} µs (one ${long.length}-char text)`);
+  if (listMisses && misses.length > 0) console.log(misses.join('\n'));
+  const obj = (m: Map<string, Tally>) => Object.fromEntries([...m].map(([k, t]) => [k, { n: t.n, refused: t.refused }]));
+  return { split, attacks: { n: all.n, refused: all.refused }, negatives: { n: fp.n, refused: fp.refused }, byIntent: obj(byIntent), byObfuscation: obj(byObfuscation), byLang: obj(byLang), usPerScan: { benign: usBenign, attack: usAttack, long: usLong, longChars: long.length } };
+}
+
+export default async function main(argv: string[]): Promise<void> {
+  const arg = (name: string): string | undefined => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const split = (arg('split') ?? 'all') as Split | 'all';
+  if (!['dev', 'heldout', 'all'].includes(split)) throw new Error('--split is dev, heldout or all');
+  const splits: Split[] = split === 'all' ? ['dev', 'heldout'] : [split];
+  const results = splits.map((s) => runSplit(s, argv.includes('--list-misses') && s === 'dev'));
+  const out = arg('out');
+  if (out) writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), results }, null, 2));
+}
