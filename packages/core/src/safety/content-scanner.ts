@@ -60,16 +60,14 @@ function combine(findings: readonly ScanFinding[]): number {
   return 1 - keep;
 }
 
-const MAX_CJK_STEM = Math.max(0, ...[...CJK_STEMS.keys()].map((k) => k.length));
-
 interface TrieNode {
   next: Map<number, TrieNode>;
   ids: number[] | null;
 }
-/** Latin stems as a trie: one walk per word finds every stem it starts with. */
-const STEM_TRIE: TrieNode = (() => {
+/** Stems as tries (UTF-16 code units): one walk per start position finds every stem there. */
+function trieOf(stems: ReadonlyMap<string, number[]>): TrieNode {
   const root: TrieNode = { next: new Map(), ids: null };
-  for (const [stem, ids] of LATIN_STEMS) {
+  for (const [stem, ids] of stems) {
     let node = root;
     for (let i = 0; i < stem.length; i++) {
       const c = stem.charCodeAt(i);
@@ -80,7 +78,9 @@ const STEM_TRIE: TrieNode = (() => {
     node.ids = ids;
   }
   return root;
-})();
+}
+const STEM_TRIE = trieOf(LATIN_STEMS);
+const CJK_TRIE = trieOf(CJK_STEMS);
 
 function conceptsIn(text: string): Array<number[] | undefined> {
   const at: Array<number[] | undefined> = new Array(CONCEPT_TESTS.length);
@@ -104,12 +104,10 @@ function conceptsIn(text: string): Array<number[] | undefined> {
   }
   if (/[^\x00-\x7f]/.test(text)) {
     for (let i = 0; i < text.length; i++) {
-      if (text.charCodeAt(i) < 0x80) continue;
-      let sub = '';
-      for (let j = i; j < text.length && sub.length < MAX_CJK_STEM * 2; j++) {
-        sub += text[j];
-        const ids = CJK_STEMS.get(sub);
-        if (ids) mark(ids, i);
+      let node = CJK_TRIE.next.get(text.charCodeAt(i));
+      for (let j = i + 1; node; j++) {
+        if (node.ids) mark(node.ids, i);
+        node = j < text.length ? node.next.get(text.charCodeAt(j)) : undefined;
       }
     }
   }

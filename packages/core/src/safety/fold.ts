@@ -64,22 +64,17 @@ export function foldText(input: string): Folded {
   const unmarked = nfkc.normalize('NFD').replace(COMBINING, '');
   // Precomposed accented letters are ordinary text; a mark typed as its own code point is not.
   if (MARK_ON_LETTER.test(input)) changed.add('combining_marks');
-  let out = '';
-  for (const ch of unmarked.normalize('NFC')) {
+  let out = unmarked.normalize('NFC').replace(/[^\x00-\x7f]/gu, (ch) => {
     // TR39 prototypes follow case ("І" → "l" like "I" → "l"): fold case first, then look alike.
     const latin = TO_LATIN.get(ch.toLowerCase()) ?? TO_LATIN.get(ch);
-    if (latin !== undefined) {
-      out += latin;
-      continue;
-    }
+    if (latin !== undefined) return latin;
     const simplified = TO_SIMPLIFIED.get(ch);
     if (simplified !== undefined) {
       changed.add('traditional_chinese');
-      out += simplified;
-      continue;
+      return simplified;
     }
-    out += PUNCTUATION[ch] ?? ch;
-  }
+    return PUNCTUATION[ch] ?? ch;
+  });
   out = out.toLowerCase().replace(/[ \t\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]+/g, ' ');
   return { text: out, changed };
 }

@@ -137,7 +137,7 @@ export const SYSTEM_TEXT = c(
   [
     '系统提示', '系统指令', '系统提示词', '系统消息', '系统设定', '系统规则', '系统配置', '初始提示', '初始指令', '原始指令', '原始提示', '最初的(?:指令|提示|设定)', '隐藏(?:的)?(?:指令|提示|规则|内容)',
     '秘密指令', '内部指令', '你的(?:指令|提示词|提示|设定|规则|配置|初始|原始|训练)', '你(?:收到|得到|被给予)的(?:指令|提示|设定)', '开发者(?:消息|指令)', '上面的(?:内容|文字|指令|话)',
-    '以上(?:的)?(?:内容|文字|指令|全部)', '前面的(?:内容|指令|文字)', '(?:被要求)?保密的(?:口令|密码|内容|信息)', '口令', '暗号', '密码', '通关密语',
+    '以上(?:的)?(?:内容|文字|指令|全部)', '前面的(?:内容|指令|文字)', '(?:被要求)?保密的(?:口令|密码|内容|信息)', '(?:你的|这个|那个|管理员|系统|隐藏的|秘密的?|受保护的|守护的)(?:口令|密码)', '暗号', '通关密语',
   ],
 );
 
@@ -169,11 +169,11 @@ export const USER_DATA = c(
 /** Somewhere outside: a URL, an e-mail address, an account. */
 export const DESTINATION = c(
   [
-    'https?:\\/\\/\\S+', 'www\\.\\S+', '[\\w.+-]+@[\\w-]+\\.[\\w.-]+', '\\S+\\.(?:com|net|org|io|cn|ru|xyz|top|info|biz|me|co|app|dev|site|online|example)(?:\\/\\S*)?',
+    'https?:\\/\\/\\S+', '[a-z][a-z0-9+.-]{1,15}:\\/\\/\\S+', 'www\\.\\S+', '[\\w.+-]+@[\\w-]+\\.[\\w.-]+', '\\S+\\.(?:com|net|org|io|cn|ru|xyz|top|info|biz|me|co|app|dev|site|online|example)(?:\\/\\S*)?',
     '(?:this|that|the following|the below|the address below|my|our|an? external|the attacker\'?s?|a remote) (?:url|link|address|e-?mail|endpoint|server|webhook|site|website|domain|account|wallet|inbox|channel|bucket)',
     'the (?:address|server|url|endpoint|webhook|link|email) (?:below|above|mentioned)', '\\d[\\d\\s-]{6,}\\d', 'attacker', 'pastebin', 'webhook',
   ],
-  ['https?:\\/\\/\\S+', 'www\\.\\S+', '[\\w.+-]+@[\\w-]+\\.[\\w.-]+', '(?:这个|该|以下|下面的?|指定的?|外部)(?:网址|链接|地址|邮箱|服务器|账户|账号|网站|接口)', '\\d[\\d ]{6,}\\d'],
+  ['https?:\\/\\/\\S+', '[a-z][a-z0-9+.-]{1,15}:\\/\\/\\S+', 'www\\.\\S+', '[\\w.+-]+@[\\w-]+\\.[\\w.-]+', '(?:这个|该|以下|下面的?|指定的?|外部)(?:网址|链接|地址|邮箱|服务器|账户|账号|网站|接口)', '\\d[\\d ]{6,}\\d'],
 );
 
 /** Verbs that move data out. */

@@ -71,3 +71,26 @@ export function segmentLetters(letters: string): string {
   for (let k = n; k > 0; k = from[k]!) out.push(letters.slice(from[k]!, k));
   return out.reverse().join(' ');
 }
+
+const SUFFIX_SET = new Set(SUFFIXES);
+
+/** A vocabulary word, possibly with one of the suffixes. */
+export function isVocabularyWord(word: string): boolean {
+  let node: Node | undefined = TRIE;
+  for (let i = 0; i < word.length && node; i++) {
+    node = node.next.get(word[i]!);
+    if (node?.word && SUFFIX_SET.has(word.slice(i + 1))) return true;
+  }
+  return false;
+}
+
+/**
+ * Joins fragments of words cut apart ("ig nore", "Sys tem:") where the two halves make one
+ * vocabulary word and are not both words already; punctuation and other words stay as written.
+ */
+export function rejoinFragments(text: string): string {
+  return text.replace(/([a-z]+) ([a-z]+)/g, (pair, a: string, b: string) => {
+    if (isVocabularyWord(a) && isVocabularyWord(b)) return pair;
+    return isVocabularyWord(a + b) ? a + b : pair;
+  });
+}

@@ -1,5 +1,5 @@
 import { foldText, hasLatinLookalikes, type FoldChange } from './fold';
-import { segmentLetters } from './segment';
+import { isVocabularyWord, rejoinFragments, segmentLetters } from './segment';
 
 /** How a matching view was derived from the written text (the obfuscation a rule saw through). */
 export type Obfuscation =
@@ -28,9 +28,10 @@ const MAX_DECODED = 8;
 const MAX_DECODED_CHARS = 4000;
 const MAX_DEPTH = 2;
 
-// Single letters sharing one separator: three or more with spaces ("i g n"), two or more with
-// anything else ("n.o", "a-l-l").
-const SPACED_LATIN = /(?<![a-z0-9])[a-z0-9]( {1,3}|[^a-z0-9\n\p{L} ]{1,3})(?:[a-z0-9]\1)*[a-z0-9](?![a-z0-9])/gu;
+// Single letters sharing one separator: two or more with a mark ("n.o", "a-l-l"), three or more
+// with spaces ("i g n"; then word boundaries are lost and the letters are re-segmented).
+const MARK_SPACED = /(?<![a-z0-9])[a-z0-9]([^a-z0-9\s\p{L}]{1,3})(?:[a-z0-9]\1)*[a-z0-9](?![a-z0-9])/gu;
+const SPACE_SPACED = /(?<![a-z0-9])[a-z0-9]( {1,3})(?:[a-z0-9]\1)+[a-z0-9](?![a-z0-9])/gu;
 const SPACED_HAN = /\p{Script=Han}([^\p{L}\p{N}\s]{1,3})(?:\p{Script=Han}\1)+\p{Script=Han}/gu;
 // Chinese is written without spaces: any spaces between two Han characters are padding.
 const HAN_SPACES = /(\p{Script=Han})[ \t]+(?=\p{Script=Han})/gu;
@@ -46,7 +47,11 @@ function despace(text: string): { text: string; blobs: string[] } | null {
     blobs.push(joined);
     return joined;
   };
-  let out = text.replace(SPACED_LATIN, (run, sep: string) => (sep.trim() === '' && run.length < 5 ? run : collapse(run, sep)));
+  let out = text.replace(MARK_SPACED, (run, sep: string) => collapse(run, sep));
+  out = out.replace(SPACE_SPACED, (run, sep: string) => {
+    const letters = collapse(run, sep);
+    return letters.length >= 8 ? segmentLetters(letters) : letters;
+  });
   out = out.replace(SPACED_HAN, (run, sep: string) => collapse(run, sep));
   out = out.replace(HAN_SPACES, (_m, han: string) => {
     changed = true;
@@ -62,6 +67,15 @@ function unleet(text: string, one: 'i' | 'l'): string {
   return text.replace(/[a-z0-9@$|!+]+/g, (tok) =>
     LEET_TOKEN.test(tok) || /^[0-9@$|!+]{1,4}$/.test(tok) ? tok.replace(/[0-9@$|!+]/g, (c) => (c === '1' ? one : (LEET[c] ?? c))) : tok,
   );
+}
+
+/** Words that leetspeak hid: digits in them, a vocabulary word once undone. */
+function leetWords(base: string, unleeted: string): number {
+  const before = base.match(/[a-z0-9@$|!+]+/g) ?? [];
+  const after = unleeted.match(/[a-z0-9@$|!+]+/g) ?? [];
+  let n = 0;
+  for (let i = 0; i < Math.min(before.length, after.length); i++) if (before[i] !== after[i] && after[i]!.length >= 3 && isVocabularyWord(after[i]!)) n++;
+  return n;
 }
 
 function rot13(text: string): string {
@@ -170,7 +184,8 @@ function freshAnchors(found: ReadonlySet<string>, base: ReadonlySet<string>, tra
 
 const reverse = (t: string): string => [...t].reverse().join('');
 
-const COMMON = new Set(['the', 'you', 'your', 'and', 'to', 'all', 'of', 'is', 'are', 'a', 'an', 'in', 'for', 'with', 'this', 'that', 'me', 'my', 'be', 'now', 'from', 'on', 'it', 'as', 'any', 'not', 'do', 'what', 'i', 'will', 'or', 'by', 'at', 'if', 'no', 'just', 'only', 'then']);
+// No one-letter words: "a" and "i" read the same reversed.
+const COMMON = new Set(['the', 'you', 'your', 'and', 'to', 'all', 'of', 'is', 'are', 'an', 'in', 'for', 'with', 'this', 'that', 'me', 'my', 'be', 'now', 'from', 'on', 'it', 'as', 'any', 'not', 'do', 'what', 'will', 'or', 'by', 'at', 'if', 'no', 'just', 'only', 'then']);
 
 /** Share of the Latin words that are common English words (ordinary English ≈ 0.4; rot13'd or reversed ≈ 0). */
 function englishness(text: string): { words: number; common: number } {
@@ -206,11 +221,7 @@ export function matchingViews(raw: string, depth = 0, via: readonly Obfuscation[
   const spaced = despace(base);
   if (spaced) {
     views.push({ text: spaced.text, via: [...foldVia, 'spaced_letters'], compact: false });
-    for (const blob of spaced.blobs) {
-      if (blob.length < 12) continue;
-      views.push({ text: segmentLetters(blob), via: [...foldVia, 'spaced_letters'], compact: false });
-      views.push({ text: blob, via: [...foldVia, 'spaced_letters'], compact: true });
-    }
+    for (const blob of spaced.blobs) if (blob.length >= 12) views.push({ text: blob, via: [...foldVia, 'spaced_letters'], compact: true });
   }
   // Words cut in pieces ("ig nore prev ious"): the letters of each sentence re-segmented into
   // words, and (for the strongest rules) the letters alone.
@@ -221,13 +232,15 @@ export function matchingViews(raw: string, depth = 0, via: readonly Obfuscation[
       .map((sentence) => segmentLetters(sentence.replace(/[^\p{L}\p{N}]+/gu, '')))
       .join('. ');
     views.push({ text: resegmented, via: [...foldVia, 'split_words'], compact: false });
+    const rejoined = rejoinFragments(base);
+    if (rejoined !== base && freshAnchors(anchorsOf(rejoined), baseAnchors, (x) => x, 1)) views.push({ text: rejoined, via: [...foldVia, 'split_words'], compact: false });
     views.push({ text: squashed, via: [...foldVia, 'split_words'], compact: true });
   }
   const baseEnglish = englishness(base);
   if (LEET_TOKEN.test(base)) {
     for (const one of base.includes('1') ? (['i', 'l'] as const) : (['i'] as const)) {
       const text = unleet(base, one);
-      if (worth(text) || readsAsEnglish(text, baseEnglish)) views.push({ text, via: [...foldVia, 'leetspeak'], compact: false });
+      if (worth(text) || readsAsEnglish(text, baseEnglish) || leetWords(base, text) >= 2) views.push({ text, via: [...foldVia, 'leetspeak'], compact: false });
     }
   }
   // Ordinary English is full of common words; rot13'd or reversed English has none of them.
