@@ -1,6 +1,8 @@
+import { ContentScreen } from '@engram/core';
 import { AccessRecorder } from './access-recorder';
 import { consolidate, endSession, forget, pin, restore } from './commands/lifecycle';
 import { observeMessage } from './commands/observe-message';
+import { listQuarantine, resolveQuarantine } from './commands/quarantine';
 import { resolveContradiction } from './commands/resolve-contradiction';
 import { writeMemory } from './commands/write-memory';
 import type { AppContext } from './context';
@@ -15,6 +17,7 @@ export function createMemoryApp(deps: MemoryAppDeps): MemoryApp {
     ...deps,
     contextRenderer: deps.contextRenderer ?? (deps.retriever ? createContextRenderer({ db: deps.db, retriever: deps.retriever }) : undefined),
     accesses: new AccessRecorder(deps.log, deps.clock, deps.logger, deps.config.accessFlushMs),
+    screen: deps.screen ?? new ContentScreen({ logger: deps.logger }),
   };
   return {
     observeMessage: (i) => observeMessage(ctx, i),
@@ -33,6 +36,9 @@ export function createMemoryApp(deps: MemoryAppDeps): MemoryApp {
     workingMemory: (i) => workingMemory(ctx, i),
     context: (i) => context(ctx, i),
     listContradictions: (i) => listContradictions(ctx, i),
+    listQuarantine: (i) => listQuarantine(ctx, i),
+    releaseQuarantined: (i) => resolveQuarantine(ctx, i, 'released'),
+    discardQuarantined: (i) => resolveQuarantine(ctx, i, 'discarded'),
     async health() {
       const [log, db] = await Promise.all([
         deps.log.head().then(

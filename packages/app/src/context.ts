@@ -1,7 +1,9 @@
+import type { ContentScreen } from '@engram/core';
 import type { AccessRecorder } from './access-recorder';
 import type { MemoryAppDeps } from './types';
 
 /** What every handler gets: the injected ports plus the app's own shared state. */
 export interface AppContext extends MemoryAppDeps {
   accesses: AccessRecorder;
+  screen: ContentScreen;
 }

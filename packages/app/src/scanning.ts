@@ -1,5 +1,6 @@
-import { EngramError, scanFields, sha256Hex, type Logger } from '@engram/core';
-import type { Clock, EventLog, Scope } from '@engram/core';
+import { EngramError, newId, sha256Hex } from '@engram/core';
+import type { ContentQuarantined, EngramEvent, Scope } from '@engram/core';
+import type { AppContext } from './context';
 import { appendAll, buildEvent } from './envelope';
 
 /** Flattens the string values of a JSON value into "path" → string pairs. */
@@ -23,38 +24,82 @@ export interface ScanRequest {
   correlationId: string | null;
   /** Which write path: memory, message, … (recorded on the rejection). */
   attempted: string;
-  /** Field path → text; scanned in order, the first blocked one decides. */
+  /** Field path → text; scanned in order, the first refused one decides. */
   fields: Record<string, string>;
+  /** False where a held write cannot wait for an operator (a forget's reason): refused instead. */
+  quarantinable?: boolean;
 }
 
+/** The write goes on, or is held: `hold` appends ContentQuarantined carrying the event it would have appended. */
+export type Screened = { held: false } | { held: true; hold: (event: EngramEvent) => Promise<Quarantined> };
+
+export interface Quarantined {
+  quarantineId: string;
+  eventId: string;
+  position: string;
+}
+
+const publicField = (field: string): string => field.replace(/#key$/, '');
+
 /**
- * P2: scans every written text. A blocked write is recorded as a WriteRejected event (who: the
- * envelope; what: sha256 and the matched fragment; why: code and reason) and answered with the
- * CONTENT_BLOCKED_* error. The refused content itself is never stored.
+ * P2: the one place every API write is scanned (ctx.screen: rules, the optional classifier, the
+ * policy). A refused write is recorded as WriteRejected (who: the envelope; what: sha256 and the
+ * matched fragment; why: code and reason) and answered with the CONTENT_BLOCKED_* error; the refused
+ * content itself is never stored. Under the quarantine policy the write is held instead.
  */
-export async function scanOrReject(log: EventLog, clock: Clock, logger: Logger, req: ScanRequest): Promise<void> {
-  const verdict = scanFields(req.fields);
-  if (verdict.ok) return;
-  const field = verdict.field ?? 'content';
-  const publicField = field.replace(/#key$/, '');
-  const refused = req.fields[field] ?? '';
-  const event = buildEvent(clock, 'WriteRejected', { scope: req.scope, sessionId: req.sessionId, correlationId: req.correlationId }, {
+export async function screenWrite(ctx: AppContext, req: ScanRequest): Promise<Screened> {
+  const decision = await ctx.screen.screen(req.fields, { quarantine: req.quarantinable !== false });
+  if (decision.action === 'accept') {
+    if (decision.flagged) {
+      ctx.logger.warn({ attempted: req.attempted, field: publicField(decision.flagged.field), code: decision.flagged.code, reason: decision.flagged.reason }, 'scanner flagged a write; stored under policy allow');
+    }
+    return { held: false };
+  }
+  const field = publicField(decision.field);
+  const { verdict } = decision;
+  if (decision.action === 'quarantine') {
+    return {
+      held: true,
+      hold: async (event) => {
+        const quarantineId = newId();
+        const q: ContentQuarantined = buildEvent(ctx.clock, 'ContentQuarantined', { scope: req.scope, sessionId: req.sessionId, correlationId: req.correlationId, occurredAt: event.occurredAt }, {
+          quarantineId,
+          attempted: req.attempted,
+          heldType: event.type,
+          heldSchemaVersion: event.schemaVersion,
+          heldPayload: event.payload as unknown as Record<string, unknown>,
+          code: verdict.code,
+          reason: verdict.reason,
+          intents: verdict.intents,
+          score: verdict.score,
+          field,
+          match: verdict.match.slice(0, 120),
+          scanner: decision.scanner,
+        });
+        const { eventId, position } = await appendAll(ctx.log, [q]);
+        ctx.logger.warn({ attempted: req.attempted, field, code: verdict.code, quarantineId }, 'write quarantined by the content scanner');
+        return { quarantineId, eventId, position };
+      },
+    };
+  }
+  const refused = req.fields[decision.field] ?? '';
+  const event = buildEvent(ctx.clock, 'WriteRejected', { scope: req.scope, sessionId: req.sessionId, correlationId: req.correlationId }, {
     attempted: req.attempted,
     code: verdict.code,
     reason: verdict.reason,
-    field: publicField,
+    field,
     contentSha256: sha256Hex(refused),
     match: verdict.match.slice(0, 120),
   });
   let rejectionEventId: string | null = null;
   try {
-    await appendAll(log, [event]);
+    await appendAll(ctx.log, [event]);
     rejectionEventId = event.eventId;
   } catch (e) {
     // The write is refused either way; losing the audit record must be visible in the logs.
-    logger.error({ err: e, code: verdict.code, field: publicField }, 'could not record WriteRejected');
+    ctx.logger.error({ err: e, code: verdict.code, field }, 'could not record WriteRejected');
   }
-  throw new EngramError(verdict.code, `${publicField} was blocked: ${verdict.reason}`, {
-    details: { field: publicField, reason: verdict.reason, match: verdict.match.slice(0, 120), rejectionEventId },
+  throw new EngramError(verdict.code, `${field} was blocked: ${verdict.reason}`, {
+    details: { field, reason: verdict.reason, intents: verdict.intents, match: verdict.match.slice(0, 120), rejectionEventId },
   });
 }

@@ -1,5 +1,6 @@
 import type {
   Clock,
+  ContentScreen,
   ContextRenderer,
   EventLog,
   ForgetTarget,
@@ -14,6 +15,7 @@ import type {
   SqlDatabase,
   Tier,
 } from '@engram/core';
+import type { QuarantinedWrite } from '@engram/projections';
 
 export interface MemoryAppConfig {
   /** Largest accepted content, in UTF-8 bytes (M1: 32 KB; limits.maxContentBytes). */
@@ -34,6 +36,8 @@ export interface MemoryAppDeps {
   retriever?: Retriever;
   contextRenderer?: ContextRenderer;
   progress: ProjectionProgress;
+  /** P2 scanning of every write (rules, optional classifier, policy); default: rules alone, policy block. */
+  screen?: ContentScreen;
   clock: Clock;
   logger: Logger;
   config: MemoryAppConfig;
@@ -49,6 +53,11 @@ export interface Appended {
   eventId: string;
   /** "partition:offset" of the appended event. */
   position: string;
+}
+
+/** A write the scanner held for an operator (policy quarantine): eventId/position are the ContentQuarantined event's. */
+export interface MaybeQuarantined {
+  quarantineId?: string | null;
 }
 
 export interface ObserveMessageInput extends CallBase {
@@ -85,6 +94,8 @@ export interface WriteMemoryResult {
   eventId: string | null;
   position: string | null;
   deduplicated: boolean;
+  /** Set when the write was held by the content scanner (nothing is readable until an operator releases it). */
+  quarantineId: string | null;
 }
 
 export interface SessionInput extends CallBase {
@@ -229,8 +240,31 @@ export interface ContradictionView {
   resolvedAt: string | null;
 }
 
+export interface QuarantineListInput {
+  tenantId: string;
+  userId?: string | null;
+  status?: 'pending' | 'released' | 'discarded';
+  limit?: number;
+}
+
+export interface QuarantineResolveInput {
+  tenantId: string;
+  quarantineId: string;
+  /** Who decided (an operator's key id or name). */
+  resolvedBy?: string | null;
+  note?: string | null;
+  correlationId?: string | null;
+}
+
+export interface QuarantineResolveResult extends Appended {
+  quarantineId: string;
+  resolution: 'released' | 'discarded';
+  /** The held event, appended by a release. */
+  releasedEventId: string | null;
+}
+
 export interface MemoryApp {
-  observeMessage(input: ObserveMessageInput): Promise<Appended>;
+  observeMessage(input: ObserveMessageInput): Promise<Appended & MaybeQuarantined>;
   writeMemory(input: WriteMemoryInput): Promise<WriteMemoryResult>;
   endSession(input: SessionInput): Promise<Appended>;
   pin(input: MemoryIdInput): Promise<Appended>;
@@ -249,6 +283,11 @@ export interface MemoryApp {
   listContradictions(input: CallBase & { status?: 'open' | 'all'; minPosition?: string }): Promise<ContradictionView[]>;
 
   /** Log and read store reachable (for /readyz). */
+  /** Operator (admin) view of a tenant's writes held by the content scanner, and the decision on one. */
+  listQuarantine(input: QuarantineListInput): Promise<QuarantinedWrite[]>;
+  releaseQuarantined(input: QuarantineResolveInput): Promise<QuarantineResolveResult>;
+  discardQuarantined(input: QuarantineResolveInput): Promise<QuarantineResolveResult>;
+
   health(): Promise<{ log: boolean; db: boolean }>;
   /** Appends any pending MemoryAccessed batch now. */
   flushAccesses(): Promise<void>;

@@ -5,7 +5,7 @@ import { appendAll, buildEvent } from '../envelope';
 import { getMemory, listSessions } from '@engram/projections';
 import type { StoredMemory } from '@engram/projections';
 import { waitForPosition } from '../position-wait';
-import { scanOrReject } from '../scanning';
+import { screenWrite } from '../scanning';
 import type { Appended, ConsolidateInput, ConsolidateResult, ForgetInput, MemoryIdInput, SessionInput } from '../types';
 import { invalid, positionOf } from '../rules';
 
@@ -67,7 +67,8 @@ export async function forget(ctx: AppContext, input: ForgetInput): Promise<Appen
     if (!key) throw invalid('key', 'is required to forget a key');
   }
   if (reason) {
-    await scanOrReject(ctx.log, ctx.clock, ctx.logger, { scope, sessionId: null, correlationId, attempted: 'forget', fields: { reason } });
+    // An erasure is never held for an operator: a refused reason refuses the request.
+    await screenWrite(ctx, { scope, sessionId: null, correlationId, attempted: 'forget', fields: { reason }, quarantinable: false });
   }
   const event = buildEvent(ctx.clock, 'MemoryForgotten', { scope, correlationId }, { target, memoryId, key, reason, requestedBy, erasureId: null, derived: null });
   const { eventId, position } = await appendAll(ctx.log, [event]);

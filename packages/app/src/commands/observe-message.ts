@@ -1,11 +1,11 @@
 import type { AppContext } from '../context';
 import { appendAll, buildEvent } from '../envelope';
 import { newId } from '@engram/core';
-import { scanOrReject, stringLeaves } from '../scanning';
-import type { Appended, ObserveMessageInput } from '../types';
+import { screenWrite, stringLeaves } from '../scanning';
+import type { Appended, MaybeQuarantined, ObserveMessageInput } from '../types';
 import { contentWithin, normalTime } from '../rules';
 
-export async function observeMessage(ctx: AppContext, input: ObserveMessageInput): Promise<Appended> {
+export async function observeMessage(ctx: AppContext, input: ObserveMessageInput): Promise<Appended & MaybeQuarantined> {
   const { scope, sessionId, role } = input;
   const content = contentWithin(input.content, ctx.config.maxContentBytes);
   const messageId = input.messageId ?? null;
@@ -13,7 +13,7 @@ export async function observeMessage(ctx: AppContext, input: ObserveMessageInput
   const metadata = input.metadata ?? {};
   const correlationId = input.correlationId ?? null;
 
-  await scanOrReject(ctx.log, ctx.clock, ctx.logger, {
+  const screened = await screenWrite(ctx, {
     scope,
     sessionId,
     correlationId,
@@ -28,6 +28,10 @@ export async function observeMessage(ctx: AppContext, input: ObserveMessageInput
     content,
     metadata,
   });
+  if (screened.held) {
+    const q = await screened.hold(event);
+    return { eventId: q.eventId, position: q.position, quarantineId: q.quarantineId };
+  }
   const { position } = await appendAll(ctx.log, [event]);
   return { eventId, position };
 }

@@ -3,7 +3,7 @@ import type { EngramEvent } from '@engram/core';
 import type { AppContext } from '../context';
 import { appendAll, buildEvent } from '../envelope';
 import { getContradiction, getMemory } from '@engram/projections';
-import { scanOrReject } from '../scanning';
+import { screenWrite } from '../scanning';
 import type { ResolveContradictionInput, ResolveContradictionResult } from '../types';
 
 /**
@@ -46,12 +46,14 @@ export async function resolveContradiction(ctx: AppContext, input: ResolveContra
       throw new EngramError('CONFLICT', `entry B (${c.entryBId}) is neither stored nor a candidate`, { details: { contradictionId } });
     }
     const key = typeof candidate.key === 'string' ? candidate.key : (a?.key ?? null);
-    await scanOrReject(ctx.log, ctx.clock, ctx.logger, {
+    await screenWrite(ctx, {
       scope,
       sessionId: null,
       correlationId,
       attempted: 'memory',
       fields: { content: candidate.content, ...(key ? { key } : {}) },
+      // The user's own choice, part of one composite append: refused or stored, never held.
+      quarantinable: false,
     });
     winnerMemoryId = newId();
     const sourceMessageIds = Array.isArray(candidate.sourceMessageIds) ? candidate.sourceMessageIds.map(String) : [];

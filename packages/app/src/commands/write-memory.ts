@@ -2,7 +2,7 @@ import { newId } from '@engram/core';
 import type { AppContext } from '../context';
 import { appendAll, buildEvent } from '../envelope';
 import { precheckSemanticWrite } from '../read/write-precheck';
-import { scanOrReject, stringLeaves } from '../scanning';
+import { screenWrite, stringLeaves } from '../scanning';
 import type { WriteMemoryInput, WriteMemoryResult } from '../types';
 import { contentWithin, invalid, normalTime, uniqueTags } from '../rules';
 
@@ -25,7 +25,7 @@ export async function writeMemory(ctx: AppContext, input: WriteMemoryInput): Pro
   const at = normalTime(input.at);
   const correlationId = input.correlationId ?? null;
 
-  await scanOrReject(ctx.log, ctx.clock, ctx.logger, {
+  const screened = await screenWrite(ctx, {
     scope,
     sessionId,
     correlationId,
@@ -39,9 +39,9 @@ export async function writeMemory(ctx: AppContext, input: WriteMemoryInput): Pro
     },
   });
 
-  if (tier === 'SEMANTIC') {
+  if (tier === 'SEMANTIC' && !screened.held) {
     const verdict = await precheckSemanticWrite(ctx.db, scope, { key, content, source });
-    if (verdict.action === 'duplicate') return { id: verdict.id, eventId: null, position: null, deduplicated: true };
+    if (verdict.action === 'duplicate') return { id: verdict.id, eventId: null, position: null, deduplicated: true, quarantineId: null };
   }
 
   const memoryId = newId();
@@ -63,6 +63,10 @@ export async function writeMemory(ctx: AppContext, input: WriteMemoryInput): Pro
     validFrom,
     validTo,
   });
+  if (screened.held) {
+    const q = await screened.hold(event);
+    return { id: memoryId, eventId: q.eventId, position: q.position, deduplicated: false, quarantineId: q.quarantineId };
+  }
   const res = await appendAll(ctx.log, [event]);
-  return { id: memoryId, eventId: res.eventId, position: res.position, deduplicated: false };
+  return { id: memoryId, eventId: res.eventId, position: res.position, deduplicated: false, quarantineId: null };
 }

@@ -1,0 +1,75 @@
+import { currentSchemaVersion, deterministicId, EngramError } from '@engram/core';
+import type { EngramEvent, QuarantineResolution } from '@engram/core';
+import { getQuarantined, listQuarantined, type QuarantinedWrite } from '@engram/projections';
+import type { AppContext } from '../context';
+import { appendAll, buildEvent } from '../envelope';
+import type { QuarantineListInput, QuarantineResolveInput, QuarantineResolveResult } from '../types';
+import { optionalCorrelation, optionalId, optionalText, requireId } from '../validation';
+
+const STATUSES = ['pending', 'released', 'discarded'] as const;
+const MAX_NOTE_CHARS = 1000;
+
+export async function listQuarantine(ctx: AppContext, input: QuarantineListInput): Promise<QuarantinedWrite[]> {
+  const tenantId = requireId(input.tenantId, 'tenantId');
+  const userId = optionalId(input.userId, 'userId') ?? undefined;
+  if (input.status != null && !(STATUSES as readonly string[]).includes(input.status)) {
+    throw new EngramError('VALIDATION_FAILED', `status must be one of ${STATUSES.join(', ')}`, { details: { field: 'status' } });
+  }
+  return listQuarantined(ctx.db, tenantId, { ...(userId ? { userId } : {}), ...(input.status ? { status: input.status } : {}), ...(input.limit ? { limit: input.limit } : {}) });
+}
+
+async function pending(ctx: AppContext, tenantId: string, quarantineId: string): Promise<QuarantinedWrite> {
+  const q = await getQuarantined(ctx.db, tenantId, quarantineId);
+  if (!q) throw new EngramError('NOT_FOUND', `no quarantined write ${quarantineId}`, { details: { quarantineId } });
+  if (q.status !== 'pending') {
+    throw new EngramError('CONFLICT', `quarantined write ${quarantineId} was already ${q.status}`, { details: { quarantineId, status: q.status } });
+  }
+  return q;
+}
+
+/**
+ * An operator's decision on a held write. Released: the held event is appended as it would have
+ * been (same stream, time and payload, at the current schema version of its type — fields added
+ * since take their defaults), with an id derived from the quarantine and the ContentQuarantined
+ * event as its cause, together with QuarantineResolved in one append. Discarded: only the decision.
+ */
+export async function resolveQuarantine(ctx: AppContext, input: QuarantineResolveInput, resolution: QuarantineResolution): Promise<QuarantineResolveResult> {
+  const tenantId = requireId(input.tenantId, 'tenantId');
+  const quarantineId = requireId(input.quarantineId, 'quarantineId');
+  const note = optionalText(input.note, 'note', MAX_NOTE_CHARS);
+  const resolvedBy = optionalText(input.resolvedBy, 'resolvedBy', 256);
+  const correlationId = optionalCorrelation(input.correlationId);
+  const q = await pending(ctx, tenantId, quarantineId);
+  const scope = { tenantId, userId: q.userId, agentId: q.agentId };
+  const events: EngramEvent[] = [];
+  let releasedEventId: string | null = null;
+  if (resolution === 'released') {
+    releasedEventId = deterministicId(quarantineId, 'released');
+    events.push({
+      eventId: releasedEventId,
+      type: q.heldType,
+      schemaVersion: currentSchemaVersion(q.heldType),
+      tenantId,
+      userId: q.userId,
+      agentId: q.agentId,
+      sessionId: q.sessionId,
+      occurredAt: q.occurredAt,
+      recordedAt: ctx.clock.now().toISOString(),
+      causationId: q.eventId,
+      correlationId,
+      payload: q.heldPayload,
+    } as unknown as EngramEvent);
+  }
+  events.push(
+    buildEvent(ctx.clock, 'QuarantineResolved', { scope, sessionId: q.sessionId, correlationId, causationId: q.eventId }, {
+      quarantineId,
+      resolution,
+      resolvedBy,
+      releasedEventId,
+      note,
+    }),
+  );
+  const { eventId, position } = await appendAll(ctx.log, events);
+  ctx.logger.info({ tenantId, userId: q.userId, quarantineId, resolution, heldType: q.heldType }, 'quarantined write resolved');
+  return { quarantineId, resolution, eventId, position, releasedEventId };
+}
