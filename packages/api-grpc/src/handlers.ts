@@ -94,7 +94,7 @@ export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r
         }),
       );
       const res = await app.writeMemory(writeInputOf(c, b));
-      return { id: res.id, eventId: res.eventId ?? '', position: res.position ?? '', deduplicated: res.deduplicated };
+      return { id: res.id, eventId: res.eventId ?? '', position: res.position ?? '', deduplicated: res.deduplicated, quarantineId: res.quarantineId ?? '' };
     },
     async Observe(c, r) {
       const { sessionId } = check(SessionParams, shape({ sessionId: r.sessionId }));

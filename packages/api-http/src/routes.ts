@@ -9,6 +9,9 @@ import {
   KeyParams,
   MemoryParams,
   ObserveBody,
+  QuarantineDecisionBody,
+  QuarantineParams,
+  QuarantineQuery,
   QueryBody,
   ResolveBody,
   SessionParams,
@@ -28,6 +31,8 @@ import {
   historyResponse,
   markdownResponse,
   memorySchema,
+  quarantineDecisionResponse,
+  quarantineListResponse,
   queryResponse,
   resolveResponse,
   writeResponse,
@@ -277,6 +282,45 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       responses: { 202: { description: 'sessions queued for consolidation', schema: consolidateResponse } },
       async handle({ tenantId, correlationId, body }) {
         const r = await app.consolidate({ scope: scopeOf(tenantId, body), correlationId, sessionId: body.sessionId });
+        return { status: 202, body: r };
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/v1/admin/quarantine',
+      operationId: 'listQuarantine',
+      summary: 'Writes the content scanner held for an operator (policy quarantine), oldest first',
+      tag: 'admin',
+      schema: { querystring: QuarantineQuery, headers: TenantHeaders },
+      responses: { 200: { description: 'held writes of the tenant', schema: quarantineListResponse } },
+      async handle({ tenantId, query }) {
+        const items = await app.listQuarantine({ tenantId, userId: query.userId ?? null, status: query.status, limit: query.limit, minPosition: query.minPosition });
+        return { status: 200, body: { items } };
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/v1/admin/quarantine/:id/release',
+      operationId: 'releaseQuarantined',
+      summary: 'Release a held write: its event is appended as it would have been (QuarantineResolved released)',
+      tag: 'admin',
+      schema: { params: QuarantineParams, body: QuarantineDecisionBody, headers: TenantHeaders },
+      responses: { 202: { description: 'decision appended', schema: quarantineDecisionResponse } },
+      async handle({ tenantId, correlationId, params, body }) {
+        const r = await app.releaseQuarantined({ tenantId, quarantineId: params.id, note: body.note, resolvedBy: body.resolvedBy, correlationId, minPosition: body.minPosition });
+        return { status: 202, body: r };
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/v1/admin/quarantine/:id/discard',
+      operationId: 'discardQuarantined',
+      summary: 'Discard a held write (QuarantineResolved discarded)',
+      tag: 'admin',
+      schema: { params: QuarantineParams, body: QuarantineDecisionBody, headers: TenantHeaders },
+      responses: { 202: { description: 'decision appended', schema: quarantineDecisionResponse } },
+      async handle({ tenantId, correlationId, params, body }) {
+        const r = await app.discardQuarantined({ tenantId, quarantineId: params.id, note: body.note, resolvedBy: body.resolvedBy, correlationId, minPosition: body.minPosition });
         return { status: 202, body: r };
       },
     }),

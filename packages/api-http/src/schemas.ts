@@ -23,13 +23,56 @@ export const errorSchema = Type.Object({
   }),
 });
 
-export const appendedSchema = Type.Object({ eventId: Type.String({ format: 'uuid' }), position });
+const quarantineId = Type.Optional(
+  nullable(Type.String({ description: 'set when the content scanner held the write for an operator (policy quarantine); eventId/position are then the ContentQuarantined event' })),
+);
+
+export const appendedSchema = Type.Object({ eventId: Type.String({ format: 'uuid' }), position, quarantineId });
 
 export const writeResponse = Type.Object({
   id: Type.String({ format: 'uuid' }),
   eventId: nullable(str),
   position: nullable(position),
   deduplicated: Type.Boolean({ description: 'true when an identical entry already held the key (nothing appended)' }),
+  quarantineId,
+});
+
+const quarantinedWrite = Type.Object({
+  quarantineId: str,
+  tenantId: str,
+  userId: str,
+  agentId: nullable(str),
+  sessionId: nullable(str),
+  keyId: nullable(str),
+  eventId: str,
+  attempted: Type.String({ description: 'write path: memory, message, fact, episode, skill' }),
+  heldType: Type.String({ description: 'event type a release appends' }),
+  heldSchemaVersion: Type.Integer(),
+  heldPayload: Type.Record(Type.String(), Type.Unknown(), { description: 'the held event’s payload' }),
+  code: str,
+  reason: Type.String({ description: 'names the intent the scanner saw' }),
+  intents: strings,
+  score: Type.Number(),
+  field: nullable(str),
+  match: nullable(str),
+  scanner: str,
+  occurredAt: str,
+  quarantinedAt: str,
+  status: Type.Enum(['pending', 'released', 'discarded']),
+  resolvedAt: nullable(str),
+  resolvedBy: nullable(str),
+  releasedEventId: nullable(str),
+  note: nullable(str),
+});
+
+export const quarantineListResponse = Type.Object({ items: Type.Array(quarantinedWrite) });
+
+export const quarantineDecisionResponse = Type.Object({
+  quarantineId: str,
+  resolution: Type.Enum(['released', 'discarded']),
+  eventId: Type.String({ format: 'uuid', description: 'the QuarantineResolved event' }),
+  position,
+  releasedEventId: nullable(Type.String({ description: 'the held event appended by a release (read your write with minPosition)' })),
 });
 
 const listPlace = nullable(

@@ -62,7 +62,7 @@ export async function screenWrite(ctx: AppContext, req: ScanRequest): Promise<Sc
       held: true,
       hold: async (event) => {
         const quarantineId = newId();
-        const q: ContentQuarantined = buildEvent(ctx.clock, 'ContentQuarantined', { scope: req.scope, sessionId: req.sessionId, correlationId: req.correlationId, occurredAt: event.occurredAt }, {
+        const q: ContentQuarantined = buildEvent(ctx.clock, 'ContentQuarantined', { scope: req.scope, sessionId: req.sessionId, correlationId: req.correlationId, occurredAt: event.occurredAt, keyId: event.keyId }, {
           quarantineId,
           attempted: req.attempted,
           heldType: event.type,

@@ -245,6 +245,8 @@ export interface QuarantineListInput {
   userId?: string | null;
   status?: 'pending' | 'released' | 'discarded';
   limit?: number;
+  /** Wait for the read side to reach this position (e.g. a write's) first. */
+  minPosition?: string;
 }
 
 export interface QuarantineResolveInput {
@@ -254,6 +256,8 @@ export interface QuarantineResolveInput {
   resolvedBy?: string | null;
   note?: string | null;
   correlationId?: string | null;
+  /** Wait for the read side to reach this position (e.g. the held write's) first. */
+  minPosition?: string;
 }
 
 export interface QuarantineResolveResult extends Appended {

@@ -59,7 +59,7 @@ describe('app commands on the real log, PGlite and projectors', () => {
     await s.app.getMemory({ scope: scopeOf('dedup'), memoryId: first.id, minPosition: first.position! });
     const before = (await s.events()).length;
     const again = await s.app.writeMemory({ scope: scopeOf('dedup'), type: 'USER', key: 'editor', content: 'Uses vim' });
-    expect(again).toEqual({ id: first.id, eventId: null, position: null, deduplicated: true });
+    expect(again).toEqual({ id: first.id, eventId: null, position: null, deduplicated: true, quarantineId: null });
     expect((await s.events()).length).toBe(before);
   });
 

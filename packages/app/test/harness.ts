@@ -10,6 +10,7 @@ import { openPglite } from '@engram/store-pglite';
 import { createHashEmbedder } from '@engram/embedder-use';
 import { createLocalTextIndex, createLocalVectorIndex } from '@engram/index-local';
 import { createHybridRetriever, createSearchIndexProjector } from '@engram/retrieval';
+import type { ContentScreen } from '@engram/core';
 import { createMemoryApp } from '../src/index';
 import type { MemoryApp, MemoryAppConfig } from '../src/index';
 
@@ -50,6 +51,8 @@ export interface StackOptions {
   config?: Partial<MemoryAppConfig>;
   /** Start the four projectors (default true). */
   projectors?: boolean;
+  /** The content screen (default: the app's, rules alone with policy block). */
+  screen?: (logger: Logger) => ContentScreen;
 }
 
 /** The real components: file event log, PGlite read store, the projectors, the search index and the retriever every service uses. */
@@ -77,6 +80,7 @@ export async function openStack(opts: StackOptions = {}): Promise<Stack> {
     db,
     retriever,
     progress,
+    ...(opts.screen ? { screen: opts.screen(logger) } : {}),
     clock: systemClock,
     logger,
     config: { maxContentBytes: 32 * 1024, minPositionWaitMs: 10_000, accessFlushMs: 50, ...opts.config },

@@ -127,6 +127,27 @@ export const ContextBody = Type.Object(
   { additionalProperties: false },
 );
 
+export const QuarantineParams = Type.Object({ id: id('quarantine id') });
+
+export const QuarantineQuery = Type.Object(
+  {
+    userId: Type.Optional(id('only this user’s held writes')),
+    status: Type.Optional(enumOf(['pending', 'released', 'discarded'] as const)),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    minPosition: Type.Optional(position()),
+  },
+  { additionalProperties: false },
+);
+
+export const QuarantineDecisionBody = Type.Object(
+  {
+    note: Type.Optional(line({ maxLength: 1000, description: 'the operator’s reason, recorded on QuarantineResolved' })),
+    resolvedBy: Type.Optional(line({ minLength: 1, maxLength: 256, description: 'who decided (recorded on QuarantineResolved)' })),
+    minPosition: Type.Optional(position('wait for the read side to reach this position (e.g. the held write’s) first')),
+  },
+  { additionalProperties: false },
+);
+
 export const ResolveBody = Type.Object({ userId, agentId: Type.Optional(agentOnWrite), winner: enumOf(['a', 'b'] as const) }, { additionalProperties: false });
 
 export const ConsolidateBody = Type.Object(

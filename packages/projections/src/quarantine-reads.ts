@@ -9,6 +9,8 @@ export interface QuarantinedWrite {
   userId: string;
   agentId: string | null;
   sessionId: string | null;
+  /** The API key that wrote it (null: written without a key). */
+  keyId: string | null;
   /** eventId of the ContentQuarantined event. */
   eventId: string;
   attempted: string;
@@ -36,7 +38,7 @@ const str = (v: unknown): string | null => (v == null ? null : String(v));
 
 function fromRow(r: Row): QuarantinedWrite {
   return {
-    quarantineId: String(r.quarantine_id), tenantId: String(r.tenant_id), userId: String(r.user_id), agentId: str(r.agent_id), sessionId: str(r.session_id),
+    quarantineId: String(r.quarantine_id), tenantId: String(r.tenant_id), userId: String(r.user_id), agentId: str(r.agent_id), sessionId: str(r.session_id), keyId: str(r.key_id),
     eventId: String(r.event_id), attempted: String(r.attempted), heldType: String(r.held_type) as EventType, heldSchemaVersion: Number(r.held_schema_version),
     heldPayload: (r.held_payload as Record<string, unknown>) ?? {}, code: String(r.code), reason: String(r.reason), intents: (r.intents as string[]) ?? [],
     score: Number(r.score), field: str(r.field), match: str(r.match), scanner: String(r.scanner), occurredAt: isoOf(r.occurred_at),

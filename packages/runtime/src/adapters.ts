@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import type { Embedder, EventCodec, EventLog, Llm, Reranker, SqlDatabase, TextIndex, VectorIndex } from '@engram/core';
+import { ContentScreen, createLlmInjectionClassifier } from '@engram/core';
 import type { EngramConfig } from './config';
 import type { Logger } from './logger';
 
@@ -93,6 +94,16 @@ export async function openLlm(cfg: EngramConfig): Promise<Llm | null> {
   if (!cfg.llm) return null;
   const { createOpenAiLlm } = await import('@engram/openai-adapters');
   return createOpenAiLlm({ baseURL: cfg.llm.baseURL, apiKey: cfg.llm.apiKey ?? 'unused', models: { ...cfg.llm.models }, timeoutMs: cfg.llm.timeoutMs });
+}
+
+/**
+ * P2's screen from configuration: the policy, and the configured LLM's verification stage as the
+ * classifier for borderline scores unless ENGRAM_SCANNER_CLASSIFIER=off.
+ */
+export async function openContentScreen(cfg: EngramConfig, logger: Logger): Promise<ContentScreen> {
+  const llm = cfg.scanner.classifier === 'off' ? null : await openLlm(cfg);
+  const classifier = llm && cfg.llm ? createLlmInjectionClassifier(llm, { model: cfg.llm.models.verification, timeoutMs: cfg.scanner.classifierTimeoutMs }) : null;
+  return new ContentScreen({ policy: cfg.scanner.policy, classifier, logger });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { systemClock, type ProjectionProgress, type Retriever } from '@engram/core';
+import { openContentScreen } from './adapters';
 import type { Foundation } from './compose';
 
 export const ENGRAM_VERSION: string = (() => {
@@ -28,6 +29,7 @@ export async function startApi(f: Foundation, query: QuerySide | null, opts: { h
     db: f.db,
     ...(query ? { retriever: query.retriever } : {}),
     progress: query?.progress ?? sqlProjectionProgress(f.db, ['episodic', 'semantic']),
+    screen: await openContentScreen(f.cfg, f.logger.child({ component: 'scanner' })),
     clock: systemClock,
     logger: f.logger.child({ component: 'app' }),
     config: { maxContentBytes: f.cfg.limits.maxContentBytes, minPositionWaitMs: f.cfg.memory.minPositionWaitMs, accessFlushMs: f.cfg.memory.accessFlushMs },

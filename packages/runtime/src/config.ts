@@ -36,6 +36,12 @@ export interface EngramConfig {
   models: { dir: string; python: string; mavenRepo: string };
   /** A1's daily cold archive in the all-in-one: local time of day (null = off) and age in days. */
   archive: { at: { hour: number; minute: number } | null; days: number };
+  /**
+   * P2 content scanner: what a refused write becomes (block: WriteRejected + 4xx; quarantine: held
+   * for an operator as ContentQuarantined; allow: stored, logged), and whether the configured LLM
+   * gives a second opinion on borderline scores (auto: when an LLM is configured).
+   */
+  scanner: { policy: 'block' | 'quarantine' | 'allow'; classifier: 'auto' | 'llm' | 'off'; classifierTimeoutMs: number };
   limits: {
     /** Largest message/memory content accepted, in UTF-8 bytes (CONTENT_TOO_LARGE above). */
     maxContentBytes: number;
@@ -324,6 +330,11 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
     reranker,
     models,
     archive: archiveSchedule(p, env.ENGRAM_ARCHIVE_AT ?? file.archive?.at, env.ARCHIVE_DAYS ?? env.ENGRAM_ARCHIVE_DAYS ?? file.archive?.days),
+    scanner: {
+      policy: oneOf(p, 'ENGRAM_SCANNER_POLICY', env.ENGRAM_SCANNER_POLICY ?? file.scanner?.policy, ['block', 'quarantine', 'allow'] as const, 'block'),
+      classifier: scannerClassifier(p, env.ENGRAM_SCANNER_CLASSIFIER ?? file.scanner?.classifier, llm !== null),
+      classifierTimeoutMs: num(p, 'ENGRAM_SCANNER_CLASSIFIER_TIMEOUT_MS', env.ENGRAM_SCANNER_CLASSIFIER_TIMEOUT_MS ?? file.scanner?.classifierTimeoutMs, 5000, (n) => n > 0, 'a positive number'),
+    },
     limits,
     memory,
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -332,6 +343,12 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
     throw new EngramError('CONFIG_INVALID', `invalid configuration:\n  - ${p.list.join('\n  - ')}`, { details: { problems: p.list } });
   }
   return deepFreeze(cfg);
+}
+
+function scannerClassifier(p: Problems, raw: string | undefined, hasLlm: boolean): 'auto' | 'llm' | 'off' {
+  const v = oneOf(p, 'ENGRAM_SCANNER_CLASSIFIER', raw, ['auto', 'llm', 'off'] as const, 'auto');
+  if (v === 'llm' && !hasLlm) p.add('ENGRAM_SCANNER_CLASSIFIER=llm: needs an LLM (OPENAI_BASE_URL and ENGRAM_LLM_MODEL or OPENAI_API_KEY)');
+  return v;
 }
 
 function deepFreeze<T>(o: T): Readonly<T> {

@@ -4,18 +4,13 @@ import { getQuarantined, listQuarantined, type QuarantinedWrite } from '@engram/
 import type { AppContext } from '../context';
 import { appendAll, buildEvent } from '../envelope';
 import type { QuarantineListInput, QuarantineResolveInput, QuarantineResolveResult } from '../types';
-import { optionalCorrelation, optionalId, optionalText, requireId } from '../validation';
+import { waitForPosition } from '../position-wait';
+import { positionOf } from '../rules';
 
-const STATUSES = ['pending', 'released', 'discarded'] as const;
-const MAX_NOTE_CHARS = 1000;
-
+/** Inputs are checked against their @engram/contract shapes by the transport. */
 export async function listQuarantine(ctx: AppContext, input: QuarantineListInput): Promise<QuarantinedWrite[]> {
-  const tenantId = requireId(input.tenantId, 'tenantId');
-  const userId = optionalId(input.userId, 'userId') ?? undefined;
-  if (input.status != null && !(STATUSES as readonly string[]).includes(input.status)) {
-    throw new EngramError('VALIDATION_FAILED', `status must be one of ${STATUSES.join(', ')}`, { details: { field: 'status' } });
-  }
-  return listQuarantined(ctx.db, tenantId, { ...(userId ? { userId } : {}), ...(input.status ? { status: input.status } : {}), ...(input.limit ? { limit: input.limit } : {}) });
+  await waitForPosition(ctx, positionOf(input.minPosition));
+  return listQuarantined(ctx.db, input.tenantId, { ...(input.userId ? { userId: input.userId } : {}), ...(input.status ? { status: input.status } : {}), ...(input.limit ? { limit: input.limit } : {}) });
 }
 
 async function pending(ctx: AppContext, tenantId: string, quarantineId: string): Promise<QuarantinedWrite> {
@@ -34,11 +29,11 @@ async function pending(ctx: AppContext, tenantId: string, quarantineId: string):
  * event as its cause, together with QuarantineResolved in one append. Discarded: only the decision.
  */
 export async function resolveQuarantine(ctx: AppContext, input: QuarantineResolveInput, resolution: QuarantineResolution): Promise<QuarantineResolveResult> {
-  const tenantId = requireId(input.tenantId, 'tenantId');
-  const quarantineId = requireId(input.quarantineId, 'quarantineId');
-  const note = optionalText(input.note, 'note', MAX_NOTE_CHARS);
-  const resolvedBy = optionalText(input.resolvedBy, 'resolvedBy', 256);
-  const correlationId = optionalCorrelation(input.correlationId);
+  const { tenantId, quarantineId } = input;
+  const note = input.note ?? null;
+  const resolvedBy = input.resolvedBy ?? null;
+  const correlationId = input.correlationId ?? null;
+  await waitForPosition(ctx, positionOf(input.minPosition));
   const q = await pending(ctx, tenantId, quarantineId);
   const scope = { tenantId, userId: q.userId, agentId: q.agentId };
   const events: EngramEvent[] = [];
@@ -53,6 +48,7 @@ export async function resolveQuarantine(ctx: AppContext, input: QuarantineResolv
       userId: q.userId,
       agentId: q.agentId,
       sessionId: q.sessionId,
+      keyId: q.keyId,
       occurredAt: q.occurredAt,
       recordedAt: ctx.clock.now().toISOString(),
       causationId: q.eventId,

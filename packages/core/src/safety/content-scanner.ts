@@ -153,6 +153,12 @@ function findingsIn(view: MatchView, base: string, best: Map<Intent, ScanFinding
   }
 }
 
+/** The matched fragment as the writer wrote it, when folding only changed case and spacing. */
+function asWritten(text: string, folded: string): string {
+  const at = text.toLowerCase().indexOf(folded);
+  return at >= 0 ? text.slice(at, at + folded.length) : folded;
+}
+
 /** Hidden characters, findings and score of one text. */
 export function analyzeContent(text: string): ScanAnalysis {
   const hidden = findHiddenCharacter(text);
@@ -164,7 +170,7 @@ export function analyzeContent(text: string): ScanAnalysis {
     // Enough evidence: the remaining readings cannot change the outcome.
     if (combine([...best.values()]) >= 0.97) break;
   }
-  const findings = [...best.values()].sort((a, b) => b.weight - a.weight);
+  const findings = [...best.values()].sort((a, b) => b.weight - a.weight).map((f) => ({ ...f, match: asWritten(text, f.match) }));
   return { hidden, findings, score: combine(findings) };
 }
 

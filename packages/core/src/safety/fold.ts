@@ -1,3 +1,4 @@
+/// <reference path="./opencc-dicts.d.ts" />
 import confusables from 'unhomoglyph/data.json' with { type: 'json' };
 import tsCharacters from 'opencc-js/dict/TSCharacters';
 

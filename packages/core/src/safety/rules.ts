@@ -251,6 +251,7 @@ export const RULES: readonly Rule[] = [
 
   // Role reassignment.
   seq('you_are_now_unbound', 'role_reassignment', 0.88, [YOU, 3, NOW, 3, BE, 30, UNBOUND]),
+  seq('now_you_are_unbound', 'role_reassignment', 0.88, [NOW, 4, YOU, 3, BE, 30, UNBOUND]),
   seq('you_are_now_persona', 'role_reassignment', 0.75, [YOU, 2, k(['are', "'re", 're', 'will be', 'shall be', 'become', 'have become'], ['是', '成为', '变成', '扮演']), 2, k(['now', 'henceforth', 'from now on', 'hereby', 'going to be', 'officially', 'about to be'], ['现在', '从现在(?:起|开始)', '从此', '今后']), 18, k(['an? (?:\\w+ )?ai', 'an? (?:\\w+ )?(?:assistant|bot|model|chatbot|character|persona|entity|program)', 'named', 'called', 'known as', 'dan', 'stan', 'in (?:\\w+ )?mode', 'an? hacker', 'sentient', 'conscious'], ['ai', '人工智能', '助手', '机器人', '模型', '角色', '名叫', '叫做', '黑客', 'dan'])]),
   seq('no_longer_assistant', 'role_reassignment', 0.85, [YOU, 3, k(['are no longer', "'re no longer", 're no longer', 'are not', "'re not", 're not', "aren'?t", 'will no longer be', 'stop being', 'cease to be', 'used to be'], ['不再是', '已经不是', '已不再是', '不是']), 10, k(['an? ai', 'an? (?:\\w+ )?assistant', 'chatgpt', 'claude', 'gpt', 'a language model', 'an llm', 'a chatbot', 'bound', 'restricted', 'limited', 'required', 'helpful', 'an? (?:\\w+ )?model', 'constrained'], ['ai', '人工智能', '助手', '机器人', '模型', '受限', '语言模型'])]),
   seq('roleplay_unbound', 'role_reassignment', 0.82, [ROLEPLAY, 40, UNBOUND]),

@@ -214,7 +214,7 @@ export function matchingViews(raw: string, depth = 0, via: readonly Obfuscation[
   const folded = foldText(raw);
   const base = folded.text;
   const foldVia: Obfuscation[] = [...via, ...[...folded.changed].filter((o) => o !== 'nfkc')];
-  if (folded.changed.size > 0 && hasLatinLookalikes(raw)) foldVia.push('homoglyph');
+  if (/[^\x00-\x7f]/.test(raw) && hasLatinLookalikes(raw)) foldVia.push('homoglyph');
   const views: MatchView[] = [{ text: base, via: foldVia, compact: false }];
   const baseAnchors = anchorsOf(base);
   const worth = (text: string): boolean => freshAnchors(anchorsOf(text), baseAnchors);

@@ -5,12 +5,12 @@ export async function projectQuarantined(tx: SqlExecutor, e: ContentQuarantined)
   const p = e.payload;
   await tx.query(
     `INSERT INTO quarantined_writes (tenant_id, quarantine_id, user_id, agent_id, session_id, event_id, attempted, held_type, held_schema_version,
-       held_payload, code, reason, intents, score, field, match, scanner, occurred_at, quarantined_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+       held_payload, code, reason, intents, score, field, match, scanner, occurred_at, quarantined_at, key_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
      ON CONFLICT (tenant_id, quarantine_id) DO NOTHING`,
     [
       e.tenantId, p.quarantineId, e.userId, e.agentId, e.sessionId, e.eventId, p.attempted, p.heldType, p.heldSchemaVersion,
-      JSON.stringify(p.heldPayload), p.code, p.reason, JSON.stringify(p.intents), p.score, p.field, p.match, p.scanner, e.occurredAt, e.recordedAt,
+      JSON.stringify(p.heldPayload), p.code, p.reason, JSON.stringify(p.intents), p.score, p.field, p.match, p.scanner, e.occurredAt, e.recordedAt, e.keyId,
     ],
   );
 }
