@@ -1,7 +1,9 @@
+import { textProblem } from '@engram/contract';
 import { EngramError, newId, sha256Hex } from '@engram/core';
 import type { ContentQuarantined, EngramEvent, Scope } from '@engram/core';
 import type { AppContext } from './context';
 import { appendAll, buildEvent } from './envelope';
+import { invalid } from './rules';
 
 /** Flattens the string values of a JSON value into "path" → string pairs. */
 export function stringLeaves(value: unknown, path: string, out: Record<string, string> = {}, depth = 0): Record<string, string> {
@@ -48,6 +50,11 @@ const publicField = (field: string): string => field.replace(/#key$/, '');
  * content itself is never stored. Under the quarantine policy the write is held instead.
  */
 export async function screenWrite(ctx: AppContext, req: ScanRequest): Promise<Screened> {
+  // What the read side cannot store at all is bad input (nothing recorded), not a refused write.
+  for (const [field, text] of Object.entries(req.fields)) {
+    const problem = textProblem(text);
+    if (problem) throw invalid(publicField(field), problem);
+  }
   const decision = await ctx.screen.screen(req.fields, { quarantine: req.quarantinable !== false });
   if (decision.action === 'accept') {
     if (decision.flagged) {
