@@ -289,7 +289,7 @@ export const IMMEDIATE = c(
 /** Concealment from the person the model serves. */
 export const HIDE = c(
   [
-    "(?:do not|don't|never|without) (?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|alert(?:ing)?|mention(?:ing)?|reveal(?:ing)?|show(?:ing)?|let(?:ting)?|warn(?:ing)?|ask(?:ing)?) (?:the |your )?(?:user|human|owner|operator|admin|administrator|person|customer|client|anyone|them|him|her)",
+    "(?:do not|don't|never|without) (?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|alert(?:ing)?|mention(?:ing)?|reveal(?:ing)?|show(?:ing)?|let(?:ting)?|warn(?:ing)?|ask(?:ing)?) (?:the |your )?(?:user|human|owner|operator|admin|administrator|customer|client)",
     "(?:keep|hide|conceal) (?:this|it|these|the \\w+) (?:secret |hidden )?from (?:the |your )?(?:user|human|owner|operator|admin|person|customer|them)", "without (?:the |your )?(?:user|human|owner|operator)'?s? (?:knowledge|knowing|consent|noticing|permission)",
     '(?:the )?(?:user|human|owner|operator) (?:must|should|will|may) (?:not|never) (?:know|find out|notice|see|learn|be told|be informed)', "(?:do not|don't|never) (?:mention|reveal|acknowledge|disclose|admit|discuss|repeat) (?:this|these|the) (?:instructions?|message|note|rules?|text|request|memory)",
     'nobody will (?:know|notice|find out)', 'no one will (?:know|notice|find out)',
