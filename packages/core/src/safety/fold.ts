@@ -1,6 +1,5 @@
-/// <reference path="./opencc-dicts.d.ts" />
 import confusables from 'unhomoglyph/data.json' with { type: 'json' };
-import tsCharacters from 'opencc-js/dict/TSCharacters';
+import { simplifiedOf } from '../text/chinese-script';
 
 /**
  * Folding for matching (never for storage): every spelling of a phrase that a model reads the same
@@ -25,15 +24,6 @@ const TO_LATIN: ReadonlyMap<string, string> = (() => {
     if (/^[\x21-\x7e]{1,3}$/.test(target)) map.set(from, target.toLowerCase());
   }
   // TR39 maps ASCII to ASCII too ("m" → "rn", "0" → "O"); those stay: ASCII is matched as written.
-  return map;
-})();
-
-const TO_SIMPLIFIED: ReadonlyMap<string, string> = (() => {
-  const map = new Map<string, string>();
-  for (const pair of tsCharacters.split('|')) {
-    const [from, to] = pair.split(' ');
-    if (from && to && [...from].length === 1) map.set(from, [...to][0]!);
-  }
   return map;
 })();
 
@@ -69,7 +59,7 @@ export function foldText(input: string): Folded {
     // TR39 prototypes follow case ("І" → "l" like "I" → "l"): fold case first, then look alike.
     const latin = TO_LATIN.get(ch.toLowerCase()) ?? TO_LATIN.get(ch);
     if (latin !== undefined) return latin;
-    const simplified = TO_SIMPLIFIED.get(ch);
+    const simplified = simplifiedOf(ch);
     if (simplified !== undefined) {
       changed.add('traditional_chinese');
       return simplified;

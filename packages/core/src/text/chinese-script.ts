@@ -21,6 +21,11 @@ for (const [t, s] of entries(TS_CHARACTERS)) {
 
 const HAN = /[\u3400-\u9FFF\uF900-\uFAFF]/u;
 
+/** The Simplified form of a Traditional-only character, or undefined. */
+export function simplifiedOf(ch: string): string | undefined {
+  return TO_SIMPLIFIED.get(ch);
+}
+
 /** The text with every Traditional-only character replaced by its Simplified form (same length). */
 export function foldChinese(text: string): string {
   if (!HAN.test(text)) return text;

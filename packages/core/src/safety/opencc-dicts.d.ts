@@ -1,5 +1,0 @@
-declare module 'opencc-js/dict/TSCharacters' {
-  /** OpenCC Traditional→Simplified characters: "trad simp|trad simp|…". */
-  const dict: string;
-  export default dict;
-}
