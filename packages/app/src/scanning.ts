@@ -1,24 +1,10 @@
 import { textProblem } from '@engram/contract';
-import { EngramError, newId, sha256Hex } from '@engram/core';
+import { EngramError, newId, publicField, quarantinePayload, rejectionPayload } from '@engram/core';
+
 import type { ContentQuarantined, EngramEvent, Scope } from '@engram/core';
 import type { AppContext } from './context';
 import { appendAll, buildEvent } from './envelope';
 import { invalid } from './rules';
-
-/** Flattens the string values of a JSON value into "path" → string pairs. */
-export function stringLeaves(value: unknown, path: string, out: Record<string, string> = {}, depth = 0): Record<string, string> {
-  if (depth > 16 || value == null) return out;
-  if (typeof value === 'string') out[path] = value;
-  else if (Array.isArray(value)) value.forEach((v, i) => stringLeaves(v, `${path}[${i}]`, out, depth + 1));
-  else if (typeof value === 'object') {
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-      // A metadata key is written content too.
-      out[`${path}.${k}#key`] = k;
-      stringLeaves(v, `${path}.${k}`, out, depth + 1);
-    }
-  }
-  return out;
-}
 
 export interface ScanRequest {
   scope: Scope;
@@ -40,8 +26,6 @@ export interface Quarantined {
   eventId: string;
   position: string;
 }
-
-const publicField = (field: string): string => field.replace(/#key$/, '');
 
 /**
  * P2: the one place every API write is scanned (ctx.screen: rules, the optional classifier, the
@@ -69,35 +53,18 @@ export async function screenWrite(ctx: AppContext, req: ScanRequest): Promise<Sc
       held: true,
       hold: async (event) => {
         const quarantineId = newId();
-        const q: ContentQuarantined = buildEvent(ctx.clock, 'ContentQuarantined', { scope: req.scope, sessionId: req.sessionId, correlationId: req.correlationId, occurredAt: event.occurredAt, keyId: event.keyId }, {
-          quarantineId,
-          attempted: req.attempted,
-          heldType: event.type,
-          heldSchemaVersion: event.schemaVersion,
-          heldPayload: event.payload as unknown as Record<string, unknown>,
-          code: verdict.code,
-          reason: verdict.reason,
-          intents: verdict.intents,
-          score: verdict.score,
-          field,
-          match: verdict.match.slice(0, 120),
-          scanner: decision.scanner,
-        });
+        const q: ContentQuarantined = buildEvent(
+          ctx.clock, 'ContentQuarantined', { scope: req.scope, sessionId: req.sessionId, correlationId: req.correlationId, occurredAt: event.occurredAt, keyId: event.keyId },
+          quarantinePayload(decision, req.attempted, quarantineId, event),
+        );
         const { eventId, position } = await appendAll(ctx.log, [q]);
         ctx.logger.warn({ attempted: req.attempted, field, code: verdict.code, quarantineId }, 'write quarantined by the content scanner');
         return { quarantineId, eventId, position };
       },
     };
   }
-  const refused = req.fields[decision.field] ?? '';
-  const event = buildEvent(ctx.clock, 'WriteRejected', { scope: req.scope, sessionId: req.sessionId, correlationId: req.correlationId }, {
-    attempted: req.attempted,
-    code: verdict.code,
-    reason: verdict.reason,
-    field,
-    contentSha256: sha256Hex(refused),
-    match: verdict.match.slice(0, 120),
-  });
+  const event = buildEvent(ctx.clock, 'WriteRejected', { scope: req.scope, sessionId: req.sessionId, correlationId: req.correlationId },
+    rejectionPayload(decision, req.attempted, req.fields[decision.field] ?? ''));
   let rejectionEventId: string | null = null;
   try {
     await appendAll(ctx.log, [event]);

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context';
 import { appendAll, buildEvent } from '../envelope';
-import { newId } from '@engram/core';
-import { screenWrite, stringLeaves } from '../scanning';
+import { newId, stringLeaves } from '@engram/core';
+import { screenWrite } from '../scanning';
 import type { Appended, MaybeQuarantined, ObserveMessageInput } from '../types';
 import { contentWithin, normalTime } from '../rules';
 

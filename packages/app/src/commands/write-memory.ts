@@ -1,8 +1,8 @@
-import { newId } from '@engram/core';
+import { newId, stringLeaves } from '@engram/core';
 import type { AppContext } from '../context';
 import { appendAll, buildEvent } from '../envelope';
 import { precheckSemanticWrite } from '../read/write-precheck';
-import { screenWrite, stringLeaves } from '../scanning';
+import { screenWrite } from '../scanning';
 import type { WriteMemoryInput, WriteMemoryResult } from '../types';
 import { contentWithin, invalid, normalTime, uniqueTags } from '../rules';
 

@@ -1,3 +1,5 @@
+import type { ContentQuarantinedPayload, EngramEvent, Json, WriteRejectedPayload } from '../events/types';
+import { sha256Hex } from '../util/ids';
 import { analyzeContent, BLOCK_SCORE, SCANNER_VERSION, verdictOf, type ScanAnalysis, type ScanVerdict } from './content-scanner';
 import type { Intent } from './rules';
 
@@ -107,3 +109,56 @@ export class ContentScreen {
     return { ...forced, intents: intent && !forced.intents.includes(intent) ? [intent, ...forced.intents] : forced.intents, reason: `${forced.reason}; judged an injection by ${this.classifier.id} (confidence ${opinion.confidence.toFixed(2)})` };
   }
 }
+
+/** A decision that refused a write (rejected or held). */
+export type RefusalDecision = Extract<ScreenDecision, { action: 'reject' | 'quarantine' }>;
+
+const MATCH_CHARS = 120;
+
+/** The field path as a client names it ("metadata.a", never the internal "#key" marker of a metadata key). */
+export const publicField = (field: string): string => field.replace(/#key$/, '');
+
+/** WriteRejected for a refused write (who: the envelope; what: sha256 and the matched fragment; why: code and reason). */
+export function rejectionPayload(decision: RefusalDecision, attempted: string, refusedText: string, reasonPrefix = ''): WriteRejectedPayload {
+  const { verdict } = decision;
+  return {
+    attempted, code: verdict.code, reason: `${reasonPrefix}${verdict.reason}`, field: publicField(decision.field), contentSha256: sha256Hex(refusedText), match: verdict.match.slice(0, MATCH_CHARS),
+  };
+}
+
+/** ContentQuarantined for a held write: the event it would have appended, kept whole for an operator. */
+export function quarantinePayload(decision: RefusalDecision, attempted: string, quarantineId: string, held: EngramEvent): ContentQuarantinedPayload {
+  const { verdict } = decision;
+  return {
+    quarantineId, attempted, heldType: held.type, heldSchemaVersion: held.schemaVersion, heldPayload: held.payload as unknown as Json,
+    code: verdict.code, reason: verdict.reason, intents: verdict.intents, score: verdict.score, field: publicField(decision.field), match: verdict.match.slice(0, MATCH_CHARS), scanner: decision.scanner,
+  };
+}
+
+/** String fields of a write as the screen takes them: lists flattened to "name[i]", nulls left out. */
+export function screenFields(fields: Readonly<Record<string, string | readonly string[] | null | undefined>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    if (value == null) continue;
+    if (typeof value === 'string') out[name] = value;
+    else value.forEach((v, i) => (out[`${name}[${i}]`] = v));
+  }
+  return out;
+}
+
+/** Flattens the string values of a JSON value into "path" → string pairs. */
+export function stringLeaves(value: unknown, path: string, out: Record<string, string> = {}, depth = 0): Record<string, string> {
+  if (depth > 16 || value == null) return out;
+  if (typeof value === 'string') out[path] = value;
+  else if (Array.isArray(value)) value.forEach((v, i) => stringLeaves(v, `${path}[${i}]`, out, depth + 1));
+  else if (typeof value === 'object') {
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      const at = path ? `${path}.${k}` : k;
+      // A metadata key is written content too.
+      if (path) out[`${at}#key`] = k;
+      stringLeaves(v, at, out, depth + 1);
+    }
+  }
+  return out;
+}
+
