@@ -1,4 +1,5 @@
 import {
+  ContentScreen,
   EngramError,
   pollUntil,
   silentLogger,
@@ -56,6 +57,8 @@ export interface ConsolidatorOptions {
   /** Directory for the durable task journal (K3); not a read model. */
   stateDir: string;
   config: ConsolidatorConfig;
+  /** P2 for every derived write: the API's screen (rules, optional classifier, policy); default rules alone, policy block. */
+  screen?: ContentScreen;
   logger?: Logger;
 }
 
@@ -90,6 +93,7 @@ export function createConsolidator(opts: ConsolidatorOptions): Consolidator {
   const idleCheckMs = cfg.idleCheckMs ?? Math.min(30_000, Math.max(50, (cfg.idleSeconds * 1000) / 2));
   const logger = opts.logger ?? silentLogger;
   const engine = opts.engine as VerifyingExtractionEngine;
+  const screen = opts.screen ?? new ContentScreen({ logger });
   const { log, db, clock } = opts;
   let journal: TaskJournal | null = null;
   let queue: TaskQueue | null = null;
@@ -145,13 +149,13 @@ export function createConsolidator(opts: ConsolidatorOptions): Consolidator {
     let events: EngramEvent[];
     let stats: Record<string, unknown> = {};
     if (task.kind === 'session') {
-      const plan = await planSession({ db, engine, logger, recordedAt }, task);
+      const plan = await planSession({ db, engine, screen, logger, recordedAt }, task);
       events = plan.events;
       stats = plan.stats;
     } else {
       const cause = await findCause(task);
       if (!cause) throw new EngramError('NOT_FOUND', `MemoryWritten ${task.causeEventId} is not at ${partition}:${task.position.offset}`, { retriable: false });
-      events = await planMemory({ db, engine, logger, recordedAt }, cause);
+      events = await planMemory({ db, engine, screen, logger, recordedAt }, cause);
     }
     if (events.length > 0) {
       if (await alreadyAppended(task, events)) {

@@ -1,10 +1,11 @@
-import { deterministicId, scanFields, sha256Hex, type EngramEvent, type Logger, type ProvenanceSource } from '@engram/core';
+import { deterministicId, type ContentScreen, type EngramEvent, type Logger, type ProvenanceSource } from '@engram/core';
 import { decide } from './contradictions/resolve';
 import type { EventOrigin } from './events';
 import { buildEvent } from './events';
 import type { ContradictionVerifier } from './extraction/llm/llm-engine';
 import type { CandidateFact } from './extraction/types';
 import type { ActiveEntry } from './read-models';
+import { screenDerived } from './screen-derived';
 
 export interface FactPlanContext {
   origin: EventOrigin;
@@ -18,11 +19,12 @@ export interface FactPlanContext {
   /** The text of the source messages, scanned with the candidate: a fact derived from blocked input is refused too. */
   sourceText?: (messageIds: string[]) => string[];
   verifier: ContradictionVerifier | undefined;
+  screen: ContentScreen;
   logger: Logger;
 }
 
 export interface FactPlan {
-  /** FactExtracted events, and WriteRejected for blocked candidates. */
+  /** FactExtracted events, and WriteRejected / ContentQuarantined for refused candidates. */
   facts: EngramEvent[];
   /** ContradictionDetected / MemorySuperseded / ContradictionResolved, after the facts. */
   contradictions: EngramEvent[];
@@ -30,26 +32,7 @@ export interface FactPlan {
   restated: number;
   held: number;
   rejected: number;
-}
-
-/** P2 for a derived write: the scanner verdict as a WriteRejected event, or null when clean. */
-export function rejectionFor(
-  attempted: 'fact' | 'episode' | 'skill',
-  fields: Record<string, string | readonly string[] | null>,
-  content: string,
-  ctx: Pick<FactPlanContext, 'origin' | 'causeId' | 'recordedAt'>,
-  discriminator: string,
-  occurredAt: string,
-): EngramEvent | null {
-  const verdict = scanFields(fields);
-  if (verdict.ok) return null;
-  return buildEvent(
-    'WriteRejected',
-    ctx.origin,
-    deterministicId(ctx.causeId, 'WriteRejected', attempted, discriminator),
-    { attempted, code: verdict.code, reason: `consolidator: ${verdict.reason}`, field: verdict.field ?? null, contentSha256: sha256Hex(content), match: verdict.match },
-    { occurredAt, recordedAt: ctx.recordedAt },
-  );
+  quarantined: number;
 }
 
 /**
@@ -57,19 +40,27 @@ export function rejectionFor(
  * (C1–C3) and given ids derived from the cause, so a retried or replayed task plans the same events.
  */
 export async function planFacts(candidates: CandidateFact[], entries: ActiveEntry[], ctx: FactPlanContext): Promise<FactPlan> {
-  const plan: FactPlan = { facts: [], contradictions: [], written: 0, restated: 0, held: 0, rejected: 0 };
+  const plan: FactPlan = { facts: [], contradictions: [], written: 0, restated: 0, held: 0, rejected: 0, quarantined: 0 };
   const source: ProvenanceSource = 'consolidated';
   const active = [...entries];
   for (const c of candidates) {
     const saidAt = ctx.saidAt(c.sourceMessageIds);
     const times = { occurredAt: saidAt, recordedAt: ctx.recordedAt };
-    const rejected = rejectionFor('fact', { content: c.content, key: c.key, object: c.object, tags: c.tags, sourceMessage: ctx.sourceText?.(c.sourceMessageIds) ?? null }, c.content, ctx, c.key, saidAt);
-    if (rejected) {
-      plan.facts.push(rejected);
-      plan.rejected++;
+    const memoryId = deterministicId(ctx.causeId, 'fact', c.key);
+    const fact = buildEvent('FactExtracted', ctx.origin, deterministicId(ctx.causeId, 'FactExtracted', c.key), {
+      memoryId, kind: c.kind, type: c.type, key: c.key, content: c.content, tags: c.tags, importance: c.importance, confidence: c.confidence, source,
+      subject: c.subject, predicate: c.predicate, object: c.object, timeHint: c.timeHint, sourceMessageIds: c.sourceMessageIds, episodeId: ctx.episodeId,
+      extractor: ctx.extractor, validFrom: c.validFrom ?? saidAt, validTo: c.validTo,
+    }, times);
+    // A fact derived from refused input is refused too: its source messages are screened with it.
+    const fields = { content: c.content, key: c.key, object: c.object, tags: c.tags, sourceMessage: ctx.sourceText?.(c.sourceMessageIds) ?? null };
+    const refused = await screenDerived(ctx, 'fact', c.key, fields, c.content, fact);
+    if (refused) {
+      plan.facts.push(refused);
+      if (refused.type === 'ContentQuarantined') plan.quarantined++;
+      else plan.rejected++;
       continue;
     }
-    const memoryId = deterministicId(ctx.causeId, 'fact', c.key);
     const decision = await decide(c, source, saidAt, active, ctx.verifier, ctx.logger);
     if (decision.action === 'restatement') {
       plan.restated++;
@@ -96,13 +87,7 @@ export async function planFacts(candidates: CandidateFact[], entries: ActiveEntr
       }
       continue;
     }
-    plan.facts.push(
-      buildEvent('FactExtracted', ctx.origin, deterministicId(ctx.causeId, 'FactExtracted', c.key), {
-        memoryId, kind: c.kind, type: c.type, key: c.key, content: c.content, tags: c.tags, importance: c.importance, confidence: c.confidence, source,
-        subject: c.subject, predicate: c.predicate, object: c.object, timeHint: c.timeHint, sourceMessageIds: c.sourceMessageIds, episodeId: ctx.episodeId,
-        extractor: ctx.extractor, validFrom: c.validFrom ?? saidAt, validTo: c.validTo,
-      }, times),
-    );
+    plan.facts.push(fact);
     plan.written++;
     for (const k of decision.conflicts) {
       const contradictionId = deterministicId(ctx.causeId, 'contradiction', c.key, k.entry.id);

@@ -1,4 +1,4 @@
-import { deterministicId, provenanceLevel, type EngramEvent, type Logger, type MemoryWritten, type SqlExecutor } from '@engram/core';
+import { deterministicId, provenanceLevel, type ContentScreen, type EngramEvent, type Logger, type MemoryWritten, type SqlExecutor } from '@engram/core';
 import { relatedEntries } from './contradictions/prefilter';
 import { buildEvent, type EventOrigin } from './events';
 import type { VerifyingExtractionEngine } from './extraction/llm/llm-engine';
@@ -12,7 +12,7 @@ import { loadActiveEntries } from './read-models';
  * is configured (same-key updates are already settled by the projector's provenance guard).
  */
 export async function planMemory(
-  deps: { db: SqlExecutor; engine: VerifyingExtractionEngine; logger: Logger; recordedAt: string },
+  deps: { db: SqlExecutor; engine: VerifyingExtractionEngine; screen: ContentScreen; logger: Logger; recordedAt: string },
   written: MemoryWritten,
 ): Promise<EngramEvent[]> {
   const p = written.payload;
@@ -29,7 +29,7 @@ export async function planMemory(
     });
     const lineage = p.sourceMessageIds.length > 0 ? p.sourceMessageIds : [p.memoryId];
     const facts = result.facts.map((f) => ({ ...f, sourceMessageIds: lineage }));
-    const plan = await planFacts(facts, entries, { ...ctx, episodeId: p.episodeId, extractor: result.extractor, saidAt: () => written.occurredAt, sourceText: () => [p.content], verifier: deps.engine.verifier, logger: deps.logger });
+    const plan = await planFacts(facts, entries, { ...ctx, episodeId: p.episodeId, extractor: result.extractor, saidAt: () => written.occurredAt, sourceText: () => [p.content], verifier: deps.engine.verifier, screen: deps.screen, logger: deps.logger });
     return [...plan.facts, ...plan.contradictions];
   }
   const verifier = deps.engine.verifier;

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { currentSchemaVersion, JsonEventCodec, newId, type Clock, type EngramEvent, type EventLog, type EventType, type Logger, type PayloadOf, type SqlDatabase } from '@engram/core';
+import { currentSchemaVersion, JsonEventCodec, newId, type Clock, type ContentScreen, type EngramEvent, type EventLog, type EventType, type Logger, type PayloadOf, type SqlDatabase } from '@engram/core';
 import { openFileEventLog } from '@engram/event-log-file';
 import { PROJECTORS, runMigrations, startProjector, type RunningProjector } from '@engram/projections';
 import { openPglite } from '@engram/store-pglite';
@@ -51,7 +51,7 @@ export const DEFAULT_CONFIG: ConsolidatorConfig = {
 };
 
 /** The real components: file event log, PGlite read store, the four projectors, the consolidator. */
-export async function openStack(opts: { engine?: ExtractionEngine; config?: Partial<ConsolidatorConfig>; start?: boolean } = {}): Promise<Stack> {
+export async function openStack(opts: { engine?: ExtractionEngine; config?: Partial<ConsolidatorConfig>; start?: boolean; screen?: (logger: Logger) => ContentScreen } = {}): Promise<Stack> {
   const dir = await mkdtemp(join(tmpdir(), 'engram-consolidation-'));
   const log = await openFileEventLog({ dir: join(dir, 'log'), codec: new JsonEventCodec() });
   const db = await openPglite();
@@ -67,6 +67,7 @@ export async function openStack(opts: { engine?: ExtractionEngine; config?: Part
       engine: o.engine ?? opts.engine ?? createRulesEngine(),
       stateDir: o.stateDir ?? join(dir, 'consolidator'),
       config: { ...DEFAULT_CONFIG, ...opts.config, ...o.config },
+      ...(opts.screen ? { screen: opts.screen(logger) } : {}),
     });
     consolidators.push(c);
     return c;

@@ -8,7 +8,7 @@ import type { ProjectionName } from '@engram/projections';
 import { parseConfig, type EngramConfig } from './config';
 import { createRootLogger, type Logger } from './logger';
 import { Lifecycle, runMain } from './lifecycle';
-import { openEmbedder, openEventCodec, openEventLog, openIndexes, openLlm, openReadStore, openReranker } from './adapters';
+import { openContentScreen, openEmbedder, openEventCodec, openEventLog, openIndexes, openLlm, openReadStore, openReranker } from './adapters';
 
 export interface Foundation {
   cfg: Readonly<EngramConfig>;
@@ -113,6 +113,7 @@ export async function startConsolidator(f: Foundation): Promise<void> {
       idleSeconds: f.cfg.memory.consolidationIdleSeconds,
       decay: { importanceDecayDays: f.cfg.memory.importanceDecayDays, archiveThreshold: f.cfg.memory.archiveThreshold },
     },
+    screen: await openContentScreen(f.cfg, f.logger.child({ component: 'scanner' })),
     logger: f.logger.child({ component: 'consolidator' }),
   });
   await consolidator.start();
