@@ -1,12 +1,13 @@
 /**
- * `npm run bench -- scanner [--split dev|heldout|all] [--list-misses] [--out file.json]`
- * Refusal rate of attacks by intent and by obfuscation (every base attack under every transform),
- * false-positive rate on hard negatives, and the cost of one scan (µs, the acknowledged-write path).
+ * `npm run bench -- scanner [--split dev|heldout|fresh|fresh-sealed|all] [--list-misses] [--out file.json]`
+ * Refusal rate of attacks by intent, obfuscation and language (every base attack under every
+ * transform), false-positive rate on hard negatives, and the CPU cost of one scan (the
+ * acknowledged-write path). Misses are listed for dev and fresh only: fresh-sealed is reported as
+ * aggregates, never text by text.
  */
 import { writeFileSync } from 'node:fs';
 import { scanContent } from '@engram/core';
-import { loadSplit, type Split } from './scanner/corpus';
-import { BENIGN_TRANSFORMS, TRANSFORMS } from './scanner/obfuscate';
+import { loadSplit, SPLITS, type Split } from './scanner/corpus';
 
 interface Tally {
   n: number;
@@ -36,7 +37,8 @@ function timeScans(texts: readonly string[], rounds: number): number {
 }
 
 function runSplit(split: Split, listMisses: boolean): Record<string, unknown> {
-  const { attacks, negatives } = loadSplit(split);
+  const { attacks, negatives, transforms, benign, listable } = loadSplit(split);
+  listMisses &&= listable;
   const byIntent = new Map<string, Tally>();
   const byObfuscation = new Map<string, Tally>();
   const byLang = new Map<string, Tally>();
@@ -44,7 +46,7 @@ function runSplit(split: Split, listMisses: boolean): Record<string, unknown> {
   const misses: string[] = [];
   const attackTexts: string[] = [];
   for (const a of attacks) {
-    for (const [name, transform] of Object.entries(TRANSFORMS)) {
+    for (const [name, transform] of Object.entries(transforms)) {
       const text = transform(a.text);
       if (text === null) continue;
       attackTexts.push(text);
@@ -62,7 +64,7 @@ function runSplit(split: Split, listMisses: boolean): Record<string, unknown> {
   const fpByForm = new Map<string, Tally>();
   const negativeTexts: string[] = [];
   for (const n of negatives) {
-    for (const [name, transform] of Object.entries(BENIGN_TRANSFORMS)) {
+    for (const [name, transform] of Object.entries(benign)) {
       const text = transform(n.text);
       if (text === null) continue;
       negativeTexts.push(text);
@@ -80,7 +82,7 @@ function runSplit(split: Split, listMisses: boolean): Record<string, unknown> {
   const usBenign = timeScans(negativeTexts, 20);
   const long = negatives.map((n) => n.text).join(' ');
   const usLong = timeScans([long], 50);
-  console.log(`\n=== split ${split}: ${attacks.length} base attacks × ${Object.keys(TRANSFORMS).length} obfuscations = ${all.n} attack texts; ${negatives.length} hard negatives × ${Object.keys(BENIGN_TRANSFORMS).length} forms = ${fp.n}`);
+  console.log(`\n=== split ${split}: ${attacks.length} base attacks × ${Object.keys(transforms).length} obfuscations = ${all.n} attack texts; ${negatives.length} hard negatives × ${Object.keys(benign).length} forms = ${fp.n}`);
   console.log(`attacks refused: ${pct(all)} (${all.refused}/${all.n})    hard negatives refused: ${pct(fp)} (${fp.refused}/${fp.n})`);
   console.log(table('refused by intent', byIntent));
   console.log(table('refused by obfuscation', byObfuscation));
@@ -99,9 +101,9 @@ export default async function main(argv: string[]): Promise<void> {
     return i >= 0 ? argv[i + 1] : undefined;
   };
   const split = (arg('split') ?? 'all') as Split | 'all';
-  if (!['dev', 'heldout', 'all'].includes(split)) throw new Error('--split is dev, heldout or all');
-  const splits: Split[] = split === 'all' ? ['dev', 'heldout'] : [split];
-  const results = splits.map((s) => runSplit(s, argv.includes('--list-misses') && s === 'dev'));
+  if (split !== 'all' && !SPLITS.includes(split)) throw new Error(`--split is ${SPLITS.join(', ')} or all`);
+  const splits: readonly Split[] = split === 'all' ? SPLITS : [split];
+  const results = splits.map((s) => runSplit(s, argv.includes('--list-misses')));
   const out = arg('out');
   if (out) writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), results }, null, 2));
 }

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { BENIGN_TRANSFORMS, TRANSFORMS, type Transform } from './obfuscate';
+import { FRESH_BENIGN_TRANSFORMS, FRESH_TRANSFORMS } from './obfuscate-fresh';
 
 export interface CorpusAttack {
   intent: string;
@@ -17,9 +19,31 @@ function jsonl<T>(file: string): T[] {
   return readFileSync(DIR + file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
 }
 
-/** dev: the split the rules were written against; heldout: written before the rules, never used to write them. */
-export type Split = 'dev' | 'heldout';
+/**
+ * dev: the split the rules were written against; heldout: written before the rules, never used to
+ * write them; fresh: a second, independent set (other phrasings, carriers and obfuscations) whose
+ * misses may be looked at; fresh-sealed: its other half, only ever reported as aggregates.
+ */
+export const SPLITS = ['dev', 'heldout', 'fresh', 'fresh-sealed'] as const;
+export type Split = (typeof SPLITS)[number];
 
-export function loadSplit(split: Split): { attacks: CorpusAttack[]; negatives: CorpusNegative[] } {
-  return { attacks: jsonl<CorpusAttack>(`${split}-base.jsonl`), negatives: jsonl<CorpusNegative>(`${split}-negatives.jsonl`) };
+export interface LoadedSplit {
+  attacks: CorpusAttack[];
+  negatives: CorpusNegative[];
+  transforms: Readonly<Record<string, Transform>>;
+  benign: Readonly<Record<string, Transform>>;
+  /** Whether the bench may print this split's individual misses (never for the sealed half). */
+  listable: boolean;
+}
+
+export function loadSplit(split: Split): LoadedSplit {
+  const file = split === 'fresh' ? 'fresh-open' : split;
+  const fresh = split === 'fresh' || split === 'fresh-sealed';
+  return {
+    attacks: jsonl<CorpusAttack>(`${file}-base.jsonl`),
+    negatives: jsonl<CorpusNegative>(`${file}-negatives.jsonl`),
+    transforms: fresh ? { ...TRANSFORMS, ...FRESH_TRANSFORMS } : TRANSFORMS,
+    benign: fresh ? { ...BENIGN_TRANSFORMS, ...FRESH_BENIGN_TRANSFORMS } : BENIGN_TRANSFORMS,
+    listable: split === 'dev' || split === 'fresh',
+  };
 }
