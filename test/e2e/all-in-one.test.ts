@@ -8,20 +8,41 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEngramProcess, type EngramProcess } from './support/engram-process';
+import { consolidated, headOf } from './support/settled';
 
 describe('all-in-one engram process', () => {
   let dataDir: string;
   let engram: EngramProcess;
-  const env = () => ({ ENGRAM_DATA_DIR: dataDir, ENGRAM_EMBEDDER: 'hash', ENGRAM_CONSOLIDATION_IDLE_SECONDS: '3600' });
+  const envOf = (dir: string) => ({ ENGRAM_DATA_DIR: dir, ENGRAM_EMBEDDER: 'hash', ENGRAM_CONSOLIDATION_IDLE_SECONDS: '3600' });
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'engram-e2e-'));
-    engram = await startEngramProcess({ env: env() });
+    engram = await startEngramProcess({ env: envOf(dataDir) });
   });
   afterAll(async () => {
     await engram?.kill();
     rmSync(dataDir, { recursive: true, force: true });
   });
+
+  /** A test that kills its process gets a process and a data dir of its own, so no other test depends on it. */
+  async function withOwnProcess(run: (p: { engram: EngramProcess; dataDir: string; restart(signal: NodeJS.Signals): Promise<EngramProcess> }) => Promise<void>): Promise<void> {
+    const dir = mkdtempSync(join(tmpdir(), 'engram-e2e-own-'));
+    let p = await startEngramProcess({ env: envOf(dir) });
+    try {
+      await run({
+        engram: p,
+        dataDir: dir,
+        async restart(signal) {
+          await p.kill(signal);
+          p = await startEngramProcess({ env: envOf(dir) });
+          return p;
+        },
+      });
+    } finally {
+      await p.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
 
   it('serves /healthz, /readyz and the OpenAPI document', async () => {
     expect((await engram.request('GET', '/healthz')).status).toBe(200);
@@ -31,7 +52,8 @@ describe('all-in-one engram process', () => {
     expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/v1/memories', '/v1/query', '/v1/sessions/{sessionId}/messages']));
   });
 
-  it('returns a written memory from a query and keeps it across SIGKILL', async () => {
+  it('returns a written memory from a query and keeps it across SIGKILL', () =>
+    withOwnProcess(async ({ engram, restart }) => {
     const w = await engram.request('POST', '/v1/memories', {
       userId: 'alice',
       type: 'USER',
@@ -46,15 +68,14 @@ describe('all-in-one engram process', () => {
     expect(q.status).toBe(200);
     expect(q.body.results[0]).toMatchObject({ id: w.body.id, tier: 'SEMANTIC', type: 'USER', key: 'user.editor', source: 'user_stated' });
 
-    await engram.kill('SIGKILL');
-    engram = await startEngramProcess({ env: env() });
-    const again = await engram.request('POST', '/v1/query', { userId: 'alice', query: 'Neovim editor', minPosition: w.body.position });
+    const restarted = await restart('SIGKILL');
+    const again = await restarted.request('POST', '/v1/query', { userId: 'alice', query: 'Neovim editor', minPosition: w.body.position });
     expect(again.status).toBe(200);
     expect(again.body.results.map((r: { id: string }) => r.id)).toContain(w.body.id);
-    const got = await engram.request('GET', `/v1/memories/${w.body.id}?userId=alice`);
+    const got = await restarted.request('GET', `/v1/memories/${w.body.id}?userId=alice`);
     expect(got.status).toBe(200);
     expect(got.body.content).toContain('Neovim');
-  });
+    }));
 
   it('answers bad input with a 4xx and a stable code, losing nothing accepted', async () => {
     const ok = await engram.request('POST', '/v1/memories', { userId: 'bob', type: 'USER', content: 'Bob keeps bees on his roof' });
@@ -134,22 +155,18 @@ describe('all-in-one engram process', () => {
 
   it('consolidates an ended session into facts with lineage and an episode', async () => {
     const msgs = ['Hi there, my name is Dana Whitfield.', 'I prefer green tea over coffee.', 'I live in Lisbon these days.'];
-    let pos = '';
     for (const [i, content] of msgs.entries()) {
       const r = await engram.request('POST', '/v1/sessions/sess-d1/messages', { userId: 'dana', role: 'user', content, messageId: `m${i + 1}` });
       expect(r.status).toBe(202);
-      pos = r.body.position;
     }
     const end = await engram.request('POST', '/v1/sessions/sess-d1/end', { userId: 'dana' });
     expect(end.status).toBe(202);
-    let facts: any[] = [];
-    for (let i = 0; i < 100 && facts.length < 3; i++) {
-      const q = await engram.request('POST', '/v1/query', { userId: 'dana', query: 'where does the user live', k: 20, tiers: ['SEMANTIC'], minPosition: pos });
-      facts = q.body.results.filter((r: any) => r.source === 'consolidated');
-      if (facts.length < 3) await new Promise((r) => setTimeout(r, 200));
-    }
+    await consolidated(dataDir, end.body.eventId);
+    const head = await headOf(engram, 'dana');
+    const q = await engram.request('POST', '/v1/query', { userId: 'dana', query: 'where does the user live', k: 20, tiers: ['SEMANTIC'], minPosition: head });
+    const facts = q.body.results.filter((r: any) => r.source === 'consolidated');
     expect(facts.length).toBeGreaterThanOrEqual(3);
-    const residence = facts.find((f) => /Lisbon/.test(f.content));
+    const residence = facts.find((f: any) => /Lisbon/.test(f.content));
     expect(residence.sourceMessageIds).toEqual(['m3']);
     const episodes = await engram.request('POST', '/v1/query', { userId: 'dana', query: 'Dana green tea Lisbon', k: 20, tiers: ['EPISODIC'] });
     expect(episodes.body.results.some((r: any) => r.kind === 'episode' || r.sessionId === 'sess-d1')).toBe(true);
@@ -158,7 +175,8 @@ describe('all-in-one engram process', () => {
     expect(String(wm.body)).toContain('green tea');
   });
 
-  it('produces each consolidated fact exactly once when killed with SIGKILL right after a session ends', async () => {
+  it('produces each consolidated fact exactly once when killed with SIGKILL right after a session ends', () =>
+    withOwnProcess(async ({ engram, dataDir: dir, restart }) => {
     const msgs = ['My name is Hugo Brandt.', 'I work as a carpenter in Graz.', 'My favourite food is goulash.', 'I drive a red Volvo.'];
     for (const [i, content] of msgs.entries()) {
       const r = await engram.request('POST', '/v1/sessions/sess-h1/messages', { userId: 'hugo', role: 'user', content, messageId: `h${i + 1}` });
@@ -166,22 +184,16 @@ describe('all-in-one engram process', () => {
     }
     const end = await engram.request('POST', '/v1/sessions/sess-h1/end', { userId: 'hugo' });
     expect(end.status).toBe(202);
-    await engram.kill('SIGKILL');
-    engram = await startEngramProcess({ env: env() });
-    let facts: any[] = [];
-    for (let i = 0; i < 150; i++) {
-      const q = await engram.request('POST', '/v1/query', { userId: 'hugo', query: 'Hugo carpenter Graz goulash Volvo name', k: 50, tiers: ['SEMANTIC', 'ARCHIVAL'], minPosition: end.body.position });
-      facts = q.body.results.filter((r: any) => r.source === 'consolidated');
-      if (facts.length >= 4) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const restarted = await restart('SIGKILL');
+    // The journal marks the task done only after its events are appended, whether the killed process
+    // got that far or the restarted one ran the task again; the marker's position is after them all.
+    await consolidated(dir, end.body.eventId);
+    const head = await headOf(restarted, 'hugo');
+    const q = await restarted.request('POST', '/v1/query', { userId: 'hugo', query: 'Hugo carpenter Graz goulash Volvo name', k: 50, tiers: ['SEMANTIC', 'ARCHIVAL'], minPosition: head });
+    const facts = q.body.results.filter((r: any) => r.source === 'consolidated');
     expect(facts.length).toBeGreaterThanOrEqual(4);
-    // Wait a little longer: a duplicate would come from the task being run a second time.
-    await new Promise((r) => setTimeout(r, 1500));
-    const q = await engram.request('POST', '/v1/query', { userId: 'hugo', query: 'Hugo carpenter Graz goulash Volvo name', k: 50, tiers: ['SEMANTIC', 'ARCHIVAL'] });
-    const consolidated = q.body.results.filter((r: any) => r.source === 'consolidated');
-    const keys = consolidated.map((r: any) => r.key);
+    const keys = facts.map((r: any) => r.key);
     expect(new Set(keys).size).toBe(keys.length);
-    expect(consolidated.every((r: any) => r.tier === 'SEMANTIC')).toBe(true);
-  });
+    expect(facts.every((r: any) => r.tier === 'SEMANTIC')).toBe(true);
+    }));
 });

@@ -14,18 +14,9 @@ import { loadEngramProto } from '@engram/api-grpc';
 import { createQdrantVectorIndex } from '@engram/index-qdrant';
 import { createTestDatabase, describeWithServers, type TestDatabase, type TestServer } from '@engram/testing';
 import { freePort, startEngramProcess, type EngramProcess } from './support/engram-process';
+import { consolidated, headOf } from './support/settled';
 
 const PROJECTORS = ['projector-working', 'projector-episodic', 'projector-semantic', 'projector-archival'] as const;
-
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 // The same run with the in-process vector index of the query service, and with Qdrant.
 const VARIANTS: Array<{ vectors: 'local' | 'qdrant'; servers: TestServer[] }> = [
@@ -122,11 +113,12 @@ for (const variant of VARIANTS) describeWithServers(variant.servers, `distribute
     }
     const end = await ingest.request('POST', '/v1/sessions/f-1/end', { userId: 'frank' });
     expect(end.status).toBe(202);
-    const facts = await waitFor('consolidated facts', async () => {
-      const q = await query.request('POST', '/v1/query', { userId: 'frank', query: 'where does Frank live', k: 20, tiers: ['SEMANTIC'] });
-      const f = (q.body.results ?? []).filter((r: any) => r.source === 'consolidated');
-      return f.some((x: any) => /Accra/.test(x.content)) ? f : undefined;
-    });
+    // The consolidator's journal says when its events are in the log; a marker in frank's stream
+    // (his partition) then gives a position after them for the query service to reach.
+    await consolidated(join(root, 'consolidator'), end.body.eventId);
+    const head = await headOf(ingest, 'frank');
+    const q = await query.request('POST', '/v1/query', { userId: 'frank', query: 'where does Frank live', k: 20, tiers: ['SEMANTIC'], minPosition: head });
+    const facts = (q.body.results ?? []).filter((r: any) => r.source === 'consolidated');
     expect(facts.find((x: any) => /Accra/.test(x.content)).sourceMessageIds).toEqual(['f1']);
     const episodes = await sql.query(`SELECT session_key, source_message_ids FROM episodes WHERE user_id = 'frank'`);
     expect(episodes.rows).toHaveLength(1);

@@ -9,6 +9,7 @@ import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '@engram/cli';
 import { startEngramProcess, type EngramProcess } from './support/engram-process';
+import { consolidated, headOf } from './support/settled';
 
 async function engramCli(argv: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
@@ -54,13 +55,13 @@ describe('export a user and import it into a fresh Engram', () => {
     await engram.request('POST', '/v1/memories', { userId: 'ivy', type: 'USER', key: 'user.pet', content: 'Ivy has a tortoise named Gus' });
     await engram.request('POST', '/v1/memories', { userId: 'someone-else', type: 'USER', content: 'This belongs to another user and must not travel' });
     const end = await engram.request('POST', '/v1/sessions/ivy-1/end', { userId: 'ivy' });
-    for (let i = 0; i < 100; i++) {
-      const r = await engram.request('POST', '/v1/query', { userId: 'ivy', query: 'Porto marine biologist coffee', k: 20, tiers: ['SEMANTIC'], minPosition: end.body.position });
-      if (r.body.results.filter((h: { source: string }) => h.source === 'consolidated').length >= 3) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    await new Promise((r) => setTimeout(r, 500));
-    const before = await ask(engram);
+    expect(end.status).toBe(202);
+    // Everything the consolidator derives from the session is in the log and the read side.
+    await consolidated(envA.ENGRAM_DATA_DIR, end.body.eventId);
+    const before = await ask(engram, await headOf(engram, 'e2e-marker'));
+    const facts = await engram.request('POST', '/v1/query', { userId: 'ivy', query: 'Porto marine biologist coffee', k: 20, tiers: ['SEMANTIC'] });
+    const consolidatedFacts = facts.body.results.filter((h: { source: string }) => h.source === 'consolidated').map((h: { content: string }) => h.content);
+    expect(consolidatedFacts).toEqual(expect.arrayContaining(['User lives in Porto', 'User works as a marine biologist']));
     expect(before.flat().join('\n')).toContain('Porto');
     await engram.kill('SIGTERM');
     engram = undefined;

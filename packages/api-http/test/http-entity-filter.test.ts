@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPosition, systemClock } from '@engram/core';
 import { createConsolidator, createRulesEngine, type Consolidator } from '@engram/consolidation';
+import { waitFor } from '@engram/testing';
 import { openHttpStack } from './http-server';
 import type { HttpStack } from './http-server';
 
@@ -51,12 +52,10 @@ describe('POST /v1/query with an entity filter (R9), hybrid retriever and the re
 
     const ended = await h.call('POST', '/v1/sessions/work/end', { body: { userId: 'ent' }, headers: TENANT });
     expect(ended.status).toBe(202);
-    for (let i = 0; i < 600 && !episodeId; i++) {
+    episodeId = await waitFor('the episode of the ended session in the read model', async () => {
       const r = await h.db.query<{ id: string }>("SELECT id::text AS id FROM episodes WHERE tenant_id = 'ent-t' AND user_id = 'ent' AND session_key = 'work'");
-      if (r.rows[0]) episodeId = r.rows[0].id;
-      else await new Promise((res) => setTimeout(res, 25));
-    }
-    expect(episodeId).not.toBe('');
+      return r.rows[0]?.id;
+    }, 15_000);
     await consolidator.whenIdle();
     for await (const stored of h.log.read()) lastPosition = formatPosition(stored.position);
   }, 60_000);

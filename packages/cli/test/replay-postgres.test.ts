@@ -5,13 +5,12 @@ import { createMemoryApp, type MemoryApp } from '@engram/app';
 import { PROJECTION_NAMES, PROJECTORS, runMigrations, sqlProjectionProgress } from '@engram/projections';
 import { createRootLogger, Lifecycle, openFoundation, parseConfig, startProjectors, type Foundation } from '@engram/runtime';
 import { createScratchDatabase, openPostgres } from '@engram/store-postgres';
-import { describeWithServers } from '@engram/testing';
+import { describeWithServers, waitFor } from '@engram/testing';
 import { catchUpProjectors } from '../src/catch-up';
 import type { CliIo } from '../src/io';
 import { replaySql } from '../src/replay/sql-replay';
 import { importLocomo } from '../src/commands/import-locomo';
 import { LOCOMO_FILE, tempDataDir } from './helpers/run-cli';
-import { until } from './helpers/service-parts';
 import { hashTables } from './helpers/table-hash';
 
 describeWithServers(['postgres'], 'engram replay on PostgreSQL while the live projectors keep writing', ({ postgres: pgUrl }) => {
@@ -62,17 +61,17 @@ describeWithServers(['postgres'], 'engram replay on PostgreSQL while the live pr
         await new Promise((r) => setTimeout(r, 20));
       }
     })();
-    await until('a few live writes', async () => written >= 5);
+    await waitFor('a few live writes', async () => written >= 5);
     const out = await replaySql(f.log, f.db, { projections: [...PROJECTION_NAMES], from: null, restart: false }, io);
     expect(out.applied).toBeGreaterThan(0);
     const atSwitch = written;
-    await until('more live writes after the switch', async () => written >= atSwitch + 5);
+    await waitFor('more live writes after the switch', async () => written >= atSwitch + 5);
     writing = false;
     await writer;
 
     const head = await f.log.head();
     const progress = sqlProjectionProgress(f.db, [...PROJECTION_NAMES]);
-    await until('the live projectors reach the head', () => progress.reached({ partition: 0, offset: head.get(0)! - 1 }));
+    await waitFor('the live projectors reach the head', () => progress.reached({ partition: 0, offset: head.get(0)! - 1 }));
 
     // The reference: the same log applied from scratch into an empty database.
     const refDb = await createScratchDatabase(pgUrl, 'engram_cli_ref');

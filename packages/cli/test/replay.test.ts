@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, lastJson, LOCOMO_FILE, tempDataDir } from './helpers/run-cli';
-import { openParts, until } from './helpers/service-parts';
+import { openParts } from './helpers/service-parts';
+import { waitFor } from '@engram/testing';
 import { hashTables, rowCount } from './helpers/table-hash';
 
 const QUESTIONS = [
@@ -26,7 +27,7 @@ describe('engram replay (L6)', () => {
     // The service's projectors, consolidator and search index process the conversation.
     const parts = await openParts(env, { consolidator: true });
     try {
-      await until('consolidation of the 2 sessions', async () => (await rowCount(parts.f.db, 'episodes')) === 2);
+      await waitFor('consolidation of the 2 sessions', async () => (await rowCount(parts.f.db, 'episodes')) === 2);
       await parts.settled();
       before = await hashTables(parts.f.db);
       answers = await Promise.all(QUESTIONS.map((q) => parts.query(user, q)));

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '@engram/testing';
 import { cli, lastJson, tempDataDir } from './helpers/run-cli';
 
 const BIN = fileURLToPath(new URL('../../../bin/engram.mjs', import.meta.url));
@@ -33,13 +34,14 @@ describe('engram start, and offline commands while it runs', () => {
     child.stderr!.on('data', (d) => (output += d));
     // Ready means OUR process logged that it listens on the port (not another server that took it).
     const listening = new RegExp(`"port":${port}[^\n]*"msg":"HTTP listening"`);
-    for (let i = 0; ; i++) {
-      if (child.exitCode !== null) throw new Error(`engram start exited ${child.exitCode}: ${output}`);
-      const ok = listening.test(output) && (await fetch(`${url}/readyz`).then((r) => r.ok, () => false));
-      if (ok) break;
-      if (i > 600) throw new Error(`engram start never became healthy: ${output}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitFor(
+      'engram start to listen and be ready',
+      async () => {
+        if (child.exitCode !== null) throw new Error(`engram start exited ${child.exitCode}: ${output}`);
+        return listening.test(output) && (await fetch(`${url}/readyz`).then((r) => r.ok, () => false));
+      },
+      60_000,
+    );
   });
   afterAll(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

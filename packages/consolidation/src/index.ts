@@ -7,3 +7,4 @@ export { createConsolidator, type Consolidator, type ConsolidatorConfig, type Co
 export { appendManualConsolidation, endIdleSessions } from './triggers';
 export { runDecayPass } from './decay-pass';
 export type { ConsolidationTask } from './tasks/task';
+export { readTaskJournal, TASK_JOURNAL_FILE } from './tasks/task-journal';

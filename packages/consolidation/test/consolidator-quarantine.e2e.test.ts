@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentScreen, type ContentQuarantined, type EngramEvent } from '@engram/core';
-import { converse, endSession, eventually, memoriesOf, openStack, type Stack, type Who } from './stack';
+import { waitFor } from '@engram/testing';
+import { converse, endSession, memoriesOf, openStack, type Stack, type Who } from './stack';
 
 const ofType = <T extends EngramEvent['type']>(events: EngramEvent[], type: T) => events.filter((e): e is Extract<EngramEvent, { type: T }> => e.type === type);
 const T0 = new Date('2026-11-02T09:00:00.000Z');
@@ -17,7 +18,7 @@ describe('consolidator outputs under the scanner policy quarantine (P2)', () => 
     const mal: Who = { tenantId: 't1', userId: 'mallory', agentId: null };
     await converse(stack.log, mal, 'q1', [['user', ATTACK], ['user', 'I work at Initech.']], T0);
     await endSession(stack.log, mal, 'q1', new Date(T0.getTime() + 60_000));
-    const rows = await eventually('quarantined fact', async () => {
+    const rows = await waitFor('quarantined fact', async () => {
       const r = await stack.db.query<{ attempted: string; held_type: string; held_payload: Record<string, unknown>; status: string; code: string }>(
         "SELECT attempted, held_type, held_payload, status, code FROM quarantined_writes WHERE user_id = 'mallory' AND attempted = 'fact'",
       );
@@ -26,7 +27,7 @@ describe('consolidator outputs under the scanner policy quarantine (P2)', () => 
     await stack.consolidator.whenIdle();
     expect(rows).toEqual([expect.objectContaining({ attempted: 'fact', held_type: 'FactExtracted', status: 'pending', code: 'CONTENT_BLOCKED_INJECTION' })]);
     expect(rows[0]!.held_payload).toMatchObject({ key: 'user.name', content: expect.stringContaining('Mallory'), sourceMessageIds: ['q1-m0'] });
-    await eventually('employer', async () => (await memoriesOf(stack.db, mal)).some((m) => m.key === 'user.employer'));
+    await waitFor('employer', async () => (await memoriesOf(stack.db, mal)).some((m) => m.key === 'user.employer'));
     expect((await memoriesOf(stack.db, mal)).map((m) => m.key)).not.toContain('user.name');
     const events = await stack.events();
     const held = ofType(events, 'ContentQuarantined').filter((e) => e.userId === 'mallory' && e.payload.attempted === 'fact') as ContentQuarantined[];

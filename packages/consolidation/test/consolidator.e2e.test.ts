@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FactExtracted } from '@engram/core';
 import { episodeIdOf } from '../src/plan-session';
 import { appendManualConsolidation } from '../src/triggers';
-import { activeByKey, converse, endSession, event, eventually, memoriesOf, openStack, type Stack, type Who } from './stack';
+import { waitFor } from '@engram/testing';
+import { activeByKey, converse, endSession, event, memoriesOf, openStack, type Stack, type Who } from './stack';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -16,7 +17,7 @@ const who = (userId: string): Who => ({ tenantId: 't1', userId, agentId: null })
 const T0 = new Date('2026-11-01T09:00:00.000Z');
 
 async function episodeOf(sessionEndedId: string) {
-  return eventually(`episode of ${sessionEndedId}`, async () => {
+  return waitFor(`episode of ${sessionEndedId}`, async () => {
     const r = await stack.db.query<{ id: string; session_key: string; summary: string; entity_ids: string[]; source_message_ids: string[] }>(
       'SELECT id, session_key, summary, entity_ids, source_message_ids FROM episodes WHERE id = $1',
       [episodeIdOf(sessionEndedId)],
@@ -29,12 +30,24 @@ async function episodeOf(sessionEndedId: string) {
 async function settled(): Promise<void> {
   await stack.consolidator.whenIdle();
   const head = (await stack.log.head()).get(0) ?? 0;
-  await eventually('projections caught up', async () => {
+  await waitFor('projections caught up', async () => {
     const r = await stack.db.query<{ n: number }>("SELECT count(*)::int AS n FROM projection_checkpoints WHERE partition = 0 AND next_offset >= $1 AND projection IN ('semantic','episodic','working')", [head]);
     return r.rows[0]!.n === 3;
   });
 }
 
+/** A user's first session (name, city, food, editor), consolidated: what the later tests build on, per user. */
+async function introduced(user: Who, city: string): Promise<void> {
+  await converse(stack.log, user, 'intro', [
+    ['user', `Hi, I'm ${user.userId}. I live in ${city} and I love sushi.`],
+    ['assistant', `Nice to meet you! ${city} has great sushi places.`],
+    ['user', 'My favourite editor is Helix.'],
+  ], T0);
+  await episodeOf(await endSession(stack.log, user, 'intro', new Date(T0.getTime() + 5 * 60_000)));
+  await settled();
+}
+
+// Each test has users of its own and sets up what it needs: none depends on another having run.
 describe('consolidator end to end (file log + PGlite + projectors)', () => {
   it('turns a finished session into an episode and consolidated facts with lineage', async () => {
     const alice = who('alice');
@@ -70,12 +83,13 @@ describe('consolidator end to end (file log + PGlite + projectors)', () => {
   });
 
   it('supersedes the old residence when a later session says the user moved, leaving other facts alone', async () => {
-    const alice = who('alice');
+    const alice = who('alma');
+    await introduced(alice, 'Berlin');
     const before = await memoriesOf(stack.db, alice);
     const oldResidence = before.find((m) => m.key === 'user.residence')!;
     await converse(stack.log, alice, 's2', [['user', 'Quick update: I moved to Munich last month.'], ['assistant', 'Congrats on the move!']], new Date(T0.getTime() + 86_400_000));
     await endSession(stack.log, alice, 's2', new Date(T0.getTime() + 86_400_000 + 600_000));
-    await eventually('new residence', async () => (await activeByKey(stack.db, alice, 'user.residence')).find((m) => m.content.includes('Munich')));
+    await waitFor('new residence', async () => (await activeByKey(stack.db, alice, 'user.residence')).find((m) => m.content.includes('Munich')));
     await settled();
     const after = await memoriesOf(stack.db, alice);
     const active = after.filter((m) => m.key === 'user.residence' && m.tier === 'SEMANTIC');
@@ -89,19 +103,20 @@ describe('consolidator end to end (file log + PGlite + projectors)', () => {
       expect(now.content).toBe(m.content);
     }
     const c = await stack.db.query<{ entry_a_id: string; entry_b_id: string; resolution: string; resolved_by: string; candidate: unknown }>(
-      "SELECT entry_a_id, entry_b_id, resolution, resolved_by, candidate FROM contradictions WHERE tenant_id = 't1' AND user_id = 'alice'",
+      "SELECT entry_a_id, entry_b_id, resolution, resolved_by, candidate FROM contradictions WHERE tenant_id = 't1' AND user_id = 'alma'",
     );
     expect(c.rows).toEqual([{ entry_a_id: oldResidence.id, entry_b_id: active[0]!.id, resolution: 'b_wins', resolved_by: 'recency', candidate: null }]);
   });
 
   it('does not write a fact that only restates what is known', async () => {
-    const alice = who('alice');
-    const factsBefore = (await stack.events()).filter((e) => e.type === 'FactExtracted' && e.userId === 'alice').length;
+    const alice = who('ada');
+    await introduced(alice, 'Munich');
+    const factsBefore = (await stack.events()).filter((e) => e.type === 'FactExtracted' && e.userId === 'ada').length;
     await converse(stack.log, alice, 's3', [['user', 'As you know, I live in Munich and I really love sushi.']], new Date(T0.getTime() + 2 * 86_400_000));
     const ended = await endSession(stack.log, alice, 's3', new Date(T0.getTime() + 2 * 86_400_000 + 60_000));
     await episodeOf(ended);
     await settled();
-    const factsAfter = (await stack.events()).filter((e) => e.type === 'FactExtracted' && e.userId === 'alice').length;
+    const factsAfter = (await stack.events()).filter((e) => e.type === 'FactExtracted' && e.userId === 'ada').length;
     expect(factsAfter).toBe(factsBefore);
   });
 
@@ -134,7 +149,7 @@ describe('consolidator end to end (file log + PGlite + projectors)', () => {
     const li = who('lilei');
     await converse(stack.log, li, 'z1', [['user', '你好，我叫李雷，我住在北京，我喜欢喝茶。'], ['assistant', '你好李雷！']], T0);
     await endSession(stack.log, li, 'z1', new Date(T0.getTime() + 120_000));
-    await eventually('chinese facts', async () => (await memoriesOf(stack.db, li)).length >= 3);
+    await waitFor('chinese facts', async () => (await memoriesOf(stack.db, li)).length >= 3);
     await settled();
     const first = await memoriesOf(stack.db, li);
     expect(first.map((m) => [m.key, m.content]).sort()).toEqual([
@@ -145,7 +160,7 @@ describe('consolidator end to end (file log + PGlite + projectors)', () => {
     const beijing = first.find((m) => m.key === 'user.residence')!;
     await converse(stack.log, li, 'z2', [['user', '告诉你，我上个月搬到了上海。']], new Date(T0.getTime() + 86_400_000));
     await endSession(stack.log, li, 'z2', new Date(T0.getTime() + 86_400_000 + 60_000));
-    await eventually('shanghai', async () => (await activeByKey(stack.db, li, 'user.residence')).find((m) => m.content === '用户住在上海'));
+    await waitFor('shanghai', async () => (await activeByKey(stack.db, li, 'user.residence')).find((m) => m.content === '用户住在上海'));
     await settled();
     const after = await memoriesOf(stack.db, li);
     const shanghai = after.find((m) => m.content === '用户住在上海')!;
@@ -172,9 +187,9 @@ describe('consolidator end to end (file log + PGlite + projectors)', () => {
   it('ends idle sessions (K1 idle) and consolidates them; manual trigger works too', async () => {
     const ida = who('ida');
     await converse(stack.log, ida, 'i1', [['user', 'I drive a Volvo XC40.']], new Date(stack.clock.now().getTime() - 2 * 3_600_000));
-    await eventually('session row', async () => (await stack.db.query("SELECT 1 FROM sessions WHERE user_id = 'ida'")).rows.length > 0);
+    await waitFor('session row', async () => (await stack.db.query("SELECT 1 FROM sessions WHERE user_id = 'ida'")).rows.length > 0);
     expect(await stack.consolidator.checkIdleSessions()).toBe(1);
-    await eventually('vehicle', async () => (await activeByKey(stack.db, ida, 'user.vehicle')).length > 0);
+    await waitFor('vehicle', async () => (await activeByKey(stack.db, ida, 'user.vehicle')).length > 0);
     const ends = (await stack.events()).filter((e) => e.type === 'SessionEnded' && e.userId === 'ida');
     expect(ends.map((e) => (e.payload as { reason: string }).reason)).toEqual(['idle']);
     await settled();
@@ -182,7 +197,7 @@ describe('consolidator end to end (file log + PGlite + projectors)', () => {
 
     await converse(stack.log, ida, 'i2', [['user', 'My email is ida@example.org.']], stack.clock.now());
     await appendManualConsolidation(stack.log, ida, 'i2', { clock: stack.clock });
-    await eventually('email', async () => (await activeByKey(stack.db, ida, 'user.contact.email')).length > 0);
+    await waitFor('email', async () => (await activeByKey(stack.db, ida, 'user.contact.email')).length > 0);
   });
 
   it('distills a high-importance note at once (K4)', async () => {
@@ -193,7 +208,7 @@ describe('consolidator end to end (file log + PGlite + projectors)', () => {
         pinned: false, source: 'user_stated', confidence: 1, scope: null, metadata: {}, sourceMessageIds: ['k1-m7'], episodeId: null, validFrom: null, validTo: null,
       }, T0.toISOString()),
     ]);
-    const [employer] = await eventually('employer', async () => {
+    const [employer] = await waitFor('employer', async () => {
       const rows = await activeByKey(stack.db, kay, 'user.employer');
       return rows.length ? rows : null;
     });
@@ -214,9 +229,9 @@ describe('consolidator end to end (file log + PGlite + projectors)', () => {
       write('5d7c9a52-0000-4000-8000-0000000000d2', 'ENVIRONMENT', true, 'env.project.ci'),
       write('5d7c9a52-0000-4000-8000-0000000000d3', 'USER', false, 'user.nickname'),
     ]);
-    await eventually('entries', async () => (await memoriesOf(stack.db, dee)).length === 3);
+    await waitFor('entries', async () => (await memoriesOf(stack.db, dee)).length === 3);
     expect(await stack.consolidator.runDecay({ tenantId: 't1', userId: 'dee' })).toBe(1);
-    await eventually('archived', async () => (await memoriesOf(stack.db, dee)).find((m) => m.key === 'env.project.db')?.tier === 'ARCHIVAL');
+    await waitFor('archived', async () => (await memoriesOf(stack.db, dee)).find((m) => m.key === 'env.project.db')?.tier === 'ARCHIVAL');
     const rows = await memoriesOf(stack.db, dee);
     expect(rows.filter((m) => m.tier === 'SEMANTIC').map((m) => m.key).sort()).toEqual(['env.project.ci', 'user.nickname']);
     const archived = (await stack.events()).filter((e) => e.type === 'MemoryArchived' && e.userId === 'dee');

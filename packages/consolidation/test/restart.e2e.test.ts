@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FactExtracted } from '@engram/core';
 import { createRulesEngine } from '../src/extraction/rules/rules-engine';
 import type { ExtractionEngine } from '../src/extraction/types';
-import { converse, endSession, event, eventually, memoriesOf, openStack, type Stack, type Who } from './stack';
+import { waitFor } from '@engram/testing';
+import { converse, endSession, event, memoriesOf, openStack, type Stack, type Who } from './stack';
 
 let stack: Stack | null = null;
 let release: (() => void) | null = null;
@@ -59,7 +60,7 @@ describe('durable tasks across a restart', () => {
     ]);
     await gated.reachedBlock;
     // every cause is in the journal (one task done, one inside the engine, two waiting)
-    await eventually('all tasks queued', async () => s.consolidator.pending() === 3);
+    await waitFor('all tasks queued', async () => s.consolidator.pending() === 3);
     // close while the second task is inside the engine; it must abandon instead of appending
     const closing = s.consolidator.close();
     gated.open();
@@ -73,7 +74,7 @@ describe('durable tasks across a restart', () => {
 
     const second = s.openConsolidator({ engine: createRulesEngine() });
     await second.start();
-    await eventually('all sessions consolidated', async () => {
+    await waitFor('all sessions consolidated', async () => {
       await second.whenIdle();
       const eps = await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM episodes');
       const vehicle = await s.db.query("SELECT 1 FROM memories WHERE key = 'user.vehicle'");
@@ -93,7 +94,7 @@ describe('durable tasks across a restart', () => {
     // A replay from the start of the log with the journal lost: every task is recognised as done.
     const replay = s.openConsolidator({ stateDir: join(s.dir, 'consolidator-replay'), config: { fromBeginning: true } });
     await replay.start();
-    await eventually('replayed tasks drained', async () => {
+    await waitFor('replayed tasks drained', async () => {
       await replay.whenIdle();
       const j = await readFile(join(s.dir, 'consolidator-replay', 'tasks.jsonl'), 'utf8');
       return j.split('\n').filter((l) => l.includes('"op":"done"')).length === 4;

@@ -122,16 +122,6 @@ export async function endSession(log: EventLog, who: Who, sessionId: string, at:
   return e.eventId;
 }
 
-export async function eventually<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 export interface MemoryRow {
   id: string;
   key: string | null;

@@ -4,7 +4,7 @@ import { currentSchemaVersion, type EngramEvent, type EventLog, type StoredEvent
 import { createAvroEventCodec } from '@engram/event-codec-avro';
 import { eventStreamName } from '@engram/event-log-esdb';
 import { EventStoreDBClient, FORWARDS, START } from '@eventstore/db-client';
-import { describeWithServers, waitUntil } from '@engram/testing';
+import { describeWithServers, waitFor } from '@engram/testing';
 import { openTestLog } from './esdb-harness';
 
 const codec = createAvroEventCodec();
@@ -89,7 +89,7 @@ describeWithServers(['esdb'], 'EventStoreDB specifics', ({ esdb: url }) => {
     await a.log.append(mine);
     const got: StoredEvent[] = [];
     const sub = await a.log.subscribe(async (batch) => void got.push(...batch), { name: 'projector' });
-    await waitUntil(() => got.length >= 2, 'own events delivered');
+    await waitFor('own events delivered', () => got.length >= 2);
     await sub.close();
     expect(got.map((s) => s.event.eventId)).toEqual(mine.map((e) => e.eventId));
 
@@ -99,7 +99,7 @@ describeWithServers(['esdb'], 'EventStoreDB specifics', ({ esdb: url }) => {
     await again.log.append([late]);
     const resumed: StoredEvent[] = [];
     await again.log.subscribe(async (batch) => void resumed.push(...batch), { name: 'projector' });
-    await waitUntil(() => resumed.length >= 1, 'resumed delivery');
+    await waitFor('resumed delivery', () => resumed.length >= 1);
     expect(resumed.map((s) => s.event.eventId)).toEqual([late.eventId]);
   });
 });

@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sampleMessageObserved, waitUntil } from '@engram/testing';
+import { sampleMessageObserved, waitFor } from '@engram/testing';
 import type { StoredEvent } from '@engram/core';
 import { captureLogger, openLog, readAll, tempDir } from './helpers';
 
@@ -96,13 +96,13 @@ describe('file event log: lock, close and subscriptions', () => {
     for (let i = 0; i < 5; i++) await log.append([sampleMessageObserved('t', 'u', i)]);
     const got: StoredEvent[] = [];
     let sub = await log.subscribe(async (b) => void got.push(...b), { name: 'projector:working', batchSize: 2 });
-    await waitUntil(() => got.length === 5, 'first five');
+    await waitFor('first five', () => got.length === 5);
     await sub.close();
     await log.close();
     log = await openLog(dir);
     for (let i = 5; i < 8; i++) await log.append([sampleMessageObserved('t', 'u', i)]);
     sub = await log.subscribe(async (b) => void got.push(...b), { name: 'projector:working' });
-    await waitUntil(() => got.length >= 8, 'next three');
+    await waitFor('next three', () => got.length >= 8);
     expect(got.map((s) => s.position.offset)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     await sub.close();
     await log.close();
@@ -135,7 +135,7 @@ describe('file event log: lock, close and subscriptions', () => {
       },
       { name: 'slow' },
     );
-    await waitUntil(() => entered, 'handler entered');
+    await waitFor('handler entered', () => entered);
     const closing = log.close();
     release();
     await closing;

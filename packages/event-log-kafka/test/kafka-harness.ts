@@ -73,10 +73,3 @@ export async function readRaw(brokers: string[], topic: string, count: number, t
   return got;
 }
 
-export async function waitFor(cond: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EngramError, JsonEventCodec, type StoredEvent, type Subscription } from '@engram/core';
 import { createAvroEventCodec } from '@engram/event-codec-avro';
-import { describeWithServers, sampleMessageObserved } from '@engram/testing';
+import { describeWithServers, sampleMessageObserved, waitFor } from '@engram/testing';
 import { HEADER, headerString, openKafkaEventLog, groupIdOf } from '../src';
-import { openTestLog, rawKafka, readRaw, waitFor, type OpenedTestLog } from './kafka-harness';
+import { openTestLog, rawKafka, readRaw, type OpenedTestLog } from './kafka-harness';
 
 const codec = createAvroEventCodec();
 
@@ -59,7 +59,7 @@ describeWithServers(['kafka'], 'Kafka event log: Kafka-specific behaviour', ({ k
 
     const got: StoredEvent[] = [];
     subs.push(await log.subscribe(async (batch) => void got.push(...batch), { name: `dlq-${randomUUID()}` }));
-    await waitFor(() => got.length >= 2, 'both valid events delivered');
+    await waitFor('both valid events delivered', () => got.length >= 2);
     expect(got.map((s) => s.position)).toEqual([...before.positions, ...after.positions]);
 
     const [dead] = await readRaw(brokers, log.dlqTopic, 1);
@@ -97,7 +97,7 @@ describeWithServers(['kafka'], 'Kafka event log: Kafka-specific behaviour', ({ k
         { name, batchSize: 5 },
       ),
     );
-    await waitFor(() => delivered.length >= 4, 'the four good events delivered');
+    await waitFor('the four good events delivered', () => delivered.length >= 4);
     expect(delivered).toEqual(events.filter((e) => e.eventId !== poison).map((e) => e.eventId));
     // 3 attempts with the whole chunk, then 3 with the poison event alone.
     expect(poisonCalls).toBe(6);
@@ -110,14 +110,15 @@ describeWithServers(['kafka'], 'Kafka event log: Kafka-specific behaviour', ({ k
     expect(codec.decode(dead!.message.value!).eventId).toBe(poison);
     const admin = rawKafka(brokers).admin();
     await admin.connect();
-    let committed = -1;
-    for (let i = 0; i < 100 && committed !== 5; i++) {
+    const committed = async () => {
       const [t] = await admin.fetchOffsets({ groupId: groupIdOf(name), topics: [log.topic] });
-      committed = Number(t!.partitions.find((p) => p.partition === 0)!.offset);
-      if (committed !== 5) await new Promise((r) => setTimeout(r, 50));
+      return Number(t!.partitions.find((p) => p.partition === 0)!.offset);
+    };
+    try {
+      await waitFor('the group to commit past the dead-lettered event (offset 5)', async () => (await committed()) === 5);
+    } finally {
+      await admin.disconnect();
     }
-    await admin.disconnect();
-    expect(committed).toBe(5);
   });
 
   it('keeps retrying a retriable failure (an outage) instead of dead-lettering', async () => {
@@ -139,7 +140,7 @@ describeWithServers(['kafka'], 'Kafka event log: Kafka-specific behaviour', ({ k
         { name: `outage-${randomUUID()}` },
       ),
     );
-    await waitFor(() => delivered.length === 1, 'delivered once the store is back');
+    await waitFor('delivered once the store is back', () => delivered.length === 1);
     expect(failures).toBe(4);
     expect(delivered).toEqual([event.eventId]);
     const head = await rawKafka(brokers).admin();
@@ -163,11 +164,11 @@ describeWithServers(['kafka'], 'Kafka event log: Kafka-specific behaviour', ({ k
       },
       { name },
     );
-    await waitFor(() => attempts >= 2, 'the handler is being retried');
+    await waitFor('the handler is being retried', () => attempts >= 2);
     await stuck.close();
     const got: string[] = [];
     subs.push(await log.subscribe(async (b) => void got.push(...b.map((s) => s.event.eventId)), { name }));
-    await waitFor(() => got.length >= 1, 'the event is delivered to the next subscriber');
+    await waitFor('the event is delivered to the next subscriber', () => got.length >= 1);
     expect(got).toEqual([event.eventId]);
   });
 
@@ -179,7 +180,7 @@ describeWithServers(['kafka'], 'Kafka event log: Kafka-specific behaviour', ({ k
     for (const e of first) await t.log.append([e]);
     const seen1: string[] = [];
     const sub1 = await t.log.subscribe(async (b) => void seen1.push(...b.map((s) => s.event.eventId)), { name });
-    await waitFor(() => seen1.length >= 6, 'first client consumed the history');
+    await waitFor('first client consumed the history', () => seen1.length >= 6);
     await sub1.close();
     await t.log.close();
 
@@ -188,7 +189,7 @@ describeWithServers(['kafka'], 'Kafka event log: Kafka-specific behaviour', ({ k
     for (const e of later) await second.append([e]);
     const seen2: string[] = [];
     subs.push(await second.subscribe(async (b) => void seen2.push(...b.map((s) => s.event.eventId)), { name }));
-    await waitFor(() => later.every((e) => seen2.includes(e.eventId)), 'second client consumed the new events');
+    await waitFor('second client consumed the new events', () => later.every((e) => seen2.includes(e.eventId)));
     expect(seen1.sort()).toEqual(first.map((e) => e.eventId).sort());
     // Everything before the close was committed: nothing of the first run comes again.
     expect(seen2.sort()).toEqual(later.map((e) => e.eventId).sort());

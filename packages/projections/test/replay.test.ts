@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger, type SqlDatabase } from '@engram/core';
 import { findActiveByKey, PROJECTION_NAMES, PROJECTORS, runMigrations, sqlProjectionProgress, startProjector, type RunningProjector } from '../src';
-import { describeWithServers } from '@engram/testing';
+import { describeWithServers, waitFor } from '@engram/testing';
 import { backends } from './helpers/backends';
-import { appendAll, eventually, openTempFileLog } from './helpers/file-log';
+import { appendAll, openTempFileLog } from './helpers/file-log';
 import { richScenario } from './helpers/scenario';
 import { hashReadModels, READ_MODEL_TABLES } from './helpers/table-hash';
 
@@ -38,7 +38,7 @@ for (const backend of backends()) {
       try {
         const last = await appendAll(log, events);
         let running = await startAll();
-        await eventually(() => progress.reached(last), 'first projection');
+        await waitFor('first projection', () => progress.reached(last));
         await stopAll(running);
         const first = await hashReadModels(db);
         // A sanity check that the scenario produced real state (the guard kept the user_stated hobby).
@@ -47,7 +47,7 @@ for (const backend of backends()) {
 
         // Redelivery of the whole log (as after a lost log checkpoint): every event is skipped.
         running = await startAll(true);
-        await eventually(async () => PROJECTION_NAMES.every((n) => skipped.get(n) === events.length), 'redelivery skipped');
+        await waitFor('redelivery skipped', async () => PROJECTION_NAMES.every((n) => skipped.get(n) === events.length));
         await stopAll(running);
         expect(await hashReadModels(db)).toBe(first);
 
@@ -57,7 +57,7 @@ for (const backend of backends()) {
           for (const t of [...READ_MODEL_TABLES, 'projection_checkpoints']) await tx.query(`DELETE FROM ${t}`);
         });
         running = await startAll();
-        await eventually(() => progress.reached(last), 'rebuild');
+        await waitFor('rebuild', () => progress.reached(last));
         await stopAll(running);
         expect(await hashReadModels(db)).toBe(first);
       } finally {

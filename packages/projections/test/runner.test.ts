@@ -4,10 +4,10 @@ import {
   applyBatch, episodicProjector, getSession, listMigrations, listMessages, projectionLag, runMigrations, sqlProjectionProgress, startProjector,
   workingProjector, type Projector,
 } from '../src';
-import { describeWithServers } from '@engram/testing';
+import { describeWithServers, waitFor } from '@engram/testing';
 import { backends } from './helpers/backends';
 import { EventFactory, freshScope, uid } from './helpers/events';
-import { appendAll, eventually, openTempFileLog } from './helpers/file-log';
+import { appendAll, openTempFileLog } from './helpers/file-log';
 
 async function checkpoint(db: SqlDatabase, projection: string, partition = 0): Promise<number | null> {
   const r = await db.query<{ next_offset: number }>('SELECT next_offset FROM projection_checkpoints WHERE projection = $1 AND partition = $2', [projection, partition]);
@@ -161,7 +161,7 @@ for (const backend of backends()) {
         const running = await startProjector({ log, db, projector: flaky, batchSize: 3, logger });
         expect(running.name).toBe(name);
         const progress = sqlProjectionProgress(db, [name]);
-        await eventually(() => progress.reached(last), 'projector caught up');
+        await waitFor('projector caught up', () => progress.reached(last));
         expect(failures).toBe(1);
         expect(logged.some((l) => l.msg?.includes('batch failed'))).toBe(true);
         expect((await getSession(db, f.scope, 'live'))!.messageCount).toBe(9);
@@ -170,7 +170,7 @@ for (const backend of backends()) {
         // Live tail: a later append is applied without restarting.
         const more = f.message('assistant', 'live tail');
         const pos = await appendAll(log, [more]);
-        await eventually(() => progress.reached(pos), 'live tail applied');
+        await waitFor('live tail applied', () => progress.reached(pos));
         expect((await getSession(db, f.scope, 'live'))!.messageCount).toBe(10);
         await running.close();
       } finally {

@@ -18,6 +18,7 @@ import { PROJECTORS, runMigrations, sqlProjectionProgress, startProjector, type 
 import { openPglite } from '@engram/store-pglite';
 import { createLocalTextIndex, createLocalVectorIndex, type LocalTextIndex, type LocalVectorIndex } from '@engram/index-local';
 import { createSearchIndexProjector, type SearchIndexProjector } from '@engram/retrieval';
+import { waitFor } from '@engram/testing';
 
 let seq = 0;
 
@@ -127,9 +128,8 @@ export async function openHarness(embedder: Embedder, db: SqlDatabase): Promise<
   h.searchIndex = await createSearchIndexProjector({ log, textIndex: h.text, contextTextIndex: h.context, vectorIndex: h.vectors, embedder, snapshotEveryMs: 0 });
 
   const waitAll = async (pos: LogPosition) => {
-    for (let i = 0; i < 2000 && !(await progress.reached(pos)); i++) await new Promise((r) => setTimeout(r, 5));
+    await waitFor(`the projections to reach ${pos.partition}:${pos.offset}`, () => progress.reached(pos));
     if (!(await h.searchIndex.waitFor(pos, 20_000))) throw new Error(`search index did not reach ${pos.offset}`);
-    if (!(await progress.reached(pos))) throw new Error(`projections did not reach ${pos.offset}`);
   };
 
   return Object.assign(h, {

@@ -3,6 +3,7 @@
  * all-in-one runs them all in one process.
  */
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { systemClock, type EventLog, type ProjectionProgress, type SqlDatabase, type LogPosition } from '@engram/core';
 import type { ProjectionName } from '@engram/projections';
 import { parseConfig, type EngramConfig } from './config';
@@ -98,6 +99,11 @@ export function allOf(parts: ProjectionProgress[]): ProjectionProgress {
   };
 }
 
+/** Where the consolidator keeps its durable task journal (K3), inside the data directory. */
+export function consolidatorStateDir(cfg: Pick<EngramConfig, 'dataDir'>): string {
+  return join(cfg.dataDir, 'consolidator');
+}
+
 export async function startConsolidator(f: Foundation): Promise<void> {
   const { createConsolidator, createRulesEngine, createLlmEngine } = await import('@engram/consolidation');
   const llm = await openLlm(f.cfg);
@@ -108,7 +114,7 @@ export async function startConsolidator(f: Foundation): Promise<void> {
     db: f.db,
     engine,
     clock: systemClock,
-    stateDir: `${f.cfg.dataDir}/consolidator`,
+    stateDir: consolidatorStateDir(f.cfg),
     config: {
       idleSeconds: f.cfg.memory.consolidationIdleSeconds,
       decay: { importanceDecayDays: f.cfg.memory.importanceDecayDays, archiveThreshold: f.cfg.memory.archiveThreshold },

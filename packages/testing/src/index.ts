@@ -5,3 +5,4 @@ export * from './contracts/index-contract-support';
 export * from './contracts/vector-index-contract';
 export * from './contracts/text-index-contract';
 export * from './contracts/event-log-contract';
+export * from './wait';

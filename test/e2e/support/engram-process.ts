@@ -3,7 +3,7 @@
  * with its own data dir, and talks to it over HTTP. Used by the end-to-end tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort } from '@engram/testing';
+import { freePort, waitFor } from '@engram/testing';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,20 +40,21 @@ export async function startEngramProcess(opts: {
   child.stderr!.on('data', (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  const deadline = Date.now() + (opts.readyTimeoutMs ?? 60_000);
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`engram exited with ${child.exitCode}:\n${out}`);
-    try {
-      const r = await fetch(`${url}/healthz`);
-      if (r.ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`engram did not become healthy:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await waitFor(
+      `${service} to answer /healthz`,
+      async () => {
+        if (child.exitCode !== null) throw new Error(`engram exited with ${child.exitCode}`);
+        return fetch(`${url}/healthz`).then(
+          (r) => r.ok,
+          () => false, // not listening yet
+        );
+      },
+      opts.readyTimeoutMs ?? 60_000,
+    );
+  } catch (e) {
+    child.kill('SIGKILL');
+    throw new Error(`${(e as Error).message}:\n${out}`);
   }
   return {
     url,

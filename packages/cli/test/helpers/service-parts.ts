@@ -2,6 +2,7 @@ import type { Clock, QueryHit } from '@engram/core';
 import { createHybridRetriever, createSearchIndexProjector } from '@engram/retrieval';
 import { createRootLogger, Lifecycle, openEmbedder, openFoundation, openIndexes, parseConfig, startConsolidator, startProjectors, type Foundation } from '@engram/runtime';
 import { PROJECTION_NAMES, sqlProjectionProgress } from '@engram/projections';
+import { waitFor } from '@engram/testing';
 
 export const FIXED_CLOCK: Clock = { now: () => new Date('2024-01-01T00:00:00Z') };
 
@@ -55,26 +56,15 @@ export async function openParts(env: Record<string, string>, opts: { projectors?
       return hits.map((h) => ({ id: h.id, kind: h.kind, content: h.content, score: h.score }));
     },
     async settled() {
-      for (;;) {
-        const head = await f.log.head();
-        let done = true;
-        for (const [partition, next] of head) {
+      await waitFor('the SQL projections and the search index to reach the log head', async () => {
+        for (const [partition, next] of await f.log.head()) {
           if (next === 0) continue;
           const pos = { partition, offset: next - 1 };
-          if (!(await sql.reached(pos)) || !(await search.reached(pos))) done = false;
+          if (!(await sql.reached(pos)) || !(await search.reached(pos))) return false;
         }
-        if (done) return;
-        await new Promise((r) => setTimeout(r, 100));
-      }
+        return true;
+      });
     },
     close: () => life.stop(),
   };
-}
-
-export async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }

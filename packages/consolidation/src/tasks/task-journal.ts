@@ -11,6 +11,53 @@ type JournalRecord =
 /** How many finished cause ids are remembered across compactions (redeliveries of older ones are caught by the log check). */
 const DONE_MEMORY = 10_000;
 
+export const TASK_JOURNAL_FILE = 'tasks.jsonl';
+
+/** A journal folded into its live state: tasks still queued, and finished cause event ids in order. */
+function foldJournal(text: string, path: string): { pending: Map<string, ConsolidationTask>; done: string[] } {
+  const pending = new Map<string, ConsolidationTask>();
+  const done: string[] = [];
+  const lines = text.split('\n');
+  lines.forEach((line, i) => {
+    if (!line.trim()) return;
+    let rec: JournalRecord;
+    try {
+      rec = JSON.parse(line) as JournalRecord;
+    } catch (e) {
+      if (i >= lines.length - 2) return; // torn tail: never acknowledged
+      throw new EngramError('INTERNAL', `task journal ${path} is corrupt at line ${i + 1}`, { cause: e });
+    }
+    if (rec.op === 'enqueue') pending.set(rec.task.id, rec.task);
+    else if (rec.op === 'attempt') {
+      const t = pending.get(rec.id);
+      if (t) pending.set(rec.id, { ...t, attempts: rec.attempts, notBefore: rec.notBefore, lastError: rec.error });
+    } else if (rec.op === 'done') {
+      pending.delete(rec.id);
+      done.push(rec.causeEventId);
+    }
+  });
+  return { pending, done };
+}
+
+async function readJournalText(path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new EngramError('INTERNAL', `cannot read the task journal ${path}: ${(e as Error).message}`, { cause: e });
+    return '';
+  }
+}
+
+/**
+ * What a consolidator's journal says right now, read without opening it (it may be in use by a
+ * running consolidator): for operators and tests that wait until a cause has been consolidated.
+ */
+export async function readTaskJournal(dir: string): Promise<{ pending: ConsolidationTask[]; done: Set<string> }> {
+  const path = join(dir, TASK_JOURNAL_FILE);
+  const { pending, done } = foldJournal(await readJournalText(path), path);
+  return { pending: [...pending.values()], done: new Set(done) };
+}
+
 /**
  * K3: the durable task queue's storage, a JSON-lines journal in the consolidator's state directory.
  * Every record is fsynced before the caller is told it is stored. On open the journal is folded and
@@ -30,34 +77,8 @@ export class TaskJournal {
 
   static async open(dir: string): Promise<TaskJournal> {
     await mkdir(dir, { recursive: true });
-    const path = join(dir, 'tasks.jsonl');
-    const pending = new Map<string, ConsolidationTask>();
-    const done: string[] = [];
-    let text = '';
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new EngramError('INTERNAL', `cannot read the task journal ${path}: ${(e as Error).message}`, { cause: e });
-    }
-    const lines = text.split('\n');
-    lines.forEach((line, i) => {
-      if (!line.trim()) return;
-      let rec: JournalRecord;
-      try {
-        rec = JSON.parse(line) as JournalRecord;
-      } catch (e) {
-        if (i >= lines.length - 2) return; // torn tail: never acknowledged
-        throw new EngramError('INTERNAL', `task journal ${path} is corrupt at line ${i + 1}`, { cause: e });
-      }
-      if (rec.op === 'enqueue') pending.set(rec.task.id, rec.task);
-      else if (rec.op === 'attempt') {
-        const t = pending.get(rec.id);
-        if (t) pending.set(rec.id, { ...t, attempts: rec.attempts, notBefore: rec.notBefore, lastError: rec.error });
-      } else if (rec.op === 'done') {
-        pending.delete(rec.id);
-        done.push(rec.causeEventId);
-      }
-    });
+    const path = join(dir, TASK_JOURNAL_FILE);
+    const { pending, done } = foldJournal(await readJournalText(path), path);
     const keptDone = done.slice(-DONE_MEMORY);
     // Compact: rewrite the live state to a temp file, fsync, rename over the journal.
     const tmp = `${path}.tmp`;

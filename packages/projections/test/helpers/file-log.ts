@@ -36,11 +36,3 @@ export async function appendAll(log: { append(events: EngramEvent[]): Promise<{ 
   return last;
 }
 
-/** Polls until check() holds (the runner works in the background); fails after a generous limit. */
-export async function eventually(check: () => Promise<boolean>, what: string, limitMs = 20_000): Promise<void> {
-  const until = Date.now() + limitMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EngramEvent, EventCodec, EventLog, LogPosition, StoredEvent, Subscription } from '@engram/core';
+import { waitFor } from '../wait';
 
 /**
  * One log under test. `reopen` closes the current log and opens the same storage again (returning
@@ -26,7 +27,6 @@ export interface EventLogContractCaps {
   streamVersion?: boolean;
 }
 
-const WAIT_MS = 20_000;
 
 /**
  * The behaviour every EventLog adapter must show. Each test writes under a fresh random tenant and
@@ -185,10 +185,10 @@ export function eventLogContract(name: string, factory: () => Promise<EventLogHa
         { name: consumer('live'), batchSize: 2 },
       );
       subs.push(sub);
-      await waitUntil(() => got.length >= 3, 'history delivered');
+      await waitFor('history delivered', () => got.length >= 3);
       const live = [sampleMessageObserved(tenant, 'b', 2), sampleMessageObserved(tenant, 'a', 3), sampleMessageObserved(tenant, 'b', 3)];
       for (const e of live) await log.append([e]);
-      await waitUntil(() => got.length >= 6, 'live events delivered');
+      await waitFor('live events delivered', () => got.length >= 6);
       const stored = await readOurs();
       expect(got.map((s) => s.event.eventId).sort()).toEqual(stored.map((s) => s.event.eventId).sort());
       expect(got).toHaveLength(6);
@@ -210,13 +210,13 @@ export function eventLogContract(name: string, factory: () => Promise<EventLogHa
       await log.append(before);
       const first: StoredEvent[] = [];
       const sub1 = await subscribeCollecting(name, first);
-      await waitUntil(() => first.length >= 4, 'first run delivered');
+      await waitFor('first run delivered', () => first.length >= 4);
       await sub1.close();
       const after = Array.from({ length: 3 }, (_, i) => sampleMessageObserved(tenant, 'u1', 10 + i));
       await log.append(after);
       const second: StoredEvent[] = [];
       await subscribeCollecting(name, second);
-      await waitUntil(() => after.every((e) => second.some((s) => s.event.eventId === e.eventId)), 'second run delivered the new events');
+      await waitFor('second run delivered the new events', () => after.every((e) => second.some((s) => s.event.eventId === e.eventId)));
       expectResumed(before, after, first, second);
     });
 
@@ -227,7 +227,7 @@ export function eventLogContract(name: string, factory: () => Promise<EventLogHa
       await log.append(before);
       const first: StoredEvent[] = [];
       const sub1 = await subscribeCollecting(name, first);
-      await waitUntil(() => first.length >= 3, 'first run delivered');
+      await waitFor('first run delivered', () => first.length >= 3);
       await sub1.close();
       subs.splice(subs.indexOf(sub1), 1);
       log = await h.reopen();
@@ -238,7 +238,7 @@ export function eventLogContract(name: string, factory: () => Promise<EventLogHa
       await expectVersion(() => appendedAfter.streamVersion, 5);
       const second: StoredEvent[] = [];
       await subscribeCollecting(name, second);
-      await waitUntil(() => after.every((e) => second.some((s) => s.event.eventId === e.eventId)), 'reopened run delivered the new events');
+      await waitFor('reopened run delivered the new events', () => after.every((e) => second.some((s) => s.event.eventId === e.eventId)));
       expectResumed(before, after, first, second);
     });
 
@@ -247,11 +247,11 @@ export function eventLogContract(name: string, factory: () => Promise<EventLogHa
       await log.append(events);
       const a: StoredEvent[] = [];
       const subA = await subscribeCollecting(consumer('a'), a);
-      await waitUntil(() => a.length >= 4, 'consumer a delivered');
+      await waitFor('consumer a delivered', () => a.length >= 4);
       await subA.close();
       const b: StoredEvent[] = [];
       await subscribeCollecting(consumer('b'), b);
-      await waitUntil(() => b.length >= 4, 'consumer b delivered');
+      await waitFor('consumer b delivered', () => b.length >= 4);
       expect(b.map((s) => s.event.eventId)).toEqual(events.map((e) => e.eventId));
       expect(a.map((s) => s.event.eventId)).toEqual(events.map((e) => e.eventId));
     });
@@ -262,11 +262,11 @@ export function eventLogContract(name: string, factory: () => Promise<EventLogHa
       await log.append(events);
       const first: StoredEvent[] = [];
       const sub1 = await subscribeCollecting(name, first);
-      await waitUntil(() => first.length >= 3, 'first run delivered');
+      await waitFor('first run delivered', () => first.length >= 3);
       await sub1.close();
       const replay: StoredEvent[] = [];
       await subscribeCollecting(name, replay, { fromBeginning: true });
-      await waitUntil(() => replay.length >= 3, 'replay delivered');
+      await waitFor('replay delivered', () => replay.length >= 3);
       expect(replay.map((s) => s.event.eventId)).toEqual(events.map((e) => e.eventId));
     });
 
@@ -288,7 +288,7 @@ export function eventLogContract(name: string, factory: () => Promise<EventLogHa
         { name: consumer('retry'), batchSize: 2 },
       );
       subs.push(sub);
-      await waitUntil(() => delivered.length >= 6, 'all events delivered after failures');
+      await waitFor('all events delivered after failures', () => delivered.length >= 6);
       expect(attemptsOfFirst.length).toBeGreaterThanOrEqual(4);
       expect(delivered.map((s) => s.event.eventId)).toEqual(events.map((e) => e.eventId));
     });
@@ -308,7 +308,7 @@ export function eventLogContract(name: string, factory: () => Promise<EventLogHa
         },
         { name: consumer('inflight') },
       );
-      await waitUntil(() => entered, 'handler entered');
+      await waitFor('handler entered', () => entered);
       let closed = false;
       const closing = sub.close().then(() => (closed = true));
       for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
@@ -357,14 +357,6 @@ async function expectCode(p: Promise<unknown>, code: string): Promise<{ code: st
 }
 
 /** Polls until `cond` holds; fails with `what` after a generous bound (liveness, not speed). */
-export async function waitUntil(cond: () => boolean, what: string, timeoutMs = WAIT_MS): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 function envelope(tenantId: string, userId: string) {
   const now = new Date().toISOString();
   return {
