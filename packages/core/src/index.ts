@@ -23,4 +23,6 @@ export * from './util/seeded-random';
 export * from './util/json-object';
 export * from './util/retry';
 export * from './util/serial';
+export * from './util/poison-guard';
 export * from './ports/logger';
+export * from './ports/dead-letters';

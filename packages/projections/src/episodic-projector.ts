@@ -1,11 +1,12 @@
 import { assertNever, type SqlExecutor, type StoredEvent } from '@engram/core';
+import type { ApplyOutcome } from './event-status';
 import type { Projector } from './projector';
 import { isUuid } from './sql-values';
 
 /** session_id of a message observed outside any session (the ledger column is NOT NULL). */
 export const NO_SESSION = '';
 
-async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<void> {
+async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<ApplyOutcome | void> {
   const e = stored.event;
   switch (e.type) {
     case 'MessageObserved':
@@ -15,7 +16,7 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<void> {
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING`,
         [e.eventId, e.tenantId, e.userId, e.agentId, e.sessionId ?? NO_SESSION, e.payload.messageId, e.payload.role, e.payload.content, e.occurredAt, stored.position.offset, JSON.stringify(e.payload.metadata ?? {})],
       );
-      return;
+      return { outcome: 'applied' };
     case 'EpisodeCreated': {
       const p = e.payload;
       if (!isUuid(p.episodeId)) return;

@@ -1,69 +1,23 @@
-import { EngramError, formatPosition, type EventLog, type Logger, type SqlDatabase, type SqlExecutor, type StoredEvent } from '@engram/core';
+import {
+  createSerialQueue,
+  formatPosition,
+  isTransient,
+  PoisonGuard,
+  silentLogger,
+  toEngramError,
+  type DeadLetter,
+  type EngramError,
+  type EventLog,
+  type Logger,
+  type SqlDatabase,
+  type StoredEvent,
+} from '@engram/core';
+import { eventProblem } from '@engram/contract';
+import { applyBatch, skipPast } from './apply-batch';
+import { insertDeadLetter, sqlDeadLetters } from './dead-letters';
+import { recordOutcome } from './event-status';
 import type { Projector } from './projector';
-
-export interface BatchOutcome {
-  applied: number;
-  /** Events below the checkpoint: already applied by an earlier delivery. */
-  skipped: number;
-}
-
-function byPartition(batch: readonly StoredEvent[]): Map<number, StoredEvent[]> {
-  const out = new Map<number, StoredEvent[]>();
-  for (const e of batch) {
-    const list = out.get(e.position.partition);
-    if (list) list.push(e);
-    else out.set(e.position.partition, [e]);
-  }
-  for (const list of out.values()) list.sort((a, b) => a.position.offset - b.position.offset);
-  return out;
-}
-
-async function advanceCheckpoint(tx: SqlExecutor, projection: string, partition: number, read: number | null, next: number): Promise<void> {
-  const r =
-    read === null
-      ? await tx.query('INSERT INTO projection_checkpoints (projection, partition, next_offset) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [projection, partition, next])
-      : await tx.query('UPDATE projection_checkpoints SET next_offset = $4, updated_at = now() WHERE projection = $1 AND partition = $2 AND next_offset = $3', [projection, partition, read, next]);
-  if (r.rowCount !== 1) {
-    throw new EngramError('CONFLICT', `checkpoint of projection "${projection}" partition ${partition} moved under us (read ${read ?? 'none'}): another instance is running`, {
-      details: { projection, partition, read, next },
-    });
-  }
-}
-
-/**
- * Applies one delivered batch in ONE transaction: per partition, locks the checkpoint, skips events
- * below it (at-least-once delivery made effectively-once), applies the rest and advances the
- * checkpoint only from the value it read.
- */
-export async function applyBatch(db: SqlDatabase, projector: Projector, batch: readonly StoredEvent[]): Promise<BatchOutcome> {
-  if (batch.length === 0) return { applied: 0, skipped: 0 };
-  const partitions = [...byPartition(batch)].sort(([a], [b]) => a - b);
-  return db.transaction(async (tx) => {
-    let applied = 0;
-    let skipped = 0;
-    for (const [partition, events] of partitions) {
-      const r = await tx.query<{ next_offset: number }>(
-        'SELECT next_offset FROM projection_checkpoints WHERE projection = $1 AND partition = $2 FOR UPDATE',
-        [projector.name, partition],
-      );
-      const read = r.rows[0] ? Number(r.rows[0].next_offset) : null;
-      let next = read ?? 0;
-      let appliedHere = 0;
-      for (const e of events) {
-        if (e.position.offset < next) {
-          skipped++;
-          continue;
-        }
-        await projector.apply(tx, e);
-        next = e.position.offset + 1;
-        appliedHere++;
-      }
-      if (appliedHere > 0) await advanceCheckpoint(tx, projector.name, partition, read, next);
-      applied += appliedHere;
-    }
-    return { applied, skipped };
-  });
-}
+import { readEventAt } from './read-event';
 
 export interface StartProjectorOptions {
   log: EventLog;
@@ -77,10 +31,26 @@ export interface StartProjectorOptions {
    * the whole log even if the log's own consumer checkpoint is further on).
    */
   fromBeginning?: boolean;
+  /** How often dead letters marked for retry are applied again (default 2 s; 0 = only on retryNow()). */
+  retryPollMs?: number;
+}
+
+/** What a running projector is doing, for /readyz. */
+export interface ProjectorStatus {
+  name: string;
+  /** Replaying from the start (no checkpoint) and not yet at the head it saw when it started. */
+  rebuilding: boolean;
+  /** Set while batches keep failing transiently (the store or the log is down). */
+  failingSince: string | null;
+  lastError: string | null;
+  deadLettered: number;
 }
 
 export interface RunningProjector {
   readonly name: string;
+  status(): ProjectorStatus;
+  /** Applies the dead letters marked for retry now; resolves with how many were applied. */
+  retryNow(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -88,9 +58,29 @@ export function consumerNameOf(projector: Pick<Projector, 'name'>): string {
   return `projector-${projector.name}`;
 }
 
-async function hasCheckpoint(db: SqlDatabase, projection: string): Promise<boolean> {
-  const r = await db.query('SELECT 1 FROM projection_checkpoints WHERE projection = $1 LIMIT 1', [projection]);
-  return r.rows.length > 0;
+async function checkpoints(db: SqlDatabase, projection: string): Promise<Map<number, number>> {
+  const r = await db.query<{ partition: number; next_offset: number }>('SELECT partition, next_offset FROM projection_checkpoints WHERE projection = $1', [projection]);
+  return new Map(r.rows.map((row) => [Number(row.partition), Number(row.next_offset)]));
+}
+
+/**
+ * A checkpoint beyond the log's end means the log lost records these read models were built from
+ * (a repair cut acknowledged data, or a different log): new events would reuse those positions and
+ * be skipped as "already applied". Refuse rather than silently lose them.
+ */
+function assertWithinLog(projection: string, cps: Map<number, number>, head: Map<number, number>): void {
+  for (const [partition, next] of cps) {
+    const end = head.get(partition) ?? 0;
+    if (next > end) {
+      throw toEngramError(
+        new Error(
+          `projection "${projection}" has applied partition ${partition} up to offset ${next} but the log ends at ${end}: the log lost records its read model holds. ` +
+            'Rebuild the read models from the log (engram replay) before starting.',
+        ),
+        'LOG_CORRUPT',
+      );
+    }
+  }
 }
 
 /**
@@ -99,7 +89,7 @@ async function hasCheckpoint(db: SqlDatabase, projection: string): Promise<boole
  * content-hash and key lookups and scans every entry of the user, so each write gets slower as the
  * user's memory grows. On a PostgreSQL server this only runs ANALYZE a few extra times.
  */
-function statisticsRefresher(db: SqlDatabase, logger: Logger | undefined, name: string): (applied: number) => Promise<void> {
+function statisticsRefresher(db: SqlDatabase, logger: Logger, name: string): (applied: number) => Promise<void> {
   let total = 0;
   let nextAt = 1000;
   return async (applied) => {
@@ -109,36 +99,142 @@ function statisticsRefresher(db: SqlDatabase, logger: Logger | undefined, name: 
     try {
       await db.query('ANALYZE');
     } catch (err) {
-      logger?.error({ err, projector: name }, 'ANALYZE failed; queries may use worse plans');
+      logger.error({ err, projector: name }, 'ANALYZE failed; queries may use worse plans');
     }
   };
 }
 
+/**
+ * Runs a projector on the log (L2, L8). Batches are applied in one transaction each; an event that
+ * cannot be applied after bounded retries is dead-lettered for this projection (in the transaction
+ * that moves the checkpoint past it) and the projection goes on. Store and log outages are retried
+ * until they heal. Dead letters marked for retry are applied again in the same serial order.
+ */
 export async function startProjector(opts: StartProjectorOptions): Promise<RunningProjector> {
-  const { log, db, projector, logger } = opts;
-  const fromBeginning = opts.fromBeginning ?? !(await hasCheckpoint(db, projector.name));
-  const refreshStatistics = statisticsRefresher(db, logger, projector.name);
-  const subscription = await log.subscribe(
-    async (batch) => {
+  const { log, db, projector } = opts;
+  const logger = opts.logger ?? silentLogger;
+  const name = projector.name;
+  const [cps, startHead] = await Promise.all([checkpoints(db, name), log.head()]);
+  assertWithinLog(name, cps, startHead);
+  const fromBeginning = opts.fromBeginning ?? cps.size === 0;
+  const refreshStatistics = statisticsRefresher(db, logger, name);
+  const deadLetters = sqlDeadLetters(db);
+  const serial = createSerialQueue();
+  const state: ProjectorStatus = { name, rebuilding: fromBeginning && [...startHead.values()].some((h) => h > 0), failingSince: null, lastError: null, deadLettered: 0 };
+  const reached = new Map<number, number>();
+
+  const deadLetter = async (stored: StoredEvent, failure: EngramError, attempts: number) => {
+    const e = stored.event as Partial<StoredEvent['event']>;
+    await db.transaction(async (tx) => {
+      if (!(await skipPast(tx, name, stored))) return;
+      await insertDeadLetter(tx, {
+        projection: name, position: stored.position, eventId: e.eventId ?? null, eventType: e.type ?? null, tenantId: e.tenantId ?? null, userId: e.userId ?? null,
+        code: failure.code, error: failure.message, attempts,
+      });
+    });
+    state.deadLettered++;
+    logger.error(
+      { projector: name, position: formatPosition(stored.position), eventId: e.eventId, type: e.type, code: failure.code, err: failure.message, attempts },
+      'event dead-lettered for this projection; the projection goes on',
+    );
+  };
+
+  const guard = new PoisonGuard<StoredEvent>({
+    applyAll: async (batch) => {
+      const outcome = await applyBatch(db, projector, batch);
+      if (outcome.skipped > 0) logger.info({ projector: name, ...outcome }, 'skipped events already applied');
+      await refreshStatistics(outcome.applied);
+    },
+    applyOne: async (stored) => {
+      await applyBatch(db, projector, [stored]);
+    },
+    refuse: (stored) => eventProblem(stored.event),
+    // A store that no longer answers is an outage, not this event's fault.
+    confirmItemFault: async () => db.query('SELECT 1').then(
+      () => true,
+      () => false,
+    ),
+    deadLetter,
+    onBatchFailure: (err, n) =>
+      logger.warn({ projector: name, events: n, err: toEngramError(err).message }, 'projector batch failed; applying its events one at a time'),
+  });
+
+  const noteProgress = (batch: readonly StoredEvent[]) => {
+    for (const s of batch) reached.set(s.position.partition, Math.max(reached.get(s.position.partition) ?? 0, s.position.offset + 1));
+    if (state.rebuilding && [...startHead].every(([p, h]) => (reached.get(p) ?? 0) >= h)) {
+      state.rebuilding = false;
+      logger.info({ projector: name }, 'projection rebuilt up to the head it started at');
+    }
+  };
+
+  const handle = (batch: StoredEvent[]) =>
+    serial.run(async () => {
       try {
-        const outcome = await applyBatch(db, projector, batch);
-        if (outcome.skipped > 0) logger?.info({ projector: projector.name, ...outcome }, 'skipped events already applied');
-        await refreshStatistics(outcome.applied);
+        await guard.apply(batch);
       } catch (err) {
         const first = batch[0];
         const last = batch[batch.length - 1];
-        logger?.error(
-          { err, projector: projector.name, from: first && formatPosition(first.position), to: last && formatPosition(last.position) },
+        state.failingSince ??= new Date().toISOString();
+        state.lastError = toEngramError(err).message;
+        logger.error(
+          { err, projector: name, from: first && formatPosition(first.position), to: last && formatPosition(last.position), transient: isTransient(err) },
           'projector batch failed; the log will redeliver it',
         );
         throw err;
       }
+      state.failingSince = null;
+      state.lastError = null;
+      noteProgress(batch);
+    });
+
+  const retryOne = async (dl: DeadLetter): Promise<boolean> => {
+    try {
+      const stored = await readEventAt(log, dl.position);
+      const problem = eventProblem(stored.event);
+      if (problem) throw problem;
+      await db.transaction(async (tx) => {
+        const outcome = await projector.apply(tx, stored);
+        if (outcome) await recordOutcome(tx, name, stored, outcome);
+        await tx.query('DELETE FROM dead_letters WHERE id = $1::uuid', [dl.id]);
+      });
+      logger.info({ projector: name, position: formatPosition(dl.position), eventId: dl.eventId }, 'dead letter applied on retry');
+      return true;
+    } catch (err) {
+      const e = toEngramError(err);
+      await deadLetters.failedAgain(dl.id, e.code, e.message);
+      logger.warn({ projector: name, position: formatPosition(dl.position), eventId: dl.eventId, code: e.code, err: e.message }, 'dead letter failed again on retry');
+      return false;
+    }
+  };
+
+  const retryNow = () =>
+    serial.run(async () => {
+      let applied = 0;
+      for (const dl of await deadLetters.retryRequested(name, 100)) if (await retryOne(dl)) applied++;
+      return applied;
+    });
+
+  const subscription = await log.subscribe(handle, {
+    name: consumerNameOf(projector),
+    ...(opts.batchSize !== undefined ? { batchSize: opts.batchSize } : {}),
+    ...(fromBeginning ? { fromBeginning: true } : {}),
+  });
+  const pollMs = opts.retryPollMs ?? 2000;
+  const timer =
+    pollMs > 0
+      ? setInterval(() => {
+          retryNow().catch((err: unknown) => logger.warn({ projector: name, err: toEngramError(err).message }, 'dead-letter retry pass failed'));
+        }, pollMs)
+      : null;
+  timer?.unref();
+  return {
+    name,
+    status: () => ({ ...state }),
+    retryNow,
+    async close() {
+      if (timer) clearInterval(timer);
+      await subscription.close();
+      await serial.idle();
     },
-    {
-      name: consumerNameOf(projector),
-      ...(opts.batchSize !== undefined ? { batchSize: opts.batchSize } : {}),
-      ...(fromBeginning ? { fromBeginning: true } : {}),
-    },
-  );
-  return { name: projector.name, close: () => subscription.close() };
+  };
 }

@@ -139,7 +139,8 @@ for (const backend of backends()) {
     it('runs a projector on the file log: catches up, survives a failing batch, reports lag', async () => {
       const { log, dispose: disposeLog } = await openTempFileLog();
       const logged: Array<{ obj: object; msg?: string }> = [];
-      const logger = { ...silentLogger, info: (obj: object, msg?: string) => void logged.push({ obj, msg }), error: (obj: object, msg?: string) => void logged.push({ obj, msg }) };
+      const push = (obj: object, msg?: string) => void logged.push({ obj, msg });
+      const logger = { ...silentLogger, info: push, warn: push, error: push };
       try {
         const f = new EventFactory(freshScope(), 'live');
         const events = Array.from({ length: 9 }, (_, i) => f.message('user', `live ${i}`));

@@ -42,7 +42,8 @@ export async function forgetInSemantic(tx: SqlExecutor, e: MemoryForgotten): Pro
   }
   case 'user':
     ids = (await tx.query<{ id: string }>('DELETE FROM memories WHERE tenant_id = $1 AND user_id = $2 RETURNING id', scope)).rows.map((r) => r.id);
-    for (const table of ['memory_history', 'contradictions', 'skills', 'write_rejections']) {
+    // The user's write status and dead letters go too: a retried dead letter must not bring an erased write back.
+    for (const table of ['memory_history', 'contradictions', 'skills', 'write_rejections', 'event_status', 'dead_letters']) {
       await tx.query(`DELETE FROM ${table} WHERE tenant_id = $1 AND user_id = $2`, scope);
     }
     break;

@@ -1,4 +1,5 @@
 import { assertNever, type EngramEvent, type SqlExecutor, type StoredEvent } from '@engram/core';
+import type { ApplyOutcome } from '../event-status';
 import type { Projector } from '../projector';
 import { isoOrNull, isUuid } from '../sql-values';
 import { forgetInSemantic } from './forget';
@@ -8,43 +9,43 @@ import { writeEntry } from './write-entry';
 
 type Envelope = Pick<EngramEvent, 'eventId' | 'tenantId' | 'userId' | 'occurredAt' | 'recordedAt'>;
 
-/** Updates one entry of the user and records the history row when the entry exists. */
-async function mutate(tx: SqlExecutor, e: Envelope, memoryId: string, set: string, params: unknown[], action: HistoryAction, extra: { relatedId?: string | null; reason?: string | null } = {}): Promise<void> {
-  if (!isUuid(memoryId)) return;
+/** Updates one entry of the user and records the history row when the entry exists; says which it was. */
+async function mutate(tx: SqlExecutor, e: Envelope, memoryId: string, set: string, params: unknown[], action: HistoryAction, extra: { relatedId?: string | null; reason?: string | null } = {}): Promise<ApplyOutcome> {
+  const missing: ApplyOutcome = { outcome: 'rejected', code: 'NOT_FOUND', reason: `memory ${memoryId} does not exist (anymore) in this user's scope`, memoryId: isUuid(memoryId) ? memoryId : null };
+  if (!isUuid(memoryId)) return missing;
   const r = await tx.query<{ key: string | null; version: number; source: string; valid_from: unknown; valid_to: unknown }>(
     `UPDATE memories SET ${set}, updated_at = $4, last_event_id = $5 WHERE tenant_id = $1 AND user_id = $2 AND id = $3 RETURNING key, version, source, valid_from, valid_to`,
     [e.tenantId, e.userId, memoryId, e.occurredAt, e.eventId, ...params],
   );
   const row = r.rows[0];
-  if (!row) return;
+  if (!row) return missing;
   await addHistory(tx, {
     eventId: e.eventId, memoryId, action, tenantId: e.tenantId, userId: e.userId, at: e.occurredAt, recordedAt: e.recordedAt, key: row.key, version: row.version,
     source: row.source, validFrom: isoOrNull(row.valid_from), validTo: isoOrNull(row.valid_to), ...extra,
   });
+  return { outcome: 'applied', memoryId };
 }
 
-async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<void> {
+async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<ApplyOutcome | void> {
   const e = stored.event;
   switch (e.type) {
     case 'MemoryWritten': {
       const p = e.payload;
       if (p.tier === 'WORKING') return;
-      await writeEntry(tx, e, {
+      return writeEntry(tx, e, {
         id: p.memoryId, type: p.type, tier: p.tier, kind: 'memory', key: p.key, content: p.content, tags: p.tags, importance: p.importance,
         pinned: p.pinned, source: p.source, confidence: p.confidence, scope: p.scope, metadata: p.metadata, sourceMessageIds: p.sourceMessageIds,
         episodeId: p.episodeId, validFrom: p.validFrom, validTo: p.validTo ?? null,
       });
-      return;
     }
     case 'FactExtracted': {
       const p = e.payload;
       const lineage = { extractor: p.extractor, subject: p.subject, predicate: p.predicate, object: p.object, timeHint: p.timeHint };
-      await writeEntry(tx, e, {
+      return writeEntry(tx, e, {
         id: p.memoryId, type: p.type, tier: 'SEMANTIC', kind: p.kind, key: p.key, content: p.content, tags: p.tags, importance: p.importance,
         pinned: false, source: p.source, confidence: p.confidence, scope: null, metadata: lineage, sourceMessageIds: p.sourceMessageIds,
         episodeId: p.episodeId, validFrom: p.validFrom, validTo: p.validTo ?? null,
       });
-      return;
     }
     case 'MemoryAccessed': {
       // One batch per flush: each id with how often it was returned (v1 events: once).
@@ -64,17 +65,14 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<void> {
       return;
     }
     case 'MemoryPinned':
-      await mutate(tx, e, e.payload.memoryId, 'pinned = true', [], 'pinned');
-      return;
+      return mutate(tx, e, e.payload.memoryId, 'pinned = true', [], 'pinned');
     case 'MemoryUnpinned':
-      await mutate(tx, e, e.payload.memoryId, 'pinned = false', [], 'unpinned');
-      return;
+      return mutate(tx, e, e.payload.memoryId, 'pinned = false', [], 'unpinned');
     case 'MemoryArchived':
-      await mutate(tx, e, e.payload.memoryId, "tier = 'ARCHIVAL'", [], 'archived', { reason: e.payload.reason });
-      return;
+      return mutate(tx, e, e.payload.memoryId, "tier = 'ARCHIVAL'", [], 'archived', { reason: e.payload.reason });
     case 'MemoryRestored':
       // superseded_by stays while another active entry holds the key: that one is still the newer truth.
-      await mutate(
+      return mutate(
         tx, e, e.payload.memoryId,
         `tier = 'SEMANTIC', superseded_by = CASE WHEN key IS NOT NULL AND EXISTS (
            SELECT 1 FROM memories o WHERE o.tenant_id = memories.tenant_id AND o.user_id = memories.user_id
@@ -86,7 +84,6 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<void> {
          THEN valid_to ELSE NULL END`,
         [], 'restored',
       );
-      return;
     case 'MemorySuperseded': {
       const p = e.payload;
       if (!isUuid(p.supersededBy) || !isUuid(p.memoryId)) return;
@@ -97,18 +94,17 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<void> {
         [e.tenantId, e.userId, p.memoryId, p.supersededBy],
       );
       if (already.rows.length > 0) return;
-      await mutate(
+      return mutate(
         tx, e, p.memoryId,
         `tier = 'ARCHIVAL', superseded_by = $6,
          valid_to = COALESCE(valid_to, GREATEST(valid_from, COALESCE((SELECT s.valid_from FROM memories s WHERE s.id = $6), $4::timestamptz)))`,
         [p.supersededBy], 'superseded', { relatedId: p.supersededBy, reason: p.reason },
       );
-      return;
     }
     case 'MemoryForgotten':
       await forgetInSemantic(tx, e);
       await forgetQuarantined(tx, e);
-      return;
+      return { outcome: 'applied', memoryId: e.payload.memoryId };
     case 'ContentQuarantined':
       await projectQuarantined(tx, e);
       return;
@@ -140,7 +136,7 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<void> {
         'UPDATE contradictions SET resolution = $4, resolved_by = $5, resolved_at = $6 WHERE tenant_id = $1 AND user_id = $2 AND id = $3',
         [e.tenantId, e.userId, e.payload.contradictionId, e.payload.resolution, e.payload.resolvedBy, e.occurredAt],
       );
-      return;
+      return { outcome: 'applied' };
     case 'SkillRecorded': {
       const p = e.payload;
       if (!isUuid(p.skillId)) return;

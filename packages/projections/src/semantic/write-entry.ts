@@ -1,4 +1,5 @@
 import type { EngramEvent, MemoryType, ProvenanceSource, SqlExecutor, Tier } from '@engram/core';
+import type { ApplyOutcome } from '../event-status';
 import { decideKeyedWrite, isPastValue, type ActiveKeyHolder } from '../keyed-write';
 import { isoOrNull, isUuid } from '../sql-values';
 import { contentHash } from './content-hash';
@@ -77,8 +78,8 @@ async function activeHolders(tx: SqlExecutor, e: Envelope, key: string): Promise
  * no-op; a key held by an active entry is superseded only through the provenance guard (P1);
  * an unkeyed entry identical to an active one in the same scope is not stored twice.
  */
-export async function writeEntry(tx: SqlExecutor, e: Envelope, n: NewEntry): Promise<void> {
-  if (!isUuid(n.id)) return;
+export async function writeEntry(tx: SqlExecutor, e: Envelope, n: NewEntry): Promise<ApplyOutcome> {
+  if (!isUuid(n.id)) return { outcome: 'rejected', code: 'VALIDATION_FAILED', reason: `memory id ${n.id} is not a UUID` };
   const hash = contentHash(n.content);
   const unkeyedSemantic = n.tier === 'SEMANTIC' && n.key === null;
   // The common unkeyed write asks "seen?" and "identical active entry?" in one round trip.
@@ -91,7 +92,7 @@ export async function writeEntry(tx: SqlExecutor, e: Envelope, n: NewEntry): Pro
         [e.tenantId, e.userId, e.agentId, hash, n.id],
       )).rows[0]!
     : { seen: (await tx.query('SELECT 1 FROM memories WHERE id = $1', [n.id])).rows.length > 0, id: null, version: null };
-  if (probe.seen) return;
+  if (probe.seen) return { outcome: 'applied', memoryId: n.id };
   const base = { eventId: e.eventId, tenantId: e.tenantId, userId: e.userId, at: e.occurredAt, recordedAt: e.recordedAt };
   const validFrom = validFromOf(e, n);
 
@@ -99,12 +100,12 @@ export async function writeEntry(tx: SqlExecutor, e: Envelope, n: NewEntry): Pro
     if (isPastValue({ validTo: n.validTo, occurredAt: e.occurredAt })) {
       await insertRow(tx, e, n, 1, hash, 'ARCHIVAL');
       await addHistory(tx, { ...base, memoryId: n.id, action: 'created', key: n.key, version: 1, content: n.content, source: n.source, validFrom, validTo: n.validTo, reason: 'a past value' });
-      return;
+      return { outcome: 'applied', memoryId: n.id };
     }
     const decision = decideKeyedWrite(await activeHolders(tx, e, n.key), n.source, n.key);
     if (decision.action === 'reject') {
       await addHistory(tx, { ...base, memoryId: n.id, action: 'rejected', key: n.key, content: n.content, source: n.source, relatedId: decision.strongest.id, reason: decision.reason });
-      return;
+      return { outcome: 'rejected', code: 'PROVENANCE_REJECTED', reason: decision.reason, memoryId: decision.strongest.id };
     }
     await insertRow(tx, e, n, decision.version, hash);
     if (decision.action === 'supersede') {
@@ -123,12 +124,13 @@ export async function writeEntry(tx: SqlExecutor, e: Envelope, n: NewEntry): Pro
     }
     const predecessor = decision.action === 'supersede' ? decision.supersedes[decision.supersedes.length - 1]!.id : null;
     await addHistory(tx, { ...base, memoryId: n.id, action: 'created', key: n.key, version: decision.version, content: n.content, source: n.source, relatedId: predecessor, validFrom, validTo: n.validTo });
-    return;
+    return { outcome: 'applied', memoryId: n.id };
   }
 
   if (unkeyedSemantic && probe.id !== null) {
     await addHistory(tx, { ...base, memoryId: probe.id, action: 'deduplicated', version: probe.version, source: n.source, relatedId: n.id, reason: 'identical content already active' });
-    return;
+    return { outcome: 'applied', memoryId: probe.id };
   }
   await insertCreated(tx, e, n, hash);
+  return { outcome: 'applied', memoryId: n.id };
 }

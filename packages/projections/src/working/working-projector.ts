@@ -1,4 +1,5 @@
 import { assertNever, type Role, type SqlExecutor, type StoredEvent } from '@engram/core';
+import type { ApplyOutcome } from '../event-status';
 import type { Projector } from '../projector';
 
 /** M5: at most this many entries per session; the oldest (by log order) go first. */
@@ -52,7 +53,7 @@ async function touchSession(tx: SqlExecutor, e: StoredEvent['event'], sessionId:
   );
 }
 
-async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<void> {
+async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<ApplyOutcome | void> {
   const e = stored.event;
   switch (e.type) {
     case 'MessageObserved': {
@@ -90,7 +91,7 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<void> {
         seq: stored.position.offset,
       });
       if (added) await touchSession(tx, e, e.sessionId, 0, false);
-      return;
+      return { outcome: 'applied', memoryId: e.payload.memoryId };
     }
     case 'SessionStarted':
       await touchSession(tx, e, e.payload.sessionId, 0, false);
@@ -102,7 +103,7 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<void> {
          ON CONFLICT (tenant_id, user_id, session_id) DO UPDATE SET ended_at = EXCLUDED.ended_at, end_reason = EXCLUDED.end_reason`,
         [e.tenantId, e.userId, e.payload.sessionId, e.agentId, e.occurredAt, e.payload.reason],
       );
-      return;
+      return { outcome: 'applied' };
     case 'MemoryForgotten':
       if (e.payload.target === 'user') {
         await tx.query('DELETE FROM working_entries WHERE tenant_id = $1 AND user_id = $2', [e.tenantId, e.userId]);
