@@ -1,10 +1,16 @@
+import { eventProblem } from '@engram/contract';
 import {
   ContentScreen,
   EngramError,
+  formatPosition,
+  memoryDeadLetters,
+  PoisonGuard,
   pollUntil,
+  readEventAt,
   silentLogger,
   toEngramError,
   type Clock,
+  type DeadLetters,
   type DecayConfig,
   type EngramEvent,
   type EventLog,
@@ -47,6 +53,8 @@ export interface ConsolidatorConfig {
   maxBackoffMs?: number;
   /** Subscribe from the start of the log (rebuilds; tasks already done are recognised and skipped). */
   fromBeginning?: boolean;
+  /** How often dead letters marked for retry are queued again (default 2 s; 0 = only on retryNow()). */
+  retryPollMs?: number;
 }
 
 export interface ConsolidatorOptions {
@@ -60,6 +68,8 @@ export interface ConsolidatorOptions {
   /** P2 for every derived write: the API's screen (rules, optional classifier, policy); default rules alone, policy block. */
   screen?: ContentScreen;
   logger?: Logger;
+  /** Where events and tasks the consolidator cannot process are parked (default: in memory). */
+  deadLetters?: DeadLetters;
 }
 
 export interface Consolidator {
@@ -73,9 +83,13 @@ export interface Consolidator {
   checkIdleSessions(): Promise<number>;
   /** Runs the decay pass now (all users, or one); returns how many entries were archived. */
   runDecay(scope?: { tenantId: string; userId: string }): Promise<number>;
+  /** Queues the dead letters marked for retry again now; resolves with how many were queued. */
+  retryNow(): Promise<number>;
+  status(): { deadLettered: number; pending: number };
 }
 
-const CONSUMER = 'consolidator';
+export const CONSOLIDATOR_CONSUMER = 'consolidator';
+const CONSUMER = CONSOLIDATOR_CONSUMER;
 
 /**
  * L3/K1–K4: reacts to SessionEnded (explicit, idle, manual) and high-importance MemoryWritten by
@@ -95,6 +109,8 @@ export function createConsolidator(opts: ConsolidatorOptions): Consolidator {
   const engine = opts.engine as VerifyingExtractionEngine;
   const screen = opts.screen ?? new ContentScreen({ logger });
   const { log, db, clock } = opts;
+  const deadLetters = opts.deadLetters ?? memoryDeadLetters();
+  let deadLettered = 0;
   let journal: TaskJournal | null = null;
   let queue: TaskQueue | null = null;
   let sub: Subscription | null = null;
@@ -188,6 +204,38 @@ export function createConsolidator(opts: ConsolidatorOptions): Consolidator {
     return null;
   }
 
+  /** L8: parks what the consolidator cannot process; the rest goes on. */
+  async function park(position: StoredEvent['position'], e: Partial<EngramEvent>, failure: EngramError, attempts: number): Promise<void> {
+    await deadLetters.record({
+      projection: CONSUMER, position, eventId: e.eventId ?? null, eventType: e.type ?? null, tenantId: e.tenantId ?? null, userId: e.userId ?? null,
+      code: failure.code, error: failure.message, attempts,
+    });
+    deadLettered++;
+    logger.error({ position: formatPosition(position), eventId: e.eventId, type: e.type, code: failure.code, err: failure.message, attempts }, 'consolidation dead-lettered; the consolidator goes on');
+  }
+
+  /** A retried dead letter becomes a fresh task again (its attempts start over). */
+  async function retryNow(): Promise<number> {
+    const q = queue;
+    if (!q) return 0;
+    let queued = 0;
+    for (const dl of await deadLetters.retryRequested(CONSUMER, 100)) {
+      try {
+        const stored = await readEventAt(log, dl.position);
+        const problem = eventProblem(stored.event);
+        if (problem) throw problem;
+        const task = taskFor(stored);
+        if (task) await q.enqueue(task, true);
+        await deadLetters.resolve(dl.id);
+        queued++;
+      } catch (err) {
+        const e = toEngramError(err);
+        await deadLetters.failedAgain(dl.id, e.code, e.message);
+      }
+    }
+    return queued;
+  }
+
   function every(ms: number, what: string, fn: () => Promise<unknown>): void {
     if (!(ms > 0)) return;
     const t = setInterval(() => {
@@ -204,21 +252,27 @@ export function createConsolidator(opts: ConsolidatorOptions): Consolidator {
       journal = await TaskJournal.open(opts.stateDir);
       queue = new TaskQueue({
         journal, taskFactory, concurrency: cfg.concurrency, maxAttempts: cfg.maxAttempts, baseBackoffMs: cfg.baseBackoffMs, maxBackoffMs: cfg.maxBackoffMs, clock, logger,
+        deadLetter: (task, failure) => park(task.position, { eventId: task.causeEventId, type: task.kind === 'session' ? 'SessionEnded' : 'MemoryWritten', tenantId: task.tenantId, userId: task.userId }, failure, task.attempts + 1),
       });
       if (journal.pending.size > 0) logger.info({ tasks: journal.pending.size }, 'consolidation tasks reloaded from the journal');
       queue.start();
       const q = queue;
-      sub = await log.subscribe(
-        async (batch) => {
-          for (const stored of batch) {
-            const task = taskFor(stored);
-            if (task) await q.enqueue(task);
-          }
-        },
-        { name: CONSUMER, batchSize: cfg.batchSize, ...(cfg.fromBeginning ? { fromBeginning: true } : {}) },
-      );
+      const enqueueAll = async (batch: StoredEvent[]) => {
+        for (const stored of batch) {
+          const task = taskFor(stored);
+          if (task) await q.enqueue(task);
+        }
+      };
+      const guard = new PoisonGuard<StoredEvent>({
+        applyAll: enqueueAll,
+        applyOne: (stored) => enqueueAll([stored]),
+        refuse: (stored) => eventProblem(stored.event),
+        deadLetter: (stored, failure, attempts) => park(stored.position, stored.event as Partial<EngramEvent>, failure, attempts),
+      });
+      sub = await log.subscribe(async (batch) => void (await guard.apply(batch)), { name: CONSUMER, batchSize: cfg.batchSize, ...(cfg.fromBeginning ? { fromBeginning: true } : {}) });
       every(idleCheckMs, 'idle session check', () => (idleRunning ??= endIdleSessions({ log, db, clock, idleSeconds: cfg.idleSeconds, logger, ended: idleEnded }).finally(() => (idleRunning = null))));
       every(cfg.decayIntervalMs, 'decay pass', () => (decayRunning ??= decay().finally(() => (decayRunning = null))));
+      every(cfg.retryPollMs ?? 2000, 'dead-letter retry pass', retryNow);
     },
     async close() {
       closing = true;
@@ -236,5 +290,7 @@ export function createConsolidator(opts: ConsolidatorOptions): Consolidator {
     whenIdle: () => queue?.whenIdle() ?? Promise.resolve(),
     checkIdleSessions: () => endIdleSessions({ log, db, clock, idleSeconds: cfg.idleSeconds, logger, ended: idleEnded }),
     runDecay: (scope) => decay(scope),
+    retryNow,
+    status: () => ({ deadLettered, pending: queue?.size ?? 0 }),
   };
 }

@@ -3,7 +3,7 @@ export { createRulesEngine, RULES_EXTRACTOR_ID, extractFactsFromMessage } from '
 export { resolveTime, type ResolvedTime } from './extraction/rules/time-expressions';
 export { createLlmEngine, type ContradictionVerifier, type LlmEngineOptions, type VerifyingExtractionEngine } from './extraction/llm/llm-engine';
 export { PROMPT_VERSION } from './extraction/llm/prompts';
-export { createConsolidator, type Consolidator, type ConsolidatorConfig, type ConsolidatorOptions } from './consolidator';
+export { createConsolidator, CONSOLIDATOR_CONSUMER, type Consolidator, type ConsolidatorConfig, type ConsolidatorOptions } from './consolidator';
 export { appendManualConsolidation, endIdleSessions } from './triggers';
 export { runDecayPass } from './decay-pass';
 export type { ConsolidationTask } from './tasks/task';

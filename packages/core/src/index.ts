@@ -24,5 +24,7 @@ export * from './util/json-object';
 export * from './util/retry';
 export * from './util/serial';
 export * from './util/poison-guard';
+export * from './util/memory-dead-letters';
+export * from './util/read-event';
 export * from './ports/logger';
 export * from './ports/dead-letters';

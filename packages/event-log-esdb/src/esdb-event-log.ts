@@ -8,6 +8,7 @@ import {
   type EngramEvent,
   type EventCodec,
   type EventLog,
+  type LogHealth,
   type ReadOptions,
   type StoredEvent,
   type SubscribeOptions,
@@ -116,7 +117,7 @@ export async function openEsdbEventLog(opts: EsdbEventLogOptions): Promise<Event
     return ids.map((id) => found.get(id)!);
   };
 
-  return {
+  const log: EventLog = {
     async append(events: EngramEvent[], appendOpts?: AppendOptions): Promise<AppendResult> {
       guard();
       if (events.length === 0) throw new EngramError('VALIDATION_FAILED', 'append needs at least one event');
@@ -190,6 +191,14 @@ export async function openEsdbEventLog(opts: EsdbEventLogOptions): Promise<Event
       };
     },
 
+    async health(): Promise<LogHealth> {
+      try {
+        await log.head();
+        return { appendable: true };
+      } catch (e) {
+        return { appendable: false, reason: (e as Error).message };
+      }
+    },
     async head(): Promise<Map<number, number>> {
       guard();
       try {
@@ -223,4 +232,5 @@ export async function openEsdbEventLog(opts: EsdbEventLogOptions): Promise<Event
       await client.dispose();
     },
   };
+  return log;
 }

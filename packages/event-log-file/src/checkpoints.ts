@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EngramError } from '@engram/core';
 import { isErrno, writeFileAtomic } from './fs-util';
@@ -29,6 +29,21 @@ export class CheckpointStore {
       throw new EngramError('LOG_CORRUPT', `checkpoint file of consumer "${name}" is malformed`, { details: { file: this.fileOf(name) } });
     }
     return parsed.nextOffset as number;
+  }
+
+  /** Every consumer's checkpoint (files that do not parse are left out). */
+  async all(): Promise<Array<{ name: string; nextOffset: number }>> {
+    const out: Array<{ name: string; nextOffset: number }> = [];
+    for (const file of await readdir(this.dir).catch(() => [] as string[])) {
+      if (!file.endsWith('.json')) continue;
+      try {
+        const parsed = JSON.parse(await readFile(join(this.dir, file), 'utf8')) as { name?: unknown; nextOffset?: unknown };
+        if (typeof parsed.name === 'string' && Number.isSafeInteger(parsed.nextOffset)) out.push({ name: parsed.name, nextOffset: parsed.nextOffset as number });
+      } catch {
+        // a leftover temp file or garbage: load() reports it for its own consumer
+      }
+    }
+    return out;
   }
 
   async save(name: string, nextOffset: number): Promise<void> {

@@ -9,6 +9,7 @@ import {
   type EngramEvent,
   type EventCodec,
   type EventLog,
+  type LogHealth,
   type Logger,
   type LogPosition,
   type ReadOptions,
@@ -17,15 +18,18 @@ import {
   type Subscription,
 } from '@engram/core';
 import { CheckpointStore, validateConsumerName } from './checkpoints';
-import type { DirLock } from './dir-lock';
+import type { DirLock } from '@engram/dir-lock';
 import { frameSize, MAX_KEY_BYTES, MAX_WRITE_BYTES, SEGMENT_MAGIC, writeFrame } from './frame';
-import { writeFully } from './fs-util';
+import { probeWritable, writeFully } from './fs-util';
+import type { WatermarkFile } from './watermark';
 import { buildMarks, createSegmentFile, MARK_EVERY, seekByte, type Segment } from './segment';
 import { SegmentCursor } from './segment-cursor';
 import { saveStreamIndex } from './stream-index';
 import { FileSubscription, type SubscriptionSource } from './subscription';
 
 const PARTITION = 0;
+/** While degraded, how often a small write checks whether the disk accepts writes again. */
+const PROBE_EVERY_MS = 1000;
 /** The stream index is refreshed after this many new events (and on close). */
 export const STREAM_INDEX_EVERY_EVENTS = 50_000;
 const DEFAULT_BATCH_SIZE = 100;
@@ -54,6 +58,7 @@ export interface FileEventLogState {
   nextOffset: number;
   versions: Map<string, number>;
   activeFile: FileHandle;
+  watermark: WatermarkFile;
   streamIndexOffset: number;
 }
 
@@ -70,7 +75,11 @@ export function streamKey(tenantId: string, userId: string): string {
 export class FileEventLog implements EventLog {
   private state: 'open' | 'closing' | 'closed' = 'open';
   private closing: Promise<void> | null = null;
-  private failure: EngramError | null = null;
+  /** Set while writes fail (a full disk): appends are refused, and a probe looks for recovery. */
+  private degraded: { since: string; reason: string } | null = null;
+  private probe: NodeJS.Timeout | null = null;
+  /** Byte of the active segment from which a failed commit may have left data (cut before the next write). */
+  private uncommittedFrom: number | null = null;
   private readonly queue: PendingAppend[] = [];
   private queuedBytes = 0;
   private writerRunning = false;
@@ -86,7 +95,6 @@ export class FileEventLog implements EventLog {
 
   async append(events: EngramEvent[], opts: AppendOptions = {}): Promise<AppendResult> {
     this.assertOpen();
-    if (this.failure) throw this.failure;
     if (!Array.isArray(events) || events.length === 0) {
       throw new EngramError('VALIDATION_FAILED', 'append needs at least one event', { details: { field: 'events' } });
     }
@@ -166,6 +174,11 @@ export class FileEventLog implements EventLog {
     }
   }
 
+  async health(): Promise<LogHealth> {
+    if (this.state !== 'open') return { appendable: false, reason: 'the event log is closed' };
+    return this.degraded ? { appendable: false, reason: this.degraded.reason, since: this.degraded.since } : { appendable: true };
+  }
+
   async head(): Promise<Map<number, number>> {
     this.assertOpen();
     return new Map([[PARTITION, this.s.nextOffset]]);
@@ -196,11 +209,13 @@ export class FileEventLog implements EventLog {
     this.wakeCommitWaiters();
     try {
       await this.streamIndexWrite;
-      if (!this.failure) await saveStreamIndex(this.s.dir, this.s.nextOffset, [...this.s.versions]);
+      if (!this.degraded) await saveStreamIndex(this.s.dir, this.s.nextOffset, [...this.s.versions]);
     } catch (e) {
       this.s.logger.warn({ dir: this.s.dir, err: (e as Error).message }, 'event log: could not save the stream index on close');
     } finally {
+      if (this.probe) clearInterval(this.probe);
       await this.s.activeFile.close().catch(() => undefined);
+      await this.s.watermark.close();
       await this.s.lock.release();
       this.state = 'closed';
     }
@@ -248,15 +263,12 @@ export class FileEventLog implements EventLog {
 
   /** Writes one group commit. Never throws: every append in the batch is settled. */
   private async commitBatch(batch: PendingAppend[]): Promise<void> {
-    if (!this.failure) {
-      try {
-        await this.rollIfFull();
-      } catch (e) {
-        this.fail(e, 'segment roll failed');
-      }
-    }
-    if (this.failure) {
-      for (const p of batch) p.reject(this.failure);
+    try {
+      await this.undoUncommitted();
+      await this.rollIfFull();
+    } catch (e) {
+      const err = this.degrade(e, 'cannot prepare the active segment');
+      for (const p of batch) p.reject(err);
       return;
     }
     const seg = this.s.segments[this.s.segments.length - 1]!;
@@ -291,13 +303,17 @@ export class FileEventLog implements EventLog {
       });
     }
     try {
+      this.uncommittedFrom = seg.bytes;
       await writeFully(this.s.activeFile, buf, seg.bytes);
       await this.s.activeFile.datasync();
+      // Acknowledged only once the watermark says so: start-up then knows these bytes were promised.
+      await this.s.watermark.advance({ segmentBase: seg.base, byteEnd: seg.bytes + buf.length, nextOffset: offset });
+      this.uncommittedFrom = null;
     } catch (e) {
-      const err = this.fail(e, 'write or fdatasync failed');
+      const err = this.degrade(e, 'write or fdatasync failed');
       for (const { p } of accepted) p.reject(err);
-      // Best effort: do not leave records of rejected appends for the next open to find.
-      await this.s.activeFile.truncate(seg.bytes).catch(() => undefined);
+      // Rejected appends must leave no record behind: cut them now, or before the next write.
+      await this.undoUncommitted().catch(() => undefined);
       return;
     }
     seg.bytes += buf.length;
@@ -311,8 +327,17 @@ export class FileEventLog implements EventLog {
       const positions: LogPosition[] = p.payloads.map((_, i) => ({ partition: PARTITION, offset: first + i }));
       p.resolve({ positions, streamVersion: version });
     }
+    this.recovered();
     this.wakeCommitWaiters();
     this.maybeSaveStreamIndex();
+  }
+
+  /** Cuts what a failed commit may have left after the committed end of the active segment. */
+  private async undoUncommitted(): Promise<void> {
+    if (this.uncommittedFrom === null) return;
+    await this.s.activeFile.truncate(this.uncommittedFrom);
+    await this.s.activeFile.datasync();
+    this.uncommittedFrom = null;
   }
 
   private async rollIfFull(): Promise<void> {
@@ -328,17 +353,48 @@ export class FileEventLog implements EventLog {
     this.s.logger.info({ segment: path, base }, 'event log: new segment');
   }
 
-  private fail(e: unknown, what: string): EngramError {
-    if (!this.failure) {
-      // After a failed fdatasync the page cache state is unknown; only a reopen (which rescans the
-      // tail) can say what is durable, so the log refuses further appends.
-      this.failure = new EngramError('LOG_UNAVAILABLE', `event log ${what}: ${(e as Error).message}; reopen the log to recover`, {
-        cause: e,
-        retriable: false,
-      });
-      this.s.logger.warn({ dir: this.s.dir, err: (e as Error).message }, `event log ${what}; refusing further appends`);
+  /**
+   * A write failed (ENOSPC, EIO): the batch is refused (LOG_UNAVAILABLE, retriable) and the log is
+   * degraded until a write works again: the next commit tries anyway, and a probe checks every
+   * second so that health reports recovery even without traffic. Nothing acknowledged is at risk:
+   * every acknowledged byte was fdatasynced before this write began.
+   */
+  private degrade(e: unknown, what: string): EngramError {
+    const message = `event log ${what}: ${(e as Error).message}`;
+    if (!this.degraded) {
+      this.degraded = { since: new Date().toISOString(), reason: message };
+      this.s.logger.error({ dir: this.s.dir, err: (e as Error).message, code: (e as NodeJS.ErrnoException).code }, `event log ${what}; refusing appends until writing works again`);
+      this.startProbe();
+    } else {
+      this.degraded.reason = message;
     }
-    return this.failure;
+    return new EngramError('LOG_UNAVAILABLE', `${message}; appends are refused until the disk accepts writes again`, {
+      cause: e,
+      retriable: true,
+      details: { retryAfterSeconds: 1 },
+    });
+  }
+
+  private recovered(): void {
+    if (!this.degraded) return;
+    this.s.logger.warn({ dir: this.s.dir, degradedSince: this.degraded.since }, 'event log: writes work again; appends accepted');
+    this.degraded = null;
+    if (this.probe) clearInterval(this.probe);
+    this.probe = null;
+  }
+
+  private startProbe(): void {
+    if (this.probe) return;
+    this.probe = setInterval(() => {
+      if (this.writerRunning || !this.degraded) return;
+      void probeWritable(this.s.dir)
+        .then(() => this.undoUncommitted())
+        .then(
+          () => this.recovered(),
+          () => undefined,
+        );
+    }, PROBE_EVERY_MS);
+    this.probe.unref();
   }
 
   private wakeCommitWaiters(): void {

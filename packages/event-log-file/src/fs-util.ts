@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { open, rename, unlink } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /** Makes a directory's entries (created/renamed/removed files) durable. */
 export async function fsyncDir(dir: string): Promise<void> {
@@ -36,6 +36,19 @@ export async function writeFully(fh: { write(b: Buffer, o: number, l: number, p:
     const { bytesWritten } = await fh.write(buf, done, buf.length - done, position + done);
     if (bytesWritten <= 0) throw new Error('write made no progress');
     done += bytesWritten;
+  }
+}
+
+/** Writes, syncs and removes a small file: throws while the disk refuses writes (ENOSPC, EIO). */
+export async function probeWritable(dir: string): Promise<void> {
+  const path = join(dir, `.write-probe-${process.pid}`);
+  const fh = await open(path, 'w');
+  try {
+    await fh.write(Buffer.alloc(64 * 1024), 0, 64 * 1024, 0);
+    await fh.datasync();
+  } finally {
+    await fh.close();
+    await unlink(path).catch(() => undefined);
   }
 }
 

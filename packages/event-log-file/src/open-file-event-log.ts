@@ -2,11 +2,12 @@ import { mkdir, open, readdir, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { EngramError, silentLogger, toEngramError, type EventCodec, type Logger } from '@engram/core';
 import { CheckpointStore } from './checkpoints';
-import { acquireDirLock, type DirLock } from './dir-lock';
+import { acquireDirLock, type DirLock } from '@engram/dir-lock';
 import { FileEventLog, STREAM_INDEX_EVERY_EVENTS } from './file-event-log';
 import { recoverSegments } from './recovery';
 import { createSegmentFile, listSegmentBases } from './segment';
 import { loadStreamIndex, saveStreamIndex } from './stream-index';
+import { readWatermark, WatermarkFile } from './watermark';
 
 export interface FileEventLogOptions {
   /** Directory owned by this log (created if missing). */
@@ -43,7 +44,7 @@ export async function openFileEventLog(opts: FileEventLogOptions): Promise<FileE
   let lock: DirLock;
   try {
     await mkdir(segmentsDir, { recursive: true });
-    lock = await acquireDirLock(dir, logger);
+    lock = await acquireDirLock(dir, { file: 'LOCK', what: 'event log', code: 'LOG_UNAVAILABLE', logger });
   } catch (e) {
     throw toEngramError(e, 'LOG_UNAVAILABLE');
   }
@@ -59,14 +60,16 @@ export async function openFileEventLog(opts: FileEventLogOptions): Promise<FileE
     }
     const { snapshot, problem } = await loadStreamIndex(dir);
     if (problem) logger.warn({ dir, problem }, 'event log: ignoring the stream index, scanning all segments');
-    let state = await recoverSegments(segmentsDir, bases, snapshot, logger);
+    const acked = await readWatermark(dir);
+    if (!acked && bases.some((b) => b > 0)) logger.warn({ dir }, 'event log: no acknowledged-end watermark (a log from an older version); recovering with the torn-tail rule');
+    let state = await recoverSegments(segmentsDir, bases, snapshot, acked, logger);
     let streamIndexOffset = snapshot?.nextOffset ?? 0;
     if (snapshot && state.nextOffset < snapshot.nextOffset) {
       logger.warn(
         { dir, indexCovers: snapshot.nextOffset, logEndsAt: state.nextOffset },
         'event log: stream index covers more events than the segments hold; rebuilding from all segments',
       );
-      state = await recoverSegments(segmentsDir, bases, null, logger);
+      state = await recoverSegments(segmentsDir, state.segments.map((s) => s.base), null, acked, logger);
       streamIndexOffset = 0;
     }
     if (state.scannedRecords >= STREAM_INDEX_EVERY_EVENTS) {
@@ -74,6 +77,7 @@ export async function openFileEventLog(opts: FileEventLogOptions): Promise<FileE
       streamIndexOffset = state.nextOffset;
     }
     const last = state.segments[state.segments.length - 1]!;
+    const watermark = await WatermarkFile.open(dir, { segmentBase: last.base, byteEnd: last.bytes, nextOffset: state.nextOffset }, acked?.seq ?? 0);
     const activeFile = await open(last.path, 'r+');
     const log = new FileEventLog({
       dir,
@@ -88,6 +92,7 @@ export async function openFileEventLog(opts: FileEventLogOptions): Promise<FileE
       nextOffset: state.nextOffset,
       versions: state.versions,
       activeFile,
+      watermark,
       streamIndexOffset,
     });
     logger.info(

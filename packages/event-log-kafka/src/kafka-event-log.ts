@@ -8,6 +8,7 @@ import {
   type EngramEvent,
   type EventCodec,
   type EventLog,
+  type LogHealth,
   type ReadOptions,
   type StoredEvent,
   type SubscribeOptions,
@@ -206,6 +207,17 @@ export class KafkaEventLog implements EventLog {
       throw e;
     }
     return { close: () => sub.close() };
+  }
+
+  /** Appendable while the brokers answer for the topic (the producer reconnects by itself). */
+  async health(): Promise<LogHealth> {
+    if (this.state !== 'open') return { appendable: false, reason: 'the Kafka event log is closed' };
+    try {
+      await this.head();
+      return { appendable: true };
+    } catch (e) {
+      return { appendable: false, reason: (e as Error).message };
+    }
   }
 
   async head(): Promise<Map<number, number>> {

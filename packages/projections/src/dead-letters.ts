@@ -1,12 +1,8 @@
-import { deterministicId, type DeadLetter, type DeadLetterFilter, type DeadLetters, type LogPosition, type NewDeadLetter, type SqlExecutor } from '@engram/core';
+import { deadLetterId, type DeadLetter, type DeadLetterFilter, type DeadLetters, type NewDeadLetter, type SqlExecutor } from '@engram/core';
 import { isoOf, isoOrNull } from './sql-values';
 
 const MAX_ERROR_CHARS = 2000;
 const MAX_FIELD_CHARS = 256;
-
-export function deadLetterId(projection: string, position: LogPosition): string {
-  return deterministicId('dead-letter', projection, position.partition, position.offset);
-}
 
 /** Text from a poison event or its error may itself be unstorable: NUL and lone surrogates become U+FFFD. */
 function storable(s: string | null, max: number): string | null {

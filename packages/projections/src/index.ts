@@ -9,7 +9,6 @@ export * from './runner';
 export * from './apply-batch';
 export * from './dead-letters';
 export * from './event-status';
-export * from './read-event';
 export * from './progress';
 export * from './projection-names';
 export * from './keyed-write';

@@ -3,6 +3,7 @@ import {
   formatPosition,
   isTransient,
   PoisonGuard,
+  readEventAt,
   silentLogger,
   toEngramError,
   type DeadLetter,
@@ -17,7 +18,6 @@ import { applyBatch, skipPast } from './apply-batch';
 import { insertDeadLetter, sqlDeadLetters } from './dead-letters';
 import { recordOutcome } from './event-status';
 import type { Projector } from './projector';
-import { readEventAt } from './read-event';
 
 export interface StartProjectorOptions {
   log: EventLog;

@@ -1,4 +1,4 @@
-export { createSearchIndexProjector, SEARCH_INDEX_CONSUMER, type SearchIndexProjector, type SearchIndexProjectorOptions, type SearchIndexCheckpoint } from './search-index-projector';
+export { createSearchIndexProjector, SEARCH_INDEX_CONSUMER, type SearchIndexProjector, type SearchIndexProjectorOptions, type SearchIndexCheckpoint, type SearchIndexStatus } from './search-index-projector';
 export { createHybridRetriever, type HybridRetrieverOptions } from './hybrid-retriever';
 export { DEFAULT_RETRIEVAL_CONFIG, resolveRetrievalConfig, type RetrievalConfig } from './config';
 export { reciprocalRankFusion } from './rrf';

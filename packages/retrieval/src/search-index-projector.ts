@@ -2,10 +2,19 @@ import {
   createSerialQueue,
   EngramError,
   formatPosition,
+  isTransient,
+  memoryDeadLetters,
+  PoisonGuard,
+  readEventAt,
   retry,
+  sha256Hex,
   silentLogger,
   streamKeyOf,
+  toEngramError,
+  type DeadLetter,
+  type DeadLetters,
   type Embedder,
+  type EmbeddingCache,
   type EventLog,
   type Logger,
   type LogPosition,
@@ -15,38 +24,13 @@ import {
   type TextIndex,
   type VectorIndex,
 } from '@engram/core';
-import { DocRegistry, type DocRegistryJson } from './doc-registry';
+import { DocRegistry } from './doc-registry';
 import type { IndexOp } from './index-ops';
-import { TurnWindows, type TurnWindowsJson } from './turn-windows';
+import { isCheckpoint, isSnapshottable, type SearchIndexCheckpoint, type Snapshottable } from './search-index-checkpoint';
+import { TurnWindows } from './turn-windows';
 
+export { type SearchIndexCheckpoint } from './search-index-checkpoint';
 export const SEARCH_INDEX_CONSUMER = 'search-index';
-
-/** An index that can persist itself with a checkpoint (the local adapters). */
-interface Snapshottable {
-  snapshot(checkpoint: unknown): Promise<void>;
-  loadedCheckpoint(): unknown;
-}
-
-function isSnapshottable(x: unknown): x is Snapshottable {
-  return typeof (x as Snapshottable).snapshot === 'function' && typeof (x as Snapshottable).loadedCheckpoint === 'function';
-}
-
-export interface SearchIndexCheckpoint {
-  /** 2: documents indexed with their conversation window (a v1 index is rebuilt from the log). */
-  v: 2;
-  /** Embedder the vectors were made with; a different one on start means replay from the beginning. */
-  modelId: string;
-  /** Next offset to apply, per partition. */
-  next: Record<string, number>;
-  registry: DocRegistryJson;
-  /** The last turn of each open session (TurnWindows). */
-  windows: TurnWindowsJson;
-}
-
-function isCheckpoint(x: unknown): x is SearchIndexCheckpoint {
-  const c = x as SearchIndexCheckpoint | null;
-  return !!c && c.v === 2 && Array.isArray(c.windows) && typeof c.modelId === 'string' && typeof c.next === 'object' && typeof c.registry === 'object';
-}
 
 export interface SearchIndexProjectorOptions {
   log: EventLog;
@@ -55,10 +39,29 @@ export interface SearchIndexProjectorOptions {
   contextTextIndex?: TextIndex;
   vectorIndex: VectorIndex;
   embedder: Embedder;
-  /** How often both indexes are snapshotted with the applied position (default 5 s). */
+  /** Vectors already embedded (persisted between snapshots): nothing is embedded twice. */
+  embeddingCache?: EmbeddingCache;
+  /** Where events this projection cannot apply are parked (default: in memory). */
+  deadLetters?: DeadLetters;
+  /** Snapshot at least this often (default 5 s) … */
   snapshotEveryMs?: number;
+  /** … and after this many applied events (default 1000), so a crash replays at most that tail. */
+  snapshotEveryEvents?: number;
+  /** How often dead letters marked for retry are applied again (default 2 s; 0 = only on retryNow()). */
+  retryPollMs?: number;
   batchSize?: number;
   logger?: Logger;
+}
+
+export interface SearchIndexStatus {
+  /** Replaying the whole log (no usable snapshot) or, after a restart, the tail since the snapshot. */
+  rebuilding: 'full' | 'tail' | null;
+  failingSince: string | null;
+  lastError: string | null;
+  deadLettered: number;
+  /** Vectors served from the embedding cache instead of the embedder, since start. */
+  embeddingsReused: number;
+  embedded: number;
 }
 
 export interface SearchIndexProjector extends ProjectionProgress {
@@ -68,13 +71,19 @@ export interface SearchIndexProjector extends ProjectionProgress {
   waitFor(pos: LogPosition, timeoutMs: number): Promise<boolean>;
   /** Snapshots both indexes now (when they support it). */
   snapshotNow(): Promise<void>;
+  status(): SearchIndexStatus;
+  /** Applies the dead letters marked for retry now; resolves with how many were applied. */
+  retryNow(): Promise<number>;
   close(): Promise<void>;
 }
 
 /**
  * L2/R2/R3: keeps the TextIndex and VectorIndex in step with the log. Restarts resume from the
- * position saved in the index snapshots (read from there, then follow the live tail); a changed
- * embedder model replays the log from the beginning so every vector is re-embedded (E1, L6).
+ * position saved in the index snapshots (taken every few seconds and every N events), and vectors
+ * embedded since the last snapshot come back from the embedding cache, so a crash re-indexes only
+ * the tail and embeds nothing twice. A changed embedder model replays the log from the beginning so
+ * every vector is re-embedded (E1, L6). An event that cannot be indexed after bounded retries is
+ * dead-lettered for this projection (L8) and the rest go on.
  */
 export async function createSearchIndexProjector(opts: SearchIndexProjectorOptions): Promise<SearchIndexProjector> {
   const { log, textIndex, vectorIndex, embedder } = opts;
@@ -82,8 +91,12 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
   const logger = opts.logger ?? silentLogger;
   const batchSize = opts.batchSize ?? 256;
   const snapshotEveryMs = opts.snapshotEveryMs ?? 5000;
+  const snapshotEveryEvents = opts.snapshotEveryEvents ?? 1000;
+  const deadLetters = opts.deadLetters ?? memoryDeadLetters();
   const snapshottable: Snapshottable[] = [];
   for (const idx of [textIndex, contextIndex, vectorIndex] as unknown[]) if (idx && isSnapshottable(idx)) snapshottable.push(idx);
+  // Without a snapshot nothing says which cached vectors are still needed: the cache is used only with one.
+  const cache = snapshottable.length > 0 ? (opts.embeddingCache ?? null) : null;
 
   const next = new Map<number, number>();
   const registry = new DocRegistry();
@@ -107,20 +120,50 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
     windows = TurnWindows.fromJSON(oldest.windows);
   }
 
+  const startHead = await log.head();
+  const behindAtStart = [...startHead].some(([p, h]) => (next.get(p) ?? 0) < h);
+  const state: SearchIndexStatus = {
+    rebuilding: behindAtStart ? (resumed ? 'tail' : 'full') : null,
+    failingSince: null,
+    lastError: null,
+    deadLettered: 0,
+    embeddingsReused: 0,
+    embedded: 0,
+  };
   const waiters = new Set<{ pos: LogPosition; resolve: (ok: boolean) => void }>();
   const reachedNow = (pos: LogPosition) => (next.get(pos.partition) ?? 0) > pos.offset;
   let dirty = false;
+  let sinceSnapshot = 0;
   let closed = false;
 
   // Applying batches and taking snapshots never overlap.
   const exclusive = createSerialQueue();
 
   type Upsert = Extract<IndexOp, { op: 'upsert' }>;
+  const vectorsOf = async (texts: string[]): Promise<Float32Array[]> => {
+    if (!cache) {
+      state.embedded += texts.length;
+      return embedder.embed(texts);
+    }
+    const digests = texts.map((t) => sha256Hex(t));
+    const found = await cache.get(embedder.modelId, digests);
+    const missing = found.flatMap((v, i) => (v ? [] : [i]));
+    state.embeddingsReused += texts.length - missing.length;
+    if (missing.length > 0) {
+      const fresh = await embedder.embed(missing.map((i) => texts[i]!));
+      if (fresh.length !== missing.length) throw new EngramError('EMBEDDER_FAILED', `embedder returned ${fresh.length} vectors for ${missing.length} texts`);
+      missing.forEach((i, j) => (found[i] = fresh[j]!));
+      state.embedded += missing.length;
+      await cache.put(embedder.modelId, missing.map((i, j) => [digests[i]!, fresh[j]!] as const));
+    }
+    return found as Float32Array[];
+  };
+
   const flushUpserts = async (pending: Map<string, Upsert>) => {
     if (pending.size === 0) return;
     const docs = [...pending.values()];
     pending.clear();
-    const vectors = await embedder.embed(docs.map((d) => d.embedText));
+    const vectors = await vectorsOf(docs.map((d) => d.embedText));
     if (vectors.length !== docs.length) throw new EngramError('EMBEDDER_FAILED', `embedder returned ${vectors.length} vectors for ${docs.length} texts`);
     await textIndex.upsert(docs.map((d) => ({ id: d.id, text: d.text, meta: d.meta })));
     await contextIndex?.upsert(docs.map((d) => ({ id: d.id, text: d.contextText, meta: d.meta })));
@@ -136,66 +179,118 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
     for (const id of ids) registry.remove(id);
   };
 
-  const applyBatch = (batch: StoredEvent[]) =>
-    exclusive.run(async () => {
-      windows.begin();
-      try {
-        await applyOps(batch);
-        windows.commit();
-      } catch (err) {
-        windows.rollback();
-        throw err;
+  const advance = (position: LogPosition) => {
+    if (position.offset + 1 > (next.get(position.partition) ?? 0)) next.set(position.partition, position.offset + 1);
+    dirty = true;
+    sinceSnapshot++;
+    for (const w of waiters) {
+      if (reachedNow(w.pos)) {
+        waiters.delete(w);
+        w.resolve(true);
       }
-    });
-
-  const applyOps = async (batch: StoredEvent[]) => {
-      const pending = new Map<string, Upsert>();
-      const advanced = new Map<number, number>();
-      for (const { event, position } of batch) {
-        if (position.offset < (next.get(position.partition) ?? 0)) continue;
-        const op = windows.opFor(event);
-        switch (op.op) {
-          case 'upsert':
-            pending.delete(op.id);
-            pending.set(op.id, op);
-            break;
-          case 'delete':
-            await flushUpserts(pending);
-            await deleteDocs(op.ids);
-            break;
-          case 'forgetKey':
-            await flushUpserts(pending);
-            await deleteDocs(registry.idsOfKey(op.stream, op.key));
-            break;
-          case 'forgetUser':
-            await flushUpserts(pending);
-            await deleteDocs(registry.idsOfStream(op.stream));
-            break;
-          case 'none':
-            break;
-        }
-        advanced.set(position.partition, Math.max(advanced.get(position.partition) ?? 0, position.offset + 1));
-      }
-      await flushUpserts(pending);
-      for (const [p, n] of advanced) if (n > (next.get(p) ?? 0)) next.set(p, n);
-      if (advanced.size > 0) dirty = true;
-      for (const w of waiters) {
-        if (reachedNow(w.pos)) {
-          waiters.delete(w);
-          w.resolve(true);
-        }
-      }
+    }
   };
 
-  const handler = async (batch: StoredEvent[]) => {
+  /** Applies events in order; `force` applies even below `next` (a dead letter retried). */
+  const applyOps = async (batch: readonly StoredEvent[], force = false) => {
+    const pending = new Map<string, Upsert>();
+    const applied: LogPosition[] = [];
+    for (const { event, position } of batch) {
+      if (!force && position.offset < (next.get(position.partition) ?? 0)) continue;
+      const op = windows.opFor(event);
+      switch (op.op) {
+        case 'upsert':
+          pending.delete(op.id);
+          pending.set(op.id, op);
+          break;
+        case 'delete':
+          await flushUpserts(pending);
+          await deleteDocs(op.ids);
+          break;
+        case 'forgetKey':
+          await flushUpserts(pending);
+          await deleteDocs(registry.idsOfKey(op.stream, op.key));
+          break;
+        case 'forgetUser':
+          await flushUpserts(pending);
+          await deleteDocs(registry.idsOfStream(op.stream));
+          break;
+        case 'none':
+          break;
+      }
+      applied.push(position);
+    }
+    await flushUpserts(pending);
+    if (!force) for (const p of applied) advance(p);
+  };
+
+  const applyInWindow = async (batch: readonly StoredEvent[], force = false) => {
+    windows.begin();
     try {
-      await applyBatch(batch);
+      await applyOps(batch, force);
+      windows.commit();
     } catch (err) {
-      const first = batch[0];
-      logger.error({ err, from: first && formatPosition(first.position), size: batch.length }, 'search-index batch failed; the log will redeliver it');
+      windows.rollback();
       throw err;
     }
   };
+
+  const deadLetter = async (stored: StoredEvent, failure: EngramError, attempts: number) => {
+    const e = stored.event as Partial<StoredEvent['event']>;
+    await deadLetters.record({
+      projection: SEARCH_INDEX_CONSUMER, position: stored.position, eventId: e.eventId ?? null, eventType: e.type ?? null, tenantId: e.tenantId ?? null,
+      userId: e.userId ?? null, code: failure.code, error: failure.message, attempts,
+    });
+    advance(stored.position);
+    state.deadLettered++;
+    logger.error(
+      { projection: SEARCH_INDEX_CONSUMER, position: formatPosition(stored.position), eventId: e.eventId, type: e.type, code: failure.code, err: failure.message, attempts },
+      'event dead-lettered for the search index; indexing goes on',
+    );
+  };
+
+  const guard = new PoisonGuard<StoredEvent>({
+    applyAll: (batch) => applyInWindow(batch),
+    applyOne: (stored) => applyInWindow([stored]),
+    deadLetter,
+    onBatchFailure: (err, n) => logger.warn({ events: n, err: toEngramError(err).message }, 'search-index batch failed; indexing its events one at a time'),
+  });
+
+  const snapshotLocked = async () => {
+    if (!dirty) return;
+    const cp = checkpoint();
+    for (const idx of snapshottable) await idx.snapshot(cp);
+    dirty = false;
+    sinceSnapshot = 0;
+    // Everything embedded so far is in the vector snapshot (or the vector store): the cache can start afresh.
+    await cache?.clear();
+  };
+
+  const noteCaughtUp = () => {
+    if (state.rebuilding && [...startHead].every(([p, h]) => (next.get(p) ?? 0) >= h)) {
+      logger.info({ rebuilt: state.rebuilding, reused: state.embeddingsReused, embedded: state.embedded }, 'search index caught up with the head it started at');
+      state.rebuilding = null;
+    }
+  };
+
+  const handler = (batch: StoredEvent[]) =>
+    exclusive.run(async () => {
+      try {
+        await guard.apply(batch);
+      } catch (err) {
+        const first = batch[0];
+        state.failingSince ??= new Date().toISOString();
+        state.lastError = toEngramError(err).message;
+        logger.error({ err, from: first && formatPosition(first.position), size: batch.length, transient: isTransient(err) }, 'search-index batch failed; the log will redeliver it');
+        throw err;
+      }
+      state.failingSince = null;
+      state.lastError = null;
+      noteCaughtUp();
+      if (snapshottable.length > 0 && snapshotEveryEvents > 0 && sinceSnapshot >= snapshotEveryEvents) {
+        await snapshotLocked().catch((err: unknown) => logger.error({ err }, 'search-index snapshot failed'));
+      }
+    });
 
   const checkpoint = (): SearchIndexCheckpoint => ({
     v: 2,
@@ -205,12 +300,29 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
     windows: windows.toJSON(),
   });
 
-  const snapshotNow = () =>
+  const snapshotNow = () => exclusive.run(snapshotLocked);
+
+  const retryOne = async (dl: DeadLetter): Promise<boolean> => {
+    try {
+      const stored = await readEventAt(log, dl.position);
+      await applyInWindow([stored], true);
+      await deadLetters.resolve(dl.id);
+      dirty = true;
+      logger.info({ position: formatPosition(dl.position), eventId: dl.eventId }, 'search-index dead letter applied on retry');
+      return true;
+    } catch (err) {
+      const e = toEngramError(err);
+      await deadLetters.failedAgain(dl.id, e.code, e.message);
+      logger.warn({ position: formatPosition(dl.position), eventId: dl.eventId, code: e.code, err: e.message }, 'search-index dead letter failed again on retry');
+      return false;
+    }
+  };
+
+  const retryNow = () =>
     exclusive.run(async () => {
-      if (!dirty) return;
-      const cp = checkpoint();
-      for (const idx of snapshottable) await idx.snapshot(cp);
-      dirty = false;
+      let applied = 0;
+      for (const dl of await deadLetters.retryRequested(SEARCH_INDEX_CONSUMER, 100)) if (await retryOne(dl)) applied++;
+      return applied;
     });
 
   // Catch up from the snapshot position with plain reads, then follow the live tail. The consumer's
@@ -241,14 +353,17 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
     onRetry: ({ error, failures, delayMs }) => logger.error({ err: error, attempt: failures, retryInMs: delayMs }, 'search-index catch-up failed; retrying'),
   }).catch(() => undefined);
 
-  const timer = snapshottable.length > 0 && snapshotEveryMs > 0
-    ? setInterval(() => {
-        snapshotNow().catch((err: unknown) => logger.error({ err }, 'search-index snapshot failed'));
-      }, snapshotEveryMs)
-    : null;
-  timer?.unref();
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, what: string, fn: () => Promise<unknown>) => {
+    if (!(ms > 0)) return;
+    const t = setInterval(() => void fn().catch((err: unknown) => logger.error({ err }, `search-index ${what} failed`)), ms);
+    t.unref();
+    timers.push(t);
+  };
+  if (snapshottable.length > 0) every(snapshotEveryMs, 'snapshot', snapshotNow);
+  every(opts.retryPollMs ?? 2000, 'dead-letter retry pass', retryNow);
 
-  logger.info({ resumed, positions: Object.fromEntries(next), model: embedder.modelId, docs: registry.size }, 'search-index projector started');
+  logger.info({ resumed, positions: Object.fromEntries(next), model: embedder.modelId, docs: registry.size, cachedVectors: cache?.size ?? 0 }, 'search-index projector started');
 
   return {
     async reached(pos) {
@@ -266,14 +381,17 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
       });
     },
     snapshotNow,
+    status: () => ({ ...state }),
+    retryNow,
     async close() {
       if (closed) return;
       closed = true;
       stopping.abort();
-      if (timer) clearInterval(timer);
+      for (const t of timers.splice(0)) clearInterval(t);
       await started;
       await subscription?.close();
       await snapshotNow();
+      await cache?.close();
       for (const w of waiters) w.resolve(reachedNow(w.pos));
       waiters.clear();
     },

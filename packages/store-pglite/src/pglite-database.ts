@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { EngramError, type SqlDatabase, type SqlExecutor, type SqlResult } from '@engram/core';
-import { lockDataDir } from './data-dir-lock';
+import { mkdir } from 'node:fs/promises';
+import { acquireDirLock } from '@engram/dir-lock';
 import { SerialLock } from './serial-lock';
 
 export interface OpenPgliteOptions {
@@ -39,7 +40,8 @@ function abortedCommit(): EngramError {
 }
 
 export async function openPglite(opts: OpenPgliteOptions = {}): Promise<SqlDatabase> {
-  const dirLock = opts.dataDir ? await lockDataDir(opts.dataDir) : null;
+  // PGlite has no lock of its own: two processes on one data dir corrupt it.
+  const dirLock = opts.dataDir ? await lockPgliteDir(opts.dataDir) : null;
   let pg: PGlite;
   try {
     // bigint columns (offsets, sequence numbers) come back as numbers, as in the Postgres adapter.
@@ -105,4 +107,9 @@ export async function openPglite(opts: OpenPgliteOptions = {}): Promise<SqlDatab
       }
     },
   };
+}
+
+async function lockPgliteDir(dataDir: string) {
+  await mkdir(dataDir, { recursive: true });
+  return acquireDirLock(dataDir, { file: 'engram-pglite.lock', what: 'PGlite data dir', code: 'STORE_UNAVAILABLE' });
 }

@@ -6,3 +6,4 @@ export * from './contracts/vector-index-contract';
 export * from './contracts/text-index-contract';
 export * from './contracts/event-log-contract';
 export * from './wait';
+export * from './tmpfs';

@@ -29,6 +29,7 @@ export function boundedLog(log: EventLog, to: Map<number, number>): EventLog & {
   return {
     drained,
     append: () => Promise.reject(new EngramError('UNSUPPORTED', 'the replay view of the log is read-only')),
+    health: async () => ({ appendable: false, reason: 'the replay view of the log is read-only' }),
     read: (opts) => read(fromMap(opts?.from)),
     async subscribe(handler: BatchHandler, opts): Promise<Subscription> {
       let closed = false;

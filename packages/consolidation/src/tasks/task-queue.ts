@@ -1,4 +1,4 @@
-import { backoffDelay, EngramError, toEngramError, type Clock, type Logger } from '@engram/core';
+import { backoffDelay, EngramError, isTransient, toEngramError, type Clock, type Logger } from '@engram/core';
 import type { ConsolidationTask } from './task';
 import type { TaskJournal } from './task-journal';
 
@@ -13,6 +13,12 @@ export interface TaskQueueOptions {
   maxBackoffMs: number;
   clock: Clock;
   logger: Logger;
+  /**
+   * L8: a task that failed maxAttempts times for a reason of its own (not an outage) is handed here to
+   * be dead-lettered; it then leaves the queue (the dead letter keeps it, retryable). Without it the
+   * task stays queued forever.
+   */
+  deadLetter?: (task: ConsolidationTask, failure: EngramError) => Promise<void>;
 }
 
 /**
@@ -29,10 +35,10 @@ export class TaskQueue {
 
   constructor(private readonly opts: TaskQueueOptions) {}
 
-  /** Durably queues a task unless one with the same dedup key is pending or its cause is done. */
-  async enqueue(task: ConsolidationTask): Promise<boolean> {
+  /** Durably queues a task unless one with the same dedup key is pending or (unless `again`) its cause is done. */
+  async enqueue(task: ConsolidationTask, again = false): Promise<boolean> {
     const j = this.opts.journal;
-    if (j.done.has(task.causeEventId) || j.pending.has(task.id)) return false;
+    if ((!again && j.done.has(task.causeEventId)) || j.pending.has(task.id)) return false;
     for (const t of j.pending.values()) if (t.dedupKey === task.dedupKey) return false;
     await j.enqueue(task);
     this.pump();
@@ -113,6 +119,15 @@ export class TaskQueue {
           return;
         }
         const attempts = task.attempts + 1;
+        if (attempts >= this.opts.maxAttempts && !isTransient(err) && this.opts.deadLetter) {
+          try {
+            await this.opts.deadLetter(task, err);
+            await this.opts.journal.complete(task);
+            return;
+          } catch (de) {
+            this.opts.logger.error({ task: task.id, err: toEngramError(de).message }, 'cannot dead-letter the consolidation task; it stays queued');
+          }
+        }
         const backoff = backoffDelay({ initialMs: this.opts.baseBackoffMs, maxMs: this.opts.maxBackoffMs }, attempts);
         const next: ConsolidationTask = { ...task, attempts, notBefore: new Date(this.opts.clock.now().getTime() + backoff).toISOString(), lastError: `${err.code}: ${err.message}` };
         const log = attempts >= this.opts.maxAttempts ? this.opts.logger.error.bind(this.opts.logger) : this.opts.logger.warn.bind(this.opts.logger);

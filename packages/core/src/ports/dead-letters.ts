@@ -1,4 +1,10 @@
 import type { LogPosition } from '../events/types';
+import { deterministicId } from '../util/ids';
+
+/** A dead letter's id: one per projection and position (recording the same failure again updates it). */
+export function deadLetterId(projection: string, position: LogPosition): string {
+  return deterministicId('dead-letter', projection, position.partition, position.offset);
+}
 
 /**
  * L8: an event one projection (a read-model projector, the search index, the consolidator) could not

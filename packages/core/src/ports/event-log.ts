@@ -30,6 +30,14 @@ export interface SubscribeOptions {
   batchSize?: number;
 }
 
+/** Whether the log takes appends now (for /readyz): a full disk or an unreachable broker says no, and why. */
+export interface LogHealth {
+  appendable: boolean;
+  reason?: string;
+  /** When it stopped taking appends (ISO). */
+  since?: string;
+}
+
 export type BatchHandler = (batch: StoredEvent[]) => Promise<void>;
 
 export interface Subscription {
@@ -52,6 +60,8 @@ export interface EventLog {
   subscribe(handler: BatchHandler, opts: SubscribeOptions): Promise<Subscription>;
   /** The next offset to be written, per partition (the "head"). */
   head(): Promise<Map<number, number>>;
+  /** Can it take appends right now? Never throws. */
+  health(): Promise<LogHealth>;
   /** Number of events in a stream (tenant + user). */
   streamVersion(tenantId: string, userId: string): Promise<number>;
   close(): Promise<void>;

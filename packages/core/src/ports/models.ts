@@ -50,3 +50,18 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * Vectors already computed, keyed by model and a digest of the embedded text, so that a restart
+ * (or a replay of the tail after a crash) embeds nothing twice. Cleared once a snapshot of the
+ * vector index holds everything it covered.
+ */
+export interface EmbeddingCache {
+  /** The cached vector of each text digest (undefined where none). */
+  get(modelId: string, digests: readonly string[]): Promise<Array<Float32Array | undefined>>;
+  put(modelId: string, entries: ReadonlyArray<readonly [digest: string, vector: Float32Array]>): Promise<void>;
+  /** Forgets everything (the vectors are in a durable snapshot now). */
+  clear(): Promise<void>;
+  readonly size: number;
+  close(): Promise<void>;
+}

@@ -327,6 +327,12 @@ export function eventLogContract(name: string, factory: () => Promise<EventLogHa
       expect(positions[0]!.offset).toBeGreaterThanOrEqual(before.get(last.partition) ?? 0);
       expect(await log.head()).toEqual(after);
     });
+
+    it('health() says an open log takes appends (and never throws)', async () => {
+      expect(await log.health()).toMatchObject({ appendable: true });
+      await log.append([sampleMessageObserved(tenant, 'u1', 3)]);
+      expect((await log.health()).appendable).toBe(true);
+    });
   });
 }
 

@@ -1,4 +1,6 @@
-import { EngramError, formatPosition, type EventLog, type LogPosition, type StoredEvent } from '@engram/core';
+import { EngramError } from '../errors';
+import { formatPosition, type LogPosition, type StoredEvent } from '../events/types';
+import type { EventLog } from '../ports/event-log';
 
 /** The one event at a position (a dead letter's), or NOT_FOUND when the log no longer holds it. */
 export async function readEventAt(log: Pick<EventLog, 'read'>, position: LogPosition): Promise<StoredEvent> {

@@ -1,0 +1,30 @@
+import type { DocRegistryJson } from './doc-registry';
+import type { TurnWindowsJson } from './turn-windows';
+
+/** An index that can persist itself with a checkpoint (the local adapters). */
+export interface Snapshottable {
+  snapshot(checkpoint: unknown): Promise<void>;
+  loadedCheckpoint(): unknown;
+}
+
+export function isSnapshottable(x: unknown): x is Snapshottable {
+  return typeof (x as Snapshottable).snapshot === 'function' && typeof (x as Snapshottable).loadedCheckpoint === 'function';
+}
+
+/** Saved with every index snapshot: the log position it covers and the projector's own state at that position. */
+export interface SearchIndexCheckpoint {
+  /** 2: documents indexed with their conversation window (a v1 index is rebuilt from the log). */
+  v: 2;
+  /** Embedder the vectors were made with; a different one on start means replay from the beginning. */
+  modelId: string;
+  /** Next offset to apply, per partition. */
+  next: Record<string, number>;
+  registry: DocRegistryJson;
+  /** The last turn of each open session (TurnWindows). */
+  windows: TurnWindowsJson;
+}
+
+export function isCheckpoint(x: unknown): x is SearchIndexCheckpoint {
+  const c = x as SearchIndexCheckpoint | null;
+  return !!c && c.v === 2 && Array.isArray(c.windows) && typeof c.modelId === 'string' && typeof c.next === 'object' && typeof c.registry === 'object';
+}
