@@ -2,7 +2,7 @@ import type * as grpc from '@grpc/grpc-js';
 import { EngramError } from '@engram/core';
 import type { QueryHit } from '@engram/core';
 import { observeInputOf, queryInputOf, scopeOf, writeInputOf, type Caller, type MemoryApp, type MemoryView } from '@engram/app';
-import { check, ForgetRequest, MemoryParams, ObserveBody, QueryBody, SessionParams, TenantHeaders, UserBody, UserQuery, WriteBody } from '@engram/contract';
+import { check, EventParams, EventStatusQuery, ForgetRequest, MemoryParams, ObserveBody, QueryBody, SessionParams, TenantHeaders, UserBody, UserQuery, WriteBody } from '@engram/contract';
 
 type Req = Record<string, unknown>;
 /** proto3: an unset optional field is absent, an empty repeated field is []; both mean "not given". */
@@ -128,6 +128,19 @@ export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r
       const q = check(UserQuery, shape({ userId: r.userId, agentId: s(r.agentId), minPosition: s(r.minPosition) }));
       const m = await app.getMemory({ scope: scopeOf(c.tenantId, q), memoryId: id, minPosition: q.minPosition });
       return memoryToProto(m);
+    },
+    async GetEventStatus(c, r) {
+      const { eventId } = check(EventParams, shape({ eventId: r.eventId }));
+      const q = check(EventStatusQuery, shape({ userId: r.userId, agentId: s(r.agentId) }));
+      const st = await app.eventStatus({ scope: scopeOf(c.tenantId, q), eventId });
+      return {
+        ...st,
+        type: st.type ?? '',
+        memoryId: st.memoryId ?? '',
+        code: st.code ?? '',
+        reason: st.reason ?? '',
+        projections: st.projections.map((p) => ({ ...p, memoryId: p.memoryId ?? '', code: p.code ?? '', reason: p.reason ?? '' })),
+      };
     },
     async Forget(c, r) {
       const b = check(

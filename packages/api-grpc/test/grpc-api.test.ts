@@ -23,7 +23,7 @@ describe('gRPC API over a real loopback connection', () => {
     s = await openStack();
     server = await startGrpcServer({ app: s.app, host: '127.0.0.1', port: 0, logger: s.logger });
     client = connect(server.port);
-    http = buildHttpServer({ app: s.app, logger: s.logger, version: 'test' });
+    http = buildHttpServer({ app: s.app, logger: s.logger, version: 'test', readiness: s.readiness.check });
     await http.listen({ host: '127.0.0.1', port: 0 });
     httpBase = `http://127.0.0.1:${(http.server.address() as AddressInfo).port}`;
   });
@@ -58,6 +58,11 @@ describe('gRPC API over a real loopback connection', () => {
     // The same memory over HTTP is the same memory.
     const viaHttp = await (await fetch(`${httpBase}/v1/memories/${w.id}?userId=g1`, { headers: { 'x-tenant-id': 'acme' } })).json();
     expect(viaHttp).toMatchObject({ id: g.id, content: g.content, key: g.key, tier: g.tier, version: g.version });
+
+    // Write status over gRPC, the same answer as GET /v1/events/{id}.
+    const st = await client.call('GetEventStatus', { userId: 'g1', eventId: w.eventId }, 'acme');
+    expect(st).toMatchObject({ eventId: w.eventId, status: 'applied', type: 'MemoryWritten', memoryId: w.id, position: w.position });
+    expect((await client.fail('GetEventStatus', { userId: 'intruder', eventId: w.eventId }, 'acme')).code).toBe(grpc.status.NOT_FOUND);
 
     const f = await client.call('Forget', { userId: 'g1', target: 'memory', memoryId: w.id, reason: 'asked' }, 'acme');
     expect(f.position).toMatch(/^\d+:\d+$/);

@@ -1,6 +1,10 @@
 import { observeInputOf, queryInputOf, scopeOf, writeInputOf, type MemoryApp } from '@engram/app';
 import {
   ConsolidateBody,
+  DeadLetterRetryBody,
+  DeadLettersQuery,
+  EventParams,
+  EventStatusQuery,
   ContextBody,
   ContradictionParams,
   ContradictionsQuery,
@@ -28,6 +32,9 @@ import {
   consolidateResponse,
   contextResponse,
   contradictionsResponse,
+  deadLettersResponse,
+  deadLetterRetryResponse,
+  eventStatusResponse,
   historyResponse,
   markdownResponse,
   memorySchema,
@@ -270,6 +277,43 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       async handle({ tenantId, correlationId, params, body }) {
         const r = await app.resolveContradiction({ scope: scopeOf(tenantId, body), correlationId, contradictionId: params.id, winner: body.winner });
         return { status: 202, body: r };
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/v1/events/:eventId',
+      operationId: 'eventStatus',
+      summary: 'Write status of an acknowledged event: pending, applied (with the memory id) or rejected (with the code and reason)',
+      tag: 'ingest',
+      schema: { params: EventParams, querystring: EventStatusQuery, headers: TenantHeaders },
+      responses: { 200: { description: 'the status', schema: eventStatusResponse } },
+      async handle({ tenantId, params, query }) {
+        return { status: 200, body: await app.eventStatus({ scope: scopeOf(tenantId, query), eventId: params.eventId }) };
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/v1/admin/dead-letters',
+      operationId: 'listDeadLetters',
+      summary: 'Events a projection could not apply after bounded retries and parked (L8), with the error; paged by id',
+      tag: 'admin',
+      schema: { querystring: DeadLettersQuery, headers: TenantHeaders },
+      responses: { 200: { description: 'dead letters and their count per projection', schema: deadLettersResponse } },
+      async handle({ query }) {
+        const { limit, ...filter } = query;
+        return { status: 200, body: await app.listDeadLetters({ ...filter, ...(limit !== undefined ? { limit: Number(limit) } : {}) }) };
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/v1/admin/dead-letters/retry',
+      operationId: 'retryDeadLetters',
+      summary: 'Mark dead letters for retry (after a fix): their projections apply them again within seconds',
+      tag: 'admin',
+      schema: { body: DeadLetterRetryBody, headers: TenantHeaders },
+      responses: { 202: { description: 'how many were marked for retry', schema: deadLetterRetryResponse } },
+      async handle({ body }) {
+        return { status: 202, body: await app.retryDeadLetters(body) };
       },
     }),
     route({

@@ -205,6 +205,54 @@ export const consolidateResponse = Type.Object({ sessions: strings, eventIds: st
 
 export const healthResponse = Type.Object({ status: Type.Optional(str), version: Type.Optional(str), log: Type.Optional(Type.Boolean()), db: Type.Optional(Type.Boolean()) });
 
+const component = Type.Object({ ok: Type.Boolean(), reason: Type.Optional(str) }, { additionalProperties: true });
+
+export const readinessResponse = Type.Object({
+  status: Type.Enum(['ready', 'not_ready']),
+  version: str,
+  components: Type.Record(Type.String(), component),
+  deadLetters: Type.Record(Type.String(), Type.Integer()),
+  reasons: strings,
+  error: Type.Optional(errorSchema.properties.error),
+});
+
+export const eventStatusResponse = Type.Object({
+  eventId: str,
+  status: Type.Enum(['pending', 'applied', 'rejected']),
+  type: nullable(str),
+  position,
+  memoryId: nullable(str),
+  code: nullable(Type.String({ description: 'why it was rejected: PROVENANCE_REJECTED, NOT_FOUND, DEAD_LETTERED (retryable), …' })),
+  reason: nullable(str),
+  projections: Type.Array(
+    Type.Object({ projection: str, outcome: Type.Enum(['applied', 'rejected']), memoryId: nullable(str), code: nullable(str), reason: nullable(str) }),
+  ),
+  deadLetters: Type.Array(
+    Type.Object({ id: str, projection: str, code: str, error: str, attempts: Type.Integer(), status: str, lastFailedAt: str }),
+  ),
+});
+
+const deadLetter = Type.Object({
+  id: str,
+  projection: str,
+  position: Type.Object({ partition: Type.Integer(), offset: Type.Integer() }),
+  eventId: nullable(str),
+  eventType: nullable(str),
+  tenantId: nullable(str),
+  userId: nullable(str),
+  code: str,
+  error: str,
+  attempts: Type.Integer(),
+  status: Type.Enum(['dead', 'retry_requested']),
+  firstFailedAt: str,
+  lastFailedAt: str,
+  retryRequestedAt: nullable(str),
+});
+
+export const deadLettersResponse = Type.Object({ deadLetters: Type.Array(deadLetter), counts: Type.Record(Type.String(), Type.Integer()) });
+
+export const deadLetterRetryResponse = Type.Object({ requested: Type.Integer() });
+
 export const openApiResponse = Type.Record(Type.String(), Type.Unknown());
 
 export const markdownResponse = Type.String();

@@ -1,4 +1,4 @@
-import { EngramError, type Logger } from '@engram/core';
+import { EngramError, type Logger, type ReadinessCheck } from '@engram/core';
 import type { MemoryApp } from '@engram/app';
 import { problemOf } from '@engram/contract';
 import Fastify from 'fastify';
@@ -7,7 +7,7 @@ import { errorHandler } from './errors';
 import { buildOpenApi } from './openapi';
 import type { RouteDef, RouteInput, RouteSchemas } from './route-def';
 import { buildRoutes } from './routes';
-import { errorSchema, healthResponse, openApiResponse } from './schemas';
+import { errorSchema, healthResponse, markdownResponse, openApiResponse, readinessResponse } from './schemas';
 import type { JsonSchema } from './schemas';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -23,9 +23,14 @@ export interface HttpServerOptions {
    * answer 404 NOT_FOUND pointing at the query service, and its OpenAPI document lists no reads.
    */
   reads?: boolean;
+  /** What /readyz reports (the service's Readiness.check). */
+  readiness: ReadinessCheck;
+  /** The Prometheus text of /metrics; absent = no /metrics route. */
+  metrics?: () => Promise<string>;
 }
 
-function systemRoutes(app: MemoryApp, version: string, doc: () => Record<string, unknown>): RouteDef[] {
+function systemRoutes(opts: HttpServerOptions, doc: () => Record<string, unknown>): RouteDef[] {
+  const { version, readiness, metrics } = opts;
   return [
     {
       method: 'GET',
@@ -41,16 +46,33 @@ function systemRoutes(app: MemoryApp, version: string, doc: () => Record<string,
       method: 'GET',
       url: '/readyz',
       operationId: 'readyz',
-      summary: 'The log and the read store are reachable',
+      summary: 'Ready: the log takes appends, the read store answers, no projection is stuck or rebuilding (the body says which component is not, and why)',
       tag: 'system',
       schema: {},
-      responses: { 200: { description: 'ready', schema: healthResponse }, 503: { description: 'not ready', schema: errorSchema } },
+      responses: { 200: { description: 'ready', schema: readinessResponse }, 503: { description: 'not ready: which component and why', schema: readinessResponse } },
       async handle() {
-        const h = await app.health();
-        if (h.log && h.db) return { status: 200, body: { status: 'ready', version, ...h } };
-        throw new EngramError(h.log ? 'STORE_UNAVAILABLE' : 'LOG_UNAVAILABLE', 'not ready', { details: { ...h } });
+        const r = await readiness();
+        const body = { status: r.ready ? 'ready' : 'not_ready', version, components: r.components, deadLetters: r.deadLetters, reasons: r.reasons };
+        if (r.ready) return { status: 200, body };
+        const first = Object.keys(r.components).find((k) => !r.components[k]!.ok) ?? '';
+        const code = first === 'log' ? 'LOG_UNAVAILABLE' : first === 'store' ? 'STORE_UNAVAILABLE' : 'PROJECTION_LAGGING';
+        return { status: 503, body: { ...body, error: new EngramError(code, r.reasons.join('; '), { retriable: true }).toJSON() } };
       },
     },
+    ...(metrics
+      ? [
+          {
+            method: 'GET' as const,
+            url: '/metrics',
+            operationId: 'metrics',
+            summary: 'Prometheus metrics (dead letters, projection lag, readiness)',
+            tag: 'system',
+            schema: {},
+            responses: { 200: { description: 'Prometheus text format', contentType: 'text/plain', schema: markdownResponse } },
+            handle: async () => ({ status: 200, body: await metrics(), contentType: 'text/plain; version=0.0.4; charset=utf-8' }),
+          },
+        ]
+      : []),
     {
       method: 'GET',
       url: '/openapi.json',
@@ -107,7 +129,7 @@ export function buildHttpServer(opts: HttpServerOptions): FastifyInstance {
   const routes: RouteDef[] = [];
   const all = buildRoutes(opts.app);
   const served = opts.reads === false ? all.filter((r) => !r.reads) : all;
-  routes.push(...served, ...systemRoutes(opts.app, opts.version, () => (doc ??= buildOpenApi(routes, opts.version))));
+  routes.push(...served, ...systemRoutes(opts, () => (doc ??= buildOpenApi(routes, opts.version))));
   for (const r of all.filter((x) => !served.includes(x))) {
     server.route({
       method: r.method,

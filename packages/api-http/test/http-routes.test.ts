@@ -15,7 +15,7 @@ describe('HTTP API: every route on a listening server', () => {
 
   it('GET /healthz and /readyz', async () => {
     expect(await h.call('GET', '/healthz')).toMatchObject({ status: 200, json: { status: 'ok', version: '0.1.0-test' } });
-    expect(await h.call('GET', '/readyz')).toMatchObject({ status: 200, json: { status: 'ready', log: true, db: true } });
+    expect(await h.call('GET', '/readyz')).toMatchObject({ status: 200, json: { status: 'ready', components: { log: { ok: true }, store: { ok: true }, 'projection:semantic': { ok: true } }, reasons: [] } });
   });
 
   it('POST messages, GET working-memory, POST end, POST admin/consolidate', async () => {
@@ -216,6 +216,9 @@ describe('HTTP API: every route on a listening server', () => {
         'GET /v1/admin/quarantine',
         'POST /v1/admin/quarantine/{id}/release',
         'POST /v1/admin/quarantine/{id}/discard',
+        'GET /v1/events/{eventId}',
+        'GET /v1/admin/dead-letters',
+        'POST /v1/admin/dead-letters/retry',
         'GET /healthz',
         'GET /readyz',
         'GET /openapi.json',

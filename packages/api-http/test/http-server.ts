@@ -14,7 +14,7 @@ export interface HttpStack extends Stack {
 export async function openHttpStack(opts: StackOptions & { reads?: boolean } = {}): Promise<HttpStack> {
   const { reads, ...stackOpts } = opts;
   const stack = await openStack(stackOpts);
-  const server = buildHttpServer({ app: stack.app, logger: stack.logger, version: '0.1.0-test', ...(reads === undefined ? {} : { reads }) });
+  const server = buildHttpServer({ app: stack.app, logger: stack.logger, version: '0.1.0-test', readiness: stack.readiness.check, ...(reads === undefined ? {} : { reads }) });
   await server.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   return {

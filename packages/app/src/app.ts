@@ -9,6 +9,8 @@ import type { AppContext } from './context';
 import { context, query } from './queries/query';
 import { getMemory, keyHistory, listContradictions, memoryHistory, workingMemory } from './queries/reads';
 import { createContextRenderer } from './read/context-renderer';
+import { eventStatus } from './queries/event-status';
+import { listDeadLetters, retryDeadLetters } from './queries/dead-letters';
 import type { MemoryApp, MemoryAppDeps } from './types';
 
 /** The command and query handlers shared by the HTTP and gRPC APIs (no transport code here). */
@@ -39,19 +41,9 @@ export function createMemoryApp(deps: MemoryAppDeps): MemoryApp {
     listQuarantine: (i) => listQuarantine(ctx, i),
     releaseQuarantined: (i) => resolveQuarantine(ctx, i, 'released'),
     discardQuarantined: (i) => resolveQuarantine(ctx, i, 'discarded'),
-    async health() {
-      const [log, db] = await Promise.all([
-        deps.log.head().then(
-          () => true,
-          () => false,
-        ),
-        deps.db.query('SELECT 1').then(
-          () => true,
-          () => false,
-        ),
-      ]);
-      return { log, db };
-    },
+    eventStatus: (i) => eventStatus(ctx, i),
+    listDeadLetters: (f) => listDeadLetters(ctx, f),
+    retryDeadLetters: (f) => retryDeadLetters(ctx, f),
     flushAccesses: () => ctx.accesses.flush(),
     close: () => ctx.accesses.close(),
   };

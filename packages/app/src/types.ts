@@ -1,6 +1,8 @@
 import type {
   Clock,
   ContentScreen,
+  DeadLetter,
+  DeadLetterFilter,
   ContextRenderer,
   EventLog,
   ForgetTarget,
@@ -267,6 +269,21 @@ export interface QuarantineResolveResult extends Appended {
   releasedEventId: string | null;
 }
 
+/** GET /v1/events/{eventId}: what became of one acknowledged write (L8). */
+export interface EventStatusView {
+  eventId: string;
+  status: 'pending' | 'applied' | 'rejected';
+  type: string | null;
+  position: string;
+  /** The memory the write produced or concerned (deduplicated into, or the entry that kept the key). */
+  memoryId: string | null;
+  /** Why it was rejected: PROVENANCE_REJECTED, NOT_FOUND, DEAD_LETTERED, … */
+  code: string | null;
+  reason: string | null;
+  projections: Array<{ projection: string; outcome: 'applied' | 'rejected'; memoryId: string | null; code: string | null; reason: string | null }>;
+  deadLetters: Array<{ id: string; projection: string; code: string; error: string; attempts: number; status: string; lastFailedAt: string }>;
+}
+
 export interface MemoryApp {
   observeMessage(input: ObserveMessageInput): Promise<Appended & MaybeQuarantined>;
   writeMemory(input: WriteMemoryInput): Promise<WriteMemoryResult>;
@@ -286,13 +303,15 @@ export interface MemoryApp {
   context(input: ContextInput): Promise<{ context: string; sections: Record<string, number> }>;
   listContradictions(input: CallBase & { status?: 'open' | 'all'; minPosition?: string }): Promise<ContradictionView[]>;
 
-  /** Log and read store reachable (for /readyz). */
   /** Operator (admin) view of a tenant's writes held by the content scanner, and the decision on one. */
   listQuarantine(input: QuarantineListInput): Promise<QuarantinedWrite[]>;
   releaseQuarantined(input: QuarantineResolveInput): Promise<QuarantineResolveResult>;
   discardQuarantined(input: QuarantineResolveInput): Promise<QuarantineResolveResult>;
 
-  health(): Promise<{ log: boolean; db: boolean }>;
+  eventStatus(input: CallBase & { eventId: string }): Promise<EventStatusView>;
+  listDeadLetters(filter: DeadLetterFilter): Promise<{ deadLetters: DeadLetter[]; counts: Record<string, number> }>;
+  retryDeadLetters(filter: { id?: string; projection?: string; tenantId?: string; userId?: string }): Promise<{ requested: number }>;
+
   /** Appends any pending MemoryAccessed batch now. */
   flushAccesses(): Promise<void>;
   /** Flushes pending accesses and stops the timer; does not close the injected ports. */

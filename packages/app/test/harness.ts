@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { JsonEventCodec, systemClock, type Logger } from '@engram/core';
 import type { EngramEvent, EventLog, ProjectionProgress, Retriever, SqlDatabase } from '@engram/core';
 import { openFileEventLog } from '@engram/event-log-file';
-import { PROJECTORS, runMigrations, sqlProjectionProgress, startProjector } from '@engram/projections';
+import { PROJECTORS, Readiness, runMigrations, sqlProjectionProgress, startProjector } from '@engram/projections';
 import type { RunningProjector } from '@engram/projections';
 import { openPglite } from '@engram/store-pglite';
 import { createHashEmbedder } from '@engram/embedder-use';
@@ -42,6 +42,8 @@ export interface Stack {
   retriever: Retriever;
   app: MemoryApp;
   logger: RecordingLogger;
+  /** /readyz of this stack: the log, the store, the running projectors. */
+  readiness: Readiness;
   /** Every event in the log, in order. */
   events(): Promise<EngramEvent[]>;
   close(): Promise<void>;
@@ -62,8 +64,13 @@ export async function openStack(opts: StackOptions = {}): Promise<Stack> {
   const db = await openPglite();
   await runMigrations(db);
   const running: RunningProjector[] = [];
+  const readiness = new Readiness(log, db, 30_000);
   if (opts.projectors !== false) {
-    for (const projector of Object.values(PROJECTORS)) running.push(await startProjector({ log, db, projector, batchSize: 100 }));
+    for (const projector of Object.values(PROJECTORS)) {
+      const handle = await startProjector({ log, db, projector, batchSize: 100 });
+      running.push(handle);
+      readiness.addProjector(handle);
+    }
   }
   const sqlProgress = sqlProjectionProgress(db, Object.keys(PROJECTORS));
   const textIndex = await createLocalTextIndex();
@@ -72,6 +79,7 @@ export async function openStack(opts: StackOptions = {}): Promise<Stack> {
   const embedder = createHashEmbedder();
   const searchIndex = await createSearchIndexProjector({ log, textIndex, contextTextIndex, vectorIndex, embedder, snapshotEveryMs: 0 });
   const closers: Array<() => Promise<void>> = [() => searchIndex.close()];
+  readiness.setSearchIndex(searchIndex);
   const progress: ProjectionProgress = { reached: async (pos) => (await sqlProgress.reached(pos)) && (await searchIndex.reached(pos)) };
   const retriever: Retriever = createHybridRetriever({ db, textIndex, contextTextIndex, vectorIndex, embedder, clock: systemClock, config: { rerankEnabled: false } });
   const logger = new RecordingLogger();
@@ -93,6 +101,7 @@ export async function openStack(opts: StackOptions = {}): Promise<Stack> {
     retriever,
     app,
     logger,
+    readiness,
     async events() {
       const out: EngramEvent[] = [];
       for await (const s of log.read()) out.push(s.event);

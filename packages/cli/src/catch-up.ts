@@ -1,5 +1,5 @@
-import type { EventLog, SqlDatabase, StoredEvent } from '@engram/core';
-import { applyBatch, type Projector } from '@engram/projections';
+import { silentLogger, type EventLog, type Logger, type SqlDatabase, type StoredEvent } from '@engram/core';
+import { projectionGuard, type Projector } from '@engram/projections';
 import { throwIfAborted } from './interrupt';
 
 export interface CatchUpOptions {
@@ -10,6 +10,8 @@ export interface CatchUpOptions {
   batchSize?: number;
   signal?: AbortSignal;
   onBatch?: (applied: number) => void;
+  /** Where dead-lettered events are reported (they are recorded in dead_letters either way). */
+  logger?: Logger;
 }
 
 function minCheckpoint(rows: Array<{ partition: number; next_offset: number }>, projections: number): Map<number, number> {
@@ -22,9 +24,10 @@ function minCheckpoint(rows: Array<{ partition: number; next_offset: number }>, 
 }
 
 /**
- * Applies the log to SQL projectors up to a head, batch by batch through the runner's applyBatch
- * (one transaction per batch, checkpoints respected), without a log subscription: offline commands
- * and replay use it so they never move the service's consumer checkpoints.
+ * Applies the log to SQL projectors up to a head, batch by batch through the same guard as the live
+ * runner (one transaction per batch, checkpoints respected, an event that cannot be applied
+ * dead-lettered), without a log subscription: offline commands and replay use it so they never move
+ * the service's consumer checkpoints.
  */
 export async function catchUpProjectors(log: EventLog, db: SqlDatabase, projectors: readonly Projector[], opts: CatchUpOptions = {}): Promise<number> {
   const to = opts.to ?? (await log.head());
@@ -39,9 +42,10 @@ export async function catchUpProjectors(log: EventLog, db: SqlDatabase, projecto
   }
   let total = 0;
   let batch: StoredEvent[] = [];
+  const guards = projectors.map((p) => projectionGuard(db, p, opts.logger ?? silentLogger));
   const flush = async () => {
     if (batch.length === 0) return;
-    for (const p of projectors) await applyBatch(db, p, batch);
+    for (const g of guards) await g.apply(batch);
     total += batch.length;
     opts.onBatch?.(batch.length);
     batch = [];

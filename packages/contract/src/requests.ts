@@ -187,3 +187,27 @@ export const ContradictionsQuery = Type.Object(
 );
 
 export const EventStatusQuery = Type.Object({ userId, agentId: Type.Optional(id('agent; omitted = every agent of the user')) }, { additionalProperties: false });
+
+const projectionName = line({ minLength: 1, maxLength: 64, description: 'projection: working, episodic, semantic, archival, search-index or consolidator' });
+
+export const DeadLettersQuery = Type.Object(
+  {
+    projection: Type.Optional(projectionName),
+    tenantId: Type.Optional(id('only this tenant')),
+    userId: Type.Optional(id('only this user')),
+    status: Type.Optional(enumOf(['dead', 'retry_requested'] as const)),
+    limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$', description: 'page size, 1–1000 (default 100)' })),
+    after: Type.Optional(uuid('the last id of the previous page')),
+  },
+  { additionalProperties: false },
+);
+
+export const DeadLetterRetryBody = Type.Object(
+  {
+    id: Type.Optional(uuid('one dead letter')),
+    projection: Type.Optional(projectionName),
+    tenantId: Type.Optional(id('only this tenant')),
+    userId: Type.Optional(id('only this user')),
+  },
+  { additionalProperties: false, description: 'which dead letters to retry; {} retries all of them' },
+);

@@ -28,3 +28,4 @@ export * from './util/memory-dead-letters';
 export * from './util/read-event';
 export * from './ports/logger';
 export * from './ports/dead-letters';
+export * from './ports/readiness';

@@ -74,6 +74,7 @@ function where(f: DeadLetterFilter & { id?: string }, params: unknown[]): string
   };
   if (f.id !== undefined) add('id = ?::uuid', f.id);
   if (f.projection !== undefined) add('projection = ?', f.projection);
+  if (f.eventId !== undefined) add('event_id = ?', f.eventId);
   if (f.tenantId !== undefined) add('tenant_id = ?', f.tenantId);
   if (f.userId !== undefined) add('user_id = ?', f.userId);
   if (f.status !== undefined) add('status = ?', f.status);

@@ -2,20 +2,18 @@ import {
   createSerialQueue,
   formatPosition,
   isTransient,
-  PoisonGuard,
   readEventAt,
   silentLogger,
   toEngramError,
   type DeadLetter,
-  type EngramError,
   type EventLog,
   type Logger,
   type SqlDatabase,
   type StoredEvent,
 } from '@engram/core';
 import { eventProblem } from '@engram/contract';
-import { applyBatch, skipPast } from './apply-batch';
-import { insertDeadLetter, sqlDeadLetters } from './dead-letters';
+import { projectionGuard } from './projection-guard';
+import { sqlDeadLetters } from './dead-letters';
 import { recordOutcome } from './event-status';
 import type { Projector } from './projector';
 
@@ -123,40 +121,12 @@ export async function startProjector(opts: StartProjectorOptions): Promise<Runni
   const state: ProjectorStatus = { name, rebuilding: fromBeginning && [...startHead.values()].some((h) => h > 0), failingSince: null, lastError: null, deadLettered: 0 };
   const reached = new Map<number, number>();
 
-  const deadLetter = async (stored: StoredEvent, failure: EngramError, attempts: number) => {
-    const e = stored.event as Partial<StoredEvent['event']>;
-    await db.transaction(async (tx) => {
-      if (!(await skipPast(tx, name, stored))) return;
-      await insertDeadLetter(tx, {
-        projection: name, position: stored.position, eventId: e.eventId ?? null, eventType: e.type ?? null, tenantId: e.tenantId ?? null, userId: e.userId ?? null,
-        code: failure.code, error: failure.message, attempts,
-      });
-    });
-    state.deadLettered++;
-    logger.error(
-      { projector: name, position: formatPosition(stored.position), eventId: e.eventId, type: e.type, code: failure.code, err: failure.message, attempts },
-      'event dead-lettered for this projection; the projection goes on',
-    );
-  };
-
-  const guard = new PoisonGuard<StoredEvent>({
-    applyAll: async (batch) => {
-      const outcome = await applyBatch(db, projector, batch);
+  const guard = projectionGuard(db, projector, logger, {
+    onApplied: async (outcome) => {
       if (outcome.skipped > 0) logger.info({ projector: name, ...outcome }, 'skipped events already applied');
       await refreshStatistics(outcome.applied);
     },
-    applyOne: async (stored) => {
-      await applyBatch(db, projector, [stored]);
-    },
-    refuse: (stored) => eventProblem(stored.event),
-    // A store that no longer answers is an outage, not this event's fault.
-    confirmItemFault: async () => db.query('SELECT 1').then(
-      () => true,
-      () => false,
-    ),
-    deadLetter,
-    onBatchFailure: (err, n) =>
-      logger.warn({ projector: name, events: n, err: toEngramError(err).message }, 'projector batch failed; applying its events one at a time'),
+    onDeadLetter: () => void state.deadLettered++,
   });
 
   const noteProgress = (batch: readonly StoredEvent[]) => {

@@ -391,7 +391,6 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
       await started;
       await subscription?.close();
       await snapshotNow();
-      await cache?.close();
       for (const w of waiters) w.resolve(reachedNow(w.pos));
       waiters.clear();
     },

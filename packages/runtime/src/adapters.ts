@@ -3,7 +3,7 @@
  * process only loads the client libraries it uses (an embedded start never loads kafkajs or pg).
  */
 import { join } from 'node:path';
-import type { Embedder, EventCodec, EventLog, Llm, Reranker, SqlDatabase, TextIndex, VectorIndex } from '@engram/core';
+import type { Embedder, EmbeddingCache, EventCodec, EventLog, Llm, Reranker, SqlDatabase, TextIndex, VectorIndex } from '@engram/core';
 import { ContentScreen, createLlmInjectionClassifier } from '@engram/core';
 import type { EngramConfig } from './config';
 import type { Logger } from './logger';
@@ -88,6 +88,12 @@ export async function openIndexes(cfg: EngramConfig, embedder: Embedder): Promis
     return { text, context, vectors };
   }
   return { text, context, vectors: await createLocalVectorIndex({ dir: cfg.vectors.dir }) };
+}
+
+/** The local embedding journal (vectors embedded since the last index snapshot), next to the vector snapshot. */
+export async function openEmbeddingCache(cfg: EngramConfig): Promise<EmbeddingCache | null> {
+  const { openEmbeddingJournal } = await import('@engram/index-local');
+  return openEmbeddingJournal(cfg.vectors.kind === 'local' ? cfg.vectors.dir : join(cfg.dataDir, 'embedding-cache'));
 }
 
 export async function openLlm(cfg: EngramConfig): Promise<Llm | null> {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { systemClock, type ProjectionProgress, type Retriever } from '@engram/core';
 import { openContentScreen } from './adapters';
 import type { Foundation } from './compose';
+import { createMetrics } from './metrics';
 
 export const ENGRAM_VERSION: string = (() => {
   try {
@@ -43,7 +44,16 @@ export async function startApi(f: Foundation, query: QuerySide | null, opts: { h
   }
   if (opts.http) {
     const { buildHttpServer } = await import('@engram/api-http');
-    const server = buildHttpServer({ app, logger: f.logger.child({ component: 'http' }), version: ENGRAM_VERSION, bodyLimitBytes: f.cfg.limits.maxBodyBytes, reads: query !== null });
+    const metrics = createMetrics(f.readiness.check);
+    const server = buildHttpServer({
+      app,
+      logger: f.logger.child({ component: 'http' }),
+      version: ENGRAM_VERSION,
+      bodyLimitBytes: f.cfg.limits.maxBodyBytes,
+      readiness: f.readiness.check,
+      metrics: metrics.render,
+      reads: query !== null,
+    });
     await server.listen({ host: f.cfg.http.host, port: f.cfg.http.port });
     f.life.add({ name: 'http', close: () => server.close() });
     f.logger.info({ host: f.cfg.http.host, port: f.cfg.http.port, version: ENGRAM_VERSION }, 'HTTP listening');

@@ -5,11 +5,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { systemClock, type EventLog, type ProjectionProgress, type SqlDatabase, type LogPosition } from '@engram/core';
-import type { ProjectionName } from '@engram/projections';
+import type { ProjectionName, Readiness } from '@engram/projections';
 import { parseConfig, type EngramConfig } from './config';
 import { createRootLogger, type Logger } from './logger';
 import { Lifecycle, runMain } from './lifecycle';
-import { openContentScreen, openEmbedder, openEventCodec, openEventLog, openIndexes, openLlm, openReadStore, openReranker } from './adapters';
+import { openContentScreen, openEmbedder, openEmbeddingCache, openEventCodec, openEventLog, openIndexes, openLlm, openReadStore, openReranker } from './adapters';
 
 export interface Foundation {
   cfg: Readonly<EngramConfig>;
@@ -17,6 +17,8 @@ export interface Foundation {
   life: Lifecycle;
   log: EventLog;
   db: SqlDatabase;
+  /** /readyz of this service: every part started below registers itself. */
+  readiness: Readiness;
 }
 
 /**
@@ -41,10 +43,10 @@ export async function openFoundation(cfg: Readonly<EngramConfig>, logger: Logger
   life.add({ name: 'event-log', close: () => log.close() });
   const db = await openReadStore(cfg);
   life.add({ name: 'read-store', close: () => db.close() });
-  const { runMigrations } = await import('@engram/projections');
+  const { runMigrations, Readiness } = await import('@engram/projections');
   await runMigrations(db);
   logger.info({ log: cfg.log.kind, store: db.kind, dataDir: cfg.dataDir }, 'foundation open');
-  return { cfg, logger, life, log, db };
+  return { cfg, logger, life, log, db, readiness: new Readiness(log, db, cfg.readiness.stallSeconds * 1000) };
 }
 
 export async function startProjectors(f: Foundation, names: readonly ProjectionName[]): Promise<void> {
@@ -52,14 +54,17 @@ export async function startProjectors(f: Foundation, names: readonly ProjectionN
   for (const name of names) {
     const handle = await startProjector({ log: f.log, db: f.db, projector: PROJECTORS[name], logger: f.logger.child({ component: `projector-${name}` }) });
     f.life.add({ name: `projector-${name}`, close: () => handle.close() });
+    f.readiness.addProjector(handle);
   }
 }
 
 /** The read side of the query service: indexes, the search-index projector and the retriever. */
 export async function startQuerySide(f: Foundation) {
   const { createSearchIndexProjector, createHybridRetriever } = await import('@engram/retrieval');
-  const { sqlProjectionProgress } = await import('@engram/projections');
+  const { sqlProjectionProgress, sqlDeadLetters, PROJECTION_NAMES } = await import('@engram/projections');
   const embedder = await openEmbedder(f.cfg);
+  const embeddingCache = await openEmbeddingCache(f.cfg);
+  if (embeddingCache) f.life.add({ name: 'embedding-cache', close: () => embeddingCache.close() });
   const { text, context, vectors } = await openIndexes(f.cfg, embedder);
   f.life.add({ name: 'text-index', close: () => text.close() });
   f.life.add({ name: 'context-text-index', close: () => context.close() });
@@ -70,9 +75,14 @@ export async function startQuerySide(f: Foundation) {
     contextTextIndex: context,
     vectorIndex: vectors,
     embedder,
+    ...(embeddingCache ? { embeddingCache } : {}),
+    deadLetters: sqlDeadLetters(f.db),
     logger: f.logger.child({ component: 'search-index' }),
   });
   f.life.add({ name: 'search-index', close: () => searchIndex.close() });
+  f.readiness.setSearchIndex(searchIndex);
+  // Reads depend on every projection, wherever it runs.
+  f.readiness.watch(PROJECTION_NAMES);
   const reranker = await openReranker(f.cfg, f.logger.child({ component: 'reranker' }));
   const retriever = createHybridRetriever({
     db: f.db,
@@ -106,6 +116,7 @@ export function consolidatorStateDir(cfg: Pick<EngramConfig, 'dataDir'>): string
 
 export async function startConsolidator(f: Foundation): Promise<void> {
   const { createConsolidator, createRulesEngine, createLlmEngine } = await import('@engram/consolidation');
+  const { sqlDeadLetters } = await import('@engram/projections');
   const llm = await openLlm(f.cfg);
   const rules = createRulesEngine();
   const engine = llm ? createLlmEngine({ llm, fallback: rules, logger: f.logger.child({ component: 'llm-extraction' }) }) : rules;
@@ -121,8 +132,10 @@ export async function startConsolidator(f: Foundation): Promise<void> {
     },
     screen: await openContentScreen(f.cfg, f.logger.child({ component: 'scanner' })),
     logger: f.logger.child({ component: 'consolidator' }),
+    deadLetters: sqlDeadLetters(f.db),
   });
   await consolidator.start();
+  f.readiness.setConsolidator(consolidator);
   f.life.add({ name: 'consolidator', close: () => consolidator.close() });
   f.logger.info({ engine: engine.id }, 'consolidator started');
 }

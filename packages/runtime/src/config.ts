@@ -48,6 +48,10 @@ export interface EngramConfig {
     /** Largest HTTP request body. */
     maxBodyBytes: number;
   };
+  readiness: {
+    /** /readyz says not ready once a projection with work to do has not advanced for this long. */
+    stallSeconds: number;
+  };
   memory: {
     importanceDecayDays: number;
     archiveThreshold: number;
@@ -336,6 +340,9 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
       classifierTimeoutMs: num(p, 'ENGRAM_SCANNER_CLASSIFIER_TIMEOUT_MS', env.ENGRAM_SCANNER_CLASSIFIER_TIMEOUT_MS ?? file.scanner?.classifierTimeoutMs, 5000, (n) => n > 0, 'a positive number'),
     },
     limits,
+    readiness: {
+      stallSeconds: num(p, 'readiness.stallSeconds', env.ENGRAM_READY_STALL_SECONDS ?? file.readiness?.stallSeconds, 30, (n) => n > 0 && n <= 86_400, 'a number of seconds in (0, 86400]'),
+    },
     memory,
     logLevel: env.LOG_LEVEL ?? 'info',
   };

@@ -1,11 +1,14 @@
 import { createServer } from 'node:http';
 import type { Foundation } from './compose';
+import { createMetrics } from './metrics';
 
 /**
- * /healthz and /readyz for services without the API (projectors, consolidator), so orchestrators
- * can probe them. Ready means the read store answers and the log reports its head.
+ * /healthz, /readyz and /metrics for services without the API (projectors, consolidator), so
+ * orchestrators can probe them: the same readiness report as the API's (log, store, this service's
+ * projections: stuck or rebuilding means not ready).
  */
 export async function startHealthServer(f: Foundation): Promise<void> {
+  const metrics = createMetrics(f.readiness.check);
   const server = createServer(async (req, res) => {
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -13,13 +16,12 @@ export async function startHealthServer(f: Foundation): Promise<void> {
     };
     if (req.url === '/healthz') return send(200, { status: 'ok' });
     if (req.url === '/readyz') {
-      try {
-        await f.db.query('SELECT 1');
-        const head = await f.log.head();
-        return send(200, { status: 'ready', head: Object.fromEntries(head) });
-      } catch (e) {
-        return send(503, { status: 'not_ready', error: { code: 'STORE_UNAVAILABLE', message: (e as Error).message, retriable: true } });
-      }
+      const r = await f.readiness.check();
+      return send(r.ready ? 200 : 503, { status: r.ready ? 'ready' : 'not_ready', components: r.components, deadLetters: r.deadLetters, reasons: r.reasons });
+    }
+    if (req.url === '/metrics') {
+      res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
+      return res.end(await metrics.render());
     }
     return send(404, { error: { code: 'NOT_FOUND', message: `no route ${req.method} ${req.url}`, retriable: false } });
   });

@@ -5,3 +5,4 @@ export * from './lifecycle';
 export * from './compose';
 export * from './health-server';
 export * from './api';
+export * from './metrics';

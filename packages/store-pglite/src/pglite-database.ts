@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PGlite } from '@electric-sql/pglite';
-import { EngramError, type SqlDatabase, type SqlExecutor, type SqlResult } from '@engram/core';
+import { EngramError, isTransientSqlState, type SqlDatabase, type SqlExecutor, type SqlResult } from '@engram/core';
 import { mkdir } from 'node:fs/promises';
 import { acquireDirLock } from '@engram/dir-lock';
 import { SerialLock } from './serial-lock';
@@ -27,12 +27,20 @@ function toResult<R>(r: PgliteResultLike): SqlResult<R> {
  * server); the result is the last statement's.
  */
 async function run<R>(pg: PGlite, sql: string, params: unknown[] | undefined): Promise<SqlResult<R>> {
-  if (params === undefined || params.length === 0) {
-    const results = await pg.exec(sql);
-    const last = results[results.length - 1];
-    return last ? toResult<R>(last) : { rows: [], rowCount: 0 };
+  try {
+    if (params === undefined || params.length === 0) {
+      const results = await pg.exec(sql);
+      const last = results[results.length - 1];
+      return last ? toResult<R>(last) : { rows: [], rowCount: 0 };
+    }
+    return toResult<R>(await pg.query(sql, params));
+  } catch (e) {
+    const code = (e as { code?: unknown } | null)?.code;
+    if (isTransientSqlState(code)) {
+      throw new EngramError('STORE_UNAVAILABLE', `PGlite cannot run the statement now (${String(code)}): ${(e as Error).message}`, { cause: e, details: { sqlState: code } });
+    }
+    throw e;
   }
-  return toResult<R>(await pg.query(sql, params));
 }
 
 function abortedCommit(): EngramError {

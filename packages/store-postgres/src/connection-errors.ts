@@ -1,4 +1,4 @@
-import { EngramError } from '@engram/core';
+import { EngramError, isTransientSqlState } from '@engram/core';
 
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EAI_AGAIN']);
 
@@ -22,6 +22,10 @@ export function mapPgError(e: unknown): unknown {
   if (e instanceof EngramError) return e;
   if (isConnectionError(e)) {
     return new EngramError('STORE_UNAVAILABLE', `PostgreSQL unavailable: ${(e as Error).message}`, { cause: e });
+  }
+  const code = (e as { code?: unknown } | null)?.code;
+  if (isTransientSqlState(code)) {
+    return new EngramError('STORE_UNAVAILABLE', `PostgreSQL cannot run the statement now (${String(code)}): ${(e as Error).message}`, { cause: e, details: { sqlState: code } });
   }
   return e;
 }

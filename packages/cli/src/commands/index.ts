@@ -1,5 +1,7 @@
 import type { Command } from '../command';
 import { archiveCommand } from './archive';
+import { deadLettersCommand } from './dead-letters';
+import { logCommand } from './log';
 import { exportCommand } from './export';
 import { forgetCommand } from './forget';
 import { importCommand } from './import';
@@ -21,4 +23,6 @@ export const COMMANDS: readonly Command[] = [
   archiveCommand,
   redistillCommand,
   modelsCommand,
+  logCommand,
+  deadLettersCommand,
 ];

@@ -104,6 +104,11 @@ export async function replaySql(log: EventLog, db: SqlDatabase, opts: SqlReplayO
       await tx.query(`ALTER TABLE public.${t} SET SCHEMA ${REPLACED_SCHEMA}`);
       await tx.query(`ALTER TABLE ${SHADOW_SCHEMA}.${t} SET SCHEMA public`);
     }
+    // Write status and dead letters are rows per projection, like the checkpoints: they move with it.
+    for (const t of ['event_status', 'dead_letters']) {
+      await tx.query(`DELETE FROM public.${t} WHERE projection = ANY($1::text[])`, [names]);
+      await tx.query(`INSERT INTO public.${t} SELECT * FROM ${SHADOW_SCHEMA}.${t} WHERE projection = ANY($1::text[])`, [names]);
+    }
     await tx.query('DELETE FROM public.projection_checkpoints WHERE projection = ANY($1::text[])', [names]);
     await tx.query(
       `INSERT INTO public.projection_checkpoints (projection, partition, next_offset, updated_at)

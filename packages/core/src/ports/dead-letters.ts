@@ -36,6 +36,7 @@ export type NewDeadLetter = Pick<DeadLetter, 'projection' | 'position' | 'eventI
 
 export interface DeadLetterFilter {
   projection?: string;
+  eventId?: string;
   tenantId?: string;
   userId?: string;
   status?: DeadLetter['status'];

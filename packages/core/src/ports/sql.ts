@@ -2,6 +2,16 @@
  * The read-store port: a Postgres-dialect SQL database. The embedded adapter is PGlite; the real one
  * is a `pg` pool. Projections write their rows and their checkpoint in one transaction through it.
  */
+/**
+ * SQLSTATEs that say the server, not the statement, is in trouble: serialization failure and
+ * deadlock (retry), insufficient resources (disk full, out of memory), operator intervention and
+ * system errors (I/O). Adapters report them as retriable STORE_UNAVAILABLE, so a projector retries
+ * them instead of dead-lettering the event it was applying.
+ */
+export function isTransientSqlState(code: unknown): boolean {
+  return typeof code === 'string' && (code === '40001' || code === '40P01' || /^(53|57|58)/.test(code));
+}
+
 export interface SqlResult<R> {
   rows: R[];
   rowCount: number;

@@ -4,6 +4,7 @@ function matches(d: DeadLetter, f: DeadLetterFilter & { id?: string }): boolean 
   return (
     (f.id === undefined || d.id === f.id) &&
     (f.projection === undefined || d.projection === f.projection) &&
+    (f.eventId === undefined || d.eventId === f.eventId) &&
     (f.tenantId === undefined || d.tenantId === f.tenantId) &&
     (f.userId === undefined || d.userId === f.userId) &&
     (f.status === undefined || d.status === f.status)
