@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeWithServers } from '@engram/testing';
 import { EngramError, type SqlDatabase, type StoredEvent } from '@engram/core';
 import { episodicProjector, eventStatusRows, listMessages, runMigrations, sqlDeadLetters, sqlProjectionProgress, startProjector, type Projector } from '../src';
 import { backends } from './helpers/backends';
@@ -23,7 +24,7 @@ function poisoned(f: EventFactory): StoredEvent {
 }
 
 for (const backend of backends()) {
-  describe(`dead letters on ${backend.name}: no event stops a projection (L8)`, () => {
+  describeWithServers(backend.servers, `dead letters on ${backend.name}: no event stops a projection (L8)`, () => {
     let db: SqlDatabase;
     let dispose: () => Promise<void>;
     beforeAll(async () => {
