@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId, type EngramEvent } from '@engram/core';
 import { PROJECTORS, sqlProjectionProgress, startProjector, type RunningProjector } from '@engram/projections';
+import { waitFor } from '@engram/testing';
 import { openHttpStack } from './http-server';
 import type { HttpStack } from './http-server';
-
-async function until(check: () => Promise<boolean>, what: string, ms = 60_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('HTTP API: write status (GET /v1/events/{id}), dead letters and /readyz', () => {
   let h: HttpStack;
@@ -44,7 +37,7 @@ describe('HTTP API: write status (GET /v1/events/{id}), dead letters and /readyz
     expect(pending.json).toMatchObject({ eventId: weak.json.eventId, status: 'pending', type: 'MemoryWritten', position: weak.json.position });
 
     await startProjectors();
-    await until(() => sqlProjectionProgress(h.db, Object.keys(PROJECTORS)).reached({ partition: 0, offset: Number(msg.json.position.split(':')[1]) }), 'projectors caught up');
+    await waitFor('projectors caught up', () => sqlProjectionProgress(h.db, Object.keys(PROJECTORS)).reached({ partition: 0, offset: Number(msg.json.position.split(':')[1]) }));
 
     const applied = await h.call('GET', `/v1/events/${strong.json.eventId}?userId=ws`);
     expect(applied.json).toMatchObject({ status: 'applied', memoryId: strong.json.id, code: null, deadLetters: [] });
@@ -65,7 +58,7 @@ describe('HTTP API: write status (GET /v1/events/{id}), dead letters and /readyz
     const bad = { ...poison, eventId: newId(), payload: { ...(poison.payload as object), messageId: newId(), content: 'zero \u0000 byte' } } as EngramEvent;
     const { positions } = await h.log.append([bad]);
     const after = await h.call('POST', '/v1/sessions/s2/messages', { body: { userId: 'other-tenant-user', role: 'user', content: 'after the poison' }, headers: { 'x-tenant-id': 'other' } });
-    await until(async () => (await h.call('POST', '/v1/query', { body: { userId: 'other-tenant-user', query: 'poison', minPosition: after.json.position }, headers: { 'x-tenant-id': 'other' } })).status === 200, 'the read side went past the poison event');
+    await waitFor('the read side went past the poison event', async () => (await h.call('POST', '/v1/query', { body: { userId: 'other-tenant-user', query: 'poison', minPosition: after.json.position }, headers: { 'x-tenant-id': 'other' } })).status === 200);
 
     const list = await h.call('GET', '/v1/admin/dead-letters?projection=episodic');
     expect(list.status).toBe(200);
@@ -85,9 +78,9 @@ describe('HTTP API: write status (GET /v1/events/{id}), dead letters and /readyz
     const retry = await h.call('POST', '/v1/admin/dead-letters/retry', { body: { id: dl.id } });
     expect(retry).toMatchObject({ status: 202, json: { requested: 1 } });
     // Still poison: applied again, refused again, parked with one more attempt.
-    await until(async () => {
+    await waitFor('the retry ran', async () => {
       const again = (await h.call('GET', '/v1/admin/dead-letters?projection=episodic')).json.deadLetters.find((d: { id: string }) => d.id === dl.id);
       return again?.status === 'dead' && again.attempts === dl.attempts + 1;
-    }, 'the retry ran');
+    });
   });
 });

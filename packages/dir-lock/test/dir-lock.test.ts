@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { waitFor } from '@engram/testing';
 import { acquireDirLock, ownerState, processStartTime } from '../src';
 
 const holder = fileURLToPath(new URL('./fixtures/hold-lock.ts', import.meta.url));
@@ -58,7 +59,7 @@ describe('data-directory lock', () => {
     children.push(child);
     const pid = await lockedBy(child);
     process.kill(pid, 'SIGKILL');
-    for (let i = 0; i < 100 && ownerState(pid, null) !== 'gone'; i++) await new Promise((r) => setTimeout(r, 20));
+    await waitFor(`killed holder ${pid} to be a zombie`, () => ownerState(pid, null) === 'gone', 60_000);
     expect(await readFile(`/proc/${pid}/stat`, 'utf8')).toMatch(/\) Z /);
     expect(ownerState(pid, null)).toBe('gone');
     const lock = await acquireDirLock(dir, { ...opts, dyingWaitMs: 0 });

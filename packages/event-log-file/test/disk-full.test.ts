@@ -1,7 +1,7 @@
 import { open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mountTmpfs, sampleMessageObserved, tmpfsUnavailable, type Tmpfs } from '@engram/testing';
+import { mountTmpfs, sampleMessageObserved, tmpfsUnavailable, waitFor, type Tmpfs } from '@engram/testing';
 import type { EngramEvent } from '@engram/core';
 import { captureLogger, openLog, readAll } from './helpers';
 
@@ -57,7 +57,7 @@ describe.skipIf(unavailable !== null)(`file event log on a full disk (a small tm
 
     await rm(filler);
     // The probe notices by itself, without traffic.
-    for (let i = 0; i < 100 && !(await log.health()).appendable; i++) await new Promise((r) => setTimeout(r, 50));
+    await waitFor('the log to take appends again', async () => (await log.health()).appendable, 60_000);
     expect(await log.health()).toEqual({ appendable: true });
     const after = sampleMessageObserved('t1', 'u1', 999);
     const r = await log.append([after]);

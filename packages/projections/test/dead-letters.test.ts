@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeWithServers } from '@engram/testing';
+import { describeWithServers, waitFor } from '@engram/testing';
 import { EngramError, type SqlDatabase, type StoredEvent } from '@engram/core';
 import { episodicProjector, eventStatusRows, listMessages, runMigrations, sqlDeadLetters, sqlProjectionProgress, startProjector, type Projector } from '../src';
 import { backends } from './helpers/backends';
 import { EventFactory, freshScope, uid } from './helpers/events';
-import { appendAll, eventually, openTempFileLog } from './helpers/file-log';
+import { appendAll, openTempFileLog } from './helpers/file-log';
 
 /** The episodic projector under a name of its own; `failFor` makes it fail (not transiently) on chosen event ids. */
 function episodicAs(name: string, failFor = new Set<string>()): Projector {
@@ -44,7 +44,7 @@ for (const backend of backends()) {
         const last = await appendAll(log, batch);
         const running = await startProjector({ log, db, projector: episodicAs(name), batchSize: 10, retryPollMs: 0 });
         const progress = sqlProjectionProgress(db, [name]);
-        await eventually(() => progress.reached(last), 'projection past the poison event');
+        await waitFor('projection past the poison event', () => progress.reached(last));
         expect((await listMessages(db, a.scope, 's')).map((m) => m.content)).toEqual(['a1', 'a2']);
         expect((await listMessages(db, b.scope, 's')).map((m) => m.content)).toEqual(['b1', 'b2']);
         const [dl, ...more] = await sqlDeadLetters(db).list({ projection: name });
@@ -74,7 +74,7 @@ for (const backend of backends()) {
         const failing = new Set([events[1]!.event.eventId]);
         const last = await appendAll(log, events);
         const running = await startProjector({ log, db, projector: episodicAs(name, failing), batchSize: 10, retryPollMs: 0 });
-        await eventually(() => sqlProjectionProgress(db, [name]).reached(last), 'projection past the failing event');
+        await waitFor('projection past the failing event', () => sqlProjectionProgress(db, [name]).reached(last));
         expect((await listMessages(db, f.scope, 'fx')).map((m) => m.content)).toEqual(['one', 'three']);
         const [dl] = await sqlDeadLetters(db).list({ projection: name });
         expect(dl).toMatchObject({ eventId: events[1]!.event.eventId, code: 'INTERNAL', attempts: 3, status: 'dead' });
@@ -114,7 +114,7 @@ for (const backend of backends()) {
         };
         const last = await appendAll(log, [f.message('user', 'x'), f.message('user', 'y')]);
         const running = await startProjector({ log, db, projector, retryPollMs: 0 });
-        await eventually(() => sqlProjectionProgress(db, [name]).reached(last), 'applied after the outage');
+        await waitFor('applied after the outage', () => sqlProjectionProgress(db, [name]).reached(last));
         expect(outageLeft).toBe(0);
         expect(await sqlDeadLetters(db).list({ projection: name })).toEqual([]);
         expect((await listMessages(db, f.scope, 'out')).map((m) => m.content)).toEqual(['x', 'y']);
@@ -140,11 +140,11 @@ for (const backend of backends()) {
           },
         };
         const running = await startProjector({ log, db, projector, batchSize: 100, retryPollMs: 0 });
-        await eventually(async () => running.status().failingSince !== null, 'the breaker tripped', 90_000);
+        await waitFor('the breaker tripped', async () => running.status().failingSince !== null, 90_000);
         const parked = (await sqlDeadLetters(db).list({ projection: name })).length;
         expect(parked).toBeLessThanOrEqual(50);
         broken = false;
-        await eventually(() => sqlProjectionProgress(db, [name]).reached(last), 'applied once the fault is fixed', 90_000);
+        await waitFor('applied once the fault is fixed', () => sqlProjectionProgress(db, [name]).reached(last), 90_000);
         expect(await listMessages(db, f.scope, 'sys')).toHaveLength(60 - parked);
         await running.close();
       } finally {

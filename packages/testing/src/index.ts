@@ -7,3 +7,4 @@ export * from './contracts/text-index-contract';
 export * from './contracts/event-log-contract';
 export * from './wait';
 export * from './tmpfs';
+export * from './read-model-hash';
