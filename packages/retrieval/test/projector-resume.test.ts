@@ -1,0 +1,139 @@
+/**
+ * Issue 13 item 5: after a crash the search index resumes from its last snapshot (taken by event
+ * count as well as time), and vectors embedded since that snapshot come back from the embedding
+ * journal: the tail is re-indexed, nothing is embedded twice. A crash is simulated by reopening
+ * from a copy of the index directory taken while the projector was running (no close, no final
+ * snapshot).
+ */
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { JsonEventCodec, type EmbeddingCache, type EventLog, type LogPosition } from '@engram/core';
+import { createHashEmbedder } from '@engram/embedder-use';
+import { openFileEventLog } from '@engram/event-log-file';
+import { createLocalTextIndex, createLocalVectorIndex, openEmbeddingJournal } from '@engram/index-local';
+import { createSearchIndexProjector, type SearchIndexProjector } from '../src';
+import { counting, memory } from './harness';
+
+const scope = { tenantId: 't1', userId: 'u1', agentId: null };
+
+interface Opened {
+  projector: SearchIndexProjector;
+  text: Awaited<ReturnType<typeof createLocalTextIndex>>;
+  embedder: ReturnType<typeof counting>;
+  cache: EmbeddingCache;
+  close(): Promise<void>;
+}
+
+async function openIndex(log: EventLog, indexDir: string, snapshotEveryEvents: number): Promise<Opened> {
+  const embedder = counting(createHashEmbedder({ dimensions: 32 }));
+  const text = await createLocalTextIndex({ dir: indexDir });
+  const context = await createLocalTextIndex({ dir: join(indexDir, 'context') });
+  const vectors = await createLocalVectorIndex({ dir: indexDir });
+  const cache = await openEmbeddingJournal(indexDir);
+  const projector = await createSearchIndexProjector({ log, textIndex: text, contextTextIndex: context, vectorIndex: vectors, embedder, embeddingCache: cache, snapshotEveryMs: 0, snapshotEveryEvents, retryPollMs: 0 });
+  return {
+    projector,
+    text,
+    embedder,
+    cache,
+    async close() {
+      await projector.close();
+      await cache.close();
+      await Promise.all([text.close(), context.close(), vectors.close()]);
+    },
+  };
+}
+
+describe('search index after a crash', () => {
+  let dir: string;
+  let log: EventLog;
+  let open: Opened[];
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'engram-resume-'));
+    log = await openFileEventLog({ dir: join(dir, 'log'), codec: new JsonEventCodec() });
+    open = [];
+  });
+  afterEach(async () => {
+    for (const o of open) await o.close();
+    await log.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const appendMemories = async (from: number, n: number): Promise<LogPosition> => {
+    let last: LogPosition | null = null;
+    for (let i = from; i < from + n; i++) last = (await log.append([memory(`entry number ${i} about the harbour crane ${i}`)])).positions[0]!;
+    return last!;
+  };
+  const reached = async (p: SearchIndexProjector, pos: LogPosition) => expect(await p.waitFor(pos, 60_000)).toBe(true);
+  /** A copy of the index directory as a crash would leave it (the process simply stops). */
+  const crashCopy = async (o: Opened): Promise<string> => {
+    // retryNow runs on the projector's queue: once it resolves, no batch or snapshot is half-done.
+    await o.projector.retryNow();
+    const copy = join(dir, `crashed-${open.length}`);
+    await cp(join(dir, 'index'), copy, { recursive: true });
+    // The crashed process is gone: its subscription too (what its close writes goes to the original, not the copy).
+    open.splice(open.indexOf(o), 1);
+    await o.close();
+    return copy;
+  };
+
+  it('snapshots every N applied events, so a crash re-indexes only the tail since the last one', async () => {
+    const first = await openIndex(log, join(dir, 'index'), 10);
+    open.push(first);
+    // One event per batch: snapshots land after exactly 10 and 20 events.
+    for (let i = 0; i < 25; i++) await reached(first.projector, await appendMemories(i, 1));
+    const crashed = await crashCopy(first);
+
+    const again = await openIndex(log, crashed, 10);
+    open.push(again);
+    // The snapshot the copy holds was taken after 20 events by count (no timer, no close).
+    const cp0 = again.text.loadedCheckpoint() as { next: Record<string, number> };
+    expect(cp0.next['0']).toBe(20);
+    await reached(again.projector, { partition: 0, offset: 24 });
+    expect(again.text.size()).toBe(25);
+    await again.projector.retryNow(); // the batch that reached the head has finished
+    expect(again.projector.status().rebuilding).toBeNull();
+  });
+
+  it('embeds nothing twice: vectors made since the last snapshot come back from the embedding journal', async () => {
+    const first = await openIndex(log, join(dir, 'index'), 1_000_000);
+    open.push(first);
+    await reached(first.projector, await appendMemories(0, 10));
+    await first.projector.snapshotNow();
+    // The snapshot holds these vectors: the journal starts afresh.
+    expect(first.cache.size).toBe(0);
+    const last = await appendMemories(10, 15);
+    await reached(first.projector, last);
+    expect(first.embedder.texts).toBe(25);
+    expect(first.cache.size).toBe(15);
+    const crashed = await crashCopy(first);
+
+    const again = await openIndex(log, crashed, 1_000_000);
+    open.push(again);
+    await reached(again.projector, last);
+    expect(again.embedder.texts).toBe(0);
+    await again.projector.retryNow(); // the batch that reached the head has finished
+    expect(again.projector.status()).toMatchObject({ embeddingsReused: 15, embedded: 0, rebuilding: null });
+    expect((await again.text.search('harbour crane 17', { scope }, 1))[0]?.id).toBeDefined();
+    // New events after the restart are embedded as usual.
+    const next = await appendMemories(25, 2);
+    await reached(again.projector, next);
+    expect(again.embedder.texts).toBe(2);
+  });
+
+  it('with no snapshot yet, a crash rebuilds every document from the log, its vectors from the journal (keyed by model and text)', async () => {
+    const first = await openIndex(log, join(dir, 'index'), 1_000_000);
+    open.push(first);
+    const last = await appendMemories(0, 8);
+    await reached(first.projector, last);
+    const crashed = await crashCopy(first);
+    const again = await openIndex(log, crashed, 1_000_000);
+    open.push(again);
+    await reached(again.projector, last);
+    expect(again.text.size()).toBe(8);
+    expect(again.embedder.texts).toBe(0);
+    expect(again.projector.status().embeddingsReused).toBe(8);
+  });
+});
