@@ -1,0 +1,96 @@
+/**
+ * API fuzz run (issue 13 item 7), run by .ci/run after the suite: schemathesis (from PyPI, pinned,
+ * installed once into a venv under ~/.cache/engram/tools) generates requests from the service's own
+ * OpenAPI document against the real all-in-one process. Fails on any 5xx answer, on any event a
+ * projection had to dead-letter (bad input must be refused at the door, not parked), and when the
+ * read side does not become current and /readyz ready afterwards (a projection that stopped).
+ *   npx tsx infra/test/fuzz-api.ts [--max-examples 25] [--seed 13]
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startEngramProcess } from '../../test/e2e/support/engram-process';
+
+const VERSION = '4.32.5';
+const argv = process.argv.slice(2);
+const opt = (name: string, fallback: string) => {
+  const i = argv.indexOf(`--${name}`);
+  return i === -1 ? fallback : (argv[i + 1] ?? fallback);
+};
+const maxExamples = opt('max-examples', '25');
+const seed = opt('seed', '13');
+
+function schemathesis(): string {
+  const venv = join(homedir(), '.cache', 'engram', 'tools', `schemathesis-${VERSION}`);
+  const st = join(venv, 'bin', 'st');
+  if (existsSync(st)) return st;
+  mkdirSync(join(venv, '..'), { recursive: true });
+  const python = process.env.ENGRAM_PYTHON ?? 'python3';
+  const run = (cmd: string, args: string[]) => {
+    const r = spawnSync(cmd, args, { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status ?? r.error?.message})`);
+  };
+  run(python, ['-m', 'venv', venv]);
+  run(join(venv, 'bin', 'python'), ['-m', 'pip', 'install', '--disable-pip-version-check', '-q', `schemathesis==${VERSION}`]);
+  return st;
+}
+
+async function main(): Promise<number> {
+  const st = schemathesis();
+  const dataDir = mkdtempSync(join(tmpdir(), 'engram-fuzz-'));
+  const engram = await startEngramProcess({ env: { ENGRAM_DATA_DIR: dataDir, ENGRAM_EMBEDDER: 'hash', ENGRAM_ARCHIVE_AT: 'off' }, readyTimeoutMs: 300_000 });
+  const problems: string[] = [];
+  try {
+    console.log(`== schemathesis ${VERSION} against ${engram.url}/openapi.json (max ${maxExamples} examples per operation, seed ${seed})`);
+    const r = spawnSync(
+      st,
+      [
+        '--no-color',
+        'run', `${engram.url}/openapi.json`,
+        '--checks', 'not_a_server_error',
+        '--max-examples', maxExamples,
+        '--seed', seed,
+        '--request-timeout', '30',
+      ],
+      { stdio: 'inherit', timeout: 1_800_000 },
+    );
+    if (r.status !== 0) problems.push(`schemathesis exited ${r.status ?? r.signal}: a 5xx answer or a failure above`);
+
+    // Every write the fuzzer got accepted must be applied: the read side reaches the head and stays ready.
+    const deadline = Date.now() + 120_000;
+    let ready: { status: number; body: any } = { status: 0, body: null };
+    for (;;) {
+      ready = await engram.request('GET', '/readyz');
+      const components = Object.entries((ready.body?.components ?? {}) as Record<string, { ok: boolean; lag?: number }>);
+      const behind = components.filter(([, c]) => typeof c.lag === 'number' && c.lag > 0);
+      if (ready.status === 200 && behind.length === 0) break;
+      if (Date.now() > deadline) {
+        problems.push(`the read side did not become current and ready after the run: ${JSON.stringify(ready.body)}`);
+        break;
+      }
+      await new Promise((res) => setTimeout(res, 500));
+    }
+    const dead = Object.entries((ready.body?.deadLetters ?? {}) as Record<string, number>).filter(([, n]) => n > 0);
+    if (dead.length > 0) {
+      const list = await engram.request('GET', '/v1/admin/dead-letters?limit=20');
+      problems.push(`events were dead-lettered (${dead.map(([p, n]) => `${p}: ${n}`).join(', ')}), so something got past the door: ${JSON.stringify(list.body).slice(0, 2000)}`);
+    }
+    const probe = await engram.request('POST', '/v1/memories', { userId: 'fuzz-probe', type: 'USER', content: 'After the fuzz run: the spare key is under the mat.' });
+    const read = await engram.request('POST', '/v1/query', { userId: 'fuzz-probe', query: 'spare key', minPosition: probe.body?.position });
+    if (probe.status !== 202 || read.status !== 200 || !read.body.results?.some((x: { id: string }) => x.id === probe.body.id)) {
+      problems.push(`a write and a read-your-writes query after the run failed: ${probe.status} / ${read.status}`);
+    }
+  } finally {
+    await engram.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (problems.length > 0) {
+    console.error(`API fuzz run FAILED:\n${problems.map((p) => `- ${p}`).join('\n')}\n--- service output (tail)\n${engram.output().slice(-4000)}`);
+    return 1;
+  }
+  console.log('API fuzz run: no 5xx, nothing dead-lettered, the read side current and /readyz ready afterwards');
+  return 0;
+}
+
+process.exitCode = await main();
