@@ -107,21 +107,21 @@ export const CHINESE_CHANGE_RULES: Rule[] = [
   },
   // counts: 我有两辆自行车 / 现在有三辆自行车了 / 我的微博有500个粉丝 / 粉丝涨到800个了
   (c, ctx) => {
-    const have = new RegExp(`${I}(?:有|养了|养着|拥有)(${N})(${CLASSIFIER})([^，,。]{1,6}?)(?:了)?$`, 'u').exec(c);
-    const owner = /^我的(.{1,6}?)(?:有|已经有)(\d[\d,]*|[一二三四五六七八九十两百千万]+)(个|位|名)?(.{1,4}?)(?:了)?$/u.exec(c);
+    const have = new RegExp(`${I}(?:有|养了|养着|拥有|收集了|攒了|集了|买了)(${N})(${CLASSIFIER}|张|枚|盆)([^，,。]{1,6}?)(?:了)?$`, 'u').exec(c);
+    const owner = /^我的(.{1,6}?)(?:已经|现在)?(?:有|已经有)(\d[\d,]*|[一二三四五六七八九十两百千万]+)(个|位|名|张|本|只|件|套|枚|盆)?(.{0,4}?)(?:了)?$/u.exec(c);
     const grew = /^(?:我的)?(.{1,8}?)(?:已经|现在)?(?:涨到|增加到|达到|到了|变成|超过|破)了?(\d[\d,]*|[一二三四五六七八九十两百千万]+)(个|位|名)?(?:了)?$/u.exec(c);
     const countKey = (noun: string) => {
       const k = ctx.known.find((f) => f.key.startsWith('user.count.') && noun.endsWith(f.key.slice('user.count.'.length)));
       return k ? k.key.slice('user.'.length) : `count.${slug(noun)}`;
     };
     if (have && have[1] !== '一') return [draft(countKey(have[3]!), `${have[1]}${have[2]}`, 0.82, { content: `用户有${have[1]}${have[2]}${have[3]}` })];
-    if (owner) return [draft(countKey(owner[4]!), owner[2]!, 0.82, { content: `用户的${owner[1]}有${owner[2]}${owner[3] ?? ''}${owner[4]}` })];
+    if (owner) return [draft(countKey(owner[4] || owner[1]!), owner[2]!, 0.82, { content: `用户的${owner[1]}有${owner[2]}${owner[3] ?? ''}${owner[4]}` })];
     if (grew && /[粉丝订阅关注会员用户]$/u.test(grew[1]!)) return [draft(countKey(grew[1]!), grew[2]!, 0.8, { content: `用户的${grew[1]}有${grew[2]}${grew[3] ?? ''}` })];
     return null;
   },
   // commute: 每天开车上班 / 现在坐地铁上班 / 改成骑电动车上班
   (c) => {
-    const m = new RegExp(`${I}(?:改成了?|改为)?((?:坐|乘|骑|开|打|走路|步行)(.{0,5}?))(?:去)?(?:上班|通勤|去公司)(?:了)?$`, 'u').exec(c);
+    const m = new RegExp(`${I}(?:改成了?|改为)?((?:坐|乘|搭|骑|开|打|走路|步行)(.{0,5}?))(?:去)?(?:上班|通勤|去公司)(?:了)?$`, 'u').exec(c);
     if (!m) return null;
     const mode = m[1]!;
     return [draft('commute', mode, 0.85, { content: `用户${mode}上班` })];

@@ -4,6 +4,7 @@ import type { ClauseContext, KnownFact } from './english';
 import { cleanChineseObject, slug } from './text';
 import { parseChineseNumber, resolveTime } from './time-expressions';
 import { CHINESE_CHANGE_RULES } from './chinese-changes';
+import { CHINESE_SLOT_RULES } from './chinese-slots';
 
 const ZADV = '(?:开始|现在|目前|已经|刚|刚刚|刚才|最近|也|还|一直|其实|终于|正在|平时|通常|主要|基本上|如今|今年|去年|前不久|上个月|上周|上星期|这个月|本来|早就|都|就|又|便|重新|真的|确实|如今)*';
 const LEAD = /^(?:其实|对了|顺便说一下|顺便说一句|顺便提一下|顺便|另外|还有|告诉你|跟你说|说起来|嗯|哦|噢|啊|好吧|那个|我想说|我要告诉你|记住|请记住|记一下|补充一下|更新一下|好消息|话说|说真的|老实说|坦白说|其实呢|然后|而且|不过|但是|所以|因为|现在的话)[，,：:！!\s]*/u;
@@ -17,14 +18,18 @@ const SUBJECT_ZH: Record<string, string> = {
 
 /** Removes leading openers and returns whether the clause is hedged. */
 export function prepareChineseClause(raw: string): { text: string; hedged: boolean } {
-  let t = raw.normalize('NFKC').replace(/\s+/g, ' ').trim();
+  let t = foldCantonese(raw.normalize('NFKC')).replace(/\s+/g, ' ').trim();
   for (let i = 0; i < 4; i++) {
-    const next = t.replace(LEAD, '').replace(/^(?:现在|目前|最近|如今|今年|去年|上个月|后来|然后|这周|上周)+(?=我)/u, '');
+    const next = t
+      .replace(LEAD, '')
+      .replace(/^(?:现在|目前|最近|如今|今年|去年|去年底|年底|年初|上个月|下个月|后来|然后|这周|上周|下周|前几天|前阵子|这阵子)+(?=我)/u, '')
+      // "换了工作以后我…": what happened before is the occasion, not the statement
+      .replace(/^我?[^，,。我]{1,10}?(?:以后|之后|后)(?=我)/u, '');
     if (next === t) break;
     t = next;
   }
   // "我们搬到了烟台", "我和老公住在济南": a plural first person is the user for personal facts
-  t = t.replace(/^(?:我和|我跟)[^，,。]{1,4}?(?=(?:一起)?(?:住|搬|生活|定居|养|结婚))/u, '我').replace(/^(?:我们|咱们)(?=(?:已经|刚|刚刚|今年|去年|上个月|又|都|也|现在|终于|最近)*(?:搬|住|养|领养|收养|买|卖|换|离开|结婚|去了|生活|定居))/u, '我');
+  t = t.replace(/^(?:我和|我跟)[^，,。]{1,4}?(?=(?:一起)?(?:住|搬|生活|定居|养|结婚))/u, '我').replace(/^(?:我们|咱们)(?:全家|一家人?|俩|两个|一家三口|几个)?(?=(?:已经|刚|刚刚|今年|去年|上个月|又|都|也|现在|终于|最近|一起)*(?:搬|住|养|领养|收养|买|卖|换|离开|结婚|去了|生活|定居|回))/u, '我');
   // "我2025年3月8日开始在小米工作" / "我上个月搬到…": a time phrase right after the subject is not part of the statement
   const when = resolveTime(t, new Date(0), 'zh');
   if (when) {
@@ -36,6 +41,12 @@ export function prepareChineseClause(raw: string): { text: string; hedged: boole
   t = t.replace(/^我(?:觉得|想|猜|估计)(?=我)/u, '');
   t = t.replace(HEDGE, '');
   return { text: t.replace(/[\s，,。.！!~～]+$/u, ''), hedged };
+}
+
+/** Cantonese function words in their Mandarin form, character for character (我哋搬咗去沙田 → 我们搬了去沙田). */
+const CANTONESE: Record<string, string> = { 哋: '们', 咗: '了', 喺: '在', 係: '是', 唔: '不', 冇: '没', 嘅: '的', 佢: '他', 啲: '些', 嚟: '来', 咁: '这', 乜: '什', 睇: '看', 瞓: '睡', 揾: '找', 攞: '拿' };
+export function foldCantonese(text: string): string {
+  return text.replace(/[哋咗喺係唔冇嘅佢啲嚟咁乜睇瞓揾攞]/gu, (c) => CANTONESE[c] ?? c);
 }
 
 function zhAttribute(attrRaw: string): { suffix: string; label: string } | null {
@@ -141,7 +152,11 @@ const RULES: ClauseRule[] = [
     if (kf.suffix) return [draft(kf.suffix, to, kf.inferred ? 0.8 : 0.9)];
     return [draft(`uses.${slug(to)}`, to, 0.75), { ...draft(`uses.${slug(from)}`, from, 0.75), positive: false }];
   },
-  // employer
+  // employer: 我在一家外企上班，叫西门子
+  (c) => {
+    const m = new RegExp(`${I}在(.+?)(?:工作|上班)[，,](?:公司)?(?:叫|名叫)(.+)$`, 'u').exec(c);
+    return m && cleanChineseObject(m[2]!) ? [draft('employer', cleanChineseObject(m[2]!), 0.88)] : null;
+  },
   (c) => {
     const m = new RegExp(`${I}在(.+?)(?:工作|上班|任职|就职|供职|实习|打工)(?:了)?$`, 'u').exec(c);
     if (!m) return null;
@@ -184,7 +199,7 @@ const RULES: ClauseRule[] = [
     const m =
       new RegExp(`${I}(?:住在|住|居住在|生活在|定居在|定居|常住在|落户在?)(.+)$`, 'u').exec(c) ??
       new RegExp(`${I}在(.+?)(?:住|生活|定居|居住|安家)(?:了|着)?$`, 'u').exec(c) ??
-      new RegExp(`${I}(?:搬到了?|搬去了?|搬家到了?|搬回了?|搬来了?|迁居到?|移居到?)(.+?)(?:去|来)?(?:住|生活)?(?:了)?$`, 'u').exec(c) ??
+      new RegExp(`${I}(?:搬了?到了?|搬了?去了?|搬家到了?|搬回了?|搬来了?|迁居到?|移居到?)(.+?)(?:去|来)?(?:住|生活)?(?:了)?$`, 'u').exec(c) ??
       /^我家(?:现在)?(?:在|住在)(.+)$/u.exec(c);
     if (!m) return null;
     const o = cleanChineseObject(m[1]!);
@@ -208,7 +223,11 @@ const RULES: ClauseRule[] = [
     const hasYear = /年/u.test(phrase.replace(/[今去明]年/u, ''));
     return [draft('birthday', hasYear ? t.value.slice(0, 10) : `--${t.value.slice(5, 10)}`, 0.9, { content: `用户的生日是${cleanChineseObject(phrase)}` })];
   },
-  // school / study
+  // school / study: 我在清华读计算机专业
+  (c) => {
+    const m = new RegExp(`${I}在(.+?)(?:读|学|念|修)(.{1,8}?)专业$`, 'u').exec(c);
+    return m ? [draft('school', cleanChineseObject(m[1]!), 0.85), draft('field_of_study', cleanChineseObject(m[2]!), 0.85)] : null;
+  },
   (c) => {
     const m = new RegExp(`${I}在(.+?)(?:上学|读书|念书|读大学|上大学|读研|读博|读研究生|读本科|上课|留学)(?:了)?$`, 'u').exec(c) ?? new RegExp(`${I}(?:毕业于|考上了|考进了|被(.+?)录取)(.*)$`, 'u').exec(c);
     if (!m) return null;
@@ -309,9 +328,9 @@ const RULES: ClauseRule[] = [
       const o = cleanChineseObject(eat[2]!);
       return o ? [draft(`favourite_${zhNoun(what)}`, o, 0.88, { label: what, content: `用户最爱${eat[1]}的是${o}` })] : null;
     }
-    const m = /^(?:我(?:现在|目前)?(?:最)?喜欢的|我(?:现在|目前)?最爱的)(.+?)(?:现在|目前)?(?:是|变成了?|换成了?|成了)(.+)$/u.exec(c) ?? /^(.+?)(?:是|成了|变成了)我(?:最喜欢的|最爱的)(.+)$/u.exec(c);
+    const m = /^(?:我)?(?:现在|目前)?(?:(?:最)?喜欢的|最爱的)(.+?)(?:现在|目前|已经)?(?:是|变成了?|换成了?|成了|改成了?)(.+)$/u.exec(c) ?? /^(.+?)(?:是|成了|变成了)我(?:最喜欢的|最爱的)(.+)$/u.exec(c);
     if (!m) return null;
-    const [what, value] = /^我/u.test(c) ? [m[1]!, m[2]!] : [m[2]!, m[1]!];
+    const [what, value] = /(?:是|成了|变成了)我(?:最喜欢的|最爱的)/u.test(c) ? [m[2]!, m[1]!] : [m[1]!, m[2]!];
     const o = cleanChineseObject(value);
     return o ? [draft(`favourite_${zhNoun(cleanChineseObject(what))}`, o, 0.88, { label: cleanChineseObject(what) })] : null;
   },
@@ -341,6 +360,8 @@ const RULES: ClauseRule[] = [
     if (!hasDe && !ATTRIBUTE_KEYS[attr] && !PETS[attr] && !FAMILY[attr]) return null;
     const o = cleanChineseObject(m[3]!);
     if (!o) return null;
+    // 我的手机是华为P40: the phone itself, not its number
+    if (key.suffix === 'contact.phone' && !/\d{6,}/.test(o.replace(/[\s-]/g, ''))) return [{ ...draft(categoryOf(o) ?? 'phone', o, 0.85), positive: m[2] !== '不是' }];
     return [{ ...draft(key.suffix, o, 0.88, { label: key.label }), positive: m[2] !== '不是' }];
   },
   (c) => {
@@ -371,7 +392,7 @@ const RULES: ClauseRule[] = [
     return [draft(`${subject}.${predicate}`, o, 0.85, { namespace: 'env', type: 'ENVIRONMENT', kind: 'fact', predicate, content: `${m[1]}${predicate === 'uses' ? '使用' : '运行在'}${o}` })];
   },
   (c) => {
-    const m = /^(?:我们|咱们)(?:现在|目前|主要|都)?(?:用|使用|采用)(.+?)(?:来)?(做|写|管理|部署|存储)?(.*)$/u.exec(c);
+    const m = /^(?:我们|咱们)(?:现在|目前|主要|都)?(?:用|使用|采用)(.+?)(?:(?:来)?(做|写|管理|部署|存储)(.*))?$/u.exec(c);
     if (!m) return null;
     const o = cleanChineseObject(m[1]!);
     if (!o || o.length > 20) return null;
@@ -396,7 +417,7 @@ export function chineseClauseDrafts(clause: string, ctx: ClauseContext): FactDra
     const inner = chineseClauseDrafts(w.rewrite(m), ctx);
     if (inner.length) return inner.map((d) => ({ ...negate(d), confidence: d.confidence * w.confidence }));
   }
-  for (const rule of [...CHINESE_CHANGE_RULES, ...RULES]) {
+  for (const rule of [...CHINESE_CHANGE_RULES, ...CHINESE_SLOT_RULES, ...RULES]) {
     const out = rule(clause, ctx);
     if (out && out.length) return out.filter((d) => d.object.trim().length > 0);
   }
@@ -429,9 +450,15 @@ export function chineseClauses(sentence: string): string[] {
       out[out.length - 1] = `${out[out.length - 1]}，${p}`;
       continue;
     }
+    // "我在一家外企上班，叫西门子": the name belongs to the company; "给女儿改了名字，现在叫欣怡": to the one renamed
+    if (/^(?:现在|以后|它|他|她)?(?:叫|名叫|名字叫)/u.test(p) && out.length > 0 && /(?:公司|外企|企业|单位|上班|工作|改了?名|改名)/u.test(out[out.length - 1]!)) {
+      out[out.length - 1] = `${out[out.length - 1]}，${p}`;
+      continue;
+    }
     const prepared = p.replace(LEAD, '');
+    const untimed = prepared.replace(/^(?:去年底|去年|今年|年底|年初|上个月|下个月|上周|下周|最近|前几天|前阵子|这阵子|现在|目前|后来|如今)+/u, '');
     // Chinese drops the subject: a sentence that opens with a change ("最近刚搬到长沙") is the speaker's.
-    if (i === 0 && !/^(?:你|他|她|它|我)/u.test(prepared) && /^(?:最近|刚刚?|已经|上个月|上周|今年|去年|前不久)*(?:刚刚?)?(?:搬到|搬去|搬家到|换了|跳槽|入职|加入|辞职|离职|转行|改行|升职|结婚|养了|领养了|收养了|买了|卖了)/u.test(prepared)) {
+    if (i === 0 && !/^(?:你|他|她|它|我)/u.test(prepared) && /^(?:最近|刚刚?|已经|上个月|上周|今年|去年|前不久|现在|目前|如今)*(?:刚刚?)?(?:人在|在.{1,10}?(?:上班|工作|住|生活|读书|上学)|搬到|搬去|搬家到|换了|换成|改用|改成|改学|迷上|爱上|开始|跳槽|入职|加入|辞职|离职|转行|改行|转学|升职|结婚|养了|领养了|收养了|买了|卖了|调到|被调)/u.test(prepared)) {
       subjectIsMe = true;
       out.push(`我${prepared}`);
       continue;
@@ -439,7 +466,7 @@ export function chineseClauses(sentence: string): string[] {
     if (/^我/u.test(prepared)) {
       subjectIsMe = true;
       out.push(p);
-    } else if (subjectIsMe && IMPLIED_SUBJECT.test(prepared)) {
+    } else if (subjectIsMe && (IMPLIED_SUBJECT.test(prepared) || untimed !== prepared && IMPLIED_SUBJECT.test(untimed))) {
       out.push(`我${prepared}`);
     } else {
       subjectIsMe = false;

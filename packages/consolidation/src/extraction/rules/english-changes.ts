@@ -1,7 +1,7 @@
 import { draft, type FactDraft } from './draft';
 import { attributeKey, type ClauseContext, type KnownFact } from './english';
 import { categoryOf, isVehicle } from './lexicon';
-import { cleanEnglishObject, slug, toThirdPerson } from './text';
+import { cleanEnglishObject, gerundToBase, slug, toThirdPerson } from './text';
 import { draftForKey, knownFactWithValue } from './value-match';
 
 /**
@@ -15,7 +15,7 @@ import { draftForKey, knownFactWithValue } from './value-match';
 
 type Rule = (c: string, ctx: ClauseContext) => FactDraft[] | null;
 
-const OBJ_END = String.raw`(?=$|[,;](?!\d)|\s+(?:and|but|so|because|since|as|after|before|when|while|which|who|where|instead|now|downtown|uptown|nearby|there|here|remotely|full-time|part-time|too|again|for\s+(?:work|good|the|my|our|a)|with\s+(?:my|our|the|a)|last|this|next|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|(?:19|20)\d\d)|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the\s+weekend)|yesterday|today|recently|lately|already|at\s+last)\b)`;
+const OBJ_END = String.raw`(?=$|[,;](?!\d)|\s+(?:and|but|so|because|since|as|after|before|when|while|which|who|where|instead|now|downtown|uptown|nearby|there|here|remotely|full-time|part-time|too|again|for\s+(?:work|good|the|my|our|a)|with\s+(?:my|our|the|a)|last|this|next|in\s+(?:the\s+(?:spring|summer|autumn|fall|winter|new\s+year)\b|(?:early|late|mid)[-\s]|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|spring|summer|autumn|fall|winter|(?:19|20)\d\d)|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the\s+weekend)|yesterday|today|recently|lately|already|at\s+last)\b)`;
 
 /** The value a phrase starts with: up to the first clause boundary, cleaned. */
 export function valueSpan(text: string): string {
@@ -31,6 +31,8 @@ function replacedContent(k: KnownFact, next: string): string | undefined {
   if (!k.object || !k.content.includes(k.object)) return undefined;
   return k.content.replace(k.object, next);
 }
+
+const replaced = (k: KnownFact, next: string) => (k.object && k.content.includes(k.object) ? k.content.replace(k.object, next) : `${k.content} → ${next}`);
 
 /** A new value for whatever the old value was (a known fact), else for the new value's category. */
 function changeTo(oldValue: string | null, next: string, ctx: ClauseContext, fallback: (v: string) => FactDraft[] | null): FactDraft[] | null {
@@ -62,7 +64,7 @@ export function noLonger(content: string): string | undefined {
 
 /** "my forum username", "username on the forum" → the same slot key. */
 export function attributeSlot(attr: string): { suffix: string; label: string } | null {
-  return attributeKey(attr.replace(/^(?:new|current|old|previous)\s+/i, ''));
+  return attributeKey(attr.replace(/^(?:new|current|old|previous)\s+/i, '').replace(/\s+(?:over|up|back|out|down|around)$/i, ''));
 }
 
 const NUMBER = String.raw`(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+dozen|twenty|thirty|forty|fifty|a\s+hundred|hundreds)`;
@@ -74,9 +76,9 @@ const ROUTINE_VERBS = /^(?:go|goes|going|went|get|gets|getting|do|does|doing|hav
 
 /** The activity of a routine as a key ("go to the gym" → gym, "wake up" → wake_up, "do yoga" → yoga). */
 function activityKey(phrase: string): string | null {
-  const words = phrase.toLowerCase().replace(/[^a-z\s-]/g, ' ').split(/\s+/).filter(Boolean);
+  const words = phrase.toLowerCase().replace(/[^a-z\s-]/g, ' ').split(/\s+/).filter(Boolean).filter((w, i) => !(i === 0 && /^(?:am|is|are|was|be|been|being|will)$/.test(w))).map((w) => (w === 'getting' ? 'get' : w));
   if (words.join(' ') === 'wake up' || words[0] === 'wake' || words[0] === 'get' && words[1] === 'up') return 'wake_up';
-  const kept = words.filter((w) => !ROUTINE_VERBS.test(w)).map((w) => w.replace(/ing$/, '')).filter((w) => w.length > 1);
+  const kept = words.filter((w) => !ROUTINE_VERBS.test(w)).map((w) => (/ing$/.test(w) ? gerundToBase(w) : w)).filter((w) => w.length > 1);
   return kept.length ? slug(kept.slice(-2).join(' ')) : null;
 }
 
@@ -104,16 +106,21 @@ export const CHANGE_RULES: Rule[] = [
     return changeTo(oldV, next, ctx, () => null);
   },
   // "we rewrote the backend in Go"
-  (c) => {
-    const m = /^(?:i|we)\s+(?:(?:have|just|finally)\s+)*(?:rewrote|rebuilt|ported|reimplemented)\s+(?:the|our|my)\s+(project|app|application|backend|frontend|service|api|website|site|codebase|server)\s+(?:in|with|using)\s+(.+)$/i.exec(c);
+  (c, ctx) => {
+    const m = /^(?:i|we)\s+(?:(?:have|just|finally)\s+)*(?:rewrote|rebuilt|ported|reimplemented|migrated|moved)\s+(?:the|our|my)\s+(?:mobile\s+|web\s+)?(project|app|application|backend|frontend|service|api|website|site|codebase|server)\s+(?:over\s+)?(?:in|with|using|to|onto)\s+(.+)$/i.exec(c) ??
+      /^(?:the|our|my)\s+(?:mobile\s+|web\s+)?(project|app|application|backend|frontend|service|api|website|site|codebase|server)\s+(?:got|was|has\s+been|is\s+being|is\s+now)\s+(?:completely\s+|fully\s+)?(?:rewritten|rebuilt|ported|reimplemented|migrated|moved)\s+(?:over\s+)?(?:in|with|using|to|onto)\s+(.+)$/i.exec(c);
     if (!m) return null;
     const subject = m[1]!.toLowerCase().replace('application', 'app');
     const v = valueSpan(m[2]!);
-    return v ? [draft(`${subject}.written_in`, v, 0.85, { namespace: 'env', type: 'ENVIRONMENT', kind: 'fact', predicate: 'written_in', content: `The ${subject} is written in ${v}` })] : null;
+    if (!v) return null;
+    // The one thing known about this subject is what changed ("the API runs on Express" → Fastify).
+    const held = ctx.known.filter((k) => k.key.startsWith(`env.${subject}.`) && k.object);
+    if (held.length === 1) return [draftForKey(held[0]!.key, v, 0.85, { content: replaced(held[0]!, v) })];
+    return [draft(`${subject}.written_in`, v, 0.85, { namespace: 'env', type: 'ENVIRONMENT', kind: 'fact', predicate: 'written_in', content: `The ${subject} is written in ${v}` })];
   },
   // "switched my major from economics to philosophy", "changed my forum username to X", "upgraded my phone to a Pixel 8", "renamed our dog to Bear"
   (c, ctx) => {
-    const m = /^(?:i|we)\s+(?:(?:have|just|finally|recently|officially)\s+)*(?:switched|changed|upgraded|updated|moved|renamed|set|made|bumped|upped|increased|reduced|cut|lowered|raised)\s+(?:my|our)\s+(.+?)\s+(?:from\s+(.+?)\s+)?to\s+(.+)$/i.exec(c);
+    const m = /^(?:i|we)\s+(?:(?:have|just|finally|recently|officially|ended\s+up|also)\s+)*(?:switched|changed|changing|upgraded|updated|moved|renamed|renaming|set|made|bumped|upped|increased|reduced|cut|lowered|raised)\s+(?:my|our|the)\s+(.+?)\s+(?:(?:up|down|back|over)\s+)?(?:from\s+(.+?)\s+)?to\s+(.+)$/i.exec(c);
     if (!m) return null;
     const next = valueSpan(m[3]!);
     if (!next) return null;
@@ -135,12 +142,19 @@ export const CHANGE_RULES: Rule[] = [
   },
   // "the landlord raised my rent to $1,350", "the client pushed our deadline to April 2", "the deadline moved to June 15"
   (c) => {
-    const VERB = String.raw`(?:moved|pushed(?:\s+back)?|postponed|delayed|changed|bumped|raised|increased|lowered|reduced|cut|extended|brought\s+forward|updated|shifted)`;
-    const passive = new RegExp(String.raw`^(my|our|the)\s+([a-z][a-z ]{1,30}?)\s+(?:has\s+been\s+|was\s+|got\s+|is\s+)?${VERB}\s+(?:back\s+)?to\s+(.+)$`, 'i').exec(c);
-    const active = new RegExp(String.raw`^(?:[a-z]+\s+){0,3}?${VERB}\s+(my|our|the)\s+([a-z][a-z ]{1,30}?)\s+(?:back\s+)?to\s+(.+)$`, 'i').exec(c);
+    const VERB = String.raw`(?:moved|pushed(?:\s+back)?|postponed|delayed|changed|bumped|upped|raised|increased|lowered|reduced|cut|extended|brought\s+forward|updated|shifted|slipped|slid|rescheduled)`;
+    const passive = new RegExp(String.raw`^(my|our|the|)\s*([a-z][a-z ]{1,30}?)\s+(?:has\s+been\s+|was\s+|got\s+|is\s+|has\s+)?${VERB}\s+(?:(?:back|up|forward|out)\s+)?to\s+(.+)$`, 'i').exec(c);
+    const active = new RegExp(String.raw`^(?:[a-z]+\s+){0,3}?${VERB}\s+(my|our|the|its|their)\s+([a-z][a-z ]{1,30}?)\s+(?:(?:back|up|down|forward)\s+)?to\s+(.+)$`, 'i').exec(c);
+    const appointment = /^(?:the|my|our)\s+([a-z]+)\s+(?:has\s+)?(?:rescheduled|moved|pushed|bumped|switched)\s+(?:me|us|it|my\s+appointment)\s+(?:(?:back|up|forward)\s+)?(?:to|for)\s+(.+)$/i.exec(c);
+    if (appointment && !passive) {
+      const next = valueSpan(appointment[2]!);
+      return next ? [draft(`${slug(appointment[1]!)}_appointment`, next, 0.84, { label: `${appointment[1]!.toLowerCase()} appointment` })] : null;
+    }
     const m = passive ?? active;
     if (!m) return null;
-    const possessive = m[1]!.toLowerCase();
+    // Without a determiner only a project date names its slot ("Launch slipped to November"), never "we moved to …".
+    if (passive && !active && !m[1] && !/^(?:deadline|launch|launch date|release|release date|go-live|due date|kickoff|demo|milestone)$/i.test(m[2]!.trim())) return null;
+    const possessive = (m[1] ?? '').toLowerCase();
     const attr = m[2]!.trim().toLowerCase();
     const next = valueSpan(m[3]!);
     if (!next) return null;
@@ -182,8 +196,8 @@ export const CHANGE_RULES: Rule[] = [
   },
   // frequency of a routine: "I go to the gym three times a week", "I've been doing yoga twice a week"
   (c) => {
-    const m = new RegExp(S + String.raw`(?:been\s+|usually\s+|still\s+)?(.+?)\s+(${FREQUENCY})(?:\s+now)?$`, 'i').exec(c);
-    if (!m) return null;
+    const m = new RegExp(S + String.raw`(?:been\s+|usually\s+|still\s+)?(.+?)\s+(${FREQUENCY})(?:\s+(?:now|these\s+days|nowadays|lately|at\s+the\s+moment))?$`, 'i').exec(c);
+    if (!m || new RegExp(String.raw`\s(?:at|around|by)\s+${TIME}`, 'i').test(m[1]!)) return null;
     const act = activityKey(m[1]!);
     return act ? [draft(`frequency.${act}`, m[2]!.toLowerCase(), 0.85, { content: `${toThirdPerson(`I ${m[1]!}`)} ${m[2]!.toLowerCase()}` })] : null;
   },
@@ -197,7 +211,7 @@ export const CHANGE_RULES: Rule[] = [
   // counts: "I own three bikes", "I just hit 500 followers", "I'm now at 650 followers", "my team has 6 engineers", "finished my 5th painting"
   (c) => {
     const have = new RegExp(S + String.raw`(?:still\s+)?(?:have|own|got|reached|hit|crossed|passed|am\s+(?:now\s+)?at|have\s+got|collected|completed|finished|written|read|tried|taken|visited)\s+(?:a\s+total\s+of\s+|over\s+|about\s+|around\s+|exactly\s+)?(${NUMBER})\s+(?:new\s+)?([a-z][a-z-]+)`, 'i').exec(c);
-    const owner = /^my\s+([a-z][a-z ]{1,20}?)\s+(?:has|have|is\s+(?:now\s+)?at|is\s+up\s+to|reached|hit)\s+(?:over\s+|about\s+|around\s+)?(\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\s+([a-z][a-z-]+)/i.exec(c);
+    const owner = /^my\s+([a-z][a-z -]{1,20}?)\s+(?:has|have|is\s+(?:now\s+)?at|is\s+up\s+to|reached|hit|has\s+grown\s+to|grew\s+to)\s+(?:over\s+|about\s+|around\s+)?(\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\s+([a-z][a-z-]+)/i.exec(c);
     const nth = new RegExp(S + String.raw`(?:finished|completed|wrote|read|painted|ran|sold|published)\s+my\s+(\d+(?:st|nd|rd|th))\s+([a-z][a-z-]+)`, 'i').exec(c);
     if (have) {
       const noun = singular(have[2]!.toLowerCase());

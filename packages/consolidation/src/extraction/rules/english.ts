@@ -3,6 +3,7 @@ import { draft, negate, type FactDraft } from './draft';
 import { cleanEnglishObject, gerundToBase, slug, toThirdPerson } from './text';
 import { resolveTime } from './time-expressions';
 import { CHANGE_RULES, valueSpan } from './english-changes';
+import { SLOT_RULES } from './english-slots';
 import { knownFactWithValue } from './value-match';
 
 /** Facts already known (stored or stated earlier in the session), to resolve "switched from X". */
@@ -18,11 +19,14 @@ export interface ClauseContext {
   known: KnownFact[];
   /** The clause as written (before openers and leading time phrases were removed), for dates. */
   original?: string;
+  /** The whole sentence the clause is from. */
+  sentence?: string;
 }
 
 const ADV = String.raw`(?:(?:just|recently|finally|now|actually|also|still|currently|really|already|officially|mostly|mainly|primarily|usually|always|totally|absolutely|definitely|honestly|basically|even|then|eventually|permanently|happily|kind\s+of|sort\s+of|pretty\s+much)\s+)*`;
 const LEAD =
-  /^(?:(?:oh|well|so|also|actually|btw|by\s+the\s+way|anyway|anyways|and|but|hey|hi|hello|ok|okay|yeah|yes|yep|no|nope|fyi|just\s+so\s+you\s+know|for\s+the\s+record|as\s+of\s+(?:today|now)|these\s+days|nowadays|now|currently|recently|lately|guess\s+what|good\s+news|update|quick\s+update|heads\s+up|as\s+you\s+know|you\s+know|fun\s+fact|plus|then|in\s+fact|honestly|to\s+be\s+honest|tbh|news|sadly|luckily|unfortunately|fortunately|finally|remember(?:\s+that)?|note\s+that|please\s+note(?:\s+that)?|please\s+remember(?:\s+that)?)[,!:\-—]*\s+)+/i;
+  /^(?:(?:oh|well|so|also|actually|btw|by\s+the\s+way|anyway|anyways|and|but|hey|hi|hello|ok|okay|yeah|yes|yep|no|nope|fyi|just\s+so\s+you\s+know|for\s+the\s+record|as\s+of\s+(?:today|now)|these\s+days|nowadays|now|currently|recently|lately|guess\s+what|good\s+news|big\s+news|big\s+change|great\s+news|bad\s+news|update|quick\s+update|small\s+update|life\s+update|heads\s+up|so\s+anyway|anyhow|ugh|welp|wow|lol|haha|omg|sigh|ok\s+so|alright|right|btw\s+so|as\s+you\s+know|you\s+know|fun\s+fact|plus|then|in\s+fact|honestly|to\s+be\s+honest|tbh|news|sadly|luckily|unfortunately|fortunately|finally|remember(?:\s+that)?|note\s+that|please\s+note(?:\s+that)?|please\s+remember(?:\s+that)?)[,!:\-—]*\s+)+/i;
+const EMOJI = /[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\u{FE0F}\u{200D}]+/gu;
 const HEDGE = /^(?:i\s+(?:think|guess|believe|suppose|feel\s+like|reckon)(?:\s+that)?|maybe|probably|perhaps)\s+/i;
 const HYPOTHETICAL = /^(?:if|when|whenever|unless|would|should|could|what\s+if|suppose|imagine|in\s+case)\b|\bi\s+(?:would|wish|want|hope|plan|intend|might|may|could|should)\b/i;
 
@@ -48,7 +52,7 @@ export function expandContractions(s: string): string {
 
 /** Prepares a clause: contractions expanded, discourse openers and leading time phrases removed. */
 export function prepareEnglishClause(raw: string, at: Date): { text: string; hedged: boolean } {
-  let t = expandContractions(raw);
+  let t = expandContractions(raw.replace(EMOJI, ' '));
   let hedged = false;
   for (let i = 0; i < 3; i++) {
     const before = t;
@@ -72,7 +76,9 @@ const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
 const PHONE = /(?:\+?\d[\d\s().-]{5,}\d)/;
 
 export function attributeKey(attrRaw: string): { suffix: string; label: string } | null {
-  let attr = attrRaw.toLowerCase().replace(/\s+/g, ' ').trim();
+  let attr = attrRaw.toLowerCase().replace(/\s+/g, ' ').trim()
+    .replace(/\s+(?:these days|nowadays|right now|at the moment|now|currently|lately|anymore|any more)$/, '')
+    .replace(/^(?:main|current|present|actual|usual|regular|primary|new|latest)\s+(?=(?:hobby|hobbies|job|job title|title|role|employer|company|city|home|address|email|phone|number|car|school|major|editor|browser|boss|manager|partner|team|diet|doctor|dentist|gym|bank)$)/, '');
   // "username on the forum" is the "forum username"
   const on = /^([a-z]+(?: [a-z]+)?) (?:on|for|at|in) (?:the|my|our) ([a-z]+(?: [a-z]+)?)$/.exec(attr);
   if (on && !ATTRIBUTE_KEYS[attr]) attr = `${on[2]} ${on[1]}`;
@@ -121,7 +127,9 @@ function article(np: string): string {
 function employerAndRole(obj: string): FactDraft[] {
   const out: FactDraft[] = [];
   const m = /^(.+?)\s+as\s+(?:an?\s+)?(.+)$/i.exec(obj);
-  const employer = valueSpan(m ? m[1]! : obj);
+  // "a coffee shop called Bean There": the name is the employer
+  const called = /^(?:a|an|the)\s+[a-z -]+?\s+(?:called|named)\s+(\p{Lu}[\p{L}'’&-]*(?:\s+\p{Lu}[\p{L}'’&-]*)*)/u.exec(m ? m[1]! : obj);
+  const employer = called ? called[1]! : valueSpan(m ? m[1]! : obj);
   if (employer && !/^(?:home|a\s+|an\s+|the\s+moment)/i.test(employer)) out.push(draft('employer', employer, 0.9));
   if (m) out.push(draft('occupation', article(cleanEnglishObject(m[2]!)), 0.85));
   return out;
@@ -153,7 +161,7 @@ function preferenceObject(raw: string): string | null {
 }
 
 function amPhrase(phraseAfterAm: string, at: Date): FactDraft[] {
-  const obj = cleanEnglishObject(phraseAfterAm);
+  const obj = cleanEnglishObject(phraseAfterAm.replace(/^(?:(?:really|totally|so|very|super|pretty|quite|kind\s+of|sort\s+of|honestly|seriously)\s+)+/i, ''));
   if (!obj) return [];
   const diet = DIET_RE.exec(obj);
   if (diet) return [draft('diet', diet[1]!.toLowerCase(), 0.9)];
@@ -180,7 +188,7 @@ function amPhrase(phraseAfterAm: string, at: Date): FactDraft[] {
   if (workingAs) return roleAndEmployer(workingAs[1]!);
   const at2 = /^(?:now\s+)?at\s+([A-Z].+)$/.exec(obj);
   if (at2) return [draft('employer', cleanEnglishObject(at2[1]!), 0.7)];
-  const studying = /^(?:studying|majoring\s+in|doing\s+(?:a|my)\s+(?:degree|phd|masters?|bachelor'?s?)\s+in)\s+(.+?)(?:\s+at\s+(.+))?$/i.exec(obj);
+  const studying = /^(?:studying|majoring\s+in|doing\s+(?:a|my)\s+(?:degree|phd|master'?s?|bachelor'?s?|ba|bsc|msc|ma|mba)\s+in)\s+(.+?)(?:\s+at\s+(.+))?$/i.exec(obj);
   if (studying) {
     const out = [draft('field_of_study', cleanEnglishObject(studying[1]!), 0.85)];
     if (studying[2]) out.push(draft('school', cleanEnglishObject(studying[2]), 0.85));
@@ -214,6 +222,8 @@ function amPhrase(phraseAfterAm: string, at: Date): FactDraft[] {
 
 type ClauseRule = (c: string, ctx: ClauseContext) => FactDraft[] | null;
 
+const ENV_SUBJECTS = /^(project|app|mobile\s+app|application|repo|codebase|service|backend|frontend|api|website|site|stack|database|db|server|product|system|pipeline|ci|infrastructure|infra|cluster)$/i;
+
 const S = String.raw`^i\s+` + ADV + String.raw`(?:have\s+)?` + ADV;
 
 const RULES: ClauseRule[] = [
@@ -231,7 +241,7 @@ const RULES: ClauseRule[] = [
   // contact details anywhere in a first-person clause
   (c) => {
     const email = EMAIL.exec(c);
-    const firstPerson = /\b(?:my|me|i)\b/i.test(c);
+    const firstPerson = /\b(?:my|me|i)\b/i.test(c) || /^(?:new|updated)\s+(?:phone|number|cell|mobile|e-?mail|address|contact)\b|^(?:please\s+)?(?:use|reach|contact|email|e-mail|text|call|write\s+to)\b|\bfrom\s+now\s+on\b/i.test(c);
     if (email && firstPerson) {
       const attr = /\bmy\s+(work|personal|school|private|business|office)\s+e-?mail/i.exec(c);
       return [draft(attr ? `contact.email_${attr[1]!.toLowerCase()}` : 'contact.email', email[0].toLowerCase(), 0.92)];
@@ -252,7 +262,7 @@ const RULES: ClauseRule[] = [
     if (!m) return null;
     const verb = m[1]!.toLowerCase();
     const from = cleanEnglishObject(m[2]!);
-    const to = cleanEnglishObject(m[3]!);
+    const to = valueSpan(m[3]!.replace(/^(?:working|teaching|studying|living|being)\s+(?:at|in|for|with)\s+/i, ''));
     if (!from || !to) return null;
     if ((verb === 'moved' || verb === 'relocated') && !categoryOf(to) && /^[A-Z]/.test(to)) {
       return [draft('residence', to, 0.9)];
@@ -318,6 +328,12 @@ const RULES: ClauseRule[] = [
     return employerAndRole(obj);
   },
   (c) => {
+    const m = new RegExp(S + String.raw`(?:teach|am\s+teaching|have\s+been\s+teaching|lecture)\s+(?:\w+\s+)?(?:at|in)\s+(\p{Lu}.+)$`, 'iu').exec(c);
+    if (!m) return null;
+    const school = valueSpan(m[1]!);
+    return school ? [draft('employer', school, 0.86), draft('occupation', 'a teacher', 0.8)] : null;
+  },
+  (c) => {
     const m = new RegExp(S + String.raw`(?:work|am\s+working|have\s+been\s+working|started\s+working|now\s+work|got\s+(?:a\s+)?job|am\s+employed|will\s+be\s+working)\s+as\s+(.+)$`, 'i').exec(c);
     return m ? roleAndEmployer(m[1]!) : null;
   },
@@ -375,7 +391,7 @@ const RULES: ClauseRule[] = [
   },
   // pets, vehicles, possessions
   (c, ctx) => {
-    const m = new RegExp(S + String.raw`(?:have|own|got|adopted|have\s+got|bought|rescued|have\s+adopted|drive|am\s+driving|ride|leased|purchased)\s+(?:a|an|one|two|three|\d+|the|my)\s+(?:new\s+|little\s+|young\s+|old\s+|used\s+|second-hand\s+|cute\s+)*(.+)$`, 'i').exec(c);
+    const m = new RegExp(S + String.raw`(?:have|own|got|adopted|have\s+got|bought|rescued|have\s+adopted|drive|am\s+driving|ride|leased|purchased|picked\s+up)\s+(?:a|an|one|two|three|\d+|the|my)\s+(?:new\s+|little\s+|young\s+|old\s+|used\s+|second-hand\s+|cute\s+)*(.+)$`, 'i').exec(c);
     if (!m) return null;
     const rest = m[1]!;
     const named = /^(.+?)\s*,?\s+(?:named|called)\s+(.+)$/i.exec(rest);
@@ -387,6 +403,8 @@ const RULES: ClauseRule[] = [
       return [draft(`pet.${PETS[petWord]}`, name ?? PETS[petWord]!, 0.88, { label: noun })];
     }
     if (/\b(?:drive|driving|ride|leased)\b/i.test(c) || isVehicle(noun)) return [draft('vehicle', article(noun), 0.85)];
+    const cat = categoryOf(noun);
+    if (cat) return [draft(cat, noun, 0.82)];
     if (resolveTime(ctx.original ?? c, ctx.at, 'en')) return null; // "I have my exam tomorrow" is an event
     if (/^(?:have|own)\b/i.test(c.replace(new RegExp(`^i\\s+${ADV}`, 'i'), '')) && noun.split(/\s+/).length <= 4) {
       return [draft(`possession.${slug(noun)}`, article(noun), 0.65, { content: `User has ${article(noun)}` })];
@@ -395,7 +413,7 @@ const RULES: ClauseRule[] = [
   },
   // tools, editors, languages
   (c, ctx) => {
-    const m = new RegExp(S + String.raw`(use|am\s+using|have\s+been\s+using|code\s+in|program\s+in|write\s+(?:code\s+|software\s+)?in|develop\s+in|work\s+in|switched\s+(?:over\s+)?to|moved\s+(?:over\s+)?to|migrated\s+to|changed\s+to|went\s+with|settled\s+on|picked|(?:mostly\s+|mainly\s+)?write|(?:mostly\s+|mainly\s+)?code\s+in)\s+(.+?)(?:\s+(?:for|as\s+my|to)\s+(.+))?$`, 'i').exec(c);
+    const m = new RegExp(S + String.raw`(use|am\s+using|have\s+been\s+using|code\s+in|program\s+in|write\s+(?:code\s+|software\s+)?in|develop\s+in|work\s+in|switched\s+(?:over\s+)?to|moved\s+(?:over\s+)?to|migrated\s+to|changed\s+to|upgraded\s+to|downgraded\s+to|went\s+with|went\s+for|settled\s+on|picked|(?:mostly\s+|mainly\s+)?write|(?:mostly\s+|mainly\s+)?code\s+in)\s+(.+?)(?:\s+(?:for|as\s+my|to)\s+(.+))?$`, 'i').exec(c);
     if (!m) return null;
     const obj = cleanEnglishObject(m[2]!);
     if (!obj || /^(?:it|that|this|them|the\s+same)$/i.test(obj) || obj.split(/\s+/).length > 5) return null;
@@ -448,7 +466,7 @@ const RULES: ClauseRule[] = [
   // generic "my X is (now) Y"
   (c, ctx) => {
     const m = new RegExp(
-      String.raw`^my\s+(?:(new|current|present|actual|old|previous|former|ex)[-\s]+)?(.+?)\s+(?:is|are)\s+(not\s+|no\s+longer\s+)?(?:now\s+|still\s+|currently\s+|actually\s+|officially\s+)?(?:called\s+|named\s+)?(.+)$`,
+      String.raw`^(?:my|our|the)\s+(?:(new|current|present|actual|old|previous|former|ex)[-\s]+)?(.+?)\s+(?:is|are)\s+(not\s+|no\s+longer\s+)?(?:now\s+|still\s+|currently\s+|actually\s+|officially\s+)?(?:called\s+|named\s+)?(.+)$`,
       'i',
     ).exec(c);
     const changed = new RegExp(String.raw`^my\s+(?:(new|current)\s+)?(.+?)\s+(?:has\s+)?(?:changed|been\s+changed|been\s+updated|switched|moved)\s+to\s+()(.+)$`, 'i').exec(c);
@@ -456,6 +474,15 @@ const RULES: ClauseRule[] = [
     if (!hit) return null;
     const qualifier = hit[1]?.toLowerCase();
     if (qualifier && ['old', 'previous', 'former', 'ex'].includes(qualifier)) return null;
+    const envSubject = /^(?:our|the)\b/i.test(c) ? ENV_SUBJECTS.exec(hit[2]!.trim()) : null;
+    if (/^the\b/i.test(c) && !envSubject) return null;
+    if (/^our\b/i.test(c) && /^(?:project(?:'s)?\s+)?(?:deadline|launch(?:\s+date)?|release(?:\s+date)?|go-live(?:\s+date)?|due\s+date|budget|kickoff|demo(?:\s+day)?|milestone|sprint\s+length|team\s+size)$/i.test(hit[2]!.trim())) return null;
+    if (envSubject && m && /^(?:written|built|deployed|hosted|called|named|using|based|running|powered)\b/i.test(hit[4]!)) return null;
+    if (envSubject && m) {
+      const subject = envSubject[1]!.toLowerCase().replace(/^(?:application|mobile app)$/, 'app').replace(/^db$/, 'database');
+      const v = valueSpan(hit[4]!);
+      return v ? [draft(`${subject}.is`, v, 0.85, { namespace: 'env', type: 'ENVIRONMENT', kind: 'fact', predicate: 'is', content: `The ${subject} is ${v}` })] : null;
+    }
     const key = attributeKey(hit[2]!);
     if (!key) return null;
     let value = cleanEnglishObject(hit[4]!);
@@ -484,7 +511,7 @@ const RULES: ClauseRule[] = [
   // project / environment facts
   (c) => {
     const m =
-      /^(?:our|the|this|my)\s+(project|app|application|repo|repository|codebase|service|backend|frontend|front-end|back-end|api|website|site|stack|database|db|server|team|product|system|pipeline|ci|infrastructure|infra|cluster)(?:'s)?\s+(?:(main|primary|default|production|prod|staging)\s+)?(is\s+written\s+in|is\s+built\s+(?:with|on)|uses|is\s+using|runs\s+on|is\s+deployed\s+(?:on|to)|is\s+hosted\s+(?:on|at)|is\s+(?:called|named)|lives\s+(?:in|at)|deploys\s+to|deadline\s+is|targets|depends\s+on)\s+(.+)$/i.exec(
+      /^(?:our|the|this|my)\s+(?:mobile\s+|web\s+|ios\s+|android\s+|main\s+)?(project|app|application|repo|repository|codebase|service|backend|frontend|front-end|back-end|api|website|site|stack|database|db|server|team|product|system|pipeline|ci|infrastructure|infra|cluster)(?:'s)?\s+(?:(main|primary|default|production|prod|staging)\s+)?(is\s+written\s+in|is\s+built\s+(?:with|on)|uses|is\s+using|runs\s+on|is\s+deployed\s+(?:on|to)|is\s+hosted\s+(?:on|at)|is\s+(?:called|named)|lives\s+(?:in|at)|deploys\s+to|deadline\s+is|targets|depends\s+on)\s+(.+)$/i.exec(
         c,
       );
     if (!m) return null;
@@ -511,7 +538,7 @@ const RULES: ClauseRule[] = [
     return v ? [draft(`project.${slug(attr)}`, v, 0.85, { namespace: 'env', type: 'ENVIRONMENT', kind: 'fact', predicate: slug(attr), content: `The project ${attr} is ${v}` })] : null;
   },
   (c) => {
-    const m = /^we\s+(?:now\s+|currently\s+|mainly\s+|mostly\s+)?(?:use|are\s+using|deploy\s+(?:to|on)|host\s+(?:on|at)|run\s+on|write\s+(?:everything|our\s+code)\s+in|code\s+in)\s+(.+?)(?:\s+(?:for|as\s+our)\s+(.+))?$/i.exec(c);
+    const m = /^we\s+(?:now\s+|currently\s+|mainly\s+|mostly\s+)?(?:use|are\s+using|deploy\s+(?:everything\s+|it\s+)?(?:to|on)|host\s+(?:everything\s+|it\s+|things\s+)?(?:on|at|with)|run\s+(?:everything\s+)?on|write\s+(?:everything|our\s+code)\s+in|code\s+in)\s+(.+?)(?:\s+(?:for|as\s+our)\s+(.+))?$/i.exec(c);
     if (!m) return null;
     const obj = cleanEnglishObject(m[1]!);
     if (!obj || obj.split(/\s+/).length > 5) return null;
@@ -542,7 +569,7 @@ export function englishClauseDrafts(clause: string, ctx: ClauseContext): FactDra
     if (inner.length) return inner.map((d) => ({ ...negate(d), confidence: d.confidence * w.confidence }));
     break;
   }
-  for (const rule of [...CHANGE_RULES, ...RULES]) {
+  for (const rule of [...CHANGE_RULES, ...SLOT_RULES, ...RULES]) {
     const out = rule(clause, ctx);
     if (out && out.length) return out.filter((d) => d.object.trim().length > 0);
   }
@@ -565,8 +592,17 @@ export function englishStatementDrafts(clause: string, ctx: ClauseContext): Fact
   const attempt = (t: string): FactDraft[] => {
     const direct = englishClauseDrafts(t, ctx);
     if (direct.length) return direct;
+    // "Upgraded to a Pixel", "Working at Costco now", "Officially a real estate agent now": the speaker is the subject.
+    const implied = impliedSubject(t);
+    if (implied) {
+      const d = englishClauseDrafts(implied, ctx);
+      if (d.length) return d;
+    }
     const plural = WE_SUBJECT.test(t) ? t.replace(WE_SUBJECT, 'we') : t;
-    if (/^we\b/i.test(plural)) return englishClauseDrafts(plural.replace(/^we\b/i, 'i').replace(/\bour\b/gi, 'my'), ctx);
+    if (/^we\b/i.test(plural)) {
+      const singular = plural.replace(/^we\s+(are|were)\b/i, (_m, v: string) => (v.toLowerCase() === 'are' ? 'i am' : 'i was')).replace(/^we\b/i, 'i').replace(/\bour\b/gi, 'my');
+      return englishClauseDrafts(singular, ctx);
+    }
     return [];
   };
   const first = attempt(text);
@@ -580,6 +616,19 @@ export function englishStatementDrafts(clause: string, ctx: ClauseContext): Fact
     if (found.length) return found;
   }
   return [];
+}
+
+const PAST_VERB = /^(?:just\s+|finally\s+|officially\s+|recently\s+|also\s+|then\s+)*(?:[a-z]{3,}ed|got|took|left|sold|bought|made|went|quit|began|became|ran|drove|won|lost|found|met|put|set|wrote|gave|broke|split|swapped|traded|switched|moved|joined|started|finished|picked\s+up|landed|dropped|cancell?ed|ditched|upgraded|adopted|rehomed|transferred|relocated|retired|graduated|married)\b/i;
+const GERUND = /^(?:now\s+|currently\s+|still\s+)?(?:working|living|studying|dating|seeing|using|driving|learning|doing|playing|taking|running|staying|based|settled|teaching|training|interning)\b/i;
+const FRAGMENT = /^(?:now\s+|officially\s+|finally\s+|proudly\s+)*(?:a|an)\s+\S/i;
+
+/** A clause without its subject, read as the speaker's ("Upgraded to …" → "i upgraded to …"). */
+export function impliedSubject(t: string): string | null {
+  if (/^(?:i|we|my|our|you|he|she|they|it|this|that|there|the|a|an)\b/i.test(t) && !FRAGMENT.test(t)) return null;
+  if (FRAGMENT.test(t)) return `i am ${t}`;
+  if (GERUND.test(t)) return `i am ${t}`;
+  if (PAST_VERB.test(t)) return `i ${t.replace(/^(\w)/, (c) => c.toLowerCase())}`;
+  return null;
 }
 
 /** "it's Arctic Monkeys now", "his name is Leo": a value for the slot the previous statement was about. */

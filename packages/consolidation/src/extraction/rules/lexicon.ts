@@ -48,7 +48,7 @@ export const ATTRIBUTE_KEYS: Record<string, string> = {
 /** Pets: English and Chinese → canonical English noun. */
 export const PETS: Record<string, string> = {
   dog: 'dog', puppy: 'dog', cat: 'cat', kitten: 'cat', kitty: 'cat', rabbit: 'rabbit', bunny: 'rabbit', hamster: 'hamster', parrot: 'parrot',
-  bird: 'bird', fish: 'fish', goldfish: 'fish', turtle: 'turtle', tortoise: 'turtle', snake: 'snake', lizard: 'lizard', horse: 'horse',
+  tabby: 'cat', pup: 'dog', doggo: 'dog', budgie: 'bird', parakeet: 'bird', bird: 'bird', fish: 'fish', goldfish: 'fish', betta: 'fish', turtle: 'turtle', tortoise: 'turtle', snake: 'snake', lizard: 'lizard', horse: 'horse',
   'guinea pig': 'guinea_pig', ferret: 'ferret',
   狗: 'dog', 小狗: 'dog', 狗狗: 'dog', 猫: 'cat', 小猫: 'cat', 猫咪: 'cat', 兔子: 'rabbit', 小兔子: 'rabbit', 仓鼠: 'hamster', 鹦鹉: 'parrot',
   鸟: 'bird', 鱼: 'fish', 金鱼: 'fish', 乌龟: 'turtle', 蛇: 'snake', 马: 'horse', 宠物: 'pet',
@@ -58,6 +58,7 @@ export const PETS: Record<string, string> = {
 export const FAMILY: Record<string, string> = {
   mother: 'mother', mom: 'mother', mum: 'mother', father: 'father', dad: 'father', sister: 'sister', brother: 'brother', son: 'son',
   daughter: 'daughter', kid: 'child', child: 'child', baby: 'child', grandmother: 'grandmother', grandma: 'grandmother', grandfather: 'grandfather',
+  'baby boy': 'child', 'baby girl': 'child', 'little one': 'child', youngest: 'child', eldest: 'child', oldest: 'child', toddler: 'child',
   grandpa: 'grandfather', aunt: 'aunt', uncle: 'uncle', cousin: 'cousin', boss: 'boss', manager: 'manager', 'best friend': 'best_friend', roommate: 'roommate',
   妈妈: 'mother', 母亲: 'mother', 爸爸: 'father', 父亲: 'father', 姐姐: 'sister', 妹妹: 'sister', 哥哥: 'brother', 弟弟: 'brother', 儿子: 'son',
   女儿: 'daughter', 孩子: 'child', 奶奶: 'grandmother', 外婆: 'grandmother', 爷爷: 'grandfather', 外公: 'grandfather', 老板: 'boss',
@@ -71,6 +72,7 @@ const CATEGORY_WORDS: Array<[string, string[]]> = [
   ['operating_system', ['linux', 'ubuntu', 'debian', 'fedora', 'arch', 'arch linux', 'windows', 'windows 10', 'windows 11', 'macos', 'mac', 'os x', 'mac os', 'freebsd', 'nixos', 'manjaro', 'mint', 'linux mint', 'centos', 'chromeos']],
   ['browser', ['chrome', 'google chrome', 'firefox', 'safari', 'edge', 'microsoft edge', 'brave', 'arc', 'opera', 'vivaldi', 'chromium']],
   ['shell', ['bash', 'zsh', 'fish', 'powershell', 'nushell', 'tcsh', 'ksh']],
+  ['laptop', ['thinkpad', 'macbook', 'macbook pro', 'macbook air', 'dell xps', 'xps', 'surface', 'surface laptop', 'chromebook', 'framework', 'zenbook', 'spectre', 'pavilion', 'latitude', 'ideapad', 'razer blade']],
   ['phone', ['iphone', 'android', 'pixel', 'galaxy', 'samsung galaxy', 'oneplus', 'xiaomi', 'huawei', '苹果手机', '安卓手机', '华为手机', '小米手机']],
 ];
 const CATEGORY_OF = new Map<string, string>();
@@ -133,6 +135,7 @@ const NOT_OCCUPATIONS = new Set([
 
 /** Whether the head noun of "I am a/an <np>" names an occupation. */
 export function isOccupation(np: string): boolean {
+  if (/^(?:stay-at-home|full-time|part-time)\s+(?:mom|mum|dad|parent|mother|father)\b|^(?:retiree|homemaker)$/i.test(np.trim())) return true;
   const words = np.toLowerCase().replace(/[^a-z\s-]/g, '').trim().split(/\s+/);
   const head = words[words.length - 1] ?? '';
   const last2 = words.slice(-2).join(' ');

@@ -71,10 +71,18 @@ export function sentences(text: string): Sentence[] {
       continue;
     }
     if (depth > 0 || quote) continue;
+    // An emoji between two statements ends the first ("Bubbles died 😢 we got a new goldfish").
+    const glyph = String.fromCodePoint(text.codePointAt(i)!);
+    if (/\p{Extended_Pictographic}/u.test(glyph) && i > start && /^[\p{Extended_Pictographic}\u{FE0F}\u{200D}\u{1F3FB}-\u{1F3FF}]*\s+\p{L}/u.test(text.slice(i + glyph.length))) {
+      push(i, '.');
+      start = i + glyph.length;
+      i += glyph.length - 1;
+      continue;
+    }
     if (/[。！？!?；;]/u.test(ch) || (ch === '.' && (i + 1 === text.length || /\s/.test(text[i + 1]!)))) {
       if (ch === '.') {
         const word = /([\p{L}.]+)$/u.exec(text.slice(Math.max(start, i - 12), i))?.[1] ?? '';
-        if (ABBREVIATIONS.has(word.toLowerCase()) || /^\p{Lu}$/u.test(word)) continue;
+        if (ABBREVIATIONS.has(word.toLowerCase()) || /^\p{Lu}$/u.test(word) || /^(?:\p{Lu}\.)+\p{Lu}$/u.test(word)) continue;
       }
       let j = i;
       while (j + 1 < text.length && /[。！？!?；;.]/u.test(text[j + 1]!)) j++;
@@ -113,7 +121,8 @@ export function cleanChineseObject(text: string): string {
     if (next === t) break;
     t = next;
   }
-  return t.replace(/^(一个|一只|一辆|一位|一名|一家|个|只|辆|位|名|家)/u, (m) => (t.length > m.length ? '' : m)).trim();
+  // a classifier, not the first character of a name ("家豪")
+  return t.replace(/^(一个|一只|一辆|一位|一名|一家|个|只|辆|位|名|家)/u, (m) => (t.length - m.length >= 2 || (t.length > m.length && m.length > 1) ? '' : m)).trim();
 }
 
 const IRREGULAR_3RD: Record<string, string> = { am: 'is', have: 'has', do: 'does', go: 'goes', was: 'was', were: 'was', can: 'can', will: 'will', would: 'would', should: 'should', must: 'must', may: 'may', might: 'might' };
