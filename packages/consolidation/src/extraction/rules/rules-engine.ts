@@ -3,12 +3,14 @@ import { MIN_FACT_CONFIDENCE } from '../types';
 import { chineseClauseDrafts, chineseClauses, prepareChineseClause } from './chinese';
 import { describe, importanceOf, kindOf } from './describe';
 import type { FactDraft } from './draft';
-import { anaphoricDraft, englishClauses, englishStatementDrafts, prepareEnglishClause, type KnownFact } from './english';
+import { anaphoricDraft, attributeKey, englishClauses, englishStatementDrafts, prepareEnglishClause, type KnownFact } from './english';
 import { summarizeEpisode } from './episode-summary';
 import { extractSkills } from './skills';
 import { languageOf, normalizeValue, sentences } from './text';
 import { foldChinese, isTraditionalChinese, toTraditionalChinese } from '@engram/core';
 import { resolveTime } from './time-expressions';
+import { valueChanges } from './value-changes';
+import { alignKey } from './value-match';
 
 export const RULES_EXTRACTOR_ID = 'rules@1';
 
@@ -44,6 +46,22 @@ function toCandidate(d: FactDraft, msg: ExtractionMessage, clause: string, lang:
   };
 }
 
+/** "I changed majors" names a slot whose new value follows ("…, it's computer science now"). */
+function changedSlot(clause: string): FactDraft | null {
+  const m = /^(?:i\s+)?(?:have\s+)?(?:just\s+|finally\s+)?(?:changed|switched|swapped|got\s+a\s+new|have\s+a\s+new)\s+(?:my\s+)?([a-z]+?)(?:e?s)?$/i.exec(clause);
+  const key = m ? attributeKey(m[1]!) : null;
+  return key ? { suffix: key.suffix, object: '', positive: false, confidence: 0.8, label: key.label } : null;
+}
+
+/** "Now that I'm living in Kampala, what are …?", "… since I joined X in April, can you help …?": the part before the question is stated. */
+function statedBeforeQuestion(clause: string, lang: 'en' | 'zh'): string[] {
+  if (lang !== 'en') return [];
+  const m = /,\s*(?=(?:so\s+|and\s+|but\s+)?(?:what|how|where|which|who|when|why|can|could|would|will|should|do|does|did|is|are|any|anything|got|mind|care)\b)/i.exec(clause);
+  if (!m || m.index < 8) return [];
+  const head = clause.slice(0, m.index).replace(/^(?:now\s+that|since|as|because|given\s+that|seeing\s+as)\s+/i, '');
+  return /\b(?:i|we|my|our|i'm|we're)\b/i.test(head) ? [head] : [];
+}
+
 /** A draft from folded (Simplified) text, back in the user's Traditional characters: the value as written, the sentence in Traditional. */
 function asWritten(d: FactDraft, original: string): FactDraft {
   const folded = foldChinese(original);
@@ -58,40 +76,63 @@ const describeOr = (d: FactDraft): string | undefined =>
 
 /** Facts stated by the user in one message, in order. */
 export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact[]): CandidateFact[] {
-  const out: CandidateFact[] = [];
   const at = new Date(msg.at);
   const ctx = { at: Number.isFinite(at.getTime()) ? at : new Date(0), known };
+  const knownBefore = [...known];
+  const stated: Array<{ d: FactDraft; clause: string; lang: 'en' | 'zh'; hedged: boolean }> = [];
   for (const sentence of sentences(msg.content)) {
     const lang = languageOf(sentence.text);
     // Chinese rules match Simplified text; values are cut back out of what the user wrote.
     const traditional = lang === 'zh' && isTraditionalChinese(sentence.text);
     const all = lang === 'zh' ? chineseClauses(foldChinese(sentence.text)) : englishClauses(sentence.text);
     // "最近刚搬到长沙，想问问这边有什么好玩的？": what precedes the question is stated.
-    const clauses = sentence.question ? all.slice(0, -1) : all;
+    const clauses = sentence.question ? [...all.slice(0, -1), ...statedBeforeQuestion(all[all.length - 1] ?? '', lang)] : all;
     let previous: FactDraft | null = null;
     for (const raw of clauses) {
       const { text, hedged } = lang === 'zh' ? prepareChineseClause(raw) : prepareEnglishClause(raw, ctx.at);
       if (!text) continue;
-      const clauseCtx = { ...ctx, original: raw };
+      const clauseCtx = { ...ctx, original: raw, sentence: sentence.text };
       let drafts = lang === 'zh' ? chineseClauseDrafts(text, clauseCtx) : englishStatementDrafts(text, clauseCtx);
       if (drafts.length === 0 && lang === 'en') {
         const a = anaphoricDraft(text, previous);
         if (a) {
           drafts = [a];
           // "I have a new boss, his name is Steve": the name says it all.
-          if (previous?.suffix.startsWith('possession.') && out.length > 0 && out[out.length - 1]!.key === `user.${previous.suffix}`) out.pop();
+          const last = stated[stated.length - 1];
+          if (previous?.suffix.startsWith('possession.') && last && last.d.suffix === previous.suffix) stated.pop();
         }
       }
       if (drafts.length) previous = drafts[drafts.length - 1]!;
+      else if (lang === 'en') previous = changedSlot(text) ?? previous;
       if (traditional) drafts = drafts.map((d) => asWritten(d, sentence.text));
       for (const d of drafts) {
+        stated.push({ d, clause: raw, lang, hedged });
         const c = toCandidate(d, msg, raw, lang, hedged);
-        out.push(c);
         known.push({ key: c.key, content: c.content, object: c.positive ? c.object : null });
       }
     }
   }
-  return out;
+  // A value the user stated before, ended or replaced anywhere in this message.
+  const lang = languageOf(msg.content);
+  const folded = lang === 'zh' ? foldChinese(msg.content) : msg.content.replace(/[’‘`]/g, "'");
+  const parse = (fragment: string): FactDraft[] => {
+    if (lang === 'zh') {
+      const { text } = prepareChineseClause(fragment);
+      return text ? chineseClauseDrafts(/^我/u.test(text) ? text : `我${text}`, { ...ctx, known: knownBefore }) : [];
+    }
+    const { text } = prepareEnglishClause(fragment, ctx.at);
+    return text ? englishStatementDrafts(text, { ...ctx, known: knownBefore }) : [];
+  };
+  const changes = valueChanges(folded, lang, knownBefore, stated.map((x) => x.d), parse);
+  const traditional = lang === 'zh' && isTraditionalChinese(msg.content);
+  const kept = stated.filter((x) => !changes.replaces.has(x.d));
+  for (const d of changes.add) {
+    const written = traditional ? asWritten(d, msg.content) : d;
+    kept.push({ d: written, clause: msg.content, lang, hedged: false });
+    known.push({ key: `${d.namespace ?? 'user'}.${d.suffix}`, content: d.content ?? '', object: d.positive ? written.object : null });
+  }
+  // A slot the user named in other words ("my usual order" for "usual coffee order", "my rate" for "hourly rate") is the same slot.
+  return kept.map((x) => toCandidate(alignKey(x.d, knownBefore), msg, x.clause, x.lang, x.hedged));
 }
 
 /**
@@ -102,6 +143,8 @@ export function mergeSessionFacts(facts: CandidateFact[]): CandidateFact[] {
   const byKey = new Map<string, CandidateFact>();
   for (const f of facts) {
     const prev = byKey.get(f.key);
+    // "开始生酮饮食了，不再吃素": ending another value does not undo the one just stated
+    if (prev && prev.positive && !f.positive && normalizeValue(prev.object) !== normalizeValue(f.object)) continue;
     if (prev && normalizeValue(prev.object) === normalizeValue(f.object) && prev.positive === f.positive) {
       byKey.set(f.key, { ...prev, confidence: Math.max(prev.confidence, f.confidence), sourceMessageIds: [...new Set([...prev.sourceMessageIds, ...f.sourceMessageIds])] });
     } else {

@@ -36,3 +36,56 @@ export function draftForKey(key: string, object: string, confidence: number, ext
   if (namespace === 'env') return draft(suffix, object, confidence, { namespace: 'env', type: 'ENVIRONMENT', kind: 'fact', ...extra });
   return draft(suffix, object, confidence, extra);
 }
+
+/** Key families whose second segment names the thing (count.book, schedule.run); other user keys are open attributes. */
+const STRUCTURED = new Set(['count', 'schedule', 'tool', 'time', 'frequency', 'dose', 'learning', 'pet', 'family', 'preference', 'favourite', 'diet', 'allergy', 'contact', 'event', 'uses', 'stack', 'identity', 'possession']);
+const PROTECTED = /^(?:name|nickname|surname|partner|residence|employer|occupation|school|contact|pet|family|birthday|age|event)\b/;
+const STOP = new Set(['to', 'of', 'the', 'my', 'our', 'up', 'over', 'in', 'for', 'a', 'an', 'on', 'at', 'with', 'back', 'out', 'off', 'is', 'and']);
+const stemWord = (w: string) => w.replace(/(?:ing|ings)$/, '').replace(/(?<=[^s])s$/, '').replace(/ies$/, 'y');
+
+/** The words of a key's suffix (stemmed, no function words) and its head: "trip_to_japan" → {trip, japan}, head trip. */
+function keyWords(suffix: string): { family: string; words: string[]; heads: string[] } {
+  const parts = suffix.split('.');
+  const family = parts.length > 1 && STRUCTURED.has(parts[0]!) ? parts[0]! : '';
+  const raw = (family ? parts.slice(1).join('_') : suffix).split(/[._]/).filter(Boolean);
+  const prep = raw.findIndex((w, i) => i > 0 && ['to', 'of', 'for', 'at', 'in', 'with'].includes(w));
+  const words = raw.filter((w) => !STOP.has(w)).map(stemWord);
+  const head = stemWord(prep > 0 ? raw[prep - 1]! : raw[raw.length - 1] ?? '');
+  // "dose.lisinopril" is a dose: its family word names the slot as much as the drug does
+  const named = ['dose', 'schedule', 'time', 'frequency'].includes(family);
+  return { family, words: named ? [...words, family] : words, heads: named ? [head, family] : [head] };
+}
+
+const sameWord = (a: string, b: string) => a === b || (a.length >= 4 && b.endsWith(a)) || (b.length >= 4 && a.endsWith(b));
+
+/**
+ * The known key a draft's slot is, when the user named it in other words: same head noun, the
+ * words of one within the other, one such known key only, and (structured keys) the same family.
+ * Names, contacts, residence and the like are never re-keyed this way.
+ */
+export function alignKey(d: FactDraft, known: readonly KnownFact[]): FactDraft {
+  const ns = d.namespace ?? 'user';
+  const key = `${ns}.${d.suffix}`;
+  if (known.some((k) => k.key === key) || PROTECTED.test(d.suffix)) return d;
+  // Environment facts are matched by their subject and predicate only; project dates are the exception.
+  if (ns === 'env' && !d.suffix.startsWith('project.')) return d;
+  const mine = keyWords(d.suffix.replace(/^project\./, ''));
+  if (mine.words.length === 0) return d;
+  const matches = known.filter((k) => {
+    const [kns, ...rest] = k.key.split('.');
+    const suffix = rest.join('.');
+    if (k.key === key || PROTECTED.test(suffix) || !k.object) return false;
+    if (kns === 'env' && !suffix.startsWith('project.')) return false;
+    const theirs = keyWords(suffix.replace(/^project\./, ''));
+    if (mine.family && theirs.family !== mine.family) return false;
+    if (!mine.family && theirs.family && !['tool', 'schedule', 'count', 'dose', 'time', 'frequency'].includes(theirs.family)) return false;
+    if (kns !== ns && !(suffix.startsWith('project.') || d.suffix.startsWith('project.') || !theirs.family && !mine.family)) return false;
+    if (!mine.heads.some((h) => theirs.heads.some((t) => sameWord(h, t)))) return false;
+    const [small, large] = mine.words.length <= theirs.words.length ? [mine.words, theirs.words] : [theirs.words, mine.words];
+    return small.every((w) => large.some((x) => sameWord(w, x)));
+  });
+  if (matches.length !== 1) return d;
+  const target = matches[0]!;
+  const content = target.object && target.content.includes(target.object) && d.positive ? target.content.replace(target.object, d.object) : d.content;
+  return { ...draftForKey(target.key, d.object, d.confidence, { ...(content ? { content } : {}), ...(d.label ? { label: d.label } : {}) }), positive: d.positive };
+}

@@ -1,0 +1,311 @@
+import { draft, type FactDraft } from './draft';
+import type { KnownFact } from './english';
+import { valueSpan, noLonger } from './english-changes';
+import { cleanChineseObject, hasCjk, normalizeValue } from './text';
+import { draftForKey } from './value-match';
+
+/**
+ * Changes found through the value they end, whatever the slot (English and Chinese). A message
+ * that retires a value the user stated before — "Boeing is out, Airbus is in", "not The Office
+ * anymore, it's Severance", "left Phoenix for Tucson", "Shopify let me go but I landed a role at
+ * Wealthsimple", "Bubbles died … we named him Finn", "滴滴那边我不干了，去了快手", "雪球去年走了" —
+ * updates the key of the known fact holding that value: with the value that replaces it (a "from …
+ * to", "… for", "… is in" form, a value the rules read from the same message, or a short
+ * "it's …"/"现在是…" fragment of the same shape), else as ended. Only a known fact whose value is
+ * named (exactly, or by a word of it that no other known fact has) is touched: never one that
+ * merely shares a word with the message.
+ */
+
+const ARTICLE = /^(?:a|an|the|my|our|their|his|her)\s+/i;
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const WORDS = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const GENERIC_CJK_SUFFIX = /^(?:银行|公司|集团|大学|学院|学校|医院|中心|手机|汽车|部|组|队|区|市|省|县)$/u;
+const NOT_A_VALUE = /^(?:it|that|this|them|there|here|home|one|me|us|you|him|her|which|what|who|now|again|too|also|so|the|a|an|over|back|out|in|on|off|up|down|everything|something|nothing|anything|all|both|none|some|more|less)$/i;
+const TIME_NOUNS = /^(?:a\s+|the\s+)?(?:weekend|week|day|night|month|year|while|bit|trip|vacation|holiday|visit|break|moment|change|living|good|now|ever|sure|real|minute|second|hour)\b/i;
+
+/** The ways a known value is named: whole, without its article, or by a distinctive word of it. */
+function variantsOf(k: KnownFact, known: readonly KnownFact[]): string[] {
+  const o = (k.object ?? '').trim().replace(ARTICLE, '');
+  if (!o || o.length < 2) return [];
+  const out = new Set([o]);
+  const others = known.filter((x) => x !== k && x.key !== k.key).map((x) => `${x.object ?? ''} ${x.content}`.toLowerCase());
+  const unique = (w: string) => !others.some((t) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(w.toLowerCase())}(?![\\p{L}\\p{N}])`, 'u').test(t));
+  if (hasCjk(o)) {
+    // "大众帕萨特" is also "帕萨特"; a generic tail ("银行") never names one bank.
+    for (const n of [3, 2]) {
+      const tail = o.slice(-n);
+      if (o.length >= n + 2 && hasCjk(tail) && !GENERIC_CJK_SUFFIX.test(tail) && !others.some((t) => t.includes(tail))) out.add(tail);
+    }
+    const head = o.replace(/(?:银行|公司|集团|大学|学院)$/u, '');
+    if (head !== o && head.length >= 2 && !others.some((t) => t.includes(head))) out.add(head);
+    return [...out];
+  }
+  const words = o.split(/\s+/);
+  if (words.length > 1) {
+    for (const w of words) if (/^\p{Lu}[\p{L}'’.-]{2,}$/u.test(w) && unique(w)) out.add(w.replace(/[.]+$/, ''));
+    const first = words[0]!;
+    if (/^[a-z]{5,}$/.test(first) && unique(first) && !/^(?:small|little|large|big|used|local|new|old|great|nice|full|part|junior|senior|freelance|high)$/.test(first)) out.add(first);
+  }
+  // "knitting" is also named by "knit", "knitted", "knits"
+  const gerund = /^([a-z]{3,})ing$/i.exec(o);
+  if (gerund) out.add(gerund[1]!.replace(/([bdgmnprt])\1$/, '$1'));
+  return [...out];
+}
+
+interface Mention {
+  fact: KnownFact;
+  start: number;
+  end: number;
+}
+
+function findMentions(text: string, known: readonly KnownFact[]): Mention[] {
+  const out: Mention[] = [];
+  for (const k of known) {
+    if (!k.object || k.key.split('.')[1] === 'event' || k.key.startsWith('user.event.')) continue;
+    for (const v of variantsOf(k, known).sort((a, b) => b.length - a.length)) {
+      const re = hasCjk(v)
+        ? new RegExp(escape(v), 'gu')
+        : new RegExp(`(?<![\\p{L}\\p{N}])${escape(v)}(?:[bdgmnprt]?ed|s|ing)?(?![\\p{L}\\p{N}])`, 'giu');
+      let m: RegExpExecArray | null;
+      let found = false;
+      while ((m = re.exec(text))) {
+        out.push({ fact: k, start: m.index, end: m.index + m[0].length });
+        found = true;
+      }
+      if (found) break;
+    }
+  }
+  return out;
+}
+
+// ---- English ----
+
+/** Words that may stand between a negation and the value it ends ("not with", "don't live in", "no longer a"). */
+const GAP = String.raw`(?:in|at|with|on|for|of|to|into|a|an|the|my|our|using|use|living|live|working|work|based|eating|eat|drinking|drink|playing|play|doing|do|seeing|dating|driving|drive|going|go|fan|member|called|named|studying|study|learning|learn|taking|take|really|even|actually|still|any|more|over|watching|watch|listening|listen|supporting|support|rooting|driving|riding|ride|feel|feeling|into)`;
+const EN_BEFORE: RegExp[] = [
+  new RegExp(String.raw`(?:\bno\s+longer|\bnot|n't|\bnever|\bnor)\s+(?:${GAP}\s+){0,3}$`, 'i'),
+  /\b(?:left|leaving|quit|quitting|sold|selling|ditched|dumped|dropped|cancell?ed|cancelling|gave\s+up(?:\s+on)?|giving\s+up(?:\s+on)?|stopped(?:\s+\w+ing)?|(?:moved|moving)\s+(?:out\s+of|off(?:\s+of)?|away\s+from|on\s+from)|got\s+out\s+of|(?:moved|moving|migrated|migrating|switched|switching|came|got|went|taken|took|am|i'm|we're)\s+(?:me\s+|us\s+|it\s+|everything\s+)?off(?:\s+of)?|rehome[ds]?|gave\s+away|traded(?:\s+in)?|swapped(?:\s+out)?|replaced|handed\s+in\s+my\s+notice\s+(?:at|to)|resigned\s+from|retired\s+from|done\s+with|broke\s+up\s+with|split\s+(?:up\s+)?with|divorced|instead\s+of|no\s+more|(?:bye|goodbye|farewell)\s+to|(?:my|our)\s+(?:old|previous|former|ex)[-\s]?|used\s+to\s+(?:\w+\s+){0,3}|from)\s+(?:my\s+|our\s+|the\s+|a\s+|an\s+)?$/i,
+];
+const EN_AFTER: RegExp[] = [
+  /^\s*(?:'s|’s|is|are|was|were|has\s+been|have\s+been)\s+(?:now\s+|officially\s+|finally\s+|totally\s+|long\s+|so\s+)?(?:out|gone|over|retired|history|done|dead|finished|behind\s+(?:me|us)|in\s+the\s+past|no\s+more|a\s+thing\s+of\s+the\s+past|on\s+(?:pause|hold|ice|the\s+back\s+burner)|cancell?ed|sold|not\s+(?:my|our|the)|no\s+longer)\b/i,
+  /^\s*(?:just\s+|finally\s+|sadly\s+)?(?:died|passed(?:\s+away)?|ran\s+away|let\s+(?:me|us)\s+go|laid\s+(?:me|us)\s+off|fired\s+(?:me|us)|went\s+to\s+(?:my|a|our|the)|is\s+(?:now\s+)?living\s+with|lives\s+with|moved\s+(?:out|away)|left\s+(?:the\s+company|the\s+team|us)|closed|shut\s+down|went\s+(?:bankrupt|under)|got\s+sold|retired|(?:and|&)\s+i\s+(?:have\s+|had\s+)?(?:broke\s+up|split(?:\s+up)?|ended\s+things|are\s+done|are\s+over|divorced|got\s+divorced|separated|called\s+it\s+quits))\b/i,
+];
+/** "after ten years in Dublin": the old value is left only when a new one is named too. */
+const EN_WEAK_BEFORE = /\bafter\s+(?:\w+\s+){1,3}(?:in|at|with)\s+$/i;
+
+const EN_STRUCTURAL_AFTER = /^\s*(?:(?:in|back|up|over|out)\s+)?(?:for|with|onto|to|into|over\s+to|→|->|=>)\s+(.+)$/i;
+const EN_OUT_IN = /^\s*(?:'s|’s|is|are)\s+out\s*[,;]?\s*(?:and\s+)?(.+?)\s+(?:is|'s|’s|are)\s+in\b/i;
+
+/** Short statements of a value after the old one ended ("it's Bosch now", "I'm with Zoe now", "pottery is my thing now"). */
+const EN_FRAGMENTS: RegExp[] = [
+  /\b(?:it'?s|it\s+is|now\s+it'?s|it\s+has\s+become|it\s+became)\s+(?:now\s+)?(.+)$/i,
+  /\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:now\s+|currently\s+|officially\s+)?(?:on|with|at|in|into|doing|using|seeing|dating|playing|learning|running|driving)\s+(.+)$/i,
+  /\b(?:switched|moved|changed|went|upgraded|migrated|transferred|converted|moved\s+over)\s+(?:over\s+)?to\s+(.+)$/i,
+  /\b(?:took\s+up|picked\s+up|started|joined|adopted|married|chose|went\s+with|settled\s+on|replaced\s+(?:it|them|him|her)\s+with|landed\s+(?:a\s+)?(?:role|job|position|spot)\s+(?:at|with))\s+(.+)$/i,
+  /\b(?:named|called|renamed)\s+(?:him|her|them|it)?\s*(.+)$/i,
+  /\b(?:gave\s+me|got\s+me|bought\s+me|got|bought|picked\s+up|ordered)\s+(?:a|an|my)\s+(?:new\s+|shiny\s+|used\s+)?(.+)$/i,
+  /\b(?:everything|it|that|the\s+\w+)\s+(?:now\s+)?(?:lives|runs|is\s+hosted|is|sits)\s+(?:on|in)\s+(.+)$/i,
+  /\bcall\s+(?:him|her|them|me)\s+(.+)$/i,
+  /(?:^|[,;.!]\s*)(?:now\s+)?([\p{L}"“][^,;.!]*?)\s+(?:is|'s|’s)\s+(?:(?:my|our)\s+)?(?:thing|jam|new\s+\w+|home)\b/iu,
+  /\b(?:my|our)\s+new\s+[a-z]+,?\s+(?:named\s+|called\s+)?(\p{Lu}[\p{L}'-]+)/u,
+  /\b(?:starting|started|start|beginning|began)\s+(?:a\s+new\s+job\s+|work\s+)?(?:at|with)\s+(.+)$/i,
+  /(?:^|[,;.!]\s*)(?:now\s+|just\s+)?([\p{Lu}"“][^,;.!]*?)\s+(?:is|'s|’s)\s+in\b/iu,
+];
+
+type Shape = 'email' | 'phone' | 'number' | 'cjk' | 'proper' | 'common';
+function shapeOf(v: string): Shape {
+  if (/[\w.+-]+@[\w-]+\.[\w.-]+/.test(v)) return 'email';
+  const digits = v.replace(/\D/g, '').length;
+  if (digits >= 7 && digits >= v.replace(/\s/g, '').length * 0.6) return 'phone';
+  if (/\d/.test(v) || /^(?:one|two|three|four|five|six|seven|eight|nine|ten|twice|once)\b/i.test(v)) return 'number';
+  if (hasCjk(v)) return 'cjk';
+  if (/\p{Lu}/u.test(v.replace(ARTICLE, ''))) return 'proper';
+  return 'common';
+}
+
+function compatible(oldValue: string, next: string, lowerCaseMessage: boolean): boolean {
+  const a = shapeOf(oldValue.replace(ARTICLE, ''));
+  const b = shapeOf(next.replace(ARTICLE, ''));
+  if (a === b) return true;
+  if (lowerCaseMessage && [a, b].every((s) => s === 'proper' || s === 'common')) return true;
+  // 华为P40 → iPhone, Toyota → 特斯拉: brand names cross scripts
+  if ([a, b].every((s) => s === 'proper' || s === 'cjk')) return true;
+  if (a === 'number' && b === 'cjk') return /[一二三四五六七八九十两百千万]/u.test(next);
+  if (b === 'number' && a === 'cjk') return /[一二三四五六七八九十两百千万]/u.test(oldValue);
+  return false;
+}
+
+function usableValue(v: string | null | undefined, oldValue: string): v is string {
+  if (!v) return false;
+  const bare = v.replace(ARTICLE, '').trim();
+  if (!bare || NOT_A_VALUE.test(bare) || TIME_NOUNS.test(bare)) return false;
+  if (normalizeValue(bare) === normalizeValue(oldValue.replace(ARTICLE, ''))) return false;
+  if (!hasCjk(bare) && bare.split(/\s+/).length > 6) return false;
+  return true;
+}
+
+const enValue = (s: string) => valueSpan(s.replace(/^["“]/, '').replace(/["”].*$/, '')).replace(/[\u{1F000}-\u{1FFFF}\u{2600}-\u{27BF}]+.*$/u, '').trim();
+
+// ---- Chinese (matched on Simplified text) ----
+
+const ZH_BEFORE: RegExp[] = [
+  /(?:不再|已经不|已不|没有再|没再|不)(?:在|住在?|用|开|养|做|当|是|吃|喝|学|玩|去|支持|喜欢|叫|跑|搞|写)?$/u,
+  /(?:离开了?|辞去了?|告别了?|退出了?|卖了|卖掉了?|放弃了?|戒了|退掉了?|取消了?)$/u,
+];
+const ZH_AFTER: RegExp[] = [
+  /^(?:那边|那里|这边|那儿|那家)?(?:我)?(?:已经|早就|去年|上个月|最近)?(?:不干了|辞职了?|离职了?|不做了|不去了|不用了|卖了|卖掉了|送人了|走了|去世了|过世了|死了|没了|丢了|放弃了|先放一放|先放放|放下了|暂停了|停了|不跑了|不玩了|不学了|不养了|拜拜了|搬走了|结束了|取消了|不开了|退了)/u,
+  /^.{0,3}?不.{1,2}了/u,
+];
+const ZH_PARTNER = /(?:和|跟|与)$/u;
+const ZH_PARTNER_AFTER = /^(?:已经|去年|上个月)?(?:分手|离婚|分开)/u;
+const ZH_STRUCTURAL_AFTER = /^(?:.{0,4}?)(?:换成了?|改成了?|换到了?|转到了?|迁到了?|迁移到了?|搬到了?|搬去了?|改为|换为|变成了?|改用了?|切换到了?)(.+)$/u;
+const ZH_STRUCTURAL_BEFORE = /(?:从|把)$/u;
+const ZH_FRAGMENTS: RegExp[] = [
+  /现在(?:的.{1,4}?)?(?:是|叫|在|开|用|做|学|养|支持|改成了?|换成了?|变成了?)(.+)$/u,
+  /(?:改学|改用|改成了?|换成了?|换了(?:个|一个|一台|一辆|一部|辆|台|部)?|去了|迁到了?|转到了?|调到了?|迷上了?|爱上了?|养了(?:一只|一条|只|条)?|改名叫|改叫|叫|入职了?|加入了?)(.+)$/u,
+];
+const zhValue = (s: string) => cleanChineseObject(s.split(/[，,。！!？?；;、]/u)[0]!.replace(/(?:工作|上班|了|啦|的)$/u, '').replace(/^(?:一只|一条|一个|一台|一辆|个|只|条)/u, ''));
+
+// ---- both ----
+
+export interface ValueChange {
+  /** The key of the known fact the message changes. */
+  key: string;
+  /** The draft that replaces the value (or says it ended). */
+  draft: FactDraft;
+}
+
+function replacedDraft(k: KnownFact, next: string): FactDraft {
+  const object = k.key === 'user.vehicle' && !hasCjk(next) && !ARTICLE.test(next) ? `${/^[aeiou]/i.test(next) ? 'an' : 'a'} ${next}` : next;
+  const content = k.object && k.content.includes(k.object) ? k.content.replace(k.object, object) : undefined;
+  return draftForKey(k.key, object, 0.85, content ? { content } : {});
+}
+
+function endedDraft(k: KnownFact): FactDraft {
+  const content = noLonger(k.content);
+  return { ...draftForKey(k.key, k.object!, 0.82), positive: false, ...(content ? { content } : {}) };
+}
+
+const FAMILY_OF = (key: string) => key.split('.')[1] ?? '';
+/** Keys a rule falls back to when it cannot name the slot: a change of a known value may take them over. */
+const OPEN_FAMILIES = new Set(['uses', 'tool', 'identity', 'preference', 'possession', 'stack', 'learning', 'favourite', 'frequency', 'time', 'count']);
+
+/**
+ * The changes a message makes to known values. `drafts` are what the clause rules read from the
+ * same message (their keys are kept when they already hold the change); the returned drafts are to
+ * be added, and `replaces` lists drafts of the message that a change takes over (re-keyed).
+ */
+export function valueChanges(
+  text: string,
+  lang: 'en' | 'zh',
+  known: readonly KnownFact[],
+  drafts: readonly FactDraft[],
+  parse: (fragment: string) => FactDraft[],
+): { add: FactDraft[]; replaces: Set<FactDraft> } {
+  const add: FactDraft[] = [];
+  const replaces = new Set<FactDraft>();
+  const done = new Set<string>();
+  const lower = text === text.toLowerCase();
+  const keyOf = (d: FactDraft) => `${d.namespace ?? 'user'}.${d.suffix}`;
+  for (const m of findMentions(text, known)) {
+    const k = m.fact;
+    if (done.has(k.key)) continue;
+    const pre = text.slice(Math.max(0, m.start - 80), m.start);
+    const post = text.slice(m.end, m.end + 160);
+    const retired = lang === 'en' ? enRetirement(pre, post) : zhRetirement(pre, post);
+    if (!retired) continue;
+    done.add(k.key);
+    // The clause rules already hold a new value for this key: nothing to add.
+    if (drafts.some((d) => d.positive && keyOf(d) === k.key && normalizeValue(d.object) !== normalizeValue(k.object!))) continue;
+    let next: string | null = null;
+    if (retired.structural) next = retired.structural;
+    if (next && !usableValue(next, k.object!)) next = null;
+    if (!next) {
+      // A value the rules read from the same message, in an open slot or the same one, of the same shape.
+      const d = drafts.find((x) => x.positive && !replaces.has(x) && keyOf(x) !== k.key && (OPEN_FAMILIES.has(x.suffix.split('.')[0]!) || x.suffix.split('.')[0] === FAMILY_OF(k.key)) &&
+        !known.some((y) => y.key === keyOf(x)) && usableValue(x.object, k.object!) && compatible(k.object!, x.object, lower));
+      if (d) {
+        replaces.add(d);
+        add.push(replacedDraft(k, d.object));
+        continue;
+      }
+      next = fragmentValue(text, m, lang, k.object!, lower, parse);
+    }
+    if (next) add.push(replacedDraft(k, next));
+    else if (!retired.weak && !drafts.some((d) => !d.positive && keyOf(d) === k.key)) add.push(endedDraft(k));
+  }
+  return { add, replaces };
+}
+
+function enRetirement(pre: string, post: string): { structural: string | null; weak: boolean } | null {
+  const clausePre = pre.split(/[.;!?]\s+|,\s+(?=(?:and|but|so)\b)/).pop() ?? pre;
+  // "my brother left Google": someone else's change
+  const other = /\b(?:[Hh]e|[Ss]he|[Tt]hey|[Mm]y\s+(?:brother|sister|friend|wife|husband|mom|mum|dad|mother|father|son|daughter|boss|partner|colleague|coworker|co-worker|roommate|neighbou?r)|(?!(?:I|My|We|Our|So|And|But|Now|Then|Just|Also|Well|Oh|Ugh|Finally|Sadly|Big|Quick|Heads|Guess|After|Since|Today|Yesterday|Last|This)\b)[A-Z][a-z]+)\s+(?:\w+\s+){0,2}(?:left|quit|sold|ditched|dropped|moved|gave|stopped|traded|swapped|replaced|divorced)\b(.*)$/.exec(clausePre);
+  // "my brother left Google": someone else's change, unless it was done to the user ("my doctor moved me off …")
+  // ("my wife and I left Phoenix" is the user's own)
+  if (other && !/\b(?:me|us|my|our)\b/i.test(other[1]!) && !/\b(?:and|&)\s+I\b/.test(other[0])) return null;
+  const out = EN_OUT_IN.exec(post);
+  if (out) return { structural: enValue(out[1]!), weak: false };
+  const before = EN_BEFORE.some((r) => r.test(clausePre));
+  const after = EN_AFTER.some((r) => r.test(post));
+  const weak = EN_WEAK_BEFORE.test(clausePre);
+  const fromLike = /\b(?:from|left|leaving|traded(?:\s+in)?|swapped(?:\s+out)?|replaced|ditched|dropped|off(?:\s+of)?|quit)\s+(?:my\s+|our\s+|the\s+|a\s+|an\s+)?$/i.test(clausePre);
+  const s = fromLike ? EN_STRUCTURAL_AFTER.exec(post) : null;
+  // "from" alone ("I'm from Ohio") retires nothing: only "from X to Y" does.
+  if (/\bfrom\s+(?:my\s+|our\s+|the\s+)?$/i.test(clausePre) && !s) return after ? { structural: null, weak: false } : null;
+  if (!before && !after && !weak) return null;
+  return { structural: s ? enValue(s[1]!) : null, weak: weak && !before && !after };
+}
+
+function zhRetirement(pre: string, post: string): { structural: string | null; weak: boolean } | null {
+  const clausePre = pre.split(/[。！？!?；;]/u).pop() ?? pre;
+  const near = clausePre.slice(-8);
+  if (/(?:他|她|他们|我(?:哥|姐|弟|妹|妈|爸|朋友|同事|老板|老公|老婆))(?:已经|也)?(?:离开了?|卖了|放弃了?|辞去了?)$/u.test(near)) return null;
+  if (ZH_STRUCTURAL_BEFORE.test(near)) {
+    const s = ZH_STRUCTURAL_AFTER.exec(post);
+    return s ? { structural: zhValue(s[1]!), weak: false } : null;
+  }
+  if (ZH_PARTNER.test(near) && ZH_PARTNER_AFTER.test(post)) return { structural: null, weak: false };
+  const before = ZH_BEFORE.some((r) => r.test(near));
+  const after = ZH_AFTER.some((r) => r.test(post.split(/[，,。！!？?；;]/u)[0]!));
+  if (!before && !after) return null;
+  return { structural: null, weak: false };
+}
+
+/** The value a later (or earlier) fragment of the message states, of the old value's shape. */
+function fragmentValue(text: string, m: Mention, lang: 'en' | 'zh', oldValue: string, lower: boolean, parse: (fragment: string) => FactDraft[]): string | null {
+  const parts = lang === 'en' ? text.split(/(?<=[.;!?])\s+|,\s+|\s+[—–-]\s+|\s+(?:and|but|so)\s+(?=(?:now|i|we|it|i'm|we're|it's)\b)/i) : text.split(/[，,。！!？?；;]/u);
+  let offset = 0;
+  const spans = parts.map((p) => {
+    const at = text.indexOf(p, offset);
+    offset = at + p.length;
+    return { p, at };
+  });
+  // "our new puppy, Luna", "named him Finn": a name set off by a comma after the old value
+  if (lang === 'en') {
+    const rest = text.slice(m.end);
+    const ap = /\b(?:my|our)\s+new\s+[a-z]+,?\s+(?:named\s+|called\s+)?(\p{Lu}[\p{L}'-]+)/u.exec(rest) ?? /\b(?:named|called)\s+(?:him|her|it|them)\s+(\p{Lu}[\p{L}'-]+)/u.exec(rest);
+    if (ap && usableValue(ap[1], oldValue) && compatible(oldValue, ap[1]!, lower)) return ap[1]!;
+  }
+  // Clauses after the old value first, then the ones before it ("I'm with Zoe now, Hannah and I ended things").
+  const after = spans.filter((s) => s.at + s.p.length > m.end);
+  const before = spans.filter((s) => s.at + s.p.length <= m.start).reverse();
+  for (const { p, at } of [...after, ...before]) {
+    const around = at <= m.start && at + p.length >= m.end;
+    for (const local of around ? [text.slice(m.end, at + p.length), text.slice(at, m.start)] : [p]) {
+    for (const re of lang === 'en' ? EN_FRAGMENTS : ZH_FRAGMENTS) {
+      const f = re.exec(local);
+      if (!f) continue;
+      const v = lang === 'en' ? enValue(f[1]!) : zhValue(f[1]!);
+      if (usableValue(v, oldValue) && compatible(oldValue, v, lower) && (lang === 'zh' || !/^(?:i|we|my|our)\b/i.test(v))) return v;
+    }
+    // The fragment read as a statement of its own ("starting at KPMG on Monday", "现在做产品经理").
+    for (const d of parse(local)) {
+      if (d.positive && usableValue(d.object, oldValue) && compatible(oldValue, d.object, lower)) return d.object;
+    }
+    }
+  }
+  return null;
+}
+
+export const __test = { variantsOf, findMentions, enRetirement, zhRetirement, fragmentValue, shapeOf };
