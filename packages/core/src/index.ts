@@ -19,6 +19,7 @@ export * from './ports/query';
 export * from './events/json-codec';
 export * from './events/schema-versions';
 export * from './text/entity-match';
+export { slotWords, slotFamiliesOfWord } from './text/slot-words';
 export * from './util/seeded-random';
 export * from './util/json-object';
 export * from './util/retry';

@@ -1,4 +1,4 @@
-import { slotWords } from './slot-words';
+import { slotWords } from '@engram/core';
 
 /** The text indexed for a memory entry: its content, plus its key, tags and the key's question words as extra search terms. */
 export function memoryDocText(content: string, key: string | null, tags: readonly string[]): string {

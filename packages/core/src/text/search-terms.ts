@@ -7,7 +7,8 @@ import { tokenize } from './tokenizer';
  * Identifies how `searchTerms` turns text into terms. A keyword index built under another analyzer
  * must be rebuilt, not reused.
  */
-export const SEARCH_ANALYZER = 'r1+porter2+zh-fold@2';
+// @3: memory documents carry more slot words (core text/slot-words.ts); older snapshots are rebuilt once.
+export const SEARCH_ANALYZER = 'r1+porter2+zh-fold+slots@3';
 
 /**
  * The R1 tokens of a text for search, Traditional Chinese folded to Simplified (联發科 and 联发科
