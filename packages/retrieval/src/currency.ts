@@ -1,4 +1,4 @@
-import { searchTerms, termsMentionEntity, type Scope, type SqlExecutor } from '@engram/core';
+import { foldChinese, searchTerms, termsMentionEntity, type Scope, type SqlExecutor } from '@engram/core';
 import type { Candidate } from './candidates';
 
 /** A value a key held before, with the fact that holds the key now. */
@@ -51,7 +51,14 @@ export async function staleValuesOf(db: SqlExecutor, scope: Scope): Promise<Stal
 /** Content of a fact that ends a value (the rules engine's and the usual English/Chinese forms). */
 const NEGATED = /\bno longer\b|\bnot\b.*\banymore\b|不再|不是/iu;
 
-const mentions = (terms: readonly string[], value: string) => termsMentionEntity(terms, searchTerms(value));
+const CJK = /[\u3400-\u9fff]/u;
+/**
+ * Whether a document states a value. Chinese values are looked for as written (folded): search
+ * terms are character bigrams, so "50张" is never a term of "用户有50张邮票"; other values by terms.
+ */
+function mentions(content: string, terms: readonly string[], value: string): boolean {
+  return CJK.test(value) ? foldChinese(content).includes(foldChinese(value)) : termsMentionEntity(terms, searchTerms(value));
+}
 
 /**
  * A document that states a value its key no longer holds — an older message or episode, or the
@@ -73,7 +80,7 @@ export function demoteOutdated<T extends { item: Candidate; score: number }>(ran
       const olderDoc = d.kind !== 'memory' && d.at < s.currentAt;
       if (!sameKeyOld && !olderDoc) continue;
       terms ??= searchTerms(d.content);
-      if (!mentions(terms, s.value) || (!s.negated && mentions(terms, s.current))) continue;
+      if (!mentions(d.content, terms, s.value) || (!s.negated && mentions(d.content, terms, s.current))) continue;
       marks.set(d.id, { key: s.key, value: s.value, current: s.current, currentId: s.currentId, since: s.since });
       const currentScore = scoreOf.get(s.currentId);
       r.score = currentScore !== undefined ? Math.min(r.score, currentScore * opts.below) : r.score * opts.staleWeight;

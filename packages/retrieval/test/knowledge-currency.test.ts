@@ -49,6 +49,16 @@ describe('what is true now ranks first (item 4) and what was true then answers a
     if (superseded) expect(rank(ids.lisbon)).toBeGreaterThan(0);
   });
 
+  it('a Chinese value is found as written in an older document (search terms are bigrams: "50张" is no term of "50张邮票")', async () => {
+    const fifty = memory('用户有50张邮票', { type: 'USER', key: 'user.count.邮票', metadata: { object: '50张' } }, at('2025-01-10T09:00:00.000Z'));
+    const eighty = memory('用户的邮票有80张', { type: 'USER', key: 'user.count.邮票', metadata: { object: '80' } }, at('2026-03-02T09:00:00.000Z'));
+    const old = message('我收集了50张邮票。', 'm-zh', { ...at('2025-01-10T08:59:00.000Z'), sessionId: 's1' });
+    await h.append([old, fifty, eighty]);
+    const hits = await retriever().search({ scope, query: '用户有多少张邮票？', k: 10 });
+    expect(hits[0]!.id).toBe(eighty.payload.memoryId);
+    expect(hits.find((x) => x.id === old.eventId)?.metadata.outdated).toMatchObject({ key: 'user.count.邮票', value: '50张', current: '80' });
+  });
+
   it('a question about the past leaves the old value alone', async () => {
     const ids = await moved();
     const hits = await retriever().search({ scope, query: 'where did the user live before? Lisbon trams', k: 10 });
