@@ -4,7 +4,7 @@
  * pipeline in process: the memory app's write path (validation, scanner) → file event log →
  * projectors + search indexes → consolidator (rules engine, no LLM) → `query` and `context`.
  *
- *   npm run bench -- updates [--set dev,dev2,heldout|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]
+ *   npm run bench -- updates [--set dev,dev2,dev3,heldout|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]
  *
  * Held-out scenarios are reported as rates only unless --show-heldout is given (they are not
  * looked at while developing the rules).
@@ -17,6 +17,7 @@ import { createHashEmbedder, createUseEmbedder } from '@engram/embedder-use';
 import { openEmbeddedEngram } from './recall/embedded-engram';
 import { DEV_SCENARIOS } from './updates/dev-scenarios';
 import { DEV2_SCENARIOS } from './updates/dev2-scenarios';
+import { DEV3_SCENARIOS } from './updates/dev3-scenarios';
 import { evaluate, rates, RATE_NAMES, type MemoryRow, type ScenarioOutcome } from './updates/evaluate';
 import { HELDOUT_SCENARIOS } from './updates/heldout-scenarios';
 import type { UpdateScenario } from './updates/scenario';
@@ -25,9 +26,9 @@ const TENANT = 'bench-updates';
 /** First session, the change, the questions; asOf falls between the two sessions. */
 export const TIMES = { before: '2025-01-15T10:00:00.000Z', after: '2025-06-15T10:00:00.000Z', ask: '2025-07-01T09:00:00.000Z', asOf: '2025-03-01T00:00:00.000Z' };
 
-type SetName = 'dev' | 'dev2' | 'heldout';
-const SETS: Record<SetName, UpdateScenario[]> = { dev: DEV_SCENARIOS, dev2: DEV2_SCENARIOS, heldout: HELDOUT_SCENARIOS };
-const USAGE = 'usage: npm run bench -- updates [--set dev,dev2,heldout|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]';
+type SetName = 'dev' | 'dev2' | 'dev3' | 'heldout';
+const SETS: Record<SetName, UpdateScenario[]> = { dev: DEV_SCENARIOS, dev2: DEV2_SCENARIOS, dev3: DEV3_SCENARIOS, heldout: HELDOUT_SCENARIOS };
+const USAGE = 'usage: npm run bench -- updates [--set dev,dev2,dev3,heldout|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]';
 
 interface Args {
   sets: SetName[];
@@ -38,15 +39,15 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { sets: ['dev', 'dev2', 'heldout'], embedder: 'use', verbose: false, showHeldout: false };
+  const a: Args = { sets: ['dev', 'dev2', 'dev3', 'heldout'], embedder: 'use', verbose: false, showHeldout: false };
   for (let i = 0; i < argv.length; i++) {
     const f = argv[i]!;
     if (f === '--verbose') a.verbose = true;
     else if (f === '--show-heldout') a.showHeldout = true;
     else if (f === '--set') {
       const v = argv[++i] ?? '';
-      a.sets = v === 'all' ? ['dev', 'dev2', 'heldout'] : (v.split(',') as SetName[]);
-      if (a.sets.length === 0 || a.sets.some((x) => !(x in SETS))) throw new Error(`--set takes dev, dev2, heldout (comma-separated) or all\n${USAGE}`);
+      a.sets = v === 'all' ? ['dev', 'dev2', 'dev3', 'heldout'] : (v.split(',') as SetName[]);
+      if (a.sets.length === 0 || a.sets.some((x) => !(x in SETS))) throw new Error(`--set takes dev, dev2, dev3, heldout (comma-separated) or all\n${USAGE}`);
     }
     else if (f === '--embedder') a.embedder = argv[++i] as Args['embedder'];
     else if (f === '--out') a.out = argv[++i]!;
@@ -122,13 +123,13 @@ export default async function updates(argv: string[]): Promise<void> {
 
     const pick = (set: SetName, lang?: 'en' | 'zh') => outcomes.filter((o) => setOf.get(o.id) === set && (!lang || o.lang === lang));
     const groups: Array<[string, ScenarioOutcome[]]> = [];
-    for (const set of ['dev', 'dev2', 'heldout'] as const) {
+    for (const set of ['dev', 'dev2', 'dev3', 'heldout'] as const) {
       if (pick(set).length === 0) continue;
       groups.push([`${set} en`, pick(set, 'en')], [`${set} zh`, pick(set, 'zh')], [`${set} all`, pick(set)]);
     }
     console.log(table(`knowledge updates (${scenarios.length} scenarios, embedder ${embedder.modelId}, ${seconds.toFixed(1)} s)`, groups));
     const kinds = [...new Set(outcomes.filter((o) => !heldout.has(o.id)).map((o) => o.kind))].sort();
-    if (kinds.length) console.log(`\n${table('dev + dev2, by kind of fact', kinds.map((k) => [k, outcomes.filter((o) => !heldout.has(o.id) && o.kind === k)]))}`);
+    if (kinds.length) console.log(`\n${table('dev sets, by kind of fact', kinds.map((k) => [k, outcomes.filter((o) => !heldout.has(o.id) && o.kind === k)]))}`);
     if (args.verbose) {
       for (const o of outcomes) {
         if (heldout.has(o.id) && !args.showHeldout) continue;

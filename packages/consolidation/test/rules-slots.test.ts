@@ -156,3 +156,78 @@ describe('alignKey: a slot named in other words is the known slot', () => {
     expect(alignKey(draft('order', 'a mocha', 0.85), two).suffix).toBe('order');
   });
 });
+
+describe('paraphrase classes: a known slot named in other words (core slot-words)', () => {
+  const cases: Array<[string[], string[], string, string]> = [
+    [['I live in Glasgow.'], ['Finally made the move to Edinburgh last month!'], 'user.residence', 'Edinburgh'],
+    [['I use Sublime Text.'], ['These days I do all my coding in Zed.'], 'user.editor', 'Zed'],
+    [['我每天七点起床。'], ['现在我改成六点起床了。'], 'user.time.起床', '六点'],
+    [['我学的是金融专业。'], ['我把专业换成了计算机。'], 'user.field_of_study', '计算机'],
+  ];
+  it.each(cases)('%s → %s', async (before, after, key, value) => {
+    const { later } = await change(before, after);
+    expect(facts(later)).toContainEqual([key, value, true]);
+  });
+
+  it('a fallback key is not moved onto a slot of another kind of value', async () => {
+    const { later } = await change(['I live in Glasgow.'], ['I made the move to 3 days a week at the office.']);
+    expect(later.some((f) => f.key === 'user.residence')).toBe(false);
+  });
+});
+
+describe('changes by a verb of change, a faded habit, a place named elsewhere', () => {
+  const cases: Array<[string[], string[], string, string]> = [
+    [['我在华为上班。'], ['我从华为跳槽到了小米。'], 'user.employer', '小米'],
+    [['我的爱好是钓鱼。'], ['最近不怎么钓鱼了，迷上了摄影。'], 'user.hobby', '摄影'],
+    [['我在京东工作。'], ['京东那边我已经辞职了，下周去美团报到。'], 'user.employer', '美团'],
+    [['我开的是本田雅阁。'], ['雅阁卖了，换了一辆理想L7。'], 'user.vehicle', '理想L7'],
+    [['I mostly write Java.'], ["I barely touch Java now, it's all Kotlin at my job."], 'user.programming_language', 'Kotlin'],
+    [['My hobby is painting.'], ["I haven't painted in months, pottery is what I do on weekends now."], 'user.hobby', 'pottery'],
+    [['I get up at 7am.'], ['With the new job I have to get up at 5:30am.'], 'user.time.wake_up', '5:30am'],
+    [['I go swimming twice a week.'], ["I'm swimming four times a week now to train for a triathlon."], 'user.frequency.swim', 'four times a week'],
+    [['I live in Atlanta.'], ['Can you help me find a pediatrician in Charlotte? We just relocated there.'], 'user.residence', 'Charlotte'],
+    [['我住在青岛。'], ['能推荐一下杭州的早餐店吗？我刚搬过来。'], 'user.residence', '杭州'],
+  ];
+  it.each(cases)('%s → %s', async (before, after, key, value) => {
+    const { later } = await change(before, after);
+    expect(facts(later)).toContainEqual([key, value, true]);
+  });
+
+  it.each([
+    [['I work at J.P. Morgan.'], ['I moved to Goldman Sachs in Feb.'], 'user.employer', 'Goldman Sachs'],
+    [['我住在成都。'], ['我已经不住成都了，去年底搬到了重庆。'], 'user.residence', '重庆'],
+    [['我们的项目用Redis做缓存。'], ['我们项目的缓存从Redis换成了Memcached。'], 'env.project.缓存', 'Memcached'],
+    [['My gym membership costs $40 a month.'], ['The gym raised its price to $55 a month.'], 'user.gym_membership', '$55 a month'],
+  ] as Array<[string[], string[], string, string]>)('%s → %s', async (before, after, key, value) => {
+    const { later } = await change(before, after);
+    expect(facts(later)).toContainEqual([key, value, true]);
+  });
+
+  it('a trip is not a change: 从北京出差到上海 leaves the city alone', async () => {
+    const { later } = await change(['我住在北京。'], ['我下周从北京出差到上海。']);
+    expect(later.some((f) => f.key === 'user.residence' && f.positive && f.object === '上海')).toBe(false);
+  });
+
+  it('"there" without a place named before it stays unresolved', async () => {
+    const { later } = await change(['I live in Atlanta.'], ['We just relocated there.']);
+    expect(later.some((f) => f.key === 'user.residence' && f.positive)).toBe(false);
+  });
+});
+
+describe('first statements of common attributes', () => {
+  it.each([
+    ['I have two kids.', 'user.count.kid', 'two'],
+    ['I run marathons.', 'user.activity.marathon', 'marathons'],
+    ['I teach yoga.', 'user.activity.yoga', 'yoga'],
+    ['我在读研究生。', 'user.education_level', '研究生'],
+  ])('%s', async (text, key, value) => {
+    expect(facts(await session([text], '2025-01-15T10:00:00.000Z', []))).toEqual([[key, value, true]]);
+  });
+
+  it('an activity verb followed by a time or place is not an activity ("I run on Tuesdays", "I teach at Lincoln High")', async () => {
+    for (const text of ['I run on Tuesdays and Thursdays.', 'I teach at Lincoln High.']) {
+      const fs = await session([text], '2025-01-15T10:00:00.000Z', []);
+      expect(fs.some((f) => f.key.startsWith('user.activity.'))).toBe(false);
+    }
+  });
+});

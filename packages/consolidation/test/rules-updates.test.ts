@@ -5,6 +5,7 @@ import { sentences } from '../src/extraction/rules/text';
 import type { CandidateFact, ExistingFact } from '../src/extraction/types';
 import { DEV_SCENARIOS } from '../../../test/bench/updates/dev-scenarios';
 import { DEV2_SCENARIOS } from '../../../test/bench/updates/dev2-scenarios';
+import { DEV3_SCENARIOS } from '../../../test/bench/updates/dev3-scenarios';
 
 const engine = createRulesEngine();
 
@@ -80,6 +81,7 @@ describe('the development scenarios at the extraction level (the bench measures 
   it.each([
     ['dev', DEV_SCENARIOS],
     ['dev2', DEV2_SCENARIOS],
+    ['dev3', DEV3_SCENARIOS],
   ] as const)('%s: the later session states the current value under the key that held the old one in ≥ 95% of the scenarios', async (_name, scenarios) => {
     let matched = 0;
     const misses: string[] = [];

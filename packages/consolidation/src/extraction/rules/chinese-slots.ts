@@ -154,7 +154,8 @@ export const CHINESE_SLOT_RULES: Rule[] = [
     if (!m) return null;
     const subject = ({ 后端: 'backend', 前端: 'frontend', 项目: 'project', 应用: 'app', 网站: 'website', 服务: 'service', 系统: 'system', 数据库: 'database', 接口: 'api', API: 'api', api: 'api' } as Record<string, string>)[m[1]!]!;
     const v = clean(m[2]!);
-    if (!v) return null;
+    // 项目用Redis做缓存: a purpose names the slot (the environment rule reads it)
+    if (!v || /.(?:来做|做|作为|当).{1,6}$/u.test(v)) return null;
     const held = ctx.known.filter((k) => k.key.startsWith(`env.${subject}.`) && k.object);
     if (held.length === 1) return [draftForKey(held[0]!.key, v, 0.85, { content: `${m[1]}使用${v}` })];
     return [draft(`${subject}.uses`, v, 0.84, { namespace: 'env', type: 'ENVIRONMENT', kind: 'fact', predicate: 'uses', content: `${m[1]}使用${v}` })];

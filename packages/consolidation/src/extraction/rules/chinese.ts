@@ -1,6 +1,7 @@
 import { ATTRIBUTE_KEYS, FAMILY, PETS, categoryOf, isChineseOccupation, isVehicle } from './lexicon';
 import { draft, negate, type FactDraft } from './draft';
 import type { ClauseContext, KnownFact } from './english';
+import { slotFamiliesOfWord } from '@engram/core';
 import { cleanChineseObject, slug } from './text';
 import { parseChineseNumber, resolveTime } from './time-expressions';
 import { CHINESE_CHANGE_RULES } from './chinese-changes';
@@ -33,7 +34,9 @@ export function prepareChineseClause(raw: string): { text: string; hedged: boole
   // "我2025年3月8日开始在小米工作" / "我上个月搬到…": a time phrase right after the subject is not part of the statement
   const when = resolveTime(t, new Date(0), 'zh');
   if (when) {
-    const phrase = when.phrase.split(' ')[0]!;
+    const base = when.phrase.split(' ')[0]!;
+    // 去年底 / 今年初 / 上个月底: the part of the period goes with it
+    const phrase = new RegExp(`^我?${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[底初末中]`, 'u').test(t) ? `${base}${t[t.indexOf(base) + base.length]}` : base;
     if (t.startsWith(`我${phrase}`)) t = `我${t.slice(1 + phrase.length)}`;
     else if (t.startsWith(phrase)) t = t.slice(phrase.length).replace(/^[，,\s]*/u, '');
   }
@@ -47,6 +50,13 @@ export function prepareChineseClause(raw: string): { text: string; hedged: boole
 const CANTONESE: Record<string, string> = { 哋: '们', 咗: '了', 喺: '在', 係: '是', 唔: '不', 冇: '没', 嘅: '的', 佢: '他', 啲: '些', 嚟: '来', 咁: '这', 乜: '什', 睇: '看', 瞓: '睡', 揾: '找', 攞: '拿' };
 export function foldCantonese(text: string): string {
   return text.replace(/[哋咗喺係唔冇嘅佢啲嚟咁乜睇瞓揾攞]/gu, (c) => CANTONESE[c] ?? c);
+}
+
+/** The one known user slot whose paraphrase class names this word (专业 → user.field_of_study). */
+function knownSlotNamed(word: string, known: readonly KnownFact[]): { suffix: string; label: string } | null {
+  const families = new Set(slotFamiliesOfWord(word));
+  const hits = known.filter((k) => k.key.startsWith('user.') && families.has(k.key.split('.')[1]!));
+  return hits.length === 1 ? { suffix: hits[0]!.key.slice('user.'.length), label: word } : null;
 }
 
 function zhAttribute(attrRaw: string): { suffix: string; label: string } | null {
@@ -147,6 +157,9 @@ const RULES: ClauseRule[] = [
     const to = cleanChineseObject(m[3]!.replace(/(?:工作|上班|住|居住|生活)$/u, ''));
     if (!from || !to) return null;
     if (/[搬迁]/u.test(m[2]!)) return [draft('residence', to, 0.9)];
+    // 把专业换成了计算机: the slot itself is named
+    const named = ATTRIBUTE_KEYS[from] ? { suffix: ATTRIBUTE_KEYS[from]!, label: from } : knownSlotNamed(from, ctx.known);
+    if (named?.suffix && !/^(?:uses|preference)\b/.test(named.suffix)) return [draft(named.suffix, to, 0.86, named.label ? { label: named.label } : {})];
     const k = choiceKey(to, ctx.known, '');
     const kf = k.suffix ? k : choiceKey(from, ctx.known, '');
     if (kf.suffix) return [draft(kf.suffix, to, kf.inferred ? 0.8 : 0.9)];
@@ -222,6 +235,11 @@ const RULES: ClauseRule[] = [
     if (/^\d{4}$/.test(t.value)) return [draft('birth_year', t.value, 0.9)];
     const hasYear = /年/u.test(phrase.replace(/[今去明]年/u, ''));
     return [draft('birthday', hasYear ? t.value.slice(0, 10) : `--${t.value.slice(5, 10)}`, 0.9, { content: `用户的生日是${cleanChineseObject(phrase)}` })];
+  },
+  // stage of schooling: 我在读研究生 / 我读高中 / 我在上大学
+  (c) => {
+    const m = new RegExp(`${I}(?:在)?(?:读|上|念)(研究生|研|博士|博|本科|大学|大一|大二|大三|大四|高中|高一|高二|高三|初中|初一|初二|初三|小学|硕士|MBA)(?:了)?$`, 'u').exec(c);
+    return m ? [draft('education_level', m[1]!, 0.85, { content: `用户在读${m[1]}` })] : null;
   },
   // school / study: 我在清华读计算机专业
   (c) => {

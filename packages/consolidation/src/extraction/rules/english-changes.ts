@@ -15,7 +15,7 @@ import { draftForKey, knownFactWithValue } from './value-match';
 
 type Rule = (c: string, ctx: ClauseContext) => FactDraft[] | null;
 
-const OBJ_END = String.raw`(?=$|[,;](?!\d)|\s+(?:and|but|so|because|since|as|after|before|when|while|which|who|where|instead|now|downtown|uptown|nearby|there|here|remotely|full-time|part-time|too|again|for\s+(?:work|good|the|my|our|a)|with\s+(?:my|our|the|a)|last|this|next|in\s+(?:the\s+(?:spring|summer|autumn|fall|winter|new\s+year)\b|(?:early|late|mid)[-\s]|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|spring|summer|autumn|fall|winter|(?:19|20)\d\d)|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the\s+weekend)|yesterday|today|recently|lately|already|at\s+last)\b)`;
+const OBJ_END = String.raw`(?=$|[,;](?!\d)|\s+(?:and|but|so|because|since|as|after|before|when|while|which|who|where|instead|now|downtown|uptown|nearby|there|here|remotely|full-time|part-time|too|again|for\s+(?:work|good|the|my|our|a)|with\s+(?:my|our|the|a)|last|this|next|in\s+(?:the\s+(?:spring|summer|autumn|fall|winter|new\s+year)\b|(?:early|late|mid)[-\s]|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|spring|summer|autumn|fall|winter|(?:19|20)\d\d)|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the\s+weekend)|at\s+(?:my|our|work|home|school)|yesterday|today|recently|lately|already|at\s+last)\b)`;
 
 /** The value a phrase starts with: up to the first clause boundary, cleaned. */
 export function valueSpan(text: string): string {
@@ -74,9 +74,12 @@ const TIME = String.raw`(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:
 const DATED = /\b(?:tomorrow|tonight|today|yesterday|next|last|this\s+(?:week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|appointment|meeting|interview|flight|reservation|\d{1,2}(?:st|nd|rd|th)\b|(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+\d)/i;
 const ROUTINE_VERBS = /^(?:go|goes|going|went|get|gets|getting|do|does|doing|have|has|take|takes|start|starts|head|heads|hit|usually|normally|always|generally|typically|often|to|the|a|my|at|up)$/;
 
+/** "have to get up" → "get up": what the user does, without the obligation. */
+const bareActivity = (phrase: string) => phrase.replace(/^(?:(?:have|has|need|needs|got|must|gotta)\s+)?to\s+/i, '');
+
 /** The activity of a routine as a key ("go to the gym" → gym, "wake up" → wake_up, "do yoga" → yoga). */
 function activityKey(phrase: string): string | null {
-  const words = phrase.toLowerCase().replace(/[^a-z\s-]/g, ' ').split(/\s+/).filter(Boolean).filter((w, i) => !(i === 0 && /^(?:am|is|are|was|be|been|being|will)$/.test(w))).map((w) => (w === 'getting' ? 'get' : w));
+  const words = phrase.toLowerCase().replace(/^(?:(?:have|has|need|needs|got|must|gotta)\s+)?to\s+/, '').replace(/[^a-z\s-]/g, ' ').split(/\s+/).filter(Boolean).filter((w, i) => !(i === 0 && /^(?:am|is|are|was|be|been|being|will)$/.test(w))).map((w) => (w === 'getting' ? 'get' : w));
   if (words.join(' ') === 'wake up' || words[0] === 'wake' || words[0] === 'get' && words[1] === 'up') return 'wake_up';
   const kept = words.filter((w) => !ROUTINE_VERBS.test(w)).map((w) => (/ing$/.test(w) ? gerundToBase(w) : w)).filter((w) => w.length > 1);
   return kept.length ? slug(kept.slice(-2).join(' ')) : null;
@@ -196,17 +199,17 @@ export const CHANGE_RULES: Rule[] = [
   },
   // frequency of a routine: "I go to the gym three times a week", "I've been doing yoga twice a week"
   (c) => {
-    const m = new RegExp(S + String.raw`(?:been\s+|usually\s+|still\s+)?(.+?)\s+(${FREQUENCY})(?:\s+(?:now|these\s+days|nowadays|lately|at\s+the\s+moment))?$`, 'i').exec(c);
+    const m = new RegExp(S + String.raw`(?:been\s+|usually\s+|still\s+)?(.+?)\s+(${FREQUENCY})(?:\s+(?:now|these\s+days|nowadays|lately|at\s+the\s+moment))?(?:\s+(?:to|so\s+that|so|because|since|for)\s+.+)?$`, 'i').exec(c);
     if (!m || new RegExp(String.raw`\s(?:at|around|by)\s+${TIME}`, 'i').test(m[1]!)) return null;
     const act = activityKey(m[1]!);
-    return act ? [draft(`frequency.${act}`, m[2]!.toLowerCase(), 0.85, { content: `${toThirdPerson(`I ${m[1]!}`)} ${m[2]!.toLowerCase()}` })] : null;
+    return act ? [draft(`frequency.${act}`, m[2]!.toLowerCase(), 0.85, { content: `${toThirdPerson(`I ${bareActivity(m[1]!)}`)} ${m[2]!.toLowerCase()}` })] : null;
   },
   // time of a routine: "I usually wake up at 6:30", "I go to the gym at 6 pm now" (not a dated appointment)
   (c, ctx) => {
     const m = new RegExp(S + String.raw`(?:usually\s+|normally\s+|always\s+|generally\s+)?(.+?)\s+(?:at|around|by)\s+(${TIME})`, 'i').exec(c);
     if (!m || DATED.test(ctx.original ?? c)) return null;
     const act = activityKey(m[1]!);
-    return act ? [draft(`time.${act}`, m[2]!.toLowerCase(), 0.85, { content: `${toThirdPerson(`I ${m[1]!}`)} at ${m[2]!.toLowerCase()}` })] : null;
+    return act ? [draft(`time.${act}`, m[2]!.toLowerCase(), 0.85, { content: `${toThirdPerson(`I ${bareActivity(m[1]!)}`)} at ${m[2]!.toLowerCase()}` })] : null;
   },
   // counts: "I own three bikes", "I just hit 500 followers", "I'm now at 650 followers", "my team has 6 engineers", "finished my 5th painting"
   (c) => {

@@ -1,8 +1,8 @@
 import { draft, type FactDraft } from './draft';
 import type { ClauseContext } from './english';
 import { valueSpan } from './english-changes';
-import { categoryOf, isVehicle } from './lexicon';
-import { cleanEnglishObject, slug, toThirdPerson } from './text';
+import { categoryOf, isOrganisation, isVehicle } from './lexicon';
+import { cleanEnglishObject, gerundToBase, slug, toThirdPerson } from './text';
 
 /**
  * Slot frames (English): a statement is read by what it says about which slot — the frame's head
@@ -24,7 +24,7 @@ const INSTRUMENTS = new Set(['guitar', 'bass', 'piano', 'keyboard', 'violin', 'v
 const SPORTS = new Set(['tennis', 'soccer', 'football', 'basketball', 'volleyball', 'baseball', 'softball', 'hockey', 'golf', 'badminton', 'squash', 'pickleball', 'rugby', 'cricket', 'table tennis', 'ping pong', 'padel', 'netball', 'lacrosse', 'handball', 'water polo', 'ultimate frisbee', 'frisbee', 'chess', 'pool', 'darts', 'bowling']);
 const DRUG = /^[a-z][a-z-]{3,}(?:in|ol|ide|pril|sartan|statin|mab|pam|lam|ine|one|fen|cin|zole|olol|pine|tide|mide|xetine|done|zepam|vir|lin|mycin|cillin)$|^(?:ozempic|wegovy|insulin|aspirin|ibuprofen|tylenol|advil|prozac|zoloft|lexapro|xanax|adderall|ritalin|synthroid|lipitor|crestor|humira|symbicort|ventolin|albuterol|metformin|levothyroxine|lisinopril|amlodipine|atorvastatin|sertraline|omeprazole)$/i;
 const MONEY = String.raw`((?:[$€£¥]\s?\d[\d,.]*(?:\s?[kKmM])?|\d[\d,.]*\s?(?:dollars|euros|pounds|bucks|usd|eur|gbp|k))(?:\s+(?:a|per|an|each)\s+(?:year|month|week|hour|day))?)`;
-const COUNT_NOUN_SKIP = /^(?:year|month|week|day|hour|minute|time|times|kid|child|children|more|of|percent|mg|kg|lbs?|pounds?|km|miles?|am|pm|dollars?|euros?|bucks|k)$/i;
+const COUNT_NOUN_SKIP = /^(?:year|month|week|day|hour|minute|time|times|more|of|percent|mg|kg|lbs?|pounds?|km|miles?|am|pm|dollars?|euros?|bucks|k)$/i;
 const singular = (w: string) => w.replace(/(?:ies)$/i, 'y').replace(/(?<=[^s])s$/i, '');
 const DAYS = String.raw`((?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|weekdays|every\s+(?:day|other\s+day|morning|evening))(?:(?:\s*,\s*|\s+(?:and|&|or)\s+)(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?))*(?:\s+only)?)`;
 
@@ -39,6 +39,7 @@ export const SLOT_RULES: Rule[] = [
     const m = new RegExp(S + String.raw`(?:have\s+)?(?:moved|relocated|settled|ended\s+up|emigrated|immigrated)(?:\s+(?:up|down|over|back|out|across\s+town|across\s+the\s+country|home|here|there|abroad))*\s+(?:to|into|in)\s+(?:a\s+new\s+(?:place|flat|apartment|house)\s+in\s+)?(.+)$`, 'i').exec(c);
     if (!m || /^(?:a|an|the|my|our)\s/i.test(m[1]!) && !/^the\s+\p{Lu}/u.test(m[1]!)) return null;
     const v = valueSpan(m[1]!);
+    if (v && isOrganisation(v)) return [draft('employer', v, 0.84)];
     return v && (/^\p{Lu}/u.test(v) || c === c.toLowerCase()) && !NOT_PLACE.test(v) && !categoryOf(v) && !isVehicle(v) ? [draft('residence', v, 0.88)] : null;
   },
   // "bought a place in Walthamstow", "closed on a house in Queens", "we found an apartment in Lyon"
@@ -156,6 +157,15 @@ export const SLOT_RULES: Rule[] = [
     const n = m[1]!.toLowerCase();
     return [draft(`count.${slug(noun)}`, n, 0.8, { content: `User has ${n} ${m[2]!.toLowerCase()}` })];
   },
+  // activities the user does: "I run marathons", "I teach yoga", "I coach little league", "I bake sourdough"
+  (c) => {
+    const m = new RegExp(S + String.raw`(run|teach|coach|practi[cs]e|climb|surf|ski|knit|bake|brew|paint|draw|sew|crochet|volunteer\s+at|volunteer\s+with|collect)\s+([a-z][a-z -]{2,30}?)(?=$|\s+(?:on|at|every|twice|once|with|in|for|now|again|these|a\s+lot|competitively|professionally|as\s+a\s+hobby|\d))`, 'i').exec(c);
+    if (!m) return null;
+    const what = m[2]!.toLowerCase().trim();
+    if (/^(?:it|that|this|them|the|a|an|my|our|some|things|stuff|well|fine|late|early|out|into|at|on|in|to|for|with|from|every|twice|once|around|about|over|by|after|before|daily|weekly)\b/.test(what)) return null;
+    const verb = m[1]!.toLowerCase().replace(/\s+/g, ' ');
+    return [draft(`activity.${slug(singular(what))}`, what, 0.8, { content: `${toThirdPerson(`I ${verb}`)} ${what}` })];
+  },
   // days of a routine: "I run on Tuesdays and Thursdays", "I have piano lessons on Mondays", "piano lessons are on Wednesdays now"
   (c) => {
     const mine = new RegExp(S + String.raw`(?:usually\s+|normally\s+)?(?:have\s+|take\s+|go\s+to\s+|do\s+|attend\s+)?(.+?)\s+(?:on\s+)?${DAYS}(?:\s+now)?$`, 'i').exec(c);
@@ -191,7 +201,7 @@ export const SLOT_RULES: Rule[] = [
     const m = new RegExp(S + String.raw`(?:track|keep|manage|do|write|take|organi[sz]e|store|plan|have\s+moved|moved|put)\s+(?:all\s+)?(?:of\s+)?my\s+([a-z][a-z -]{2,20}?)\s+(?:in|on|with|using|into|to|over\s+to)\s+${PROPER}`, 'u').exec(c.replace(/^I\b/, 'i')) ??
       new RegExp(S + String.raw`listen\s+to\s+(music|podcasts|audiobooks)\s+(?:on|with|using)\s+${PROPER}`, 'u').exec(c.replace(/^I\b/, 'i'));
     if (!m) return null;
-    const purpose = singular(m[1]!.toLowerCase().replace(/ing$/, '').trim());
+    const purpose = singular(gerundToBase(m[1]!.toLowerCase().trim()));
     const v = valueSpan(m[2]!);
     return v ? [draft(`tool.${slug(purpose)}`, v, 0.82, { content: `User uses ${v} for ${m[1]!.toLowerCase()}` })] : null;
   },

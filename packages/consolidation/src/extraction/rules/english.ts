@@ -1,4 +1,4 @@
-import { ATTRIBUTE_KEYS, DIET_RE, FAMILY, NATIONALITIES, PETS, categoryOf, isOccupation, isVehicle } from './lexicon';
+import { ATTRIBUTE_KEYS, DIET_RE, FAMILY, NATIONALITIES, PETS, categoryOf, isOccupation, isOrganisation, isVehicle } from './lexicon';
 import { draft, negate, type FactDraft } from './draft';
 import { cleanEnglishObject, gerundToBase, slug, toThirdPerson } from './text';
 import { resolveTime } from './time-expressions';
@@ -51,8 +51,12 @@ export function expandContractions(s: string): string {
 }
 
 /** Prepares a clause: contractions expanded, discourse openers and leading time phrases removed. */
+/** "With the new job I have to …", "After the move we …": a short leading circumstance, not the statement. */
+const CIRCUMSTANCE = /^(?:with|after|since|because\s+of|thanks\s+to|due\s+to|given|for)\s+(?:(?:the|my|our|a|an|this|that|all|[\w'-]+)\s+){1,5}?(?=(?:i|we)\s+(?!\w+ed\s+(?:it|that|this)\b))/i;
+
 export function prepareEnglishClause(raw: string, at: Date): { text: string; hedged: boolean } {
   let t = expandContractions(raw.replace(EMOJI, ' '));
+  t = t.replace(CIRCUMSTANCE, '');
   let hedged = false;
   for (let i = 0; i < 3; i++) {
     const before = t;
@@ -291,7 +295,7 @@ const RULES: ClauseRule[] = [
       const when = resolveTime(c, ctx.at, 'en');
       return [draft('planned_move', o, 0.8, { content: `User is moving to ${o}${when ? ` (${when.value})` : ''}`, kind: 'event' })];
     }
-    return [draft('residence', o, 0.9)];
+    return [isOrganisation(o) ? draft('employer', o, 0.84) : draft('residence', o, 0.9)];
   },
   (c) => {
     const m = /^(?:my\s+)?home\s+is\s+(?:now\s+)?(?:in\s+)?(.+)$/i.exec(c);

@@ -148,3 +148,9 @@ export function isOccupation(np: string): boolean {
 export function isChineseOccupation(np: string): boolean {
   return /(师|员|生|家|工|手|官|长|医生|护士|老师|律师|会计|总监|经理|主管|老板|创始人|合伙人|研究员|博士|学者|编辑|记者|作家|画家|歌手|演员|司机|厨师|保安|警察|军人|农民|主播|博主|自由职业者|实习生|CEO|CTO)$/i.test(np);
 }
+
+/** A name that reads as an organisation, not a place ("Goldman Sachs", "Acme Inc", "Deloitte Consulting"): "moved to X" is then a job change. */
+const ORG_WORD = /\b(?:Inc|LLC|Ltd|Corp|Corporation|Co|Company|Group|Bank|Capital|Partners|Labs|Technologies|Tech|Consulting|Systems|Solutions|Sachs|Stanley|Associates|Studios?|Holdings|Ventures|Software|Analytics|Agency|Insurance|Pharma|Pharmaceuticals|Motors|Airlines|Foods|Media|Health|Networks|Robotics|AI)\.?$/;
+export function isOrganisation(name: string): boolean {
+  return ORG_WORD.test(name.trim());
+}

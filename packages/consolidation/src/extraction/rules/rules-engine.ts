@@ -10,7 +10,8 @@ import { languageOf, normalizeValue, sentences } from './text';
 import { foldChinese, isTraditionalChinese, toTraditionalChinese } from '@engram/core';
 import { resolveTime } from './time-expressions';
 import { valueChanges } from './value-changes';
-import { alignKey } from './value-match';
+import { resolveDeicticMoves } from './deixis';
+import { alignBySlot, alignKey } from './value-match';
 
 export const RULES_EXTRACTOR_ID = 'rules@1';
 
@@ -80,7 +81,8 @@ export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact
   const ctx = { at: Number.isFinite(at.getTime()) ? at : new Date(0), known };
   const knownBefore = [...known];
   const stated: Array<{ d: FactDraft; clause: string; lang: 'en' | 'zh'; hedged: boolean }> = [];
-  for (const sentence of sentences(msg.content)) {
+  const content = resolveDeicticMoves(msg.content, languageOf(msg.content));
+  for (const sentence of sentences(content)) {
     const lang = languageOf(sentence.text);
     // Chinese rules match Simplified text; values are cut back out of what the user wrote.
     const traditional = lang === 'zh' && isTraditionalChinese(sentence.text);
@@ -113,8 +115,8 @@ export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact
     }
   }
   // A value the user stated before, ended or replaced anywhere in this message.
-  const lang = languageOf(msg.content);
-  const folded = lang === 'zh' ? foldChinese(msg.content) : msg.content.replace(/[’‘`]/g, "'");
+  const lang = languageOf(content);
+  const folded = lang === 'zh' ? foldChinese(content) : content.replace(/[’‘`]/g, "'");
   const parse = (fragment: string): FactDraft[] => {
     if (lang === 'zh') {
       const { text } = prepareChineseClause(fragment);
@@ -124,15 +126,15 @@ export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact
     return text ? englishStatementDrafts(text, { ...ctx, known: knownBefore }) : [];
   };
   const changes = valueChanges(folded, lang, knownBefore, stated.map((x) => x.d), parse);
-  const traditional = lang === 'zh' && isTraditionalChinese(msg.content);
+  const traditional = lang === 'zh' && isTraditionalChinese(content);
   const kept = stated.filter((x) => !changes.replaces.has(x.d));
   for (const d of changes.add) {
-    const written = traditional ? asWritten(d, msg.content) : d;
-    kept.push({ d: written, clause: msg.content, lang, hedged: false });
+    const written = traditional ? asWritten(d, content) : d;
+    kept.push({ d: written, clause: content, lang, hedged: false });
     known.push({ key: `${d.namespace ?? 'user'}.${d.suffix}`, content: d.content ?? '', object: d.positive ? written.object : null });
   }
   // A slot the user named in other words ("my usual order" for "usual coffee order", "my rate" for "hourly rate") is the same slot.
-  return kept.map((x) => toCandidate(alignKey(x.d, knownBefore), msg, x.clause, x.lang, x.hedged));
+  return kept.map((x) => toCandidate(alignKey(alignBySlot(x.d, knownBefore, x.clause), knownBefore), msg, x.clause, x.lang, x.hedged));
 }
 
 /**

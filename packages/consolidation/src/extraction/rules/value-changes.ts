@@ -3,6 +3,7 @@ import type { KnownFact } from './english';
 import { valueSpan, noLonger } from './english-changes';
 import { cleanChineseObject, hasCjk, normalizeValue } from './text';
 import { draftForKey } from './value-match';
+import { compatible, shapeOf } from './value-shape';
 
 /**
  * Changes found through the value they end, whatever the slot (English and Chinese). A message
@@ -84,6 +85,8 @@ function findMentions(text: string, known: readonly KnownFact[]): Mention[] {
 const GAP = String.raw`(?:in|at|with|on|for|of|to|into|a|an|the|my|our|using|use|living|live|working|work|based|eating|eat|drinking|drink|playing|play|doing|do|seeing|dating|driving|drive|going|go|fan|member|called|named|studying|study|learning|learn|taking|take|really|even|actually|still|any|more|over|watching|watch|listening|listen|supporting|support|rooting|driving|riding|ride|feel|feeling|into)`;
 const EN_BEFORE: RegExp[] = [
   new RegExp(String.raw`(?:\bno\s+longer|\bnot|n't|\bnever|\bnor)\s+(?:${GAP}\s+){0,3}$`, 'i'),
+  // "I barely touch Java now", "I hardly ever play tennis anymore": a habit that faded
+  new RegExp(String.raw`\b(?:barely|hardly|rarely|seldom|almost\s+never)\s+(?:ever\s+)?(?:touch|${GAP})?\s*(?:${GAP}\s+){0,2}$`, 'i'),
   /\b(?:left|leaving|quit|quitting|sold|selling|ditched|dumped|dropped|cancell?ed|cancelling|gave\s+up(?:\s+on)?|giving\s+up(?:\s+on)?|stopped(?:\s+\w+ing)?|(?:moved|moving)\s+(?:out\s+of|off(?:\s+of)?|away\s+from|on\s+from)|got\s+out\s+of|(?:moved|moving|migrated|migrating|switched|switching|came|got|went|taken|took|am|i'm|we're)\s+(?:me\s+|us\s+|it\s+|everything\s+)?off(?:\s+of)?|rehome[ds]?|gave\s+away|traded(?:\s+in)?|swapped(?:\s+out)?|replaced|handed\s+in\s+my\s+notice\s+(?:at|to)|resigned\s+from|retired\s+from|done\s+with|broke\s+up\s+with|split\s+(?:up\s+)?with|divorced|instead\s+of|no\s+more|(?:bye|goodbye|farewell)\s+to|(?:my|our)\s+(?:old|previous|former|ex)[-\s]?|used\s+to\s+(?:\w+\s+){0,3}|from)\s+(?:my\s+|our\s+|the\s+|a\s+|an\s+)?$/i,
 ];
 const EN_AFTER: RegExp[] = [
@@ -98,7 +101,9 @@ const EN_OUT_IN = /^\s*(?:'s|’s|is|are)\s+out\s*[,;]?\s*(?:and\s+)?(.+?)\s+(?:
 
 /** Short statements of a value after the old one ended ("it's Bosch now", "I'm with Zoe now", "pottery is my thing now"). */
 const EN_FRAGMENTS: RegExp[] = [
-  /\b(?:it'?s|it\s+is|now\s+it'?s|it\s+has\s+become|it\s+became)\s+(?:now\s+)?(.+)$/i,
+  /\b(?:it'?s|it\s+is|now\s+it'?s|it\s+has\s+become|it\s+became)\s+(?:now\s+)?(?:all|mostly|just|only|exclusively)?\s*(.+)$/i,
+  // "pottery is what I do now", "Kotlin is what we use at work"
+  /(?:^|[,;.!]\s*)(?:now\s+)?([\p{L}"“][^,;.!]*?)\s+is\s+(?:what|all)\s+(?:i|we)\s+/iu,
   /\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:now\s+|currently\s+|officially\s+)?(?:on|with|at|in|into|doing|using|seeing|dating|playing|learning|running|driving)\s+(.+)$/i,
   /\b(?:switched|moved|changed|went|upgraded|migrated|transferred|converted|moved\s+over)\s+(?:over\s+)?to\s+(.+)$/i,
   /\b(?:took\s+up|picked\s+up|started|joined|adopted|married|chose|went\s+with|settled\s+on|replaced\s+(?:it|them|him|her)\s+with|landed\s+(?:a\s+)?(?:role|job|position|spot)\s+(?:at|with))\s+(.+)$/i,
@@ -111,29 +116,6 @@ const EN_FRAGMENTS: RegExp[] = [
   /\b(?:starting|started|start|beginning|began)\s+(?:a\s+new\s+job\s+|work\s+)?(?:at|with)\s+(.+)$/i,
   /(?:^|[,;.!]\s*)(?:now\s+|just\s+)?([\p{Lu}"“][^,;.!]*?)\s+(?:is|'s|’s)\s+in\b/iu,
 ];
-
-type Shape = 'email' | 'phone' | 'number' | 'cjk' | 'proper' | 'common';
-function shapeOf(v: string): Shape {
-  if (/[\w.+-]+@[\w-]+\.[\w.-]+/.test(v)) return 'email';
-  const digits = v.replace(/\D/g, '').length;
-  if (digits >= 7 && digits >= v.replace(/\s/g, '').length * 0.6) return 'phone';
-  if (/\d/.test(v) || /^(?:one|two|three|four|five|six|seven|eight|nine|ten|twice|once)\b/i.test(v)) return 'number';
-  if (hasCjk(v)) return 'cjk';
-  if (/\p{Lu}/u.test(v.replace(ARTICLE, ''))) return 'proper';
-  return 'common';
-}
-
-function compatible(oldValue: string, next: string, lowerCaseMessage: boolean): boolean {
-  const a = shapeOf(oldValue.replace(ARTICLE, ''));
-  const b = shapeOf(next.replace(ARTICLE, ''));
-  if (a === b) return true;
-  if (lowerCaseMessage && [a, b].every((s) => s === 'proper' || s === 'common')) return true;
-  // 华为P40 → iPhone, Toyota → 特斯拉: brand names cross scripts
-  if ([a, b].every((s) => s === 'proper' || s === 'cjk')) return true;
-  if (a === 'number' && b === 'cjk') return /[一二三四五六七八九十两百千万]/u.test(next);
-  if (b === 'number' && a === 'cjk') return /[一二三四五六七八九十两百千万]/u.test(oldValue);
-  return false;
-}
 
 function usableValue(v: string | null | undefined, oldValue: string): v is string {
   if (!v) return false;
@@ -151,6 +133,8 @@ const enValue = (s: string) => valueSpan(s.replace(/^["“]/, '').replace(/["”
 const ZH_BEFORE: RegExp[] = [
   /(?:不再|已经不|已不|没有再|没再|不)(?:在|住在?|用|开|养|做|当|是|吃|喝|学|玩|去|支持|喜欢|叫|跑|搞|写)?$/u,
   /(?:离开了?|辞去了?|告别了?|退出了?|卖了|卖掉了?|放弃了?|戒了|退掉了?|取消了?)$/u,
+  // 不怎么钓鱼了 / 很少打球了 / 好久没弹吉他了: a habit that faded
+  /(?:不怎么|很少|不太|没怎么|好久没|很久没|基本不|几乎不)(?:再)?(?:去|玩|打|弹|做|学|用|吃|喝|看)?$/u,
 ];
 const ZH_AFTER: RegExp[] = [
   /^(?:那边|那里|这边|那儿|那家)?(?:我)?(?:已经|早就|去年|上个月|最近)?(?:不干了|辞职了?|离职了?|不做了|不去了|不用了|卖了|卖掉了|送人了|走了|去世了|过世了|死了|没了|丢了|放弃了|先放一放|先放放|放下了|暂停了|停了|不跑了|不玩了|不学了|不养了|拜拜了|搬走了|结束了|取消了|不开了|退了)/u,
@@ -158,11 +142,14 @@ const ZH_AFTER: RegExp[] = [
 ];
 const ZH_PARTNER = /(?:和|跟|与)$/u;
 const ZH_PARTNER_AFTER = /^(?:已经|去年|上个月)?(?:分手|离婚|分开)/u;
-const ZH_STRUCTURAL_AFTER = /^(?:.{0,4}?)(?:换成了?|改成了?|换到了?|转到了?|迁到了?|迁移到了?|搬到了?|搬去了?|改为|换为|变成了?|改用了?|切换到了?)(.+)$/u;
+// 从X换成/跳槽到/转学到/升级到Y: any verb of change before 到/成 (but not a trip: 从X出差到Y)
+const ZH_STRUCTURAL_AFTER = /^(?:.{0,4}?)(?:换成了?|改成了?|换到了?|转到了?|迁到了?|迁移到了?|搬到了?|搬去了?|改为|换为|变成了?|改用了?|切换到了?)(.+)$|^(?!.{0,3}(?:出差|旅游|旅行|飞|坐|开车|回来|出发|过来|度假|玩|路过|经过))(?:[\u4e00-\u9fff]{1,2}?)(?:到了?|成了?)(.+)$/u;
 const ZH_STRUCTURAL_BEFORE = /(?:从|把)$/u;
 const ZH_FRAGMENTS: RegExp[] = [
   /现在(?:的.{1,4}?)?(?:是|叫|在|开|用|做|学|养|支持|改成了?|换成了?|变成了?)(.+)$/u,
-  /(?:改学|改用|改成了?|换成了?|换了(?:个|一个|一台|一辆|一部|辆|台|部)?|去了|迁到了?|转到了?|调到了?|迷上了?|爱上了?|养了(?:一只|一条|只|条)?|改名叫|改叫|叫|入职了?|加入了?)(.+)$/u,
+  /(?:改(?:学|用|打|玩|做|吃|喝|开|骑|练|跑|听|看|弹|去)|改成了?|换成了?|换了(?:个|一个|一台|一辆|一部|辆|台|部)?|去了|迁到了?|转到了?|调到了?|迷上了?|爱上了?|养了(?:一只|一条|只|条)?|改名叫|改叫|叫|入职了?|加入了?)(.+)$/u,
+  // 下周去美团报到 / 下个月去腾讯上班
+  /去(.{2,10}?)(?:报到|上班|入职|工作)/u,
 ];
 const zhValue = (s: string) => cleanChineseObject(s.split(/[，,。！!？?；;、]/u)[0]!.replace(/(?:工作|上班|了|啦|的)$/u, '').replace(/^(?:一只|一条|一个|一台|一辆|个|只|条)/u, ''));
 
@@ -263,7 +250,7 @@ function zhRetirement(pre: string, post: string): { structural: string | null; w
   if (/(?:他|她|他们|我(?:哥|姐|弟|妹|妈|爸|朋友|同事|老板|老公|老婆))(?:已经|也)?(?:离开了?|卖了|放弃了?|辞去了?)$/u.test(near)) return null;
   if (ZH_STRUCTURAL_BEFORE.test(near)) {
     const s = ZH_STRUCTURAL_AFTER.exec(post);
-    return s ? { structural: zhValue(s[1]!), weak: false } : null;
+    return s ? { structural: zhValue(s[1] ?? s[2]!), weak: false } : null;
   }
   if (ZH_PARTNER.test(near) && ZH_PARTNER_AFTER.test(post)) return { structural: null, weak: false };
   const before = ZH_BEFORE.some((r) => r.test(near));

@@ -1,7 +1,8 @@
-import { foldChinese } from '@engram/core';
+import { foldChinese, slotFamiliesOfWord, slotWords } from '@engram/core';
 import { draft, type FactDraft } from './draft';
 import type { KnownFact } from './english';
-import { normalizeValue } from './text';
+import { gerundToBase, hasCjk, normalizeValue } from './text';
+import { compatible, shapeOf } from './value-shape';
 
 const ARTICLES = /^(?:a|an|the|my|our)\s+/i;
 const norm = (v: string) => normalizeValue(foldChinese(v).replace(ARTICLES, ''));
@@ -88,4 +89,41 @@ export function alignKey(d: FactDraft, known: readonly KnownFact[]): FactDraft {
   const target = matches[0]!;
   const content = target.object && target.content.includes(target.object) && d.positive ? target.content.replace(target.object, d.object) : d.content;
   return { ...draftForKey(target.key, d.object, d.confidence, { ...(content ? { content } : {}), ...(d.label ? { label: d.label } : {}) }), positive: d.positive };
+}
+
+/** Key families a rule falls back to when it cannot name the slot ("user.move", "user.plan.我", "user.uses.x"). */
+const FALLBACK = new Set(['uses', 'tool', 'plan', 'event', 'possession', 'preference', 'identity']);
+const AMOUNT_WORDS = /^(?:price|cost|fee|fees|rate|amount|total|bill|charge|payment)$/;
+const isFallback = (suffix: string) => FALLBACK.has(suffix.split('.')[0]!) || (!suffix.includes('.') && slotWords(`user.${suffix}`) === '');
+
+/**
+ * The known slot a fallback draft is about, by the slot's paraphrase class (core slot-words): a
+ * word of the draft's key in the class of exactly one known slot ("made the move to Edinburgh" →
+ * user.move → the known user.residence; "I do all my coding in Zed" → tool.code → user.editor),
+ * or the known key's own words in the clause ("改成六点起床" → user.time.起床). The value must
+ * be of the known value's kind. Ended values and named slots keep their keys.
+ */
+export function alignBySlot(d: FactDraft, known: readonly KnownFact[], clause: string): FactDraft {
+  const ns = d.namespace ?? 'user';
+  if (ns !== 'user' || !d.positive || known.some((k) => k.key === `user.${d.suffix}`) || !isFallback(d.suffix)) return d;
+  const words = d.suffix.split(/[._]/).filter((w) => w.length >= 2).map((w) => (hasCjk(w) ? w : gerundToBase(w)));
+  const families = new Set(words.flatMap((w) => slotFamiliesOfWord(w)));
+  const folded = foldChinese(clause.toLowerCase());
+  const candidates = known.filter((k) => {
+    if (!k.key.startsWith('user.') || !k.object || k.key === `user.${d.suffix}`) return false;
+    const suffix = k.key.slice('user.'.length);
+    if (FALLBACK.has(suffix.split('.')[0]!)) return false;
+    if (!compatible(k.object, d.object, clause === clause.toLowerCase())) return false;
+    const parts = suffix.split('.');
+    if (families.has(parts[0]!)) return true;
+    // the known key's own words (user.time.起床, user.frequency.gym) said in the clause; for an
+    // amount named generically ("raised its price to $55"), one of them (user.gym_membership)
+    const own = (parts.length > 1 ? parts.slice(1) : parts).join('_').split('_').filter((w) => w.length >= 2 && !/^(?:the|and|of|to|my|new)$/.test(w));
+    const said = (w: string) => folded.includes(foldChinese(w.toLowerCase()));
+    return own.length > 0 && (AMOUNT_WORDS.test(d.suffix) && shapeOf(d.object) === 'number' ? own.some(said) : own.every(said));
+  });
+  if (candidates.length !== 1) return d;
+  const target = candidates[0]!;
+  const content = target.content.includes(target.object!) ? target.content.replace(target.object!, d.object) : d.content;
+  return draftForKey(target.key, d.object, d.confidence, { ...(content ? { content } : {}), ...(d.label ? { label: d.label } : {}) });
 }

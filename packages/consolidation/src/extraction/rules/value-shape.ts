@@ -1,0 +1,32 @@
+import { hasCjk } from './text';
+
+const ARTICLE = /^(?:a|an|the|my|our|their|his|her)\s+/i;
+
+export type Shape = 'email' | 'phone' | 'number' | 'cjk' | 'proper' | 'common';
+
+/**
+ * The kind of value a fact holds, so a change is matched to a value of the same kind: an email
+ * for an email, an amount or count for an amount, a name for a name. A model name with a digit
+ * ("Pixel 8", "理想L7") is a name, not a number: a value is a number when it starts as one.
+ */
+export function shapeOf(raw: string): Shape {
+  const v = raw.replace(ARTICLE, '').trim();
+  if (/[\w.+-]+@[\w-]+\.[\w.-]+/.test(v)) return 'email';
+  const digits = v.replace(/\D/g, '').length;
+  if (digits >= 7 && digits >= v.replace(/\s/g, '').length * 0.6) return 'phone';
+  if (/^(?:[$€£¥]\s?)?\d|^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|a\s+dozen|twice|once)\b|^(?:每|一周|每周|一天|一个月)?[一二三四五六七八九十两百千万半]+(?:[个只辆台张本次片点岁元块万千]|$)/iu.test(v)) return 'number';
+  if (hasCjk(v)) return 'cjk';
+  if (/\p{Lu}/u.test(v)) return 'proper';
+  return 'common';
+}
+
+/** Whether `next` can be the value that replaces `oldValue` (same kind; names cross scripts and case in a lower-case message). */
+export function compatible(oldValue: string, next: string, lowerCaseMessage: boolean): boolean {
+  const a = shapeOf(oldValue);
+  const b = shapeOf(next);
+  if (a === b) return true;
+  if (lowerCaseMessage && [a, b].every((s) => s === 'proper' || s === 'common')) return true;
+  // 华为P40 → iPhone, Toyota → 特斯拉: brand names cross scripts
+  if ([a, b].every((s) => s === 'proper' || s === 'cjk')) return true;
+  return false;
+}
