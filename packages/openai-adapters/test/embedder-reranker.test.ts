@@ -58,7 +58,7 @@ describe('HTTP reranker', () => {
   });
 
   it('times out after timeoutMs', async () => {
-    const slow = await startFakeOpenAi({ delayMs: 500 });
+    const slow = await startFakeOpenAi({ hang: true });
     try {
       const r = createHttpReranker({ url: `${slow.baseUrl}/rerank` });
       await expect(r.score('q', ['d'], { timeoutMs: 50 })).rejects.toMatchObject({ code: 'LLM_FAILED', message: expect.stringMatching(/within 50 ms/) });

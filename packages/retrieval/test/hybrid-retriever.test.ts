@@ -22,7 +22,7 @@ beforeAll(async () => {
   db = await openTestDatabase();
   embedder = createUseEmbedder();
   fake = await startFakeOpenAi({ rerank: (_q, doc) => (doc === favored ? 1 : 0) });
-  slow = await startFakeOpenAi({ delayMs: 400 });
+  slow = await startFakeOpenAi({ hang: true });
   broken = await startFakeOpenAi({
     rerank: () => {
       throw new Error('model crashed');

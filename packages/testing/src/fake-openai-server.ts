@@ -23,8 +23,11 @@ export interface FakeOpenAiOptions {
   embeddingDimensions?: number;
   /** Scores a (query, document) pair for /rerank; default: token overlap. */
   rerank?: (query: string, doc: string) => number;
-  /** Added latency per request, ms. */
-  delayMs?: number;
+  /**
+   * Answers nothing until closed, like a server that hangs: a client's timeout is then tested without
+   * racing a fixed delay, however slow the machine.
+   */
+  hang?: boolean;
 }
 
 export interface FakeOpenAiServer {
@@ -63,6 +66,8 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}): Promise<Fak
   const requests: FakeOpenAiServer['requests'] = [];
   let chatCalls = 0;
   const dims = opts.embeddingDimensions ?? 64;
+  let release!: () => void;
+  const closing = new Promise<void>((r) => (release = r));
   const server: Server = createServer(async (req, res) => {
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -72,7 +77,7 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}): Promise<Fak
       const body = await readJson(req);
       const path = (req.url ?? '').split('?')[0]!;
       requests.push({ path, body, headers: req.headers });
-      if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
+      if (opts.hang) return await closing;
       if (req.method === 'POST' && path.endsWith('/chat/completions')) {
         if (!opts.chat) return send(404, { error: { message: 'no chat responder configured' } });
         const out = await opts.chat(body as ChatRequestBody, chatCalls++);
@@ -112,6 +117,11 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}): Promise<Fak
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        release();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
