@@ -1,5 +1,5 @@
 import { EngramError } from '@engram/core';
-import type { SubwordTokenizer } from './tokenizer';
+import type { SubwordTokenizer } from './subword-tokenizer';
 
 type TemplatePiece = { SpecialToken?: { id: string; type_id?: number }; Sequence?: { id: string; type_id?: number } };
 

@@ -1,6 +1,6 @@
 import { EngramError } from '@engram/core';
 import { framedTokenizer, framingOf, type PostProcessorJson } from './framing';
-import type { SubwordTokenizer } from './tokenizer';
+import type { SubwordTokenizer } from './subword-tokenizer';
 
 /**
  * The tokenizer.json shape of a SentencePiece Unigram model as `engram models pull` writes it for

@@ -1,7 +1,7 @@
 import { EngramError } from '@engram/core';
 import { bertNormalize, bertPreTokenize, type BertNormalizerOptions } from './bert-pretokenizer';
 import { framedTokenizer, framingOf, type PostProcessorJson } from './framing';
-import type { SubwordTokenizer } from './tokenizer';
+import type { SubwordTokenizer } from './subword-tokenizer';
 
 interface TokenizerJson {
   normalizer?: { type?: string; clean_text?: boolean; handle_chinese_chars?: boolean; strip_accents?: boolean | null; lowercase?: boolean } | null;

@@ -1,12 +1,14 @@
 /**
- * Builds the adapter behind each port from the validated config. Adapters are imported lazily so a
- * process only loads the client libraries it uses (an embedded start never loads kafkajs or pg).
+ * Builds the adapter behind each port from the validated config. Adapters are optional peers of this
+ * package, imported when the config selects them: a process loads only the client libraries it uses,
+ * and a service installs only the adapters of its deployment (docs/architecture.md).
  */
 import { join } from 'node:path';
 import type { Embedder, EmbeddingCache, EventCodec, EventLog, Llm, Reranker, SqlDatabase, TextIndex, VectorIndex } from '@engram/core';
 import { ContentScreen, createLlmInjectionClassifier } from '@engram/core';
 import type { EngramConfig } from './config';
 import type { Logger } from './logger';
+import { loadAdapter } from './optional-adapter';
 
 /** Subdirectory of the keyword index's directory that holds the conversation-window index. */
 export const CONTEXT_INDEX_DIR = 'context';
@@ -20,15 +22,15 @@ export async function openEventLog(cfg: EngramConfig, codec: EventCodec, logger:
   const log = logger.child({ component: 'event-log', kind: cfg.log.kind });
   switch (cfg.log.kind) {
     case 'file': {
-      const { openFileEventLog } = await import('@engram/event-log-file');
+      const { openFileEventLog } = await loadAdapter('@engram/event-log-file', 'ENGRAM_LOG=file', () => import('@engram/event-log-file'));
       return openFileEventLog({ dir: cfg.log.dir, codec, logger: log });
     }
     case 'kafka': {
-      const { openKafkaEventLog } = await import('@engram/event-log-kafka');
+      const { openKafkaEventLog } = await loadAdapter('@engram/event-log-kafka', 'ENGRAM_LOG=kafka', () => import('@engram/event-log-kafka'));
       return openKafkaEventLog({ brokers: [...cfg.log.brokers], codec, topic: cfg.log.topic, partitions: cfg.log.partitions, logger: log });
     }
     case 'esdb': {
-      const { openEsdbEventLog } = await import('@engram/event-log-esdb');
+      const { openEsdbEventLog } = await loadAdapter('@engram/event-log-esdb', 'ENGRAM_LOG=esdb', () => import('@engram/event-log-esdb'));
       return openEsdbEventLog({ connectionString: cfg.log.connectionString, codec });
     }
   }
@@ -37,11 +39,11 @@ export async function openEventLog(cfg: EngramConfig, codec: EventCodec, logger:
 export async function openReadStore(cfg: EngramConfig): Promise<SqlDatabase> {
   switch (cfg.store.kind) {
     case 'pglite': {
-      const { openPglite } = await import('@engram/store-pglite');
+      const { openPglite } = await loadAdapter('@engram/store-pglite', 'ENGRAM_STORE=pglite', () => import('@engram/store-pglite'));
       return openPglite({ dataDir: cfg.store.dataDir });
     }
     case 'postgres': {
-      const { openPostgres } = await import('@engram/store-postgres');
+      const { openPostgres } = await loadAdapter('@engram/store-postgres', 'ENGRAM_STORE=postgres', () => import('@engram/store-postgres'));
       return openPostgres({ connectionString: cfg.store.connectionString, max: cfg.store.poolSize });
     }
   }
@@ -50,22 +52,22 @@ export async function openReadStore(cfg: EngramConfig): Promise<SqlDatabase> {
 export async function openEmbedder(cfg: EngramConfig): Promise<Embedder> {
   switch (cfg.embedder.kind) {
     case 'use': {
-      const { createUseEmbedder } = await import('@engram/embedder-use');
+      const { createUseEmbedder } = await loadAdapter('@engram/embedder-use', 'ENGRAM_EMBEDDER=use', () => import('@engram/embedder-use'));
       return createUseEmbedder({ inWorker: true });
     }
     case 'hash': {
-      const { createHashEmbedder } = await import('@engram/embedder-use');
+      const { createHashEmbedder } = await loadAdapter('@engram/embedder-use', 'ENGRAM_EMBEDDER=hash', () => import('@engram/embedder-use'));
       return createHashEmbedder({ dimensions: cfg.embedder.dimensions });
     }
     case 'onnx': {
-      const { createOnnxEmbedder } = await import('@engram/embedder-onnx');
+      const { createOnnxEmbedder } = await loadAdapter('@engram/embedder-onnx', 'ENGRAM_EMBEDDER=onnx', () => import('@engram/embedder-onnx'));
       const c = cfg.embedder;
       const e = createOnnxEmbedder({ modelDir: c.modelDir, ...(c.pooling ? { pooling: c.pooling } : {}), ...(c.maxLength ? { maxLength: c.maxLength } : {}) });
       await e.warmup();
       return e;
     }
     case 'openai': {
-      const { createOpenAiEmbedder } = await import('@engram/openai-adapters');
+      const { createOpenAiEmbedder } = await loadAdapter('@engram/openai-adapters', 'ENGRAM_EMBEDDER=openai', () => import('@engram/openai-adapters'));
       const e = cfg.embedder;
       return createOpenAiEmbedder({ baseURL: e.baseURL, apiKey: e.apiKey ?? 'unused', model: e.model, ...(e.dimensions ? { dimensions: e.dimensions } : {}) });
     }
@@ -74,11 +76,11 @@ export async function openEmbedder(cfg: EngramConfig): Promise<Embedder> {
 
 /** The keyword index, the conversation-window keyword index (inside the keyword index's directory) and the vector index. */
 export async function openIndexes(cfg: EngramConfig, embedder: Embedder): Promise<{ text: TextIndex; context: TextIndex; vectors: VectorIndex }> {
-  const { createLocalTextIndex, createLocalVectorIndex } = await import('@engram/index-local');
+  const { createLocalTextIndex, createLocalVectorIndex } = await loadAdapter('@engram/index-local', 'the keyword index', () => import('@engram/index-local'));
   const text = await createLocalTextIndex({ dir: cfg.textIndexDir });
   const context = await createLocalTextIndex({ dir: join(cfg.textIndexDir, CONTEXT_INDEX_DIR) });
   if (cfg.vectors.kind === 'qdrant') {
-    const { createQdrantVectorIndex } = await import('@engram/index-qdrant');
+    const { createQdrantVectorIndex } = await loadAdapter('@engram/index-qdrant', 'ENGRAM_VECTORS=qdrant', () => import('@engram/index-qdrant'));
     const vectors = await createQdrantVectorIndex({
       url: cfg.vectors.url,
       ...(cfg.vectors.apiKey ? { apiKey: cfg.vectors.apiKey } : {}),
@@ -98,7 +100,7 @@ export async function openEmbeddingCache(cfg: EngramConfig): Promise<EmbeddingCa
 
 export async function openLlm(cfg: EngramConfig): Promise<Llm | null> {
   if (!cfg.llm) return null;
-  const { createOpenAiLlm } = await import('@engram/openai-adapters');
+  const { createOpenAiLlm } = await loadAdapter('@engram/openai-adapters', 'OPENAI_BASE_URL (an LLM)', () => import('@engram/openai-adapters'));
   return createOpenAiLlm({ baseURL: cfg.llm.baseURL, apiKey: cfg.llm.apiKey ?? 'unused', models: { ...cfg.llm.models }, timeoutMs: cfg.llm.timeoutMs });
 }
 
@@ -120,7 +122,7 @@ export async function openReranker(cfg: EngramConfig, logger?: Logger): Promise<
   if (!cfg.reranker) return null;
   const loadMs = cfg.memory.rerankLoadTimeoutSeconds * 1000;
   if (cfg.reranker.kind === 'onnx') {
-    const { createOnnxReranker } = await import('@engram/reranker-onnx');
+    const { createOnnxReranker } = await loadAdapter('@engram/reranker-onnx', 'ENGRAM_RERANK_MODEL_DIR', () => import('@engram/reranker-onnx'));
     const r = createOnnxReranker({ modelDir: cfg.reranker.modelDir });
     // A local model that does not load in time is not used; retrieval keeps the fused order.
     try {
@@ -131,7 +133,7 @@ export async function openReranker(cfg: EngramConfig, logger?: Logger): Promise<
       return null;
     }
   }
-  const { createHttpReranker } = await import('@engram/openai-adapters');
+  const { createHttpReranker } = await loadAdapter('@engram/openai-adapters', 'ENGRAM_RERANK_URL', () => import('@engram/openai-adapters'));
   const { url } = cfg.reranker;
   const r = createHttpReranker({ url, ...(cfg.reranker.model ? { model: cfg.reranker.model } : {}), ...(cfg.reranker.apiKey ? { apiKey: cfg.reranker.apiKey } : {}) });
   // A remote server may load its model on the first request: one request now, with the load timeout.

@@ -35,7 +35,3 @@ export function tokenize(text: string): string[] {
   flushCjk();
   return out.map((t) => t.replace(/'+$/, '').replace(/'s$/, '')).filter((t) => t.length > 0);
 }
-
-export * from './stopwords';
-export * from './stemmer';
-export * from './search-terms';
