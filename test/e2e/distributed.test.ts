@@ -4,6 +4,7 @@
  * `ingest`, answers come from `query` over HTTP and gRPC. One projector is killed with SIGKILL
  * mid-stream and restarted: the read models converge with no duplicate and no loss.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,12 +28,15 @@ const VARIANTS: Array<{ vectors: 'local' | 'qdrant'; servers: TestServer[] }> = 
 for (const variant of VARIANTS) describeWithServers(variant.servers, `distributed services on Kafka + PostgreSQL, ${variant.vectors} vectors`, (urls) => {
   const { postgres: pgUrl, kafka } = urls;
   const qdrantUrl = 'qdrant' in urls ? String(urls.qdrant) : '';
-  const qdrantPrefix = `e2e_${process.pid}_${Date.now()}_`;
+  // Both variants are collected in the same millisecond: a random id keeps their topics (and the
+  // consumer groups' offsets on them) and collections apart.
+  const runId = `${variant.vectors}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const qdrantPrefix = `e2e_${runId}_`;
   let db: TestDatabase;
   let root: string;
   let sql: pg.Pool;
   const procs = new Map<string, EngramProcess>();
-  const topic = `engram.e2e.${Date.now()}.${process.pid}`;
+  const topic = `engram.e2e.${runId}`;
   let grpcPort = 0;
 
   const envFor = (service: string): Record<string, string> => ({
