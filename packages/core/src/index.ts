@@ -6,6 +6,7 @@ export * from './memory/decay';
 export * from './memory/session-diversity';
 export * from './safety/content-scanner';
 export * from './safety/screen';
+export * from './safety/ingest-gate';
 export * from './safety/verification-prompt';
 export { findHiddenCharacter, type HiddenCharacter } from './safety/hidden-characters';
 export * from './ports/event-log';

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { systemClock, type EventLog, type ProjectionProgress, type SqlDatabase, type LogPosition } from '@engram/core';
+import { ContentScreen, createScreenedLog, systemClock, type EventLog, type ProjectionProgress, type SqlDatabase, type LogPosition } from '@engram/core';
 import type { ProjectionName, Readiness } from '@engram/projections';
 import { parseConfig, type EngramConfig } from './config';
 import { createRootLogger, type Logger } from './logger';
@@ -35,11 +35,14 @@ export function runService(service: string, start: (f: Foundation) => Promise<vo
   });
 }
 
-/** Opens the log and the read store (running migrations), registered for orderly shutdown. */
+/** Opens the log (screened for its readers) and the read store (running migrations), registered for orderly shutdown. */
 export async function openFoundation(cfg: Readonly<EngramConfig>, logger: Logger, life: Lifecycle): Promise<Foundation> {
   mkdirSync(cfg.dataDir, { recursive: true });
   const codec = await openEventCodec();
-  const log = await openEventLog(cfg, codec, logger);
+  // P2 for producers publishing straight to the log: every reader sees events whose user content is
+  // in the clear screened by the rules alone (deterministic: every consumer and every replay reach the
+  // same verdict) under the configured policy.
+  const log = createScreenedLog(await openEventLog(cfg, codec, logger), new ContentScreen({ policy: cfg.scanner.policy }), logger.child({ component: 'ingest-gate' }));
   life.add({ name: 'event-log', close: () => log.close() });
   const db = await openReadStore(cfg);
   life.add({ name: 'read-store', close: () => db.close() });

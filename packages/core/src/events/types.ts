@@ -328,6 +328,11 @@ export function assertNever(x: never, what = 'value'): never {
 export interface StoredEvent<E extends EngramEvent = EngramEvent> {
   event: E;
   position: LogPosition;
+  /**
+   * Set by the sealed log when some of the event's user content is in the clear (published by an
+   * outside producer straight to the log, never through Engram's screened write paths).
+   */
+  plaintext?: true;
 }
 
 /**
