@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { EngramError, streamKeyOf, type EngramEvent, type EventLog } from '@engram/core';
 import type { CliIo } from '../io';
-import { parseImportLine } from '../import-validate';
+import { parseImportLine, screenImport, type ImportLine } from '../import-validate';
 import { throwIfAborted } from '../interrupt';
 import { createProgress } from '../progress';
 
@@ -16,20 +16,21 @@ export interface ImportOutcome {
 
 /** Every line is validated before anything is appended: a bad file changes nothing. */
 async function readEvents(file: string): Promise<EngramEvent[]> {
-  const events: EngramEvent[] = [];
+  const events: ImportLine[] = [];
   const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
   let lineNo = 0;
   try {
     for await (const line of lines) {
       lineNo++;
       if (line.trim() === '') continue;
-      events.push(parseImportLine(line, lineNo));
+      events.push({ event: parseImportLine(line, lineNo), lineNo });
     }
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new EngramError('NOT_FOUND', `no such file: ${file}`);
     throw e;
   }
-  return events;
+  screenImport(events);
+  return events.map((l) => l.event);
 }
 
 /** Event ids already in the log for the given streams (the idempotency check). */
