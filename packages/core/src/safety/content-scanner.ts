@@ -11,13 +11,19 @@ import { matchingViews, type MatchView, type Obfuscation } from './views';
 export const SCANNER_VERSION = 'rules@2';
 /** Rules alone refuse at this score. */
 export const BLOCK_SCORE = 0.5;
-/** A deliberate obfuscation that still reads as a trigger adds this much to the finding. */
+/** A disguise (below) that still reads as a trigger adds this much to the finding. */
 const OBFUSCATION_BONUS = 0.15;
 /** Compact views of whole texts (all separators dropped) only run the strongest rules. */
 const SPLIT_WORDS_MIN_WEIGHT = 0.8;
 const DELIBERATE: ReadonlySet<Obfuscation> = new Set<Obfuscation>([
   'homoglyph', 'combining_marks', 'spaced_letters', 'leetspeak', 'rot13', 'reversed', 'base64', 'hex', 'binary', 'url_encoding', 'html_entities', 'unicode_escapes',
 ]);
+/**
+ * Obfuscations nobody applies to ordinary text by accident. Transport encodings (base64, URL
+ * encoding, entities, escapes) are everyday content (attachments, links, markup): what they hide
+ * is matched at the rule's own weight.
+ */
+const DISGUISES: ReadonlySet<Obfuscation> = new Set<Obfuscation>(['homoglyph', 'combining_marks', 'spaced_letters', 'leetspeak', 'rot13', 'reversed']);
 
 export type { Intent } from './rules';
 export { INTENTS, INTENT_LABEL } from './rules';
@@ -118,6 +124,7 @@ function findingsIn(view: MatchView, base: string, best: Map<Intent, ScanFinding
   const splitWords = view.compact && view.via.includes('split_words');
   const derived = view.text !== base;
   const deliberate = view.via.some((o) => DELIBERATE.has(o));
+  const disguised = view.via.some((o) => DISGUISES.has(o));
   // Compact views (no word starts) test each concept's compact expression: 1 present, 2 absent, 0 not tested.
   const tested = new Uint8Array(CONCEPT_TESTS.length);
   const at = view.compact ? null : conceptsIn(view.text);
@@ -141,13 +148,13 @@ function findingsIn(view: MatchView, base: string, best: Map<Intent, ScanFinding
     const re = view.compact ? rule.compact : rule.re;
     if (!re || (splitWords && (rule.weight < SPLIT_WORDS_MIN_WEIGHT || !rule.compactWholeText))) continue;
     const held = best.get(rule.intent);
-    if (held && held.weight >= Math.min(1, rule.weight + (deliberate ? OBFUSCATION_BONUS : 0))) continue;
+    if (held && held.weight >= Math.min(1, rule.weight + (disguised ? OBFUSCATION_BONUS : 0))) continue;
     if (!rule.needs.every(has)) continue;
     const m = exec(rule, re);
     if (!m) continue;
     // The bonus is for a trigger that only shows once the obfuscation is undone.
     const hidden = deliberate && (!derived || !rule.re.test(base));
-    const weight = Math.min(1, rule.weight + (hidden ? OBFUSCATION_BONUS : 0));
+    const weight = Math.min(1, rule.weight + (hidden && disguised ? OBFUSCATION_BONUS : 0));
     if (held && held.weight >= weight) continue;
     best.set(rule.intent, { rule: rule.id, intent: rule.intent, weight, via: hidden ? view.via : view.via.filter((o) => !DELIBERATE.has(o)), match: m[0].slice(0, 120) });
   }

@@ -12,6 +12,17 @@ const NOT_LATIN_TARGET = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\
 const COMBINING = /\p{M}+/gu;
 const NON_ASCII = /[^\x00-\x7f]/u;
 
+/**
+ * Unicode's LATIN LETTER SMALL CAPITAL letters (IPA and Phonetic Extensions, Latin Extended-D), the
+ * kra and the open e: read as their letter by people and models alike, yet TR39 maps few of them
+ * (and maps Greek "κ", "ε" onto the kra and the open e).
+ */
+const SMALL_CAPITALS: Readonly<Record<string, string>> = {
+  '\u1d00': 'a', '\u0299': 'b', '\u1d04': 'c', '\u1d05': 'd', '\u1d07': 'e', '\ua730': 'f', '\u0262': 'g', '\u029c': 'h', '\u026a': 'i', '\u1d0a': 'j', '\u1d0b': 'k',
+  '\u029f': 'l', '\u1d0d': 'm', '\u0274': 'n', '\u1d0f': 'o', '\u1d18': 'p', '\ua7af': 'q', '\u0280': 'r', '\ua731': 's', '\u1d1b': 't', '\u1d1c': 'u', '\u1d20': 'v',
+  '\u1d21': 'w', '\u028f': 'y', '\u1d22': 'z', '\u0138': 'k', '\u1d01': 'ae', '\u0276': 'oe', '\u025b': 'e', '\u03b5': 'e',
+};
+
 /** Non-ASCII code point → its ASCII TR39 prototype (lower-cased), for the characters that have one. */
 const TO_LATIN: ReadonlyMap<string, string> = (() => {
   const map = new Map<string, string>();
@@ -19,10 +30,13 @@ const TO_LATIN: ReadonlyMap<string, string> = (() => {
   for (const [from, to] of Object.entries(table)) {
     if (!NON_ASCII.test(from) || NOT_LATIN_TARGET.test(from) || [...from].length !== 1) continue;
     let target = to;
-    // Prototypes can chain (a prototype that is itself listed): follow to the end.
+    // Prototypes can chain (a prototype that is itself listed): follow to the end; a prototype with a
+    // mark ("η" → "n̩") or a small capital ("κ" → "ĸ") reads as its base letter.
     for (let i = 0; i < 3 && !/^[\x00-\x7f]+$/.test(target) && table[target] !== undefined && table[target] !== target; i++) target = table[target]!;
+    target = [...target.normalize('NFD').replace(COMBINING, '')].map((c) => SMALL_CAPITALS[c] ?? c).join('');
     if (/^[\x21-\x7e]{1,3}$/.test(target)) map.set(from, target.toLowerCase());
   }
+  for (const [from, to] of Object.entries(SMALL_CAPITALS)) if (!map.has(from)) map.set(from, to);
   // TR39 maps ASCII to ASCII too ("m" → "rn", "0" → "O"); those stay: ASCII is matched as written.
   return map;
 })();

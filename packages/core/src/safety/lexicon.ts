@@ -16,7 +16,7 @@ export const DISREGARD = c(
   [
     'ignor(?:e|es|ed|ing)', 'disregard(?:s|ed|ing)?', 'forget(?:s|ting)?', 'forgot(?:ten)?', 'overrid(?:e|es|ing|den)', 'overwrit(?:e|es|ing|ten)',
     'bypass(?:es|ed|ing)?', 'skip(?:s|ped|ping)?', 'discard(?:s|ed|ing)?', 'drop(?:s|ped|ping)?', 'abandon(?:s|ed|ing)?', 'neglect(?:s|ed|ing)?',
-    'dismiss(?:es|ed|ing)?', 'scrap(?:s|ped)?', 'ditch(?:es|ed)?', 'void(?:s|ed)?', 'nullif(?:y|ies|ied)', 'invalidat(?:e|es|ed)', 'cancel(?:s|led|ed|ling)?',
+    'dismiss(?:es|ed|ing)?', 'abort(?:s|ed|ing)?', 'halt(?:s|ed)?', 'scrap(?:s|ped)?', 'ditch(?:es|ed)?', 'void(?:s|ed)?', 'nullif(?:y|ies|ied)', 'invalidat(?:e|es|ed)', 'cancel(?:s|led|ed|ling)?',
     'revok(?:e|es|ed)', 'rescind(?:s|ed)?', 'annul(?:s|led)?', 'supersed(?:e|es|ed)', 'set aside', 'put aside', 'throw (?:out|away)', 'toss (?:out|away)',
     'pay no (?:attention|heed|mind) to', 'take no notice of', 'do not (?:follow|obey|heed|listen to|adhere to|comply with|respect|apply|use)',
     "don'?t (?:follow|obey|heed|listen to|adhere to|comply with|respect|apply|use)", 'never (?:follow|obey|heed)', 'stop (?:following|obeying|adhering to|listening to|applying|using)',
@@ -50,7 +50,8 @@ export const INSTRUCTIONS = c(
     'restrictions?', 'limitations?', 'polic(?:y|ies)', 'programming', 'training', 'guardrails?', 'safeguards?', 'filters?',
     'context', 'persona', 'protocols?', 'principles?', 'boundaries',
     'ethics', 'morals', 'everything', 'anything', 'all of (?:it|that|this|them)', 'what (?:you were|you have been|you\'?ve been|they) (?:told|given|instructed)',
-    'briefing', 'mandate', 'system prompt', 'conditioning',
+    'brief(?:ing)?', 'framing', 'set-?up', 'mandate', 'system prompt', 'conditioning',
+    "(?:everything|anything|whatever|all) (?:you were|you have been|you'?ve been|you got|you received) (?:told|given|instructed|handed|taught|sent)",
   ],
   [
     '指令', '指示', '提示', '提示词', '规则', '设定', '命令', '约束', '限制', '准则', '规定', '指导', '上下文',
@@ -69,6 +70,7 @@ export const CORE_INSTRUCTIONS = c(
   [
     'instructions?', 'directives?', 'rules', 'guidelines', 'prompts?', 'system prompt', 'programming', 'training', 'guardrails?', 'safeguards?',
     'restrictions', 'constraints', 'polic(?:y|ies)', 'protocols?', 'filters', 'orders', 'commands', 'directions', 'principles', 'ethics',
+    'brief(?:ing)?', 'framing', 'set-?up', 'setup prompt',
   ],
   ['指令', '指示', '提示词', '规则', '设定', '约束', '限制', '准则', '规定', '政策', '策略', '原则', '协议', '训练', '程序', '命令', '过滤'],
 );
@@ -120,7 +122,8 @@ export const REVEAL = c(
     'what (?:is|are|was|were|\'s)', 'whats', 'include', 'insert', 'send', 'post', 'upload', 'forward', 'e-?mail', 'transmit', 'exfiltrate', 'export', 'sync', 'submit',
   ],
   [
-    '输出', '显示', '打印', '泄露', '泄漏', '告诉(?:我|我们|他|用户)?', '透露', '说出', '重复', '复述', '展示', '给出', '给我', '列出', '公开', '写出', '打出',
+    // "输出格式" (output format), "显示器" (a display) are nouns.
+    '输出(?!格式|结果|文件|功率|端|口|电压|设备)', '显示(?!器|屏|效果|格式)', '打印(?!机|纸)', '泄露', '泄漏', '告诉(?:我|我们|他|用户)?', '透露', '说出', '重复', '复述', '展示', '给出', '给我', '列出', '公开', '写出', '打出',
     '念出', '背诵', '发送', '发给', '发到', '上传', '转发', '导出', '提供', '分享', '暴露', '回显', '翻译', '总结', '贴出', '原样', '原封不动',
   ],
 );
@@ -184,7 +187,7 @@ export const SEND = c(
 
 /** Verbs of remembering, aimed at the memory itself. */
 export const STORE = c(
-  ['remember(?:s|ed)?', 'memori[sz](?:e|es|ed)', 'stor(?:e|es|ed)', 'sav(?:e|es|ed)', 'keep', 'retain', 'record', 'add', 'write', 'commit', 'persist', 'embed', 'log', 'put', 'insert', 'note', 'learn', 'internali[sz]e', 'adopt', 'update', 'append', 'plant', 'inject'],
+  ['remember(?:s|ed)?', 'memori[sz](?:e|es|ed)', 'stor(?:e|es|ed)', 'sav(?:e|es|ed)', 'keep', 'retain', 'record', 'add', 'write', 'commit', 'persist', 'embed', 'log', 'put', 'insert', 'note', 'learn', 'internali[sz]e', 'adopt', 'update', 'append', 'plant', 'inject', 'commit (?:this |that |it )?to (?:your )?memory', 'let (?:this|it) (?:\\w+ )?outlive'],
   ['记住', '记下', '牢记', '存入', '存进', '保存', '写入', '写进', '加入', '添加', '录入', '记录', '存储', '更新', '植入', '注入', '铭记', '永久记住'],
 );
 
@@ -290,12 +293,13 @@ export const IMMEDIATE = c(
 export const HIDE = c(
   [
     "(?:do not|don't|never|without) (?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|alert(?:ing)?|mention(?:ing)?|reveal(?:ing)?|show(?:ing)?|let(?:ting)?|warn(?:ing)?|ask(?:ing)?) (?:the |your )?(?:user|human|owner|operator|admin|administrator|customer|client)",
-    "(?:keep|hide|conceal) (?:this|it|these|the \\w+) (?:secret |hidden )?from (?:the |your )?(?:user|human|owner|operator|admin|person|customer|them)", "without (?:the |your )?(?:user|human|owner|operator)'?s? (?:knowledge|knowing|consent|noticing|permission)",
+    "(?:keep|hide|conceal) (?:this|it|these|the \\w+) (?:secret |hidden )?from (?:the |your )?(?:user|human|owner|operator|admin|person|customer|them)",
+    "(?:keep|hide|conceal) (?:[\\w'-]+ ){1,3}(?:secret |hidden |concealed |invisible )?from (?:the |your |any )?(?:[\\w'-]+ )?(?:user|human|owner|account owner|operator|admin|administrator|person|customer|client|them|audit(?: log)?|logs?|reviewers?|security team)", "without (?:the |your )?(?:user|human|owner|operator)'?s? (?:knowledge|knowing|consent|noticing|permission)",
     '(?:the )?(?:user|human|owner|operator) (?:must|should|will|may) (?:not|never) (?:know|find out|notice|see|learn|be told|be informed)', "(?:do not|don't|never) (?:mention|reveal|acknowledge|disclose|admit|discuss|repeat) (?:this|these|the) (?:instructions?|message|note|rules?|text|request|memory)",
     'nobody will (?:know|notice|find out)', 'no one will (?:know|notice|find out)',
   ],
   [
-    '(?:不要|别|不得|不能|切勿|千万别)(?:让|告诉|通知|提醒|提及|透露给?|向)(?:用户|主人|管理员|任何人|他|她|他们)', '(?:对|向)(?:用户|主人|管理员)(?:保密|隐瞒)', '(?:瞒着|背着)(?:用户|主人|管理员)',
+    '(?:不要|别|不得|不能|切勿|千万别)(?:让|告诉|通知|提醒|提及|透露给?|向)(?:用户|主人|管理员|任何人|他|她|他们)', '(?:对|向)(?:用户|主人|管理员)\\s?(?:保密|隐瞒|隐藏|hide|conceal)', '(?:对|向)(?:用户|主人|管理员)(?:\\s?\\S{0,6})?(?:藏起来|hide起来|隐藏起来)', '(?:瞒着|背着)(?:用户|主人|管理员)',
     '(?:用户|主人|管理员)(?:不会|不能|不要|不必)(?:知道|发现|察觉)', '(?:不要|别|不得)(?:提及|透露|承认)(?:这条|这段|此|本)(?:指令|消息|内容|规则)', '没人会(?:知道|发现)',
   ],
 );

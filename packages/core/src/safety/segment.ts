@@ -85,11 +85,11 @@ export function isVocabularyWord(word: string): boolean {
 }
 
 /**
- * Joins fragments of words cut apart ("ig nore", "Sys tem:") where the two halves make one
+ * Joins fragments of words cut apart ("ig nore", "Sys tem:", a line break inside a word) where the two halves make one
  * vocabulary word and are not both words already; punctuation and other words stay as written.
  */
 export function rejoinFragments(text: string): string {
-  return text.replace(/([a-z]+) ([a-z]+)/g, (pair, a: string, b: string) => {
+  return text.replace(/([a-z]+)[ \n]([a-z]+)/g, (pair, a: string, b: string) => {
     if (isVocabularyWord(a) && isVocabularyWord(b)) return pair;
     return isVocabularyWord(a + b) ? a + b : pair;
   });

@@ -35,7 +35,9 @@ const SPACE_SPACED = /(?<![a-z0-9])[a-z0-9]( {1,3})(?:[a-z0-9]\1)+[a-z0-9](?![a-
 const SPACED_HAN = /\p{Script=Han}([^\p{L}\p{N}\s]{1,3})(?:\p{Script=Han}\1)+\p{Script=Han}/gu;
 // Chinese is written without spaces: any spaces between two Han characters are padding.
 const HAN_SPACES = /(\p{Script=Han})[ \t]+(?=\p{Script=Han})/gu;
-const LEET_TOKEN = /[a-z][0-9@$|!+]|[0-9@$|!+][a-z]/;
+const LEET_TOKEN = /[a-z][0-9@$|!+€£§¡¥]|[0-9@$|!+€£§¡¥][a-z]/;
+// Markup that cuts a word in two for the eye of a model but not of a reader: "ig<b></b>nore", "ig**nore**".
+const IN_WORD_MARKUP = /(?<=[\p{L}\p{N}])(?:<\/?[a-z][a-z0-9]*(?:\s[^<>]{0,60})?\/?>|\*{1,3}|_{1,3}|~~|`|\|\|)+(?=[\p{L}\p{N}])/gu;
 
 /** Collapses runs of single letters (or Han characters) that share one separator: "i g n o r e", "忽.略". */
 function despace(text: string): { text: string; blobs: string[] } | null {
@@ -60,19 +62,23 @@ function despace(text: string): { text: string; blobs: string[] } | null {
   return changed ? { text: out, blobs } : null;
 }
 
-const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', '@': 'a', $: 's', '|': 'l', '!': 'i', '+': 't' };
+const LEET: Record<string, string> = {
+  '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', '@': 'a', $: 's', '|': 'l', '!': 'i', '+': 't', '€': 'e', '£': 'l', '§': 's', '¡': 'i', '¥': 'y',
+};
+const LEET_WORD = /[a-z0-9@$|!+€£§¡¥]+/g;
+const LEET_CHAR = /[0-9@$|!+€£§¡¥]/g;
 
 /** Undoes leetspeak in words that mix letters and digits, and in short all-digit words ("70" → "to") around them. */
 function unleet(text: string, one: 'i' | 'l'): string {
-  return text.replace(/[a-z0-9@$|!+]+/g, (tok) =>
-    LEET_TOKEN.test(tok) || /^[0-9@$|!+]{1,4}$/.test(tok) ? tok.replace(/[0-9@$|!+]/g, (c) => (c === '1' ? one : (LEET[c] ?? c))) : tok,
+  return text.replace(LEET_WORD, (tok) =>
+    LEET_TOKEN.test(tok) || /^[0-9@$|!+€£§¡¥]{1,4}$/.test(tok) ? tok.replace(LEET_CHAR, (c) => (c === '1' ? one : (LEET[c] ?? c))) : tok,
   );
 }
 
 /** Words that leetspeak hid: digits in them, a vocabulary word once undone. */
 function leetWords(base: string, unleeted: string): number {
-  const before = base.match(/[a-z0-9@$|!+]+/g) ?? [];
-  const after = unleeted.match(/[a-z0-9@$|!+]+/g) ?? [];
+  const before = base.match(LEET_WORD) ?? [];
+  const after = unleeted.match(LEET_WORD) ?? [];
   let n = 0;
   for (let i = 0; i < Math.min(before.length, after.length); i++) if (before[i] !== after[i] && after[i]!.length >= 3 && isVocabularyWord(after[i]!)) n++;
   return n;
@@ -218,6 +224,11 @@ export function matchingViews(raw: string, depth = 0, via: readonly Obfuscation[
   const views: MatchView[] = [{ text: base, via: foldVia, compact: false }];
   const baseAnchors = anchorsOf(base);
   const worth = (text: string): boolean => freshAnchors(anchorsOf(text), baseAnchors);
+  // Words broken across lines: many short lines that end and start inside a word read as one text.
+  const breaks = base.match(/\p{L}\n(?=\p{L})/gu)?.length ?? 0;
+  if (breaks >= 3 && base.length / (breaks + 1) <= 24) views.push({ text: base.replace(/(\p{L})\n(?=\p{L})/gu, '$1'), via: [...foldVia, 'split_words'], compact: false });
+  const unmarked = base.replace(IN_WORD_MARKUP, '');
+  if (unmarked !== base) views.push({ text: unmarked, via: [...foldVia, 'split_words'], compact: false });
   const spaced = despace(base);
   if (spaced) {
     views.push({ text: spaced.text, via: [...foldVia, 'spaced_letters'], compact: false });
@@ -232,7 +243,8 @@ export function matchingViews(raw: string, depth = 0, via: readonly Obfuscation[
       .map((sentence) => segmentLetters(sentence.replace(/[^\p{L}\p{N}]+/gu, '')))
       .join('. ');
     views.push({ text: resegmented, via: [...foldVia, 'split_words'], compact: false });
-    const rejoined = rejoinFragments(base);
+    // What is still cut by a line break after rejoining reads on across it.
+    const rejoined = rejoinFragments(base).replace(/([a-z])\n(?=[a-z])/g, '$1 ');
     if (rejoined !== base && freshAnchors(anchorsOf(rejoined), baseAnchors, (x) => x, 1)) views.push({ text: rejoined, via: [...foldVia, 'split_words'], compact: false });
     views.push({ text: squashed, via: [...foldVia, 'split_words'], compact: true });
   }
