@@ -51,7 +51,6 @@ export const INSTRUCTIONS = c(
     'context', 'persona', 'protocols?', 'principles?', 'boundaries',
     'ethics', 'morals', 'everything', 'anything', 'all of (?:it|that|this|them)', 'what (?:you were|you have been|you\'?ve been|they) (?:told|given|instructed)',
     'brief(?:ing)?', 'framing', 'set-?up', 'mandate', 'system prompt', 'conditioning',
-    "(?:everything|anything|whatever|all) (?:you were|you have been|you'?ve been|you got|you received) (?:told|given|instructed|handed|taught|sent)",
   ],
   [
     '指令', '指示', '提示', '提示词', '规则', '设定', '命令', '约束', '限制', '准则', '规定', '指导', '上下文',
@@ -294,7 +293,9 @@ export const HIDE = c(
   [
     "(?:do not|don't|never|without) (?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|alert(?:ing)?|mention(?:ing)?|reveal(?:ing)?|show(?:ing)?|let(?:ting)?|warn(?:ing)?|ask(?:ing)?) (?:the |your )?(?:user|human|owner|operator|admin|administrator|customer|client)",
     "(?:keep|hide|conceal) (?:this|it|these|the \\w+) (?:secret |hidden )?from (?:the |your )?(?:user|human|owner|operator|admin|person|customer|them)",
-    "(?:keep|hide|conceal) (?:[\\w'-]+ ){1,3}(?:secret |hidden |concealed |invisible )?from (?:the |your |any )?(?:[\\w'-]+ )?(?:user|human|owner|account owner|operator|admin|administrator|person|customer|client|them|audit(?: log)?|logs?|reviewers?|security team)", "without (?:the |your )?(?:user|human|owner|operator)'?s? (?:knowledge|knowing|consent|noticing|permission)",
+    // Explicit \\s, not spaces: a space in a concept is an optional separator, and repeated optional separators backtrack.
+    // Each alternative starts with a literal word, so the concept prefilter can look for it.
+    ...['keep', 'hide', 'conceal'].map((verb) => `${verb}\\s(?:[a-z'-]+\\s){1,3}?from\\s(?:the\\s|your\\s|any\\s)?(?:[a-z'-]+\\s)?(?:user|human|owner|operator|admin|administrator|person|customer|client|them|audit|logs?|reviewers?|security team)`), "without (?:the |your )?(?:user|human|owner|operator)'?s? (?:knowledge|knowing|consent|noticing|permission)",
     '(?:the )?(?:user|human|owner|operator) (?:must|should|will|may) (?:not|never) (?:know|find out|notice|see|learn|be told|be informed)', "(?:do not|don't|never) (?:mention|reveal|acknowledge|disclose|admit|discuss|repeat) (?:this|these|the) (?:instructions?|message|note|rules?|text|request|memory)",
     'nobody will (?:know|notice|find out)', 'no one will (?:know|notice|find out)',
   ],

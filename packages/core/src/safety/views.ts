@@ -226,9 +226,11 @@ export function matchingViews(raw: string, depth = 0, via: readonly Obfuscation[
   const worth = (text: string): boolean => freshAnchors(anchorsOf(text), baseAnchors);
   // Words broken across lines: many short lines that end and start inside a word read as one text.
   const breaks = base.match(/\p{L}\n(?=\p{L})/gu)?.length ?? 0;
-  if (breaks >= 3 && base.length / (breaks + 1) <= 24) views.push({ text: base.replace(/(\p{L})\n(?=\p{L})/gu, '$1'), via: [...foldVia, 'split_words'], compact: false });
-  const unmarked = base.replace(IN_WORD_MARKUP, '');
-  if (unmarked !== base) views.push({ text: unmarked, via: [...foldVia, 'split_words'], compact: false });
+  if (breaks >= 3 && base.length / (breaks + 1) <= 24) {
+    views.push({ text: base.replace(/(\p{L})\n(?=\p{L})/gu, '$1'), via: [...foldVia, 'split_words'], compact: false });
+  }
+  // One cut is a typo or an identifier (snake_case); several are a word hidden on purpose.
+  if ((base.match(IN_WORD_MARKUP)?.length ?? 0) >= 2) views.push({ text: base.replace(IN_WORD_MARKUP, ''), via: [...foldVia, 'split_words'], compact: false });
   const spaced = despace(base);
   if (spaced) {
     views.push({ text: spaced.text, via: [...foldVia, 'spaced_letters'], compact: false });
