@@ -1,5 +1,5 @@
 import { draft, type FactDraft } from './draft';
-import type { ClauseContext } from './english';
+import type { ClauseContext } from './clause';
 import { ATTRIBUTE_KEYS, FAMILY, categoryOf, isChineseOccupation, isVehicle } from './lexicon';
 import { cleanChineseObject, slug } from './text';
 import { draftForKey, knownFactWithValue } from './value-match';

@@ -1,5 +1,5 @@
 import { draft, type FactDraft } from './draft';
-import type { ClauseContext } from './english';
+import type { ClauseContext } from './clause';
 import { ATTRIBUTE_KEYS, FAMILY, PETS, categoryOf } from './lexicon';
 import { cleanChineseObject, slug } from './text';
 import { draftForKey } from './value-match';

@@ -1,6 +1,6 @@
 import { ATTRIBUTE_KEYS, FAMILY, PETS, categoryOf, isChineseOccupation, isVehicle } from './lexicon';
 import { draft, negate, type FactDraft } from './draft';
-import type { ClauseContext, KnownFact } from './english';
+import type { ClauseContext, KnownFact } from './clause';
 import { slotFamiliesOfWord } from '@engram/core';
 import { cleanChineseObject, slug } from './text';
 import { parseChineseNumber, resolveTime } from './time-expressions';

@@ -1,5 +1,5 @@
 import { draft, type FactDraft } from './draft';
-import { attributeKey, type ClauseContext, type KnownFact } from './english';
+import { attributeKey, type ClauseContext, type KnownFact } from './clause';
 import { categoryOf, isVehicle } from './lexicon';
 import { cleanEnglishObject, gerundToBase, slug, toThirdPerson } from './text';
 import { draftForKey, knownFactWithValue } from './value-match';

@@ -1,5 +1,5 @@
 import { draft, type FactDraft } from './draft';
-import type { ClauseContext } from './english';
+import type { ClauseContext } from './clause';
 import { valueSpan } from './english-changes';
 import { categoryOf, isOrganisation, isVehicle } from './lexicon';
 import { cleanEnglishObject, gerundToBase, slug, toThirdPerson } from './text';

@@ -1,5 +1,5 @@
 import { draft, type FactDraft } from './draft';
-import type { KnownFact } from './english';
+import type { KnownFact } from './clause';
 import { valueSpan, noLonger } from './english-changes';
 import { cleanChineseObject, hasCjk, normalizeValue } from './text';
 import { draftForKey } from './value-match';

@@ -1,6 +1,6 @@
 import { foldChinese, slotFamiliesOfWord, slotWords } from '@engram/core';
 import { draft, type FactDraft } from './draft';
-import type { KnownFact } from './english';
+import type { KnownFact } from './clause';
 import { gerundToBase, hasCjk, normalizeValue } from './text';
 import { compatible, shapeOf } from './value-shape';
 
