@@ -1,7 +1,8 @@
 /**
  * The fault campaign (issue 13 item 7) against the real all-in-one process:
  *   npm run bench -- faults [--kills 10] [--writers 4] [--min-acks 30] [--max-acks 150] [--seed 13]
- *                           [--catch-up-events 10000] [--skip corrupt,disk-full,catch-up] [--out result.json]
+ *                           [--catch-up-events 10000] [--catch-up-embedder hash|use|onnx]
+ *                           [--skip kills,corrupt,disk-full,catch-up] [--out result.json]
  * 1. kills: concurrent writers, SIGKILL at a random moment each round (after a random number of
  *    acknowledged writes plus a random pause), restart; at the end every acknowledged write is
  *    checked in the log and the read models, and the read models are compared with a clean replay.
@@ -40,28 +41,30 @@ export default async function main(argv: string[]): Promise<void> {
   const out: Record<string, unknown> = { date: new Date().toISOString() };
   const problems: string[] = [];
 
-  const kills = count(argv, 'kills', 10, 1);
-  const campaign = await runKillCampaign({
-    kills,
-    writers: count(argv, 'writers', 4, 1),
-    minAcksPerRound: count(argv, 'min-acks', 30, 1),
-    maxAcksPerRound: count(argv, 'max-acks', 150, 1),
-    seed: count(argv, 'seed', 13),
-  });
-  out.kills = campaign;
-  problems.push(...campaign.problems, ...campaign.unexpectedAnswers.map((a) => `unexpected answer: ${a}`));
-  console.log(`\n## SIGKILL campaign (${campaign.kills} kills, ${campaign.writers} writers)`);
-  console.log('| round | acknowledged | unanswered | restart → healthy | restart → read side current | search index on restart |');
-  console.log('|---|---|---|---|---|---|');
-  for (const r of campaign.rounds) {
-    const si = r.searchIndex ? `${r.searchIndex.rebuilt}, ${r.searchIndex.reused} vectors reused, ${r.searchIndex.embedded} embedded` : '—';
-    console.log(`| ${r.round} | ${r.acks} | ${r.unanswered} | ${s(r.healthyMs)} | ${r.round === 0 ? '—' : s(r.catchUpMs)} | ${r.round === 0 ? '—' : si} |`);
+  if (!skip.has('kills')) {
+    const kills = count(argv, 'kills', 10, 1);
+    const campaign = await runKillCampaign({
+      kills,
+      writers: count(argv, 'writers', 4, 1),
+      minAcksPerRound: count(argv, 'min-acks', 30, 1),
+      maxAcksPerRound: count(argv, 'max-acks', 150, 1),
+      seed: count(argv, 'seed', 13),
+    });
+    out.kills = campaign;
+    problems.push(...campaign.problems, ...campaign.unexpectedAnswers.map((a) => `unexpected answer: ${a}`));
+    console.log(`\n## SIGKILL campaign (${campaign.kills} kills, ${campaign.writers} writers)`);
+    console.log('| round | acknowledged | unanswered | restart → healthy | restart → read side current | search index on restart |');
+    console.log('|---|---|---|---|---|---|');
+    for (const r of campaign.rounds) {
+      const si = r.searchIndex ? `${r.searchIndex.rebuilt}, ${r.searchIndex.reused} vectors reused, ${r.searchIndex.embedded} embedded` : '—';
+      console.log(`| ${r.round} | ${r.acks} | ${r.unanswered} | ${s(r.healthyMs)} | ${r.round === 0 ? '—' : s(r.catchUpMs)} | ${r.round === 0 ? '—' : si} |`);
+    }
+    console.log(
+      `\nacknowledged ${campaign.acknowledged}, lost ${campaign.lost}, duplicated ${campaign.duplicated}, at a reused position ${campaign.misplaced}, ` +
+        `log events ${campaign.logEvents}, read models vs clean replay: ${campaign.replayDiffers.length === 0 ? 'identical' : `differ in ${campaign.replayDiffers.join(', ')}`}, ` +
+        `catch-up after a kill: median ${s(campaign.catchUpMs.median)}, max ${s(campaign.catchUpMs.max)}`,
+    );
   }
-  console.log(
-    `\nacknowledged ${campaign.acknowledged}, lost ${campaign.lost}, duplicated ${campaign.duplicated}, at a reused position ${campaign.misplaced}, ` +
-      `log events ${campaign.logEvents}, read models vs clean replay: ${campaign.replayDiffers.length === 0 ? 'identical' : `differ in ${campaign.replayDiffers.join(', ')}`}, ` +
-      `catch-up after a kill: median ${s(campaign.catchUpMs.median)}, max ${s(campaign.catchUpMs.max)}`,
-  );
 
   if (!skip.has('corrupt')) {
     const c = await runCorruptByteCase({ writes: 200 });
@@ -91,9 +94,9 @@ export default async function main(argv: string[]): Promise<void> {
 
   if (!skip.has('catch-up')) {
     const events = count(argv, 'catch-up-events', 10_000, 1);
-    const c = await runCatchUp({ events, writers: 8 });
+    const c = await runCatchUp({ events, writers: 8, embedder: option(argv, 'catch-up-embedder', 'hash') });
     out.catchUp = c;
-    console.log(`\n## Catch-up after SIGKILL at ${c.events} acknowledged writes (${c.logEvents} log events, 8 writers)`);
+    console.log(`\n## Catch-up after SIGKILL at ${c.events} acknowledged writes (${c.logEvents} log events, 8 writers, embedder ${c.embedder})`);
     console.log('| restart | spawn → healthy | spawn → read side current | search index |');
     console.log('|---|---|---|---|');
     for (const r of c.runs) {

@@ -21,6 +21,7 @@ export interface CatchUpRun {
 }
 
 export interface CatchUpResult {
+  embedder: string;
   events: number;
   writers: number;
   logEvents: number;
@@ -63,9 +64,9 @@ async function steadyLoad(engram: EngramProcess, writers: number, events: number
   return { last: last!, acked };
 }
 
-async function timedRestart(dataDir: string, label: CatchUpRun['label'], last: { userId: string; position: string }): Promise<CatchUpRun> {
+async function timedRestart(dataDir: string, env: Record<string, string>, label: CatchUpRun['label'], last: { userId: string; position: string }): Promise<CatchUpRun> {
   const t0 = performance.now();
-  const { engram, healthyMs } = await start(dataDir);
+  const { engram, healthyMs } = await start(dataDir, env);
   try {
     await waitForReadSide(engram, last.userId, last.position, 1_800_000);
     return { label, healthyMs, catchUpMs: performance.now() - t0, searchIndex: catchUpLine(engram.output()) };
@@ -74,18 +75,19 @@ async function timedRestart(dataDir: string, label: CatchUpRun['label'], last: {
   }
 }
 
-export async function runCatchUp(opts: { events: number; writers: number }): Promise<CatchUpResult> {
+export async function runCatchUp(opts: { events: number; writers: number; embedder: string }): Promise<CatchUpResult> {
   const dataDir = await mkdtemp(join(tmpdir(), 'engram-catchup-'));
+  const env = { ENGRAM_EMBEDDER: opts.embedder };
   try {
-    const { engram } = await start(dataDir);
+    const { engram } = await start(dataDir, env);
     const { last, acked } = await steadyLoad(engram, opts.writers, opts.events);
-    const resumed = await timedRestart(dataDir, 'resume from snapshot', last);
+    const resumed = await timedRestart(dataDir, env, 'resume from snapshot', last);
     // The same log, the same read store, no search-index files: the whole log is indexed and embedded again.
     const cfg = configOf(dataDir);
     await rm(cfg.textIndexDir, { recursive: true, force: true });
     if (cfg.vectors.kind === 'local') await rm(cfg.vectors.dir, { recursive: true, force: true });
-    const full = await timedRestart(dataDir, 'no snapshot (full re-index)', last);
-    return { events: acked, writers: opts.writers, logEvents: Number(last.position.split(':').pop()) + 1, runs: [resumed, full] };
+    const full = await timedRestart(dataDir, env, 'no snapshot (full re-index)', last);
+    return { embedder: opts.embedder, events: acked, writers: opts.writers, logEvents: Number(last.position.split(':').pop()) + 1, runs: [resumed, full] };
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -13,8 +13,8 @@ import { startEngramProcess, type EngramProcess } from '../../e2e/support/engram
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** The environment every campaign process runs with: embedded parts, the offline embedder, no consolidation. */
-export function serviceEnv(dataDir: string): Record<string, string> {
-  return { ENGRAM_DATA_DIR: dataDir, ENGRAM_EMBEDDER: 'hash', ENGRAM_CONSOLIDATION_IDLE_SECONDS: '86400', ENGRAM_ARCHIVE_AT: 'off', LOG_LEVEL: 'info' };
+export function serviceEnv(dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { ENGRAM_DATA_DIR: dataDir, ENGRAM_EMBEDDER: 'hash', ENGRAM_CONSOLIDATION_IDLE_SECONDS: '86400', ENGRAM_ARCHIVE_AT: 'off', LOG_LEVEL: 'info', ...extra };
 }
 
 export function configOf(dataDir: string): Readonly<EngramConfig> {
@@ -27,9 +27,10 @@ export interface Started {
   healthyMs: number;
 }
 
-export async function start(dataDir: string): Promise<Started> {
+/** Starts the all-in-one on `dataDir`; `extra` overrides the campaign's environment (e.g. another embedder). */
+export async function start(dataDir: string, extra: Record<string, string> = {}): Promise<Started> {
   const t0 = performance.now();
-  const engram = await startEngramProcess({ env: serviceEnv(dataDir), readyTimeoutMs: 300_000 });
+  const engram = await startEngramProcess({ env: serviceEnv(dataDir, extra), readyTimeoutMs: 300_000 });
   return { engram, healthyMs: performance.now() - t0 };
 }
 
