@@ -5,7 +5,7 @@
  * manifest declares exactly what its code imports.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -130,7 +130,7 @@ function manifestProblems(result: CruiseResult): string[] {
     for (const pkg of peers) if (!src.has(pkg)) problems.push(`${w}: peer ${pkg} is never imported`);
     // A dependency is used when src imports it, when the package's scripts run it, or when it is an
     // optional peer of one of the package's dependencies (a service choosing runtime's adapters).
-    const peersOfDeps = new Set([...deps].flatMap((d) => Object.keys(readManifest(join('node_modules', d)).peerDependencies ?? {})));
+    const peersOfDeps = new Set([...deps].flatMap((d) => Object.keys(installedManifest(w, d)?.peerDependencies ?? {})));
     const scripts = Object.values(man.scripts ?? {}).join(' ');
     for (const pkg of deps) {
       if (!src.has(pkg) && !peersOfDeps.has(pkg) && !new RegExp(`(^|\\s)${pkg}(\\s|$)`).test(scripts)) {
@@ -144,4 +144,12 @@ function manifestProblems(result: CruiseResult): string[] {
     for (const pkg of dev) if (!test.has(pkg)) problems.push(`${w}: devDependency ${pkg} is never imported by tests`);
   }
   return problems.sort();
+}
+
+/** The installed manifest of `pkg` as `workspace` resolves it (its own node_modules first, then the root's). */
+function installedManifest(workspace: string, pkg: string): Manifest | null {
+  for (const dir of [join(workspace, 'node_modules', pkg), join('node_modules', pkg)]) {
+    if (existsSync(join(root, dir, 'package.json'))) return readManifest(dir);
+  }
+  return null;
 }
