@@ -37,6 +37,7 @@ for (const variant of VARIANTS) describeWithServers(variant.servers, `distribute
   let sql: pg.Pool;
   const procs = new Map<string, EngramProcess>();
   const topic = `engram.e2e.${runId}`;
+  const masterKey = randomBytes(32).toString('base64');
   let grpcPort = 0;
 
   const envFor = (service: string): Record<string, string> => ({
@@ -48,6 +49,8 @@ for (const variant of VARIANTS) describeWithServers(variant.servers, `distribute
     DATABASE_URL: db.url,
     DATABASE_POOL_SIZE: '3',
     ENGRAM_EMBEDDER: 'hash',
+    // Every service wraps and reads data keys with the same master key (PostgreSQL key store).
+    ENGRAM_MASTER_KEY: masterKey,
     ...(variant.vectors === 'qdrant' ? { ENGRAM_VECTORS: 'qdrant', QDRANT_URL: qdrantUrl, QDRANT_COLLECTION_PREFIX: qdrantPrefix } : {}),
     ENGRAM_DATA_DIR: join(root, service),
     ...(service === 'query' ? { GRPC_PORT: String(grpcPort) } : {}),

@@ -22,6 +22,7 @@ const STATUS: Record<ErrorCode, grpc.status> = {
   SCHEMA_UNKNOWN: grpc.status.INVALID_ARGUMENT,
   DECODE_FAILED: grpc.status.INVALID_ARGUMENT,
   CONFIG_INVALID: grpc.status.INTERNAL,
+  KEY_UNAVAILABLE: grpc.status.UNAVAILABLE,
   UNSUPPORTED: grpc.status.UNIMPLEMENTED,
   SHUTTING_DOWN: grpc.status.UNAVAILABLE,
   INTERNAL: grpc.status.INTERNAL,

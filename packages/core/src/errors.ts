@@ -19,6 +19,7 @@ export type ErrorCode =
   | 'SCHEMA_UNKNOWN'
   | 'DECODE_FAILED'
   | 'CONFIG_INVALID'
+  | 'KEY_UNAVAILABLE'
   | 'UNSUPPORTED'
   | 'SHUTTING_DOWN'
   | 'INTERNAL';
@@ -43,6 +44,7 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   SCHEMA_UNKNOWN: 400,
   DECODE_FAILED: 400,
   CONFIG_INVALID: 500,
+  KEY_UNAVAILABLE: 503,
   UNSUPPORTED: 501,
   SHUTTING_DOWN: 503,
   INTERNAL: 500,
@@ -58,6 +60,7 @@ const RETRIABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'LLM_MALFORMED_OUTPUT',
   'WRONG_EXPECTED_VERSION',
   'SHUTTING_DOWN',
+  'KEY_UNAVAILABLE',
 ]);
 
 export class EngramError extends Error {

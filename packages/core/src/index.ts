@@ -34,3 +34,6 @@ export * from './util/read-event';
 export * from './ports/logger';
 export * from './ports/dead-letters';
 export * from './ports/readiness';
+export * from './ports/encryption';
+export * from './events/sealed-fields';
+export * from './encryption/sealed-event-log';

@@ -4,7 +4,7 @@
  * and a service installs only the adapters of its deployment (docs/architecture.md).
  */
 import { join } from 'node:path';
-import type { Embedder, EmbeddingCache, EventCodec, EventLog, Llm, Reranker, SqlDatabase, TextIndex, VectorIndex } from '@engram/core';
+import type { DataKeyStore, Embedder, EmbeddingCache, EventCodec, EventLog, FieldCipher, Llm, Reranker, SqlDatabase, TextIndex, VectorIndex } from '@engram/core';
 import { ContentScreen, createLlmInjectionClassifier } from '@engram/core';
 import type { EngramConfig } from './config';
 import type { Logger } from './logger';
@@ -34,6 +34,27 @@ export async function openEventLog(cfg: EngramConfig, codec: EventCodec, logger:
       return openEsdbEventLog({ connectionString: cfg.log.connectionString, codec });
     }
   }
+}
+
+/**
+ * The key store of the sealed log and its cipher. A master key generated here (first embedded start)
+ * is announced loudly: without it nothing in the log can be read again.
+ */
+export async function openKeyStore(cfg: EngramConfig, db: SqlDatabase, logger: Logger): Promise<{ keys: DataKeyStore; cipher: FieldCipher }> {
+  const { createAesGcmCipher, fileKeyStoreHasKeys, loadMasterKey, openFileKeyStore, openSqlKeyStore } = await import('@engram/encryption');
+  const cipher = createAesGcmCipher();
+  const eventKey = cipher.eventKey.bind(cipher);
+  const ks = cfg.encryption.keyStore;
+  const storeHasKeys = ks.kind === 'file' ? await fileKeyStoreHasKeys(ks.dir) : true;
+  const loaded = await loadMasterKey(cfg.encryption.masterKey, { storeHasKeys });
+  if (loaded.generated) {
+    logger.warn(
+      { masterKeyFile: loaded.path },
+      `GENERATED A NEW MASTER KEY at ${loaded.path}. Back this file up now and keep the copy away from the data directory: every event's user content is sealed with keys it wraps, and without it the log cannot be read. Set ENGRAM_MASTER_KEY_FILE to its copy to keep it off this disk.`,
+    );
+  }
+  const keys = ks.kind === 'file' ? await openFileKeyStore({ dir: ks.dir, master: loaded.master, eventKey }) : await openSqlKeyStore({ db, master: loaded.master, eventKey });
+  return { keys, cipher };
 }
 
 export async function openReadStore(cfg: EngramConfig): Promise<SqlDatabase> {

@@ -4,18 +4,19 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ContentScreen, createScreenedLog, systemClock, type EventLog, type ProjectionProgress, type SqlDatabase, type LogPosition } from '@engram/core';
+import { ContentScreen, createScreenedLog, createSealedEventLog, systemClock, type ProjectionProgress, type SealedEventLog, type SqlDatabase, type LogPosition } from '@engram/core';
 import type { ProjectionName, Readiness } from '@engram/projections';
 import { parseConfig, type EngramConfig } from './config';
 import { createRootLogger, type Logger } from './logger';
 import { Lifecycle, runMain } from './lifecycle';
-import { openContentScreen, openEmbedder, openEmbeddingCache, openEventCodec, openEventLog, openIndexes, openLlm, openReadStore, openReranker } from './adapters';
+import { openContentScreen, openEmbedder, openEmbeddingCache, openEventCodec, openEventLog, openIndexes, openKeyStore, openLlm, openReadStore, openReranker } from './adapters';
 
 export interface Foundation {
   cfg: Readonly<EngramConfig>;
   logger: Logger;
   life: Lifecycle;
-  log: EventLog;
+  /** The log of record, user content sealed (P4): every service reads and writes through it. */
+  log: SealedEventLog;
   db: SqlDatabase;
   /** /readyz of this service: every part started below registers itself. */
   readiness: Readiness;
@@ -35,20 +36,29 @@ export function runService(service: string, start: (f: Foundation) => Promise<vo
   });
 }
 
-/** Opens the log (screened for its readers) and the read store (running migrations), registered for orderly shutdown. */
+/**
+ * Opens the log (sealed, and screened for its readers), the read store (running migrations) and the
+ * key store, registered for orderly shutdown. The embedded log is opened first: its directory lock tells other processes (the CLI)
+ * that the service has the data directory.
+ */
 export async function openFoundation(cfg: Readonly<EngramConfig>, logger: Logger, life: Lifecycle): Promise<Foundation> {
   mkdirSync(cfg.dataDir, { recursive: true });
   const codec = await openEventCodec();
-  // P2 for producers publishing straight to the log: every reader sees events whose user content is
-  // in the clear screened by the rules alone (deterministic: every consumer and every replay reach the
-  // same verdict) under the configured policy.
-  const log = createScreenedLog(await openEventLog(cfg, codec, logger), new ContentScreen({ policy: cfg.scanner.policy }), logger.child({ component: 'ingest-gate' }));
-  life.add({ name: 'event-log', close: () => log.close() });
+  const raw = await openEventLog(cfg, codec, logger);
+  let sealed: SealedEventLog | null = null;
+  life.add({ name: 'event-log', close: () => (sealed ?? raw).close() });
   const db = await openReadStore(cfg);
   life.add({ name: 'read-store', close: () => db.close() });
   const { runMigrations, Readiness } = await import('@engram/projections');
   await runMigrations(db);
-  logger.info({ log: cfg.log.kind, store: db.kind, dataDir: cfg.dataDir }, 'foundation open');
+  const { keys, cipher } = await openKeyStore(cfg, db, logger.child({ component: 'key-store' }));
+  life.add({ name: 'key-store', close: () => keys.close() });
+  sealed = createSealedEventLog(raw, { keys, cipher });
+  // P2 for producers publishing straight to the log: every reader sees events whose user content is
+  // in the clear screened by the rules alone (deterministic: every consumer and every replay reach the
+  // same verdict) under the configured policy. Above the sealed log, which opens what Engram sealed.
+  const log = createScreenedLog(sealed, new ContentScreen({ policy: cfg.scanner.policy }), logger.child({ component: 'ingest-gate' }));
+  logger.info({ log: cfg.log.kind, store: db.kind, keyStore: cfg.encryption.keyStore.kind, dataDir: cfg.dataDir }, 'foundation open');
   return { cfg, logger, life, log, db, readiness: new Readiness(log, db, cfg.readiness.stallSeconds * 1000) };
 }
 

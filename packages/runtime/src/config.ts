@@ -42,6 +42,14 @@ export interface EngramConfig {
    * gives a second opinion on borderline scores (auto: when an LLM is configured).
    */
   scanner: { policy: 'block' | 'quarantine' | 'allow'; classifier: 'auto' | 'llm' | 'off'; classifierTimeoutMs: number };
+  /**
+   * P4 crypto-shredding: the master key that wraps every data key (never logged), and where the
+   * data keys live: a file next to the embedded log, or PostgreSQL shared by distributed services.
+   */
+  encryption: {
+    masterKey: { kind: 'value'; value: string } | { kind: 'file'; path: string } | { kind: 'default-file'; path: string };
+    keyStore: { kind: 'file'; dir: string } | { kind: 'postgres' };
+  };
   limits: {
     /** Largest message/memory content accepted, in UTF-8 bytes (CONTENT_TOO_LARGE above). */
     maxContentBytes: number;
@@ -187,6 +195,30 @@ function archiveSchedule(p: Problems, at: unknown, days: unknown): EngramConfig[
     return { at: null, days: d };
   }
   return { at: { hour: Number(m[1]), minute: Number(m[2]) }, days: d };
+}
+
+/**
+ * ENGRAM_MASTER_KEY (base64 / hex) or ENGRAM_MASTER_KEY_FILE; neither: <data dir>/keys/master.key,
+ * generated on the first embedded start. ENGRAM_KEY_STORE=file|postgres (default postgres only for
+ * a distributed log with a PostgreSQL store, where every service must share the keys).
+ */
+function encryption(p: Problems, env: Env, file: Record<string, any>, cwd: string, dataDir: string, log: EngramConfig['log'], store: EngramConfig['store']): EngramConfig['encryption'] {
+  const keysDir = resolve(dataDir, 'keys');
+  const defaultKind = log.kind !== 'file' && store.kind === 'postgres' ? 'postgres' : 'file';
+  const kind = oneOf(p, 'ENGRAM_KEY_STORE', env.ENGRAM_KEY_STORE ?? file.encryption?.keyStore, ['file', 'postgres'] as const, defaultKind);
+  if (kind === 'postgres' && store.kind !== 'postgres') p.add('ENGRAM_KEY_STORE=postgres needs ENGRAM_STORE=postgres (the keys live in its database)');
+  const value = env.ENGRAM_MASTER_KEY;
+  const keyFile = env.ENGRAM_MASTER_KEY_FILE ?? file.encryption?.masterKeyFile;
+  if (value && keyFile) p.add('ENGRAM_MASTER_KEY and ENGRAM_MASTER_KEY_FILE are both set: give one');
+  const masterKey: EngramConfig['encryption']['masterKey'] = value
+    ? { kind: 'value', value }
+    : keyFile
+      ? { kind: 'file', path: resolve(cwd, keyFile) }
+      : { kind: 'default-file', path: resolve(keysDir, 'master.key') };
+  if (kind === 'postgres' && masterKey.kind === 'default-file') {
+    p.add('ENGRAM_MASTER_KEY or ENGRAM_MASTER_KEY_FILE is required with the PostgreSQL key store: every service must wrap keys with the same master key');
+  }
+  return { masterKey, keyStore: kind === 'postgres' ? { kind: 'postgres' } : { kind: 'file', dir: keysDir } };
 }
 
 const MAVEN_CENTRAL = 'https://repo.maven.apache.org/maven2';
@@ -339,6 +371,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
       classifier: scannerClassifier(p, env.ENGRAM_SCANNER_CLASSIFIER ?? file.scanner?.classifier, llm !== null),
       classifierTimeoutMs: num(p, 'ENGRAM_SCANNER_CLASSIFIER_TIMEOUT_MS', env.ENGRAM_SCANNER_CLASSIFIER_TIMEOUT_MS ?? file.scanner?.classifierTimeoutMs, 5000, (n) => n > 0, 'a positive number'),
     },
+    encryption: encryption(p, env, file, cwd, dataDir, log, store),
     limits,
     readiness: {
       stallSeconds: num(p, 'readiness.stallSeconds', env.ENGRAM_READY_STALL_SECONDS ?? file.readiness?.stallSeconds, 30, (n) => n > 0 && n <= 86_400, 'a number of seconds in (0, 86400]'),

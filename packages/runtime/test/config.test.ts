@@ -43,6 +43,23 @@ describe('config: the archive schedule, limits and model paths', () => {
     expect(parse({ ENGRAM_EMBEDDER: 'onnx', ENGRAM_MODELS_DIR: '/m', ENGRAM_EMBEDDING_MODEL: 'bge-small-zh-v1.5' }).embedder).toMatchObject({ kind: 'onnx', modelDir: '/m/bge-small-zh-v1.5' });
   });
 
+  it('finds the master key and the key store (P4): embedded defaults, and what distributed services must share', () => {
+    expect(parse({}).encryption).toEqual({
+      masterKey: { kind: 'default-file', path: '/tmp/engram-config-test/keys/master.key' },
+      keyStore: { kind: 'file', dir: '/tmp/engram-config-test/keys' },
+    });
+    expect(parse({ ENGRAM_MASTER_KEY_FILE: 'secrets/mk' }).encryption.masterKey).toEqual({ kind: 'file', path: '/work/here/secrets/mk' });
+    const distributed = { ENGRAM_LOG: 'kafka', KAFKA_BROKERS: 'k:9092', ENGRAM_STORE: 'postgres', DATABASE_URL: 'postgres://x/y' };
+    expect(parse({ ...distributed, ENGRAM_MASTER_KEY: 'k'.repeat(43) }).encryption).toEqual({ masterKey: { kind: 'value', value: 'k'.repeat(43) }, keyStore: { kind: 'postgres' } });
+    expect(problems(distributed)).toEqual([
+      'ENGRAM_MASTER_KEY or ENGRAM_MASTER_KEY_FILE is required with the PostgreSQL key store: every service must wrap keys with the same master key',
+    ]);
+    // One process on a file log keeps its keys in a file even with a PostgreSQL read store.
+    expect(parse({ ENGRAM_STORE: 'postgres', DATABASE_URL: 'postgres://x/y' }).encryption.keyStore).toEqual({ kind: 'file', dir: '/tmp/engram-config-test/keys' });
+    expect(problems({ ENGRAM_KEY_STORE: 'postgres', ENGRAM_MASTER_KEY: 'k'.repeat(43) })).toEqual(['ENGRAM_KEY_STORE=postgres needs ENGRAM_STORE=postgres (the keys live in its database)']);
+    expect(problems({ ENGRAM_MASTER_KEY: 'a', ENGRAM_MASTER_KEY_FILE: 'b' })).toEqual(['ENGRAM_MASTER_KEY and ENGRAM_MASTER_KEY_FILE are both set: give one']);
+  });
+
   it('is frozen all the way down', () => {
     const cfg = parse({});
     expect(Object.isFrozen(cfg.limits)).toBe(true);

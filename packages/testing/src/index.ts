@@ -8,3 +8,4 @@ export * from './contracts/event-log-contract';
 export * from './wait';
 export * from './tmpfs';
 export * from './read-model-hash';
+export * from './contracts/data-key-store-contract';

@@ -329,6 +329,11 @@ export interface StoredEvent<E extends EngramEvent = EngramEvent> {
   event: E;
   position: LogPosition;
   /**
+   * Set when some of the event's user content was crypto-shredded (P4): those fields read as empty
+   * (a tombstone). Ids and every clear field are intact, so a replay takes the same decisions.
+   */
+  erased?: true;
+  /**
    * Set by the sealed log when some of the event's user content is in the clear (published by an
    * outside producer straight to the log, never through Engram's screened write paths).
    */

@@ -1,0 +1,261 @@
+import { EngramError } from '../errors';
+import { erasedValueOf, SEALED_JSON_KEY, sealedFieldsOf, valueAt, withValueAt, type SealedField } from '../events/sealed-fields';
+import type { EngramEvent, EventType, LogPosition, StoredEvent } from '../events/types';
+import type { DataKey, DataKeyStore, FieldCipher, KeyLookup, KeySubject } from '../ports/encryption';
+import { isSealed } from '../ports/encryption';
+import type { AppendOptions, AppendResult, BatchHandler, EventLog, ReadOptions, SubscribeOptions, Subscription } from '../ports/event-log';
+import { createSerialQueue, type SerialQueue } from '../util/serial';
+
+export interface SubjectScanEntry {
+  position: LogPosition;
+  eventId: string;
+  type: EventType;
+  /** Key ids the event's sealed fields use. */
+  kids: string[];
+  /** It has user content that is not sealed (written in plaintext by an outside producer): it cannot be shredded. */
+  plain: boolean;
+}
+
+/** An EventLog whose events carry their user content sealed (P4): append seals, read and subscribe open. */
+export interface SealedEventLog extends EventLog {
+  readonly keys: DataKeyStore;
+  /**
+   * The subject's events below `to` (per partition; default: the head), in log order, with the key
+   * ids their sealed fields use. Nothing is opened: this is the erasure coordinator's inventory.
+   */
+  scanSubject(subject: KeySubject, to?: ReadonlyMap<number, number>): AsyncIterable<SubjectScanEntry>;
+}
+
+export interface SealedEventLogOptions {
+  keys: DataKeyStore;
+  cipher: FieldCipher;
+}
+
+const aadOf = (e: EngramEvent, path: readonly string[]) => `engram-seal/1\u001f${e.tenantId}\u001f${e.userId}\u001f${e.eventId}\u001f${path.join('.')}`;
+const subjectOf = (e: EngramEvent): KeySubject => ({ tenantId: e.tenantId, userId: e.userId });
+const subjectKeyOf = (s: KeySubject) => JSON.stringify([s.tenantId, s.userId]);
+
+/** The sealed value a field holds (for lists and JSON objects, the one inside), or null if it holds none. */
+function sealedValueOf(v: unknown, f: SealedField): string | null {
+  switch (f.shape) {
+    case 'text':
+    case 'nullableText':
+      return isSealed(v) ? v : null;
+    case 'list':
+      return Array.isArray(v) && v.length === 1 && isSealed(v[0]) ? v[0] : null;
+    case 'json': {
+      if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
+      const keys = Object.keys(v);
+      const inner = (v as Record<string, unknown>)[SEALED_JSON_KEY];
+      return keys.length === 1 && isSealed(inner) ? inner : null;
+    }
+  }
+}
+
+/** Whether a field holds content worth sealing (empty values stay as they are). */
+function hasContent(v: unknown, f: SealedField): boolean {
+  switch (f.shape) {
+    case 'text':
+    case 'nullableText':
+      return typeof v === 'string' && v.length > 0;
+    case 'list':
+      return Array.isArray(v) && v.length > 0;
+    case 'json':
+      return !!v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0;
+  }
+}
+
+function plaintextOf(v: unknown, f: SealedField): string {
+  return f.shape === 'list' || f.shape === 'json' ? JSON.stringify(v) : (v as string);
+}
+
+function valueFromPlaintext(text: string, f: SealedField, e: EngramEvent): unknown {
+  if (f.shape === 'text' || f.shape === 'nullableText') return text;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  const ok = f.shape === 'list' ? Array.isArray(parsed) && parsed.every((x) => typeof x === 'string') : !!parsed && typeof parsed === 'object' && !Array.isArray(parsed);
+  if (!ok) throw new EngramError('DECODE_FAILED', `sealed ${f.path.join('.')} of ${e.type} ${e.eventId} does not hold a ${f.shape}`);
+  return parsed;
+}
+
+/**
+ * Seals on append and opens on read, above any EventLog adapter (file, Kafka, EventStoreDB), so the
+ * log's bytes never hold user content in the clear. Values written in plaintext by an outside
+ * producer pass through as they are. A value whose key was shredded reads as erased (a tombstone:
+ * the event keeps its type, ids and every clear field; StoredEvent.erased is set).
+ */
+export function createSealedEventLog(inner: EventLog, opts: SealedEventLogOptions): SealedEventLog {
+  const { keys, cipher } = opts;
+  // Per subject, sealing (and a rotation) and handing the batch to the log happen in call order.
+  const queues = new Map<string, { queue: SerialQueue; users: number }>();
+
+  const withSubjectLock = async <T>(s: KeySubject, fn: () => Promise<T>): Promise<T> => {
+    const k = subjectKeyOf(s);
+    let entry = queues.get(k);
+    if (!entry) queues.set(k, (entry = { queue: createSerialQueue(), users: 0 }));
+    entry.users++;
+    try {
+      return await entry.queue.run(fn);
+    } finally {
+      if (--entry.users === 0) queues.delete(k);
+    }
+  };
+
+  const sealEvent = (e: EngramEvent, fieldsOf: SealedField[], subjectKey: DataKey | null, itemKeys: Map<string, DataKey>): EngramEvent => {
+    let payload = e.payload as unknown as Record<string, unknown>;
+    const eventKeys = new Map<string, Uint8Array>();
+    for (const f of fieldsOf) {
+      const v = valueAt(payload, f.path);
+      if (!hasContent(v, f)) continue;
+      if (sealedValueOf(v, f) !== null) throw new EngramError('VALIDATION_FAILED', `${f.path.join('.')} of ${e.type} ${e.eventId} is already sealed`, { details: { field: f.path.join('.') } });
+      const key = f.item === null ? subjectKey : itemKeys.get(f.item);
+      if (!key) throw new EngramError('INTERNAL', `no key for ${f.item ?? 'the subject'} while sealing ${e.type} ${e.eventId}`);
+      let ek = eventKeys.get(key.kid);
+      if (!ek) eventKeys.set(key.kid, (ek = cipher.eventKey(key, e.eventId)));
+      const sealed = cipher.seal(ek, key.kid, plaintextOf(v, f), aadOf(e, f.path));
+      const stored = f.shape === 'list' ? [sealed] : f.shape === 'json' ? { [SEALED_JSON_KEY]: sealed } : sealed;
+      payload = withValueAt(payload, f.path, stored);
+    }
+    return payload === (e.payload as unknown) ? e : ({ ...e, payload } as unknown as EngramEvent);
+  };
+
+  const sealBatch = async (events: EngramEvent[]): Promise<EngramEvent[]> => {
+    const first = events[0]!;
+    const subject = subjectOf(first);
+    const plans = events.map((e) => ({ e, fields: sealedFieldsOf(e).filter((f) => hasContent(valueAt(e.payload, f.path), f)) }));
+    const items = [...new Set(plans.flatMap((p) => p.fields.map((f) => f.item).filter((x): x is string => x !== null)))];
+    const itemKeys = items.length > 0 ? await keys.itemKeys(subject, items) : new Map<string, DataKey>();
+    let subjectKey: DataKey | null = null;
+    const out: EngramEvent[] = [];
+    for (const { e, fields } of plans) {
+      if (e.tenantId !== subject.tenantId || e.userId !== subject.userId) {
+        throw new EngramError('VALIDATION_FAILED', 'all events of one append must belong to one stream (tenant + user)', { details: { field: 'events' } });
+      }
+      if (subjectKey === null && fields.some((f) => f.item === null)) subjectKey = await keys.subjectKey(subject);
+      out.push(sealEvent(e, fields, subjectKey, itemKeys));
+      // Erasing the user: what follows is sealed with a new key, so only what came before is shredded.
+      if (e.type === 'MemoryForgotten' && e.payload.target === 'user') subjectKey = await keys.rotateSubject(subject);
+    }
+    return out;
+  };
+
+  const openBatch = async (batch: readonly StoredEvent[]): Promise<StoredEvent[]> => {
+    const plans = batch.map((s) => {
+      const found: Array<{ f: SealedField; sealed: string; kid: string }> = [];
+      for (const f of sealedFieldsOf(s.event)) {
+        const sealed = sealedValueOf(valueAt(s.event.payload, f.path), f);
+        if (sealed === null) continue;
+        const kid = cipher.kidOf(sealed);
+        if (kid === null) throw new EngramError('DECODE_FAILED', `sealed ${f.path.join('.')} of ${s.event.type} ${s.event.eventId} has no key id`);
+        found.push({ f, sealed, kid });
+      }
+      return { s, found };
+    });
+    const refKey = (kid: string, eventId: string) => `${kid}\u0000${eventId}`;
+    const refs = new Map<string, { kid: string; eventId: string }>();
+    for (const p of plans) for (const x of p.found) refs.set(refKey(x.kid, p.s.event.eventId), { kid: x.kid, eventId: p.s.event.eventId });
+    if (refs.size === 0) return batch as StoredEvent[];
+    const list = [...refs.values()];
+    const results = await keys.lookup(list);
+    const byRef = new Map<string, KeyLookup>(list.map((r, i) => [refKey(r.kid, r.eventId), results[i]!]));
+    return plans.map(({ s, found }) => {
+      if (found.length === 0) return s;
+      const e = s.event;
+      let payload = e.payload as unknown as Record<string, unknown>;
+      let erased = false;
+      const eventKeys = new Map<string, Uint8Array>();
+      for (const { f, sealed, kid } of found) {
+        const lookup = byRef.get(refKey(kid, e.eventId))!;
+        let value: unknown;
+        if (lookup.state === 'shredded') {
+          value = erasedValueOf(f.shape);
+          erased = true;
+        } else if (lookup.state === 'unknown') {
+          throw new EngramError('KEY_UNAVAILABLE', `the key store has no key ${kid} (sealing ${e.type} ${e.eventId}): is this the key store the log was written with?`, {
+            details: { kid, eventId: e.eventId },
+          });
+        } else {
+          let ek = eventKeys.get(kid);
+          if (!ek) eventKeys.set(kid, (ek = lookup.state === 'key' ? cipher.eventKey(lookup.key, e.eventId) : lookup.eventKey));
+          value = valueFromPlaintext(cipher.open(ek, sealed, aadOf(e, f.path)), f, e);
+        }
+        payload = withValueAt(payload, f.path, value);
+      }
+      const event = { ...e, payload } as unknown as EngramEvent;
+      return erased ? { ...s, event, erased: true } : { ...s, event };
+    });
+  };
+
+  async function* openAll(source: AsyncIterable<StoredEvent>, chunk = 256): AsyncGenerator<StoredEvent> {
+    let buf: StoredEvent[] = [];
+    for await (const s of source) {
+      buf.push(s);
+      if (buf.length >= chunk) {
+        yield* await openBatch(buf);
+        buf = [];
+      }
+    }
+    if (buf.length > 0) yield* await openBatch(buf);
+  }
+
+  return {
+    keys,
+
+    async append(events: EngramEvent[], appendOpts?: AppendOptions): Promise<AppendResult> {
+      if (!Array.isArray(events) || events.length === 0) return inner.append(events, appendOpts);
+      const dispatched = await withSubjectLock(subjectOf(events[0]!), async () => {
+        const sealed = await sealBatch(events);
+        // Handed to the log inside the lock (call order = seal order), awaited outside it.
+        return { done: inner.append(sealed, appendOpts) };
+      });
+      return dispatched.done;
+    },
+
+    read(readOpts?: ReadOptions): AsyncIterable<StoredEvent> {
+      // A limited read is usually one event (a consolidation cause): open it on its own.
+      return openAll(inner.read(readOpts), readOpts?.limit !== undefined ? Math.min(readOpts.limit, 256) : 256);
+    },
+
+    subscribe(handler: BatchHandler, subOpts: SubscribeOptions): Promise<Subscription> {
+      return inner.subscribe(async (batch) => handler(await openBatch(batch)), subOpts);
+    },
+
+    head: () => inner.head(),
+    streamVersion: (tenantId, userId) => inner.streamVersion(tenantId, userId),
+
+    async *scanSubject(subject, to) {
+      const until = to ?? (await inner.head());
+      const pending = new Set([...until].filter(([, n]) => n > 0).map(([p]) => p));
+      if (pending.size === 0) return;
+      for await (const s of inner.read()) {
+        const { partition, offset } = s.position;
+        if (offset >= (until.get(partition) ?? 0)) {
+          pending.delete(partition);
+          if (pending.size === 0) return;
+          continue;
+        }
+        const e = s.event;
+        if (e.tenantId !== subject.tenantId || e.userId !== subject.userId) continue;
+        const kids = new Set<string>();
+        let plain = false;
+        for (const f of sealedFieldsOf(e)) {
+          const v = valueAt(e.payload, f.path);
+          const sealed = sealedValueOf(v, f);
+          if (sealed !== null) {
+            const kid = cipher.kidOf(sealed);
+            if (kid !== null) kids.add(kid);
+          } else if (hasContent(v, f)) plain = true;
+        }
+        yield { position: s.position, eventId: e.eventId, type: e.type, kids: [...kids], plain };
+      }
+    },
+
+    async close() {
+      await inner.close();
+    },
+  };
+}
