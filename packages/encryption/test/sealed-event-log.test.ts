@@ -7,6 +7,7 @@ import {
   createSealedEventLog,
   currentSchemaVersion,
   EngramError,
+  pollUntil,
   SEALED_PREFIX,
   type EngramEvent,
   type EventLog,
@@ -180,8 +181,17 @@ describe('sealed event log', () => {
     const plain = message('published in plaintext straight to the log');
     await opened.inner.append([plain]);
     await log.append([message('through Engram')]);
-    const [first] = await readAll();
+    const [first, second] = await readAll();
     expect(first!.event).toEqual(codec.decode(codec.encode(plain)));
+    expect(first!.plaintext).toBe(true);
+    expect(second!.plaintext).toBeUndefined();
+    const subscribed: Array<boolean | undefined> = [];
+    const sub = await log.subscribe(async (batch) => {
+      for (const s of batch) subscribed.push(s.plaintext);
+    }, { name: 'plaintext-check', fromBeginning: true });
+    await pollUntil(async () => subscribed.length === 2, { backoff: { initialMs: 5, maxMs: 50 }, timeoutMs: 30_000 });
+    await sub.close();
+    expect(subscribed).toEqual([true, undefined]);
     const scan: boolean[] = [];
     for await (const e of log.scanSubject({ tenantId, userId })) scan.push(e.plain);
     expect(scan).toEqual([true, false]);

@@ -143,22 +143,33 @@ export function createSealedEventLog(inner: EventLog, opts: SealedEventLogOption
     return out;
   };
 
+  /** The event's sealed fields with their key ids, and whether some user content is in the clear. */
+  const inventoryOf = (e: EngramEvent) => {
+    const found: Array<{ f: SealedField; sealed: string; kid: string }> = [];
+    let plain = false;
+    for (const f of sealedFieldsOf(e)) {
+      const v = valueAt(e.payload, f.path);
+      const sealed = sealedValueOf(v, f);
+      if (sealed === null) {
+        if (hasContent(v, f)) plain = true;
+        continue;
+      }
+      const kid = cipher.kidOf(sealed);
+      if (kid === null) throw new EngramError('DECODE_FAILED', `sealed ${f.path.join('.')} of ${e.type} ${e.eventId} has no key id`);
+      found.push({ f, sealed, kid });
+    }
+    return { found, plain };
+  };
+
   const openBatch = async (batch: readonly StoredEvent[]): Promise<StoredEvent[]> => {
     const plans = batch.map((s) => {
-      const found: Array<{ f: SealedField; sealed: string; kid: string }> = [];
-      for (const f of sealedFieldsOf(s.event)) {
-        const sealed = sealedValueOf(valueAt(s.event.payload, f.path), f);
-        if (sealed === null) continue;
-        const kid = cipher.kidOf(sealed);
-        if (kid === null) throw new EngramError('DECODE_FAILED', `sealed ${f.path.join('.')} of ${s.event.type} ${s.event.eventId} has no key id`);
-        found.push({ f, sealed, kid });
-      }
-      return { s, found };
+      const { found, plain } = inventoryOf(s.event);
+      return { s: plain ? { ...s, plaintext: true as const } : s, found };
     });
     const refKey = (kid: string, eventId: string) => `${kid}\u0000${eventId}`;
     const refs = new Map<string, { kid: string; eventId: string }>();
     for (const p of plans) for (const x of p.found) refs.set(refKey(x.kid, p.s.event.eventId), { kid: x.kid, eventId: p.s.event.eventId });
-    if (refs.size === 0) return batch as StoredEvent[];
+    if (refs.size === 0) return plans.map((p) => p.s);
     const list = [...refs.values()];
     const results = await keys.lookup(list);
     const byRef = new Map<string, KeyLookup>(list.map((r, i) => [refKey(r.kid, r.eventId), results[i]!]));
@@ -240,17 +251,8 @@ export function createSealedEventLog(inner: EventLog, opts: SealedEventLogOption
         }
         const e = s.event;
         if (e.tenantId !== subject.tenantId || e.userId !== subject.userId) continue;
-        const kids = new Set<string>();
-        let plain = false;
-        for (const f of sealedFieldsOf(e)) {
-          const v = valueAt(e.payload, f.path);
-          const sealed = sealedValueOf(v, f);
-          if (sealed !== null) {
-            const kid = cipher.kidOf(sealed);
-            if (kid !== null) kids.add(kid);
-          } else if (hasContent(v, f)) plain = true;
-        }
-        yield { position: s.position, eventId: e.eventId, type: e.type, kids: [...kids], plain };
+        const { found, plain } = inventoryOf(e);
+        yield { position: s.position, eventId: e.eventId, type: e.type, kids: [...new Set(found.map((x) => x.kid))], plain };
       }
     },
 
