@@ -47,6 +47,11 @@ function abortedCommit(): EngramError {
   return new EngramError('CONFLICT', 'the transaction was aborted by an earlier failed statement and has been rolled back');
 }
 
+function quoteIdent(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new EngramError('INTERNAL', `not a table name: ${name}`);
+  return `"${name}"`;
+}
+
 export async function openPglite(opts: OpenPgliteOptions = {}): Promise<SqlDatabase> {
   // PGlite has no lock of its own: two processes on one data dir corrupt it.
   const dirLock = opts.dataDir ? await lockPgliteDir(opts.dataDir) : null;
@@ -103,6 +108,20 @@ export async function openPglite(opts: OpenPgliteOptions = {}): Promise<SqlDatab
           await pg.query('ROLLBACK').catch(() => undefined);
           throw e;
         }
+      });
+    },
+    async reclaim(tables) {
+      assertOpen();
+      return lock.run(async () => {
+        for (const t of tables) await run(pg, `VACUUM FULL ${quoteIdent(t)}`, undefined);
+        // PGlite checkpoints in this backend, so the session setting decides: old segments are unlinked.
+        await pg.query('SET wal_recycle = off');
+        // Twice: the first switch closes the segment holding the deleted rows, the second checkpoint removes it.
+        for (let i = 0; i < 2; i++) {
+          await pg.query('SELECT pg_switch_wal()');
+          await pg.query('CHECKPOINT');
+        }
+        return { walRetired: true };
       });
     },
     async close(): Promise<void> {

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,3 +61,37 @@ describe('openPglite with a data dir', () => {
     expect(((await later) as { rows: unknown[] }).rows).toEqual([{ one: 1 }]);
   });
 });
+
+describe('reclaim on a PGlite data dir', () => {
+  it('leaves no byte of a deleted row in any file of the data dir (heap, indexes, WAL)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'engram-pglite-reclaim-'));
+    const secret = `reclaim-${randomUUID()}`;
+    const db = await openPglite({ dataDir: dir });
+    try {
+      await db.query('CREATE TABLE notes (id integer PRIMARY KEY, body text NOT NULL)');
+      await db.query('CREATE INDEX notes_body_idx ON notes (body)');
+      await db.query("INSERT INTO notes SELECT g, 'filler ' || g FROM generate_series(1, 500) g");
+      await db.query('INSERT INTO notes VALUES (0, $1)', [secret]);
+      await db.query('CHECKPOINT');
+      await db.query('DELETE FROM notes WHERE id = 0');
+      // Deleted but not reclaimed: the bytes are still there (the grep below can find them).
+      expect(await filesHolding(dir, secret)).not.toEqual([]);
+      expect(await db.reclaim(['notes'])).toEqual({ walRetired: true });
+      expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM notes')).rows[0]!.n).toBe(500);
+    } finally {
+      await db.close();
+    }
+    expect(await filesHolding(dir, secret)).toEqual([]);
+    await rm(dir, { recursive: true, force: true });
+  });
+});
+
+async function filesHolding(dir: string, needle: string): Promise<string[]> {
+  const hits: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!e.isFile()) continue;
+    const path = join(e.parentPath, e.name);
+    if ((await readFile(path)).includes(needle)) hits.push(path);
+  }
+  return hits;
+}

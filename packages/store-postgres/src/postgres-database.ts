@@ -104,6 +104,25 @@ export function openPostgres(opts: OpenPostgresOptions): SqlDatabase {
         client.release(broken === undefined ? undefined : (broken as Error));
       }
     },
+    async reclaim(tables) {
+      assertOpen();
+      for (const t of tables) {
+        if (!/^[a-z_][a-z0-9_]*$/.test(t)) throw new EngramError('INTERNAL', `not a table name: ${t}`);
+        await run(pool, `VACUUM FULL "${t}"`, undefined);
+      }
+      // The checkpointer removes retired segments instead of recycling them only with wal_recycle = off
+      // (server setting); switching and checkpointing needs superuser or pg_checkpoint + pg_switch_wal rights.
+      try {
+        for (let i = 0; i < 2; i++) {
+          await pool.query('SELECT pg_switch_wal()');
+          await pool.query('CHECKPOINT');
+        }
+        return { walRetired: true };
+      } catch (e) {
+        if ((e as { code?: string }).code === '42501') return { walRetired: false };
+        throw mapPgError(e);
+      }
+    },
     async close(): Promise<void> {
       if (closed) return;
       closed = true;

@@ -1,4 +1,9 @@
-import type { SqlDatabase, SqlExecutor } from '@engram/core';
+import { EngramError, type SqlDatabase, type SqlExecutor } from '@engram/core';
+
+// VACUUM cannot run in a transaction, and a replay copy is never erased in place: it replays the erasure.
+const noReclaim = async (): Promise<never> => {
+  throw new EngramError('UNSUPPORTED', 'reclaim runs on the live database, not on a replay copy');
+};
 
 /**
  * The same database with every statement resolved in `schema` first: each transaction starts with
@@ -18,12 +23,13 @@ export function inSchema(db: SqlDatabase, schema: string): SqlDatabase {
     transaction,
     query: (sql, params) => transaction((tx) => tx.query(sql, params)),
     close: async () => undefined,
+    reclaim: noReclaim,
   };
 }
 
 /** A transaction seen as a database: "nested" transactions run inside it (the swap's final catch-up). */
 export function txAsDatabase(tx: SqlExecutor, kind: string): SqlDatabase {
-  return { kind, query: (sql, params) => tx.query(sql, params), transaction: (fn) => fn(tx), close: async () => undefined };
+  return { kind, query: (sql, params) => tx.query(sql, params), transaction: (fn) => fn(tx), close: async () => undefined, reclaim: noReclaim };
 }
 
 export function quoteIdent(name: string): string {

@@ -25,6 +25,12 @@ export interface SqlDatabase extends SqlExecutor {
   /** Runs fn in one transaction (BEGIN … COMMIT, ROLLBACK on throw). */
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * P4: leaves no bytes of deleted rows on disk: rewrites the tables (VACUUM FULL: new files, the old
+   * ones unlinked) and retires the WAL that recorded them (segment switch + checkpoint, segments removed
+   * rather than recycled). `walRetired` is false when the server refused the WAL step (no privilege).
+   */
+  reclaim(tables: readonly string[]): Promise<{ walRetired: boolean }>;
   /** 'pglite' | 'postgres', for logs and stats. */
   readonly kind: string;
 }

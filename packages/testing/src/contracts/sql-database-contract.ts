@@ -155,6 +155,18 @@ export function sqlDatabaseContract(name: string, factory: () => Promise<SqlData
       expect((await db.query('SELECT 1 FROM contract_items WHERE id = 30')).rows).toHaveLength(0);
     });
 
+    it('reclaims deleted rows (VACUUM FULL + WAL retirement) and keeps the live ones, in and out of the table list', async () => {
+      await db.query('CREATE TABLE contract_reclaim (id integer PRIMARY KEY, body text NOT NULL)');
+      await db.query("INSERT INTO contract_reclaim SELECT g, 'row ' || g FROM generate_series(1, 50) g");
+      await db.query('DELETE FROM contract_reclaim WHERE id > 10');
+      const r = await db.reclaim(['contract_reclaim', 'contract_counter']);
+      expect(typeof r.walRetired).toBe('boolean');
+      expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM contract_reclaim')).rows[0]!.n).toBe(10);
+      expect((await db.query<{ n: number }>('SELECT n FROM contract_counter WHERE id = 1')).rows).toHaveLength(1);
+      await expect(db.reclaim(['contract_reclaim; DROP TABLE contract_counter'])).rejects.toMatchObject({ code: 'INTERNAL' });
+      expect((await db.query('SELECT 1 FROM contract_counter')).rows).toHaveLength(1);
+    });
+
     it('refuses work after close with STORE_UNAVAILABLE', async () => {
       await db.close();
       const err = await rejection(db.query('SELECT 1'));

@@ -111,6 +111,8 @@ export async function startPostgres(opts: StartPostgresOptions = {}): Promise<St
         '-c', 'synchronous_commit=off',
         '-c', 'full_page_writes=off',
         '-c', 'max_connections=200',
+        // As Engram's erasure asks of a server (README): retired WAL segments are removed, not recycled.
+        '-c', 'wal_recycle=off',
       ],
       { ...asUser, cwd: base, env: { ...process.env, LC_ALL: 'C' } },
     );
