@@ -66,6 +66,7 @@ describe('gRPC API over a real loopback connection', () => {
 
     const f = await client.call('Forget', { userId: 'g1', target: 'memory', memoryId: w.id, reason: 'asked' }, 'acme');
     expect(f.position).toMatch(/^\d+:\d+$/);
+    expect(f.erasureId).toMatch(/^[0-9a-f-]{36}$/);
     const gone = await client.fail('GetMemory', { userId: 'g1', id: w.id, minPosition: f.position }, 'acme');
     expect(gone).toMatchObject({ code: grpc.status.NOT_FOUND, engramCode: 'NOT_FOUND', retriable: 'false' });
   });

@@ -8,6 +8,8 @@ import {
   ContextBody,
   ContradictionParams,
   ContradictionsQuery,
+  ErasureParams,
+  ErasureQuery,
   ForgetMemoryQuery,
   ForgetUserQuery,
   KeyParams,
@@ -29,6 +31,8 @@ import {
 import { route, type RouteDef } from './route-def';
 import {
   appendedSchema,
+  erasureReportResponse,
+  forgetResponse,
   consolidateResponse,
   contextResponse,
   contradictionsResponse,
@@ -173,7 +177,7 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       summary: 'Forget one memory entry (MemoryForgotten, cascades through every read model)',
       tag: 'forget',
       schema: { params: MemoryParams, querystring: ForgetMemoryQuery, headers: TenantHeaders },
-      responses: accepted('erase appended'),
+      responses: { 202: { description: 'erasure requested: the report (GET /v1/erasures/{erasureId}) completes once every store has erased it', schema: forgetResponse } },
       async handle({ tenantId, correlationId, params, query }) {
         const r = await app.forget({
           scope: scopeOf(tenantId, query),
@@ -193,7 +197,7 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       summary: 'Forget everything of a user',
       tag: 'forget',
       schema: { params: UserParams, querystring: ForgetUserQuery, headers: TenantHeaders },
-      responses: accepted('erase appended'),
+      responses: { 202: { description: 'erasure requested: the report (GET /v1/erasures/{erasureId}) completes once every store has erased it', schema: forgetResponse } },
       async handle({ tenantId, correlationId, params, query }) {
         const r = await app.forget({
           scope: { tenantId, userId: params.userId, agentId: query.agentId ?? null },
@@ -202,6 +206,18 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
           reason: query.reason,
         });
         return { status: 202, body: r };
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/v1/erasures/:id',
+      operationId: 'getErasure',
+      summary: 'The report of an erasure (B2): pending, completed or failed, with counts per place and no erased content',
+      tag: 'forget',
+      schema: { params: ErasureParams, querystring: ErasureQuery, headers: TenantHeaders },
+      responses: { 200: { description: 'the erasure report', schema: erasureReportResponse } },
+      async handle({ tenantId, params, query }) {
+        return { status: 200, body: await app.getErasure({ tenantId, erasureId: params.id, minPosition: query.minPosition }) };
       },
     }),
     ...(['pin', 'unpin'] as const).map((op) =>

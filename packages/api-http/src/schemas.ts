@@ -29,6 +29,29 @@ const quarantineId = Type.Optional(
 
 export const appendedSchema = Type.Object({ eventId: Type.String({ format: 'uuid' }), position, quarantineId });
 
+export const forgetResponse = Type.Object({
+  eventId: Type.String({ format: 'uuid' }),
+  position,
+  erasureId: Type.String({ format: 'uuid', description: 'the erasure this request starts: GET /v1/erasures/{erasureId} for its report' }),
+});
+
+/** B2: counts per place, ids and times; never the erased content. */
+export const erasureReportResponse = Type.Object({
+  erasureId: Type.String({ format: 'uuid' }),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('completed'), Type.Literal('failed')]),
+  subject: Type.Object({ tenantId: str, userId: str, target: Type.String({ description: 'memory | key | user' }), memoryId: nullable(str) }),
+  requestEventId: Type.String({ format: 'uuid' }),
+  requestedBy: str,
+  requestedAt: Type.String({ format: 'date-time' }),
+  completedAt: nullable(Type.String({ format: 'date-time' })),
+  removed: Type.Record(Type.String(), Type.Integer(), {
+    description:
+      'what the erasure removed, per place: log (events whose sealed content became unreadable), logPlaintext (events an outside producer wrote in the clear: removed everywhere but in the log), ' +
+      'keys, memories, facts (derived), messages, episodes, skills, contradictions, textIndex, vectors (documents), archive (cold-archive records), tablesRewritten',
+  }),
+  error: nullable(Type.String({ description: 'error code when failed' })),
+});
+
 export const writeResponse = Type.Object({
   id: Type.String({ format: 'uuid' }),
   eventId: nullable(str),

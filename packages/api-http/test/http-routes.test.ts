@@ -103,6 +103,13 @@ describe('HTTP API: every route on a listening server', () => {
     expect(all.status).toBe(202);
     const forgotten = (await h.events()).filter((e) => e.type === 'MemoryForgotten' && e.userId === 'u2');
     expect(forgotten.map((e) => (e.type === 'MemoryForgotten' ? e.payload.target : null))).toEqual(['memory', 'user']);
+    // B2: each forget starts an erasure whose report is pending until the erasure coordinator (not in this stack) completes it.
+    expect(all.json.erasureId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(forgotten.map((e) => (e.type === 'MemoryForgotten' ? e.payload.erasureId : null))).toEqual([del.json.erasureId, all.json.erasureId]);
+    const report = await h.call('GET', `/v1/erasures/${all.json.erasureId}?minPosition=${all.json.position}`);
+    expect(report).toMatchObject({ status: 200, json: { erasureId: all.json.erasureId, status: 'pending', subject: { userId: 'u2', target: 'user', memoryId: null }, completedAt: null, removed: {} } });
+    expect(await h.call('GET', `/v1/erasures/${all.json.erasureId}`, { headers: { 'x-tenant-id': 'another-tenant' } })).toMatchObject({ status: 404, json: { error: { code: 'NOT_FOUND' } } });
+    expect(await h.call('GET', '/v1/erasures/not-a-uuid')).toMatchObject({ status: 400, json: { error: { code: 'VALIDATION_FAILED' } } });
   });
 
   it('B3 over HTTP: validFrom/validTo on a write, asOf on query and context, both times in the memory and its history', async () => {
@@ -206,6 +213,7 @@ describe('HTTP API: every route on a listening server', () => {
         'GET /v1/keys/{key}/history',
         'DELETE /v1/memories/{id}',
         'DELETE /v1/users/{userId}/memories',
+        'GET /v1/erasures/{id}',
         'POST /v1/memories/{id}/pin',
         'POST /v1/memories/{id}/unpin',
         'POST /v1/memories/{id}/restore',

@@ -1,6 +1,6 @@
 import { ContentScreen } from '@engram/core';
 import { AccessRecorder } from './access-recorder';
-import { consolidate, endSession, forget, pin, restore } from './commands/lifecycle';
+import { consolidate, endSession, erasureReport, forget, pin, restore } from './commands/lifecycle';
 import { observeMessage } from './commands/observe-message';
 import { listQuarantine, resolveQuarantine } from './commands/quarantine';
 import { resolveContradiction } from './commands/resolve-contradiction';
@@ -29,6 +29,7 @@ export function createMemoryApp(deps: MemoryAppDeps): MemoryApp {
     unpin: (i) => pin(ctx, i, false),
     restore: (i) => restore(ctx, i),
     forget: (i) => forget(ctx, i),
+    getErasure: (i) => erasureReport(ctx, i),
     resolveContradiction: (i) => resolveContradiction(ctx, i),
     consolidate: (i) => consolidate(ctx, i),
     query: (i) => query(ctx, i),

@@ -1,3 +1,4 @@
+import type { ErasureReport } from '@engram/projections';
 import type {
   Clock,
   ContentScreen,
@@ -49,6 +50,11 @@ export interface MemoryAppDeps {
 export interface CallBase {
   scope: Scope;
   correlationId?: string | null;
+}
+
+export interface ForgetResult extends Appended {
+  /** The erasure this request starts (GET /v1/erasures/{erasureId}). */
+  erasureId: string;
 }
 
 export interface Appended {
@@ -291,7 +297,10 @@ export interface MemoryApp {
   pin(input: MemoryIdInput): Promise<Appended>;
   unpin(input: MemoryIdInput): Promise<Appended>;
   restore(input: MemoryIdInput): Promise<Appended>;
-  forget(input: ForgetInput): Promise<Appended>;
+  /** P4: appends the erasure request; the erasure coordinator carries it out (report: getErasure). */
+  forget(input: ForgetInput): Promise<ForgetResult>;
+  /** B2: the erasure report of the caller's tenant; NOT_FOUND when there is no such erasure (yet). */
+  getErasure(input: { tenantId: string; erasureId: string; minPosition?: string }): Promise<ErasureReport>;
   resolveContradiction(input: ResolveContradictionInput): Promise<ResolveContradictionResult>;
   consolidate(input: ConsolidateInput): Promise<ConsolidateResult>;
 

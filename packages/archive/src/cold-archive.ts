@@ -95,14 +95,34 @@ async function reconcile(db: SqlDatabase, log: EventLog, batches: ArchiveBatch[]
       await appendByStream(log, pending.map((x) => archivedEvent(b.meta.batchId, x, now)));
       resumed.push(...pending.map((x) => x.memoryId));
     }
-    const kept = b.records.filter((x) => exists.has(x.memoryId));
-    if (kept.length < b.records.length) {
-      const { kind: _k, records: _n, sha256: _s, ...meta } = b.meta;
-      await writeBatch(join(b.file, '..'), meta, kept, basename(b.file));
-      purged += b.records.length - kept.length;
-    }
+    purged += await keepOnly(b, exists);
   }
   return { resumed, purged };
+}
+
+/** Rewrites a batch file atomically without the records of erased entries; the number removed. */
+async function keepOnly(b: ArchiveBatch, exists: ReadonlySet<string>): Promise<number> {
+  const kept = b.records.filter((x) => exists.has(x.memoryId));
+  if (kept.length === b.records.length) return 0;
+  const { kind: _k, records: _n, sha256: _s, ...meta } = b.meta;
+  await writeBatch(join(b.file, '..'), meta, kept, basename(b.file));
+  return b.records.length - kept.length;
+}
+
+/**
+ * P4: removes from every batch file under the data dir the records of entries erased since they were
+ * archived (each file rewritten atomically: temp, fsync, rename). The read models must have applied
+ * the erasure. Returns the number of records removed.
+ */
+export async function purgeErasedFromArchive(deps: { db: SqlDatabase; dataDir: string }): Promise<number> {
+  let purged = 0;
+  for (const file of await listBatches(archiveDir(deps.dataDir))) {
+    const b = await readBatch(file);
+    if (b.records.length === 0) continue;
+    const r = await deps.db.query<{ id: string }>('SELECT id::text AS id FROM memories WHERE id = ANY($1::uuid[])', [b.records.map((x) => x.memoryId)]);
+    purged += await keepOnly(b, new Set(r.rows.map((x) => x.id)));
+  }
+  return purged;
 }
 
 /**

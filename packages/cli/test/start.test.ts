@@ -69,8 +69,10 @@ describe('engram start, and offline commands while it runs', () => {
 
     const forgot = await cli(['forget', '--user', 'erin', '--memory', written.id, '--reason', 'requested by the user'], env);
     expect(forgot.code, forgot.stderr).toBe(0);
-    const f = lastJson<{ forgotten: string; eventId: string; position: string }>(forgot.stdout);
-    expect(f).toMatchObject({ forgotten: 'memory', eventId: expect.any(String), position: expect.stringMatching(/^0:\d+$/) });
+    const f = lastJson<{ forgotten: string; eventId: string; position: string; erasureId: string; report: { status: string; removed: Record<string, number> } }>(forgot.stdout);
+    expect(f).toMatchObject({ forgotten: 'memory', eventId: expect.any(String), position: expect.stringMatching(/^0:\d+$/), erasureId: expect.any(String) });
+    // The CLI waited for the erasure report (B2) of the running service.
+    expect(f.report).toMatchObject({ status: 'completed', removed: { memories: 1, keys: 1 } });
     const gone = await fetch(`${url}/v1/memories/${written.id}?userId=erin&minPosition=${f.position}`);
     expect(gone.status).toBe(404);
 
@@ -82,6 +84,7 @@ describe('engram start, and offline commands while it runs', () => {
     expect(after.code, after.stderr).toBe(0);
     const s = lastJson<{ tables: { memories: number }; log: { events: number } }>(after.stdout);
     expect(s.tables.memories).toBe(0);
-    expect(s.log.events).toBe(2);
+    // The write, the erasure request and its ErasureCompleted report.
+    expect(s.log.events).toBe(3);
   });
 });

@@ -31,6 +31,8 @@ export const ContradictionParams = Type.Object({ id: uuid('contradiction id') })
 export const KeyParams = Type.Object({ key: line({ minLength: 1, maxLength: MAX_KEY_CHARS }) });
 export const UserParams = Type.Object({ userId: id('user whose memory is erased') });
 export const EventParams = Type.Object({ eventId: uuid('event id from a 202 answer') });
+export const ErasureParams = Type.Object({ id: uuid('erasureId from the 202 answer of a forget') });
+export const ErasureQuery = Type.Object({ minPosition: Type.Optional(position('wait until the read side has applied this position (e.g. the forget\'s)')) }, { additionalProperties: false });
 
 export const UserQuery = Type.Object(
   { userId, agentId: Type.Optional(id('agent; omitted = every agent of the user')), minPosition: Type.Optional(position()) },

@@ -17,6 +17,7 @@ export * from './keyed-write';
 export * from './read-model-types';
 export * from './readModels';
 export * from './quarantine-reads';
+export * from './erasure-reads';
 export { contentHash, normalizeContent } from './semantic/content-hash';
 export type { HistoryAction } from './semantic/history';
 export { WORKING_RING_SIZE, workingProjector } from './working/working-projector';

@@ -44,6 +44,10 @@ export class DocRegistry {
     }
   }
 
+  has(id: string): boolean {
+    return this.where.has(id);
+  }
+
   idsOfKey(stream: string, key: string): string[] {
     return [...(this.keys.get(stream)?.get(key) ?? [])];
   }

@@ -74,6 +74,11 @@ export interface SearchIndexProjector extends ProjectionProgress {
   status(): SearchIndexStatus;
   /** Applies the dead letters marked for retry now; resolves with how many were applied. */
   retryNow(): Promise<number>;
+  /**
+   * P4: how many documents the forget event `eventId` removed from the indexes (each from the text,
+   * context and vector index alike), once it is applied; undefined for an event not seen (recent ones only).
+   */
+  removedBy(eventId: string): number | undefined;
   close(): Promise<void>;
 }
 
@@ -131,7 +136,13 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
     embedded: 0,
   };
   const waiters = new Set<{ pos: LogPosition; resolve: (ok: boolean) => void }>();
-  const reachedNow = (pos: LogPosition) => (next.get(pos.partition) ?? 0) > pos.offset;
+  // What `reached` answers: a forget that removed documents counts as applied only once the snapshots
+  // on disk no longer hold them (P4).
+  const published = new Map(next);
+  const reachedNow = (pos: LogPosition) => (published.get(pos.partition) ?? 0) > pos.offset;
+  let removalUnsaved = false;
+  const removedByEvent = new Map<string, number>();
+  const REMOVALS_KEPT = 1000;
   let dirty = false;
   let sinceSnapshot = 0;
   let closed = false;
@@ -171,24 +182,38 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
     for (const d of docs) registry.add(streamKeyOf(d.meta), d.id, d.key);
   };
 
-  const deleteDocs = async (ids: string[]) => {
-    if (ids.length === 0) return;
+  /** Deletes documents from every index; the number the indexes held. */
+  const deleteDocs = async (ids: string[]): Promise<number> => {
+    if (ids.length === 0) return 0;
+    const known = ids.filter((id) => registry.has(id)).length;
     await textIndex.delete(ids);
     await contextIndex?.delete(ids);
     await vectorIndex.delete(ids);
     for (const id of ids) registry.remove(id);
+    return known;
   };
 
-  const advance = (position: LogPosition) => {
-    if (position.offset + 1 > (next.get(position.partition) ?? 0)) next.set(position.partition, position.offset + 1);
-    dirty = true;
-    sinceSnapshot++;
+  const forgot = (eventId: string, n: number) => {
+    removedByEvent.set(eventId, (removedByEvent.get(eventId) ?? 0) + n);
+    if (removedByEvent.size > REMOVALS_KEPT) removedByEvent.delete(removedByEvent.keys().next().value!);
+    if (n > 0 && snapshottable.length > 0) removalUnsaved = true;
+  };
+
+  const publish = () => {
+    for (const [p, n] of next) published.set(p, n);
     for (const w of waiters) {
       if (reachedNow(w.pos)) {
         waiters.delete(w);
         w.resolve(true);
       }
     }
+  };
+
+  const advance = (position: LogPosition) => {
+    if (position.offset + 1 > (next.get(position.partition) ?? 0)) next.set(position.partition, position.offset + 1);
+    dirty = true;
+    sinceSnapshot++;
+    if (!removalUnsaved) publish();
   };
 
   /** Applies events in order; `force` applies even below `next` (a dead letter retried). */
@@ -205,15 +230,15 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
           break;
         case 'delete':
           await flushUpserts(pending);
-          await deleteDocs(op.ids);
+          forgot(event.eventId, await deleteDocs(op.ids));
           break;
         case 'forgetKey':
           await flushUpserts(pending);
-          await deleteDocs(registry.idsOfKey(op.stream, op.key));
+          forgot(event.eventId, await deleteDocs(registry.idsOfKey(op.stream, op.key)));
           break;
         case 'forgetUser':
           await flushUpserts(pending);
-          await deleteDocs(registry.idsOfStream(op.stream));
+          forgot(event.eventId, await deleteDocs(registry.idsOfStream(op.stream)));
           break;
         case 'none':
           break;
@@ -264,6 +289,8 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
     sinceSnapshot = 0;
     // Everything embedded so far is in the vector snapshot (or the vector store): the cache can start afresh.
     await cache?.clear();
+    removalUnsaved = false;
+    publish();
   };
 
   const noteCaughtUp = () => {
@@ -286,6 +313,8 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
       }
       state.failingSince = null;
       state.lastError = null;
+      // Documents a forget removed leave the disk before the forget counts as applied.
+      if (removalUnsaved) await snapshotLocked();
       noteCaughtUp();
       if (snapshottable.length > 0 && snapshotEveryEvents > 0 && sinceSnapshot >= snapshotEveryEvents) {
         await snapshotLocked().catch((err: unknown) => logger.error({ err }, 'search-index snapshot failed'));
@@ -383,6 +412,7 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
     snapshotNow,
     status: () => ({ ...state }),
     retryNow,
+    removedBy: (eventId) => removedByEvent.get(eventId),
     async close() {
       if (closed) return;
       closed = true;

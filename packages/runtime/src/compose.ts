@@ -110,7 +110,27 @@ export async function startQuerySide(f: Foundation) {
     logger: f.logger.child({ component: 'retriever' }),
   });
   const progress = allOf([sqlProjectionProgress(f.db, ['episodic', 'semantic']), searchIndex]);
-  return { retriever, progress, embedder };
+  return { retriever, progress, embedder, searchIndex };
+}
+
+/**
+ * The erasure coordinator (P4, B2). It waits for every read model (and for the search index when
+ * it runs in this process) to apply an erasure before it shreds keys, purges and vacuums.
+ */
+export async function startErasure(f: Foundation, searchIndex?: ProjectionProgress & { removedBy(eventId: string): number | undefined }): Promise<void> {
+  const { startErasureCoordinator } = await import('@engram/erasure');
+  const { sqlProjectionProgress, PROJECTION_NAMES } = await import('@engram/projections');
+  const sql = sqlProjectionProgress(f.db, [...PROJECTION_NAMES]);
+  const coordinator = await startErasureCoordinator({
+    log: f.log,
+    db: f.db,
+    progress: searchIndex ? allOf([sql, searchIndex]) : sql,
+    ...(searchIndex ? { searchIndex } : {}),
+    dataDir: f.cfg.dataDir,
+    clock: systemClock,
+    logger: f.logger.child({ component: 'erasure' }),
+  });
+  f.life.add({ name: 'erasure', close: () => coordinator.close() });
 }
 
 export function allOf(parts: ProjectionProgress[]): ProjectionProgress {

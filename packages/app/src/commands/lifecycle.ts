@@ -1,12 +1,12 @@
-import { EngramError } from '@engram/core';
+import { EngramError, newId } from '@engram/core';
 import type { EngramEvent, Scope } from '@engram/core';
 import type { AppContext } from '../context';
 import { appendAll, buildEvent } from '../envelope';
-import { getMemory, listSessions } from '@engram/projections';
+import { getErasure, getMemory, listSessions, type ErasureReport } from '@engram/projections';
 import type { StoredMemory } from '@engram/projections';
 import { waitForPosition } from '../position-wait';
 import { screenWrite } from '../scanning';
-import type { Appended, ConsolidateInput, ConsolidateResult, ForgetInput, MemoryIdInput, SessionInput } from '../types';
+import type { Appended, ConsolidateInput, ConsolidateResult, ForgetInput, ForgetResult, MemoryIdInput, SessionInput } from '../types';
 import { invalid, positionOf } from '../rules';
 
 export async function endSession(ctx: AppContext, input: SessionInput): Promise<Appended> {
@@ -51,7 +51,7 @@ export async function restore(ctx: AppContext, input: MemoryIdInput): Promise<Ap
 }
 
 /** P4: erase one memory, every entry of a key, or everything of the user; the event is the audit record. */
-export async function forget(ctx: AppContext, input: ForgetInput): Promise<Appended> {
+export async function forget(ctx: AppContext, input: ForgetInput): Promise<ForgetResult> {
   const { target, scope } = input;
   const correlationId = input.correlationId ?? null;
   const reason = input.reason ?? null;
@@ -70,9 +70,18 @@ export async function forget(ctx: AppContext, input: ForgetInput): Promise<Appen
     // An erasure is never held for an operator: a refused reason refuses the request.
     await screenWrite(ctx, { scope, sessionId: null, correlationId, attempted: 'forget', fields: { reason }, quarantinable: false });
   }
-  const event = buildEvent(ctx.clock, 'MemoryForgotten', { scope, correlationId }, { target, memoryId, key, reason, requestedBy, erasureId: null, derived: null });
+  const erasureId = newId();
+  const event = buildEvent(ctx.clock, 'MemoryForgotten', { scope, correlationId }, { target, memoryId, key, reason, requestedBy, erasureId, derived: null });
   const { eventId, position } = await appendAll(ctx.log, [event]);
-  return { eventId, position };
+  return { eventId, position, erasureId };
+}
+
+/** B2: the report of one erasure (pending until the erasure coordinator completes it). */
+export async function erasureReport(ctx: AppContext, input: { tenantId: string; erasureId: string; minPosition?: string }): Promise<ErasureReport> {
+  await waitForPosition(ctx, positionOf(input.minPosition));
+  const r = await getErasure(ctx.db, input.tenantId, input.erasureId.toLowerCase());
+  if (!r) throw new EngramError('NOT_FOUND', `erasure ${input.erasureId} not found`, { details: { erasureId: input.erasureId } });
+  return r;
 }
 
 /** K1 manual trigger: ends the given session, or every open session of the user, for consolidation. */

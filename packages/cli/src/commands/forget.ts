@@ -1,9 +1,12 @@
-import { EngramError, type ForgetTarget } from '@engram/core';
+import { EngramError, pollUntil, type ForgetTarget } from '@engram/core';
+import { getErasure, type ErasureReport } from '@engram/projections';
 import type { EngramConfig } from '@engram/runtime';
 import { noPositionals, parseFlags, requiredFlag, stringFlag } from '../args';
 import type { Command } from '../command';
 import { configOf, withOffline } from '../offline';
 import { DEFAULT_TENANT, openOfflineApp } from '../offline-app';
+import { catchUpProjectors } from '../catch-up';
+import { PROJECTORS } from '@engram/projections';
 import { runningService } from '../service-guard';
 import { UsageError } from '../usage-error';
 
@@ -22,7 +25,7 @@ function serviceUrl(cfg: Readonly<EngramConfig>): string {
 }
 
 /** The service owns the embedded data: the erase goes through its HTTP API instead. */
-async function forgetOverHttp(cfg: Readonly<EngramConfig>, r: ForgetRequest): Promise<{ eventId: string; position: string }> {
+async function forgetOverHttp(cfg: Readonly<EngramConfig>, r: ForgetRequest): Promise<{ eventId: string; position: string; erasureId: string }> {
   if (r.target === 'key') {
     throw new EngramError('CONFLICT', 'the service is running and its HTTP API has no key-level erase: stop the service and run engram forget --key again', {
       details: { reason: 'SERVICE_RUNNING' },
@@ -38,12 +41,28 @@ async function forgetOverHttp(cfg: Readonly<EngramConfig>, r: ForgetRequest): Pr
   } catch (e) {
     throw new EngramError('LOG_UNAVAILABLE', `the service holds the data directory but its HTTP API at ${serviceUrl(cfg)} is unreachable: ${(e as Error).message}`, { cause: e });
   }
-  const body = (await res.json().catch(() => ({}))) as { error?: { code?: string; message?: string }; eventId?: string; position?: string };
+  const body = (await res.json().catch(() => ({}))) as { error?: { code?: string; message?: string }; eventId?: string; position?: string; erasureId?: string };
   if (res.status !== 202) {
     const code = (body.error?.code ?? 'INTERNAL') as ConstructorParameters<typeof EngramError>[0];
     throw new EngramError(code, `the service answered ${res.status}: ${body.error?.message ?? 'no error body'}`, { details: { status: res.status } });
   }
-  return { eventId: body.eventId!, position: body.position! };
+  return { eventId: body.eventId!, position: body.position!, erasureId: body.erasureId! };
+}
+
+/** B2: waits (up to `waitSeconds`) for the running service to complete the erasure and returns its report. */
+async function reportOverHttp(cfg: Readonly<EngramConfig>, tenantId: string, erasureId: string, waitSeconds: number): Promise<ErasureReport> {
+  let report: ErasureReport | null = null;
+  await pollUntil(
+    async () => {
+      const res = await fetch(`${serviceUrl(cfg)}/v1/erasures/${encodeURIComponent(erasureId)}`, { headers: { 'x-tenant-id': tenantId } });
+      if (res.status === 200) report = (await res.json()) as ErasureReport;
+      else if (res.status !== 404) throw new EngramError('LOG_UNAVAILABLE', `the service answered ${res.status} for the erasure report`);
+      return report !== null && report.status !== 'pending';
+    },
+    { backoff: { initialMs: 100, maxMs: 1000 }, timeoutMs: waitSeconds * 1000 },
+  );
+  if (!report) throw new EngramError('PROJECTION_LAGGING', `the service has not recorded erasure ${erasureId} within ${waitSeconds} s; ask again: GET /v1/erasures/${erasureId}`);
+  return report;
 }
 
 export const forgetCommand: Command = {
@@ -51,17 +70,22 @@ export const forgetCommand: Command = {
   summary: 'erase one memory, one key or everything of a user (appends MemoryForgotten)',
   usage: `Usage: engram forget --user USER [--tenant TENANT] [--memory ID | --key KEY] [--reason TEXT]
 
-Appends a MemoryForgotten event through the same command handler as the API (validation, content
-scanning, audit); the projectors and the search index then erase the data (P4). Without --memory or
---key the whole user is erased. With the service running, the erase is sent to its HTTP API
-(memory and user targets); offline, it is appended directly.
+Appends the erasure request (MemoryForgotten) through the same command handler as the API
+(validation, content scanning, audit); every read model and index then erases the data, and the
+erasure coordinator follows lineage (derived facts and episodes), destroys the data keys that sealed
+it in the log, purges the cold archive and vacuums the read store (P4). Without --memory or --key the
+whole user is erased. Prints the erasure report (B2: status and counts per place, no content). With
+the service running, the erase is sent to its HTTP API (memory and user targets) and the report is
+awaited (--wait seconds); offline, the request is appended and the report stays pending until the
+service next starts (engram start), which completes it.
 
 Options:
   --user USER      the user (required)
   --tenant TENANT  the tenant (default "${DEFAULT_TENANT}")
   --memory ID      erase one memory entry
   --key KEY        erase every entry that held a semantic key
-  --reason TEXT    recorded in the audit trail`,
+  --reason TEXT    recorded in the audit trail
+  --wait SECONDS   how long to wait for the running service's report (default 120)`,
   async run(argv, io) {
     const a = parseFlags('forget', argv, {
       user: { type: 'string' },
@@ -69,6 +93,7 @@ Options:
       memory: { type: 'string' },
       key: { type: 'string' },
       reason: { type: 'string' },
+      wait: { type: 'string' },
     });
     noPositionals('forget', a);
     const memoryId = stringFlag('forget', a, 'memory') ?? null;
@@ -82,16 +107,23 @@ Options:
       key,
       reason: stringFlag('forget', a, 'reason') ?? null,
     };
+    const waitText = stringFlag('forget', a, 'wait') ?? '120';
+    const waitSeconds = Number(waitText);
+    if (!Number.isFinite(waitSeconds) || waitSeconds < 0) throw new UsageError(`--wait must be a number of seconds, got ${waitText}`, 'forget');
     const cfg = configOf(io);
-    const out = runningService(cfg)
-      ? await forgetOverHttp(cfg, r)
-      : await withOffline(
+    if (runningService(cfg)) {
+      const out = await forgetOverHttp(cfg, r);
+      const report = await reportOverHttp(cfg, r.tenantId, out.erasureId, waitSeconds);
+      io.stdout.write(`${JSON.stringify({ forgotten: r.target, ...out, report })}\n`);
+      return 0;
+    }
+    const out = await withOffline(
           io,
           'forget',
           async (f) => {
             const app = await openOfflineApp(f);
             try {
-              return await app.forget({
+              const res = await app.forget({
                 scope: { tenantId: r.tenantId, userId: r.userId, agentId: null },
                 target: r.target,
                 ...(r.memoryId ? { memoryId: r.memoryId } : {}),
@@ -99,6 +131,8 @@ Options:
                 reason: r.reason,
                 requestedBy: 'engram-cli',
               });
+              await catchUpProjectors(f.log, f.db, Object.values(PROJECTORS));
+              return { ...res, report: await getErasure(f.db, r.tenantId, res.erasureId) };
             } finally {
               await app.close();
             }
@@ -106,6 +140,7 @@ Options:
           cfg,
         );
     io.stdout.write(`${JSON.stringify({ forgotten: r.target, ...out })}\n`);
+    io.stderr.write('engram forget: the erasure is pending; the service completes it (keys shredded, archive purged, store vacuumed) when it next starts\n');
     return 0;
   },
 };

@@ -14,6 +14,8 @@ export interface SubjectScanEntry {
   kids: string[];
   /** It has user content that is not sealed (written in plaintext by an outside producer): it cannot be shredded. */
   plain: boolean;
+  /** The event as stored: sealed values unopened, every clear field (ids, lineage) as written. */
+  event: EngramEvent;
 }
 
 /** An EventLog whose events carry their user content sealed (P4): append seals, read and subscribe open. */
@@ -252,7 +254,7 @@ export function createSealedEventLog(inner: EventLog, opts: SealedEventLogOption
         const e = s.event;
         if (e.tenantId !== subject.tenantId || e.userId !== subject.userId) continue;
         const { found, plain } = inventoryOf(e);
-        yield { position: s.position, eventId: e.eventId, type: e.type, kids: [...new Set(found.map((x) => x.kid))], plain };
+        yield { position: s.position, eventId: e.eventId, type: e.type, kids: [...new Set(found.map((x) => x.kid))], plain, event: e };
       }
     },
 

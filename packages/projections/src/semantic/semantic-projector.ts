@@ -1,3 +1,4 @@
+import { projectErasureCompleted, projectErasureRequest } from './erasures';
 import { assertNever, type EngramEvent, type SqlExecutor, type StoredEvent } from '@engram/core';
 import type { ApplyOutcome } from '../event-status';
 import type { Projector } from '../projector';
@@ -35,7 +36,7 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<ApplyOutcome
       return writeEntry(tx, e, {
         id: p.memoryId, type: p.type, tier: p.tier, kind: 'memory', key: p.key, content: p.content, tags: p.tags, importance: p.importance,
         pinned: p.pinned, source: p.source, confidence: p.confidence, scope: p.scope, metadata: p.metadata, sourceMessageIds: p.sourceMessageIds,
-        episodeId: p.episodeId, validFrom: p.validFrom, validTo: p.validTo ?? null,
+        episodeId: p.episodeId, validFrom: p.validFrom, validTo: p.validTo ?? null, erased: stored.erased === true,
       });
     }
     case 'FactExtracted': {
@@ -44,7 +45,7 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<ApplyOutcome
       return writeEntry(tx, e, {
         id: p.memoryId, type: p.type, tier: 'SEMANTIC', kind: p.kind, key: p.key, content: p.content, tags: p.tags, importance: p.importance,
         pinned: false, source: p.source, confidence: p.confidence, scope: null, metadata: lineage, sourceMessageIds: p.sourceMessageIds,
-        episodeId: p.episodeId, validFrom: p.validFrom, validTo: p.validTo ?? null,
+        episodeId: p.episodeId, validFrom: p.validFrom, validTo: p.validTo ?? null, erased: stored.erased === true,
       });
     }
     case 'MemoryAccessed': {
@@ -104,7 +105,11 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<ApplyOutcome
     case 'MemoryForgotten':
       await forgetInSemantic(tx, e);
       await forgetQuarantined(tx, e);
+      await projectErasureRequest(tx, e);
       return { outcome: 'applied', memoryId: e.payload.memoryId };
+    case 'ErasureCompleted':
+      await projectErasureCompleted(tx, e);
+      return;
     case 'ContentQuarantined':
       await projectQuarantined(tx, e);
       return;
@@ -156,7 +161,6 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<ApplyOutcome
     case 'SessionStarted':
     case 'SessionEnded':
     case 'EpisodeCreated':
-    case 'ErasureCompleted':
       return;
     default:
       assertNever(e, 'event');

@@ -25,6 +25,8 @@ export interface NewEntry {
   validFrom: string | null;
   /** B3: when it stopped being true, if the writer knows; null while it holds. */
   validTo: string | null;
+  /** Its content was crypto-shredded (a tombstone in a replay): nothing to compare, so it never deduplicates. */
+  erased?: boolean;
 }
 
 type Envelope = Pick<EngramEvent, 'eventId' | 'tenantId' | 'userId' | 'agentId' | 'sessionId' | 'occurredAt' | 'recordedAt'>;
@@ -81,7 +83,7 @@ async function activeHolders(tx: SqlExecutor, e: Envelope, key: string): Promise
 export async function writeEntry(tx: SqlExecutor, e: Envelope, n: NewEntry): Promise<ApplyOutcome> {
   if (!isUuid(n.id)) return { outcome: 'rejected', code: 'VALIDATION_FAILED', reason: `memory id ${n.id} is not a UUID` };
   const hash = contentHash(n.content);
-  const unkeyedSemantic = n.tier === 'SEMANTIC' && n.key === null;
+  const unkeyedSemantic = n.tier === 'SEMANTIC' && n.key === null && !n.erased;
   // The common unkeyed write asks "seen?" and "identical active entry?" in one round trip.
   const probe = unkeyedSemantic
     ? (await tx.query<{ seen: boolean; id: string | null; version: number | null }>(
