@@ -9,6 +9,7 @@ import {
   silentLogger,
   skillItem,
   type Clock,
+  type DeadLetters,
   type EngramEvent,
   type ErasureCompleted,
   type KeySubject,
@@ -23,7 +24,7 @@ import {
   type Subscription,
 } from '@engram/core';
 import { purgeErasedFromArchive } from '@engram/archive';
-import { getErasure, PROJECTION_TABLES } from '@engram/projections';
+import { getErasure, PROJECTION_TABLES, purgeEventStatus } from '@engram/projections';
 import { followLineage } from './lineage';
 
 export interface ErasureCoordinatorDeps {
@@ -34,6 +35,8 @@ export interface ErasureCoordinatorDeps {
   progress: ProjectionProgress;
   /** The in-process search index, for the counts of documents removed (absent: not reported). */
   searchIndex?: { removedBy(eventId: string): number | undefined };
+  /** Where every projection parks the events it could not apply: a user's go with the user. */
+  deadLetters?: DeadLetters;
   /** The data directory whose cold-archive batches are purged (null when this process has none). */
   dataDir: string | null;
   clock: Clock;
@@ -106,7 +109,7 @@ export async function startErasureCoordinator(deps: ErasureCoordinatorDeps): Pro
     const scan: SubjectScanEntry[] = [];
     for await (const x of deps.log.scanSubject(subject)) scan.push(x);
     const before = (x: SubjectScanEntry) => x.position.partition === req.position.partition && x.position.offset <= req.position.offset;
-    const places = ['log', 'logPlaintext', 'keys', 'memories', 'facts', 'messages', 'episodes', 'skills', 'contradictions', 'archive', 'tablesRewritten', ...(deps.searchIndex ? ['textIndex', 'vectors'] : [])];
+    const places = ['log', 'logPlaintext', 'keys', 'memories', 'facts', 'messages', 'episodes', 'skills', 'contradictions', 'archive', 'deadLetters', 'writeStatus', 'tablesRewritten', ...(deps.searchIndex ? ['textIndex', 'vectors'] : [])];
     const removed: Record<string, number> = Object.fromEntries(places.map((x) => [x, 0]));
     const count = (place: string, n: number) => {
       removed[place] = (removed[place] ?? 0) + n;
@@ -132,6 +135,8 @@ export async function startErasureCoordinator(deps: ErasureCoordinatorDeps): Pro
         else if (ev.type === 'MemoryWritten' || ev.type === 'FactExtracted') memoryIds.add(ev.payload.memoryId);
       }
       count('memories', memoryIds.size);
+      if (deps.deadLetters) count('deadLetters', await deps.deadLetters.purgeUser(subject.tenantId, subject.userId));
+      count('writeStatus', await purgeEventStatus(deps.db, subject.tenantId, subject.userId));
     } else {
       const erased = new Set<string>();
       if (p.target === 'memory' && p.memoryId) erased.add(p.memoryId);
@@ -184,7 +189,7 @@ export async function startErasureCoordinator(deps: ErasureCoordinatorDeps): Pro
       count('vectors', docs);
     }
     if (deps.dataDir !== null) count('archive', await purgeErasedFromArchive({ db: deps.db, dataDir: deps.dataDir }));
-    const tables = [...Object.values(PROJECTION_TABLES).flat(), ...deps.log.keys.sqlTables];
+    const tables = [...Object.values(PROJECTION_TABLES).flat(), 'dead_letters', 'event_status', ...deps.log.keys.sqlTables];
     const { walRetired } = await deps.db.reclaim(tables);
     count('tablesRewritten', tables.length);
     if (!walRetired) logger.warn({ erasureId }, 'the read store refused the WAL switch/checkpoint (needs pg_checkpoint): deleted rows stay in WAL until the server recycles it');

@@ -73,7 +73,7 @@ describe('erasure coordinator (embedded: sealed file log, PGlite on disk, local 
     const forgot = await s.app.forget({ scope: scope('erin'), target: 'user', reason: null });
     const report = await s.report(forgot.erasureId);
     expect(report).toMatchObject({ erasureId: forgot.erasureId, status: 'completed', subject: { tenantId: 'acme', userId: 'erin', target: 'user', memoryId: null }, requestEventId: forgot.eventId, error: null });
-    expect(report.removed).toMatchObject({ messages: 1, episodes: 1, memories: 3, archive: 1, logPlaintext: 0 });
+    expect(report.removed).toMatchObject({ messages: 1, episodes: 1, memories: 3, archive: 1, logPlaintext: 0, deadLetters: 0 });
     expect(report.removed.keys).toBeGreaterThanOrEqual(1);
     expect(report.removed.log).toBeGreaterThanOrEqual(4);
     expect(report.removed.textIndex).toBeGreaterThanOrEqual(4);

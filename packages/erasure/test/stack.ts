@@ -21,7 +21,7 @@ import { createAesGcmCipher, createMasterKey, generateMasterKeyText, openFileKey
 import { createAvroEventCodec } from '@engram/event-codec-avro';
 import { openFileEventLog } from '@engram/event-log-file';
 import { createLocalTextIndex, createLocalVectorIndex } from '@engram/index-local';
-import { getErasure, PROJECTION_NAMES, PROJECTORS, runMigrations, sqlProjectionProgress, startProjector, type ErasureReport, type RunningProjector } from '@engram/projections';
+import { getErasure, PROJECTION_NAMES, PROJECTORS, runMigrations, sqlDeadLetters, sqlProjectionProgress, startProjector, type ErasureReport, type RunningProjector } from '@engram/projections';
 import { createHybridRetriever, createSearchIndexProjector } from '@engram/retrieval';
 import { openPglite } from '@engram/store-pglite';
 import { startErasureCoordinator } from '../src';
@@ -71,7 +71,7 @@ export async function openErasureStack(tenantId = 'acme'): Promise<ErasureStack>
     const progress = { reached: async (pos: Parameters<typeof sql.reached>[0]) => (await sql.reached(pos)) && (await searchIndex.reached(pos)) };
     const retriever = createHybridRetriever({ db, textIndex, contextTextIndex, vectorIndex, embedder, clock: systemClock, config: { rerankEnabled: false } });
     const app = createMemoryApp({ log, db, retriever, progress, clock: systemClock, logger: silentLogger, config: { maxContentBytes: 32 * 1024, minPositionWaitMs: 30_000, accessFlushMs: 60_000 } });
-    const coordinator = await startErasureCoordinator({ log, db, progress, searchIndex, dataDir: dir, clock: systemClock });
+    const coordinator = await startErasureCoordinator({ log, db, progress, searchIndex, deadLetters: sqlDeadLetters(db), dataDir: dir, clock: systemClock });
     return {
       log,
       db,

@@ -119,13 +119,14 @@ export async function startQuerySide(f: Foundation) {
  */
 export async function startErasure(f: Foundation, searchIndex?: ProjectionProgress & { removedBy(eventId: string): number | undefined }): Promise<void> {
   const { startErasureCoordinator } = await import('@engram/erasure');
-  const { sqlProjectionProgress, PROJECTION_NAMES } = await import('@engram/projections');
+  const { sqlProjectionProgress, sqlDeadLetters, PROJECTION_NAMES } = await import('@engram/projections');
   const sql = sqlProjectionProgress(f.db, [...PROJECTION_NAMES]);
   const coordinator = await startErasureCoordinator({
     log: f.log,
     db: f.db,
     progress: searchIndex ? allOf([sql, searchIndex]) : sql,
     ...(searchIndex ? { searchIndex } : {}),
+    deadLetters: sqlDeadLetters(f.db),
     dataDir: f.cfg.dataDir,
     clock: systemClock,
     logger: f.logger.child({ component: 'erasure' }),

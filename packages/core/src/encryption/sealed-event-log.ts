@@ -238,6 +238,7 @@ export function createSealedEventLog(inner: EventLog, opts: SealedEventLogOption
     },
 
     head: () => inner.head(),
+    health: () => inner.health(),
     streamVersion: (tenantId, userId) => inner.streamVersion(tenantId, userId),
 
     async *scanSubject(subject, to) {
