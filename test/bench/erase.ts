@@ -45,19 +45,19 @@ export default async function main(argv: string[]): Promise<void> {
       const events = eventsOf(user, n);
       for (let i = 0; i < events.length; i += 200) await s.append(events.slice(i, i + 200));
     }
-    await s.caughtUp();
+    await s.caughtUp(3_600_000);
     const loadSeconds = (performance.now() - loadStart) / 1000;
     const scope = { tenantId: 'bench', userId: 'u-erased', agentId: null };
     const one = (await s.db.query<{ id: string }>("SELECT id::text AS id FROM memories WHERE user_id = 'u-erased' LIMIT 1")).rows[0]!.id;
 
     let t = performance.now();
     const memory = await s.app.forget({ scope, target: 'memory', memoryId: one, reason: null });
-    const memoryReport = await s.report(memory.erasureId);
+    const memoryReport = await s.report(memory.erasureId, 3_600_000);
     const memoryMs = performance.now() - t;
 
     t = performance.now();
     const user = await s.app.forget({ scope, target: 'user', reason: null });
-    const userReport = await s.report(user.erasureId);
+    const userReport = await s.report(user.erasureId, 3_600_000);
     const userMs = performance.now() - t;
 
     const rows = [

@@ -129,5 +129,5 @@ describe('erasing a user from the all-in-one process', () => {
     expect(exported.stdout.toLowerCase()).not.toContain(needle.toLowerCase());
     const frankExport = await engramCli(['export', '--user', 'frank'], env);
     expect(frankExport.stdout).toContain(other);
-  });
+  }, 900_000);
 });

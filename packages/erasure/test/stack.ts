@@ -36,9 +36,9 @@ export interface ErasureStack {
   /** Appends events built with `make` through the sealed log (as Engram's own services do). */
   append(events: EngramEvent[]): Promise<string>;
   /** Waits for the erasure report to leave pending (no fixed sleeps: condition wait, long bound). */
-  report(erasureId: string): Promise<ErasureReport>;
+  report(erasureId: string, timeoutMs?: number): Promise<ErasureReport>;
   /** Waits until the read models and the search index applied everything in the log. */
-  caughtUp(): Promise<void>;
+  caughtUp(timeoutMs?: number): Promise<void>;
   /** Stops everything, leaving the data dir on disk. */
   stop(): Promise<void>;
   /** Starts everything again on the same data dir. */
@@ -109,20 +109,20 @@ export async function openErasureStack(tenantId = 'acme'): Promise<ErasureStack>
       const last = r.positions[r.positions.length - 1]!;
       return `${last.partition}:${last.offset}`;
     },
-    async report(erasureId) {
+    async report(erasureId, timeoutMs = 120_000) {
       let r: ErasureReport | null = null;
       const done = await pollUntil(async () => {
         r = await getErasure(parts.db, tenantId, erasureId);
         return r !== null && r.status !== 'pending';
-      }, { backoff: { initialMs: 20, maxMs: 250 }, timeoutMs: 120_000 });
+      }, { backoff: { initialMs: 20, maxMs: 250 }, timeoutMs });
       if (!done) throw new Error(`erasure ${erasureId} still ${r ? (r as ErasureReport).status : 'unknown'}`);
       return r!;
     },
-    async caughtUp() {
+    async caughtUp(timeoutMs = 120_000) {
       const head = await parts.log.head();
       for (const [partition, next] of head) {
         if (next === 0) continue;
-        const ok = await pollUntil(() => parts.progress.reached({ partition, offset: next - 1 }), { backoff: { initialMs: 20, maxMs: 250 }, timeoutMs: 120_000 });
+        const ok = await pollUntil(() => parts.progress.reached({ partition, offset: next - 1 }), { backoff: { initialMs: 20, maxMs: 250 }, timeoutMs });
         if (!ok) throw new Error(`read models did not reach ${partition}:${next - 1}`);
       }
     },
