@@ -52,6 +52,8 @@ async function main(): Promise<number> {
         '--max-examples', maxExamples,
         '--seed', seed,
         '--request-timeout', '30',
+        // Nothing kept between runs: a run is reproducible from its seed alone.
+        '--generation-database', 'none',
       ],
       { stdio: 'inherit', timeout: 1_800_000 },
     );
