@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { EventLog, SqlDatabase } from '@engram/core';
-import { createRootLogger, openEventCodec, openEventLog, openReadStore, parseConfig, type EngramConfig } from '@engram/runtime';
+import { createRootLogger, Lifecycle, openFoundation, parseConfig, type EngramConfig } from '@engram/runtime';
 import { startEngramProcess, type EngramProcess } from '../../e2e/support/engram-process';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -84,20 +84,13 @@ export async function waitForReady(engram: EngramProcess, timeoutMs: number): Pr
   throw new Error(`/readyz did not become ready within ${timeoutMs} ms: ${JSON.stringify(last)}`);
 }
 
-/** Opens the stopped service's log and read store (the locks are free once it is gone). */
+/** Opens the stopped service's log (sealed, as the service reads it) and read store; the locks are free once it is gone. */
 export async function openDataDir(dataDir: string): Promise<{ cfg: Readonly<EngramConfig>; log: EventLog; db: SqlDatabase; close(): Promise<void> }> {
   const cfg = configOf(dataDir);
-  const log = await openEventLog(cfg, await openEventCodec(), createRootLogger({ service: 'fault-campaign', level: 'silent' }));
-  const db = await openReadStore(cfg);
-  return {
-    cfg,
-    log,
-    db,
-    async close() {
-      await db.close();
-      await log.close();
-    },
-  };
+  const logger = createRootLogger({ service: 'fault-campaign', level: 'silent' });
+  const life = new Lifecycle(logger);
+  const f = await openFoundation(cfg, logger, life);
+  return { cfg, log: f.log, db: f.db, close: () => life.stop() };
 }
 
 /** Runs the `engram` command on a data dir; resolves with its exit code and output. */
