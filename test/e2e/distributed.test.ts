@@ -18,6 +18,8 @@ import { freePort, startEngramProcess, type EngramProcess } from './support/engr
 import { consolidated, headOf } from './support/settled';
 
 const PROJECTORS = ['projector-working', 'projector-episodic', 'projector-semantic', 'projector-archival'] as const;
+/** Distributed services require keys (P5): the operator's bootstrap key makes the tenant key the test uses. */
+const ADMIN_KEY = 'distributed-e2e-admin-key-9b3f7c1a5e2d8f4c6a0b';
 
 // The same run with the in-process vector index of the query service, and with Qdrant.
 const VARIANTS: Array<{ vectors: 'local' | 'qdrant'; servers: TestServer[] }> = [
@@ -39,6 +41,12 @@ for (const variant of VARIANTS) describeWithServers(variant.servers, `distribute
   const topic = `engram.e2e.${runId}`;
   const masterKey = randomBytes(32).toString('base64');
   let grpcPort = 0;
+  let auth: Record<string, string> = {};
+  const grpcAuth = () => {
+    const md = new grpc.Metadata();
+    md.set('authorization', auth.authorization!);
+    return md;
+  };
 
   const envFor = (service: string): Record<string, string> => ({
     ENGRAM_LOG: 'kafka',
@@ -53,6 +61,7 @@ for (const variant of VARIANTS) describeWithServers(variant.servers, `distribute
     ENGRAM_MASTER_KEY: masterKey,
     ...(variant.vectors === 'qdrant' ? { ENGRAM_VECTORS: 'qdrant', QDRANT_URL: qdrantUrl, QDRANT_COLLECTION_PREFIX: qdrantPrefix } : {}),
     ENGRAM_DATA_DIR: join(root, service),
+    ENGRAM_ADMIN_KEY: ADMIN_KEY,
     ...(service === 'query' ? { GRPC_PORT: String(grpcPort) } : {}),
   });
   const start = async (service: string) => {
@@ -65,6 +74,8 @@ for (const variant of VARIANTS) describeWithServers(variant.servers, `distribute
     root = mkdtempSync(join(tmpdir(), 'engram-dist-'));
     db = await createTestDatabase(pgUrl, 'engram_e2e');
     sql = new pg.Pool({ connectionString: db.url, max: 2 });
+    // The database is dropped WITH (FORCE) at the end: an idle pooled connection ended then is not an error of the test.
+    sql.on('error', () => undefined);
     grpcPort = await freePort();
     // ingest first: it creates the topic; then the rest in parallel.
     await start('ingest');
@@ -72,6 +83,9 @@ for (const variant of VARIANTS) describeWithServers(variant.servers, `distribute
     const started = await Promise.allSettled([...PROJECTORS, 'consolidator', 'query'].map((s) => start(s)));
     const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
+    const key = await procs.get('ingest')!.request('POST', '/v1/admin/keys', { tenantId: 'default', scopes: ['read', 'write', 'write:user_stated'] }, { authorization: `Bearer ${ADMIN_KEY}` });
+    expect(key.status).toBe(201);
+    auth = { authorization: `Bearer ${key.body.key}` };
   }, 240_000);
 
   afterAll(async () => {
@@ -89,9 +103,9 @@ for (const variant of VARIANTS) describeWithServers(variant.servers, `distribute
   it('writes through ingest and reads its own writes through query (HTTP and gRPC)', async () => {
     const ingest = procs.get('ingest')!;
     const query = procs.get('query')!;
-    const w = await ingest.request('POST', '/v1/memories', { userId: 'erin', type: 'USER', key: 'user.instrument', content: 'Erin plays the cello in a quartet' });
+    const w = await ingest.request('POST', '/v1/memories', { userId: 'erin', type: 'USER', key: 'user.instrument', content: 'Erin plays the cello in a quartet' }, auth);
     expect(w.status).toBe(202);
-    const q = await query.request('POST', '/v1/query', { userId: 'erin', query: 'what instrument does Erin play', minPosition: w.body.position });
+    const q = await query.request('POST', '/v1/query', { userId: 'erin', query: 'what instrument does Erin play', minPosition: w.body.position }, auth);
     expect(q.status).toBe(200);
     expect(q.body.results[0]).toMatchObject({ id: w.body.id, content: 'Erin plays the cello in a quartet', source: 'user_stated' });
     // One retrieval pipeline: the ingest service answers no queries, it points at the query service.
@@ -101,11 +115,11 @@ for (const variant of VARIANTS) describeWithServers(variant.servers, `distribute
     const { Client } = loadEngramProto();
     const client: any = new Client(`127.0.0.1:${grpcPort}`, grpc.credentials.createInsecure());
     const res: any = await new Promise((resolve, reject) =>
-      client.Query({ userId: 'erin', query: 'cello quartet', minPosition: w.body.position }, (err: Error | null, r: unknown) => (err ? reject(err) : resolve(r))),
+      client.Query({ userId: 'erin', query: 'cello quartet', minPosition: w.body.position }, grpcAuth(), (err: Error | null, r: unknown) => (err ? reject(err) : resolve(r))),
     );
     expect(res.results[0].id).toBe(w.body.id);
     const missing: any = await new Promise((resolve) =>
-      client.GetMemory({ userId: 'someone-else', id: w.body.id }, (err: grpc.ServiceError | null) => resolve(err)),
+      client.GetMemory({ userId: 'someone-else', id: w.body.id }, grpcAuth(), (err: grpc.ServiceError | null) => resolve(err)),
     );
     expect(missing.code).toBe(grpc.status.NOT_FOUND);
     client.close();
@@ -115,16 +129,16 @@ for (const variant of VARIANTS) describeWithServers(variant.servers, `distribute
     const ingest = procs.get('ingest')!;
     const query = procs.get('query')!;
     for (const [i, content] of ['My name is Frank Osei.', 'I live in Accra.', 'I work as a nurse at Korle Bu hospital.'].entries()) {
-      const r = await ingest.request('POST', '/v1/sessions/f-1/messages', { userId: 'frank', role: 'user', content, messageId: `f${i}` });
+      const r = await ingest.request('POST', '/v1/sessions/f-1/messages', { userId: 'frank', role: 'user', content, messageId: `f${i}` }, auth);
       expect(r.status).toBe(202);
     }
-    const end = await ingest.request('POST', '/v1/sessions/f-1/end', { userId: 'frank' });
+    const end = await ingest.request('POST', '/v1/sessions/f-1/end', { userId: 'frank' }, auth);
     expect(end.status).toBe(202);
     // The consolidator's journal says when its events are in the log; a marker in frank's stream
     // (his partition) then gives a position after them for the query service to reach.
     await consolidated(join(root, 'consolidator'), end.body.eventId);
-    const head = await headOf(ingest, 'frank');
-    const q = await query.request('POST', '/v1/query', { userId: 'frank', query: 'where does Frank live', k: 20, tiers: ['SEMANTIC'], minPosition: head });
+    const head = await headOf(ingest, 'frank', auth);
+    const q = await query.request('POST', '/v1/query', { userId: 'frank', query: 'where does Frank live', k: 20, tiers: ['SEMANTIC'], minPosition: head }, auth);
     const facts = (q.body.results ?? []).filter((r: any) => r.source === 'consolidated');
     expect(facts.find((x: any) => /Accra/.test(x.content)).sourceMessageIds).toEqual(['f1']);
     const episodes = await sql.query(`SELECT session_key, source_message_ids FROM episodes WHERE user_id = 'frank'`);
@@ -140,13 +154,13 @@ for (const variant of VARIANTS) describeWithServers(variant.servers, `distribute
     let last = '';
     for (let i = 0; i < N; i++) {
       if (i === 20) await procs.get('projector-semantic')!.kill('SIGKILL');
-      const r = await ingest.request('POST', '/v1/memories', { userId: 'gina', type: 'ENVIRONMENT', content: `Build step ${i} compiles module alpha${i}` });
+      const r = await ingest.request('POST', '/v1/memories', { userId: 'gina', type: 'ENVIRONMENT', content: `Build step ${i} compiles module alpha${i}` }, auth);
       expect(r.status).toBe(202);
       ids.push(r.body.id);
       last = r.body.position;
     }
     await start('projector-semantic');
-    const q = await query.request('POST', '/v1/query', { userId: 'gina', query: 'build step compiles module', k: 100, minPosition: last });
+    const q = await query.request('POST', '/v1/query', { userId: 'gina', query: 'build step compiles module', k: 100, minPosition: last }, auth);
     expect(q.status).toBe(200);
     const rows = await sql.query(`SELECT id::text AS id FROM memories WHERE user_id = 'gina'`);
     expect(rows.rows.map((r) => r.id).sort()).toEqual([...ids].sort());

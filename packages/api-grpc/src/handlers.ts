@@ -1,6 +1,6 @@
 import type * as grpc from '@grpc/grpc-js';
-import { EngramError } from '@engram/core';
-import type { QueryHit } from '@engram/core';
+import { EngramError, tenantFor } from '@engram/core';
+import type { Principal, QueryHit } from '@engram/core';
 import { observeInputOf, queryInputOf, scopeOf, writeInputOf, type Caller, type MemoryApp, type MemoryView } from '@engram/app';
 import { check, EventParams, EventStatusQuery, ForgetRequest, MemoryParams, ObserveBody, QueryBody, SessionParams, TenantHeaders, UserBody, UserQuery, WriteBody } from '@engram/contract';
 
@@ -16,8 +16,20 @@ function shape(fields: Record<string, unknown>): Record<string, unknown> {
 
 export type CallContext = Caller;
 
-/** Tenant and correlation id from call metadata, checked by the same schema as the HTTP headers. */
-export function callContext(metadata: grpc.Metadata): CallContext {
+/** The credentials of a call, from its metadata (the same names as the HTTP headers). */
+export function credentialsOf(metadata: grpc.Metadata): { authorization: unknown; apiKey: unknown } {
+  const first = (name: string) => {
+    const v = metadata.get(name)[0];
+    return v === undefined ? undefined : String(v);
+  };
+  return { authorization: first('authorization'), apiKey: first('x-api-key') };
+}
+
+/**
+ * Tenant and correlation id from call metadata, checked by the same schema as the HTTP headers; as
+ * there, the tenant is the key's (P5) and x-tenant-id may only repeat it.
+ */
+export function callContext(metadata: grpc.Metadata, principal: Principal): CallContext {
   const tenant = metadata.get('x-tenant-id')[0];
   const corr = metadata.get('x-correlation-id')[0];
   const h = check(
@@ -25,7 +37,7 @@ export function callContext(metadata: grpc.Metadata): CallContext {
     shape({ 'x-tenant-id': tenant === undefined || tenant === '' ? undefined : String(tenant), 'x-correlation-id': corr === undefined || corr === '' ? undefined : String(corr) }),
     'metadata',
   );
-  return { tenantId: h['x-tenant-id'] ?? 'default', correlationId: h['x-correlation-id'] ?? null };
+  return { principal, tenantId: tenantFor(principal, h['x-tenant-id'] ?? null), correlationId: h['x-correlation-id'] ?? null };
 }
 
 /** metadata_json → the object the request shape's metadata field checks. */
@@ -108,7 +120,7 @@ export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r
     async EndSession(c, r) {
       const { sessionId } = check(SessionParams, shape({ sessionId: r.sessionId }));
       const b = check(UserBody, shape({ userId: r.userId, agentId: s(r.agentId) }));
-      const res = await app.endSession({ scope: scopeOf(c.tenantId, b), correlationId: c.correlationId, sessionId });
+      const res = await app.endSession({ scope: scopeOf(c.tenantId, b), principal: c.principal, correlationId: c.correlationId, sessionId });
       return { ...res };
     },
     async Query(c, r) {
@@ -126,13 +138,13 @@ export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r
     async GetMemory(c, r) {
       const { id } = check(MemoryParams, shape({ id: r.id }));
       const q = check(UserQuery, shape({ userId: r.userId, agentId: s(r.agentId), minPosition: s(r.minPosition) }));
-      const m = await app.getMemory({ scope: scopeOf(c.tenantId, q), memoryId: id, minPosition: q.minPosition });
+      const m = await app.getMemory({ scope: scopeOf(c.tenantId, q), principal: c.principal, memoryId: id, minPosition: q.minPosition });
       return memoryToProto(m);
     },
     async GetEventStatus(c, r) {
       const { eventId } = check(EventParams, shape({ eventId: r.eventId }));
       const q = check(EventStatusQuery, shape({ userId: r.userId, agentId: s(r.agentId) }));
-      const st = await app.eventStatus({ scope: scopeOf(c.tenantId, q), eventId });
+      const st = await app.eventStatus({ scope: scopeOf(c.tenantId, q), principal: c.principal, eventId });
       return {
         ...st,
         type: st.type ?? '',
@@ -148,7 +160,7 @@ export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r
         shape({ userId: r.userId, agentId: s(r.agentId), target: r.target, memoryId: s(r.memoryId), key: s(r.key), reason: s(r.reason), minPosition: s(r.minPosition) }),
       );
       const res = await app.forget({
-        scope: scopeOf(c.tenantId, b),
+        scope: scopeOf(c.tenantId, b), principal: c.principal,
         correlationId: c.correlationId,
         target: b.target,
         memoryId: b.memoryId,

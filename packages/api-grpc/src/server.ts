@@ -1,12 +1,14 @@
 import * as grpc from '@grpc/grpc-js';
 import { EngramError, isEngramError, type Logger } from '@engram/core';
-import type { MemoryApp } from '@engram/app';
-import { buildHandlers, callContext } from './handlers';
+import type { AccessControl, MemoryApp } from '@engram/app';
+import { buildHandlers, callContext, credentialsOf } from './handlers';
 import { loadEngramProto } from './proto';
 import { toServiceError } from './status';
 
 export interface GrpcServerOptions {
   app: MemoryApp;
+  /** P5: every call's key is checked (UNAUTHENTICATED) and its rate-limit bucket charged, as on HTTP. */
+  access: AccessControl;
   host: string;
   /** 0 picks a free port. */
   port: number;
@@ -29,7 +31,8 @@ export async function startGrpcServer(opts: GrpcServerOptions): Promise<RunningG
   for (const [name, handle] of Object.entries(handlers)) {
     impl[name] = (call: grpc.ServerUnaryCall<Record<string, unknown>, unknown>, callback: grpc.sendUnaryData<unknown>) => {
       Promise.resolve()
-        .then(() => handle(callContext(call.metadata), call.request ?? {}))
+        .then(() => opts.access.admit(credentialsOf(call.metadata)))
+        .then((principal) => handle(callContext(call.metadata, principal), call.request ?? {}))
         .then(
           (res) => callback(null, res),
           (e: unknown) => {

@@ -2,7 +2,7 @@ import * as grpc from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHttpServer } from '@engram/api-http';
 import { systemClock } from '@engram/core';
-import { createMemoryApp } from '@engram/app';
+import { createMemoryApp, openAccess } from '@engram/app';
 import { sqlProjectionProgress } from '@engram/projections';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -21,9 +21,9 @@ describe('gRPC API over a real loopback connection', () => {
   let httpBase: string;
   beforeAll(async () => {
     s = await openStack();
-    server = await startGrpcServer({ app: s.app, host: '127.0.0.1', port: 0, logger: s.logger });
+    server = await startGrpcServer({ app: s.app, access: openAccess(), host: '127.0.0.1', port: 0, logger: s.logger });
     client = connect(server.port);
-    http = buildHttpServer({ app: s.app, logger: s.logger, version: 'test', readiness: s.readiness.check });
+    http = buildHttpServer({ app: s.app, access: openAccess(), logger: s.logger, version: 'test', readiness: s.readiness.check });
     await http.listen({ host: '127.0.0.1', port: 0 });
     httpBase = `http://127.0.0.1:${(http.server.address() as AddressInfo).port}`;
   });
@@ -131,7 +131,7 @@ describe('gRPC API over a real loopback connection', () => {
       log: s.log, db: s.db, retriever: s.retriever, progress: sqlProjectionProgress(s.db, ['not-running']), clock: systemClock, logger: s.logger,
       config: { maxContentBytes: 32 * 1024, minPositionWaitMs: 100, accessFlushMs: 50 },
     });
-    const srv = await startGrpcServer({ app: impatient, host: '127.0.0.1', port: 0, logger: s.logger });
+    const srv = await startGrpcServer({ app: impatient, access: openAccess(), host: '127.0.0.1', port: 0, logger: s.logger });
     const c = connect(srv.port);
     try {
       const w = await client.call('Write', { userId: 'lag', type: 'USER', content: 'A fact to wait for' });

@@ -1,3 +1,4 @@
+import { openAccess } from '@engram/app';
 import * as grpc from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGrpcServer } from '../src/index';
@@ -13,7 +14,7 @@ describe('gRPC Query fields over a real loopback connection', () => {
   let client: EngramClient;
   beforeAll(async () => {
     s = await openStack();
-    server = await startGrpcServer({ app: s.app, host: '127.0.0.1', port: 0, logger: s.logger });
+    server = await startGrpcServer({ app: s.app, access: openAccess(), host: '127.0.0.1', port: 0, logger: s.logger });
     client = connect(server.port);
   });
   afterAll(async () => {

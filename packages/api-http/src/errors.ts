@@ -2,10 +2,11 @@ import { EngramError, isEngramError, type Logger } from '@engram/core';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 function send(reply: FastifyReply, status: number, e: EngramError): FastifyReply {
-  if (e.code === 'PROJECTION_LAGGING' || e.code === 'SHUTTING_DOWN' || (e.retriable && status === 503)) {
+  if (e.code === 'PROJECTION_LAGGING' || e.code === 'SHUTTING_DOWN' || e.code === 'RATE_LIMITED' || (e.retriable && status === 503)) {
     const after = Number(e.details?.retryAfterSeconds ?? 1);
     reply.header('retry-after', String(Math.max(1, Math.ceil(after))));
   }
+  if (e.code === 'UNAUTHENTICATED') reply.header('www-authenticate', 'Bearer realm="engram"');
   return reply.code(status).type('application/json; charset=utf-8').send({ error: e.toJSON() });
 }
 

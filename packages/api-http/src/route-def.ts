@@ -1,4 +1,6 @@
+import type { Principal } from '@engram/core';
 import type { Static, TSchema } from 'typebox';
+import type { RouteAuth } from './auth-hook';
 
 /** The request parts a route may validate; each a schema from @engram/contract. */
 export interface RouteSchemas {
@@ -10,8 +12,11 @@ export interface RouteSchemas {
 
 type Part<S extends RouteSchemas, K extends keyof RouteSchemas> = S[K] extends TSchema ? Static<S[K]> : Record<string, never>;
 
-/** What a handler gets: the validated, typed request parts plus the caller's tenant and correlation id. */
+/** What a handler gets: the validated, typed request parts plus who calls, the tenant and correlation id. */
 export interface RouteInput<S extends RouteSchemas = RouteSchemas> {
+  /** P5: what the app authorises every operation against. */
+  principal: Principal;
+  /** The key's tenant (x-tenant-id may only repeat it); the header's, or "default", with auth off. */
   tenantId: string;
   correlationId: string | null;
   params: Part<S, 'params'>;
@@ -43,6 +48,8 @@ export interface RouteDef<S extends RouteSchemas = RouteSchemas> {
   tag: string;
   /** Answered from the read side (queries, lookups): a service without one (ingest) does not serve it. */
   reads?: true;
+  /** Default 'key'. */
+  auth?: RouteAuth;
   schema: S;
   responses: Record<number, RouteResponse>;
   handle(input: RouteInput<S>): Promise<RouteOutput>;

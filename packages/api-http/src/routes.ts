@@ -61,8 +61,8 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       tag: 'ingest',
       schema: { params: SessionParams, body: ObserveBody, headers: TenantHeaders },
       responses: accepted('appended to the log'),
-      async handle({ tenantId, correlationId, params, body: b }) {
-        const r = await app.observeMessage(observeInputOf({ tenantId, correlationId }, params.sessionId, b));
+      async handle({ tenantId, principal, correlationId, params, body: b }) {
+        const r = await app.observeMessage(observeInputOf({ tenantId, correlationId, principal }, params.sessionId, b));
         return { status: 202, body: r };
       },
     }),
@@ -74,8 +74,8 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       tag: 'memories',
       schema: { body: WriteBody, headers: TenantHeaders },
       responses: { 202: { description: 'appended (or deduplicated)', schema: writeResponse } },
-      async handle({ tenantId, correlationId, body: b }) {
-        const r = await app.writeMemory(writeInputOf({ tenantId, correlationId }, b));
+      async handle({ tenantId, principal, correlationId, body: b }) {
+        const r = await app.writeMemory(writeInputOf({ tenantId, correlationId, principal }, b));
         return { status: 202, body: r };
       },
     }),
@@ -87,8 +87,8 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       tag: 'ingest',
       schema: { params: SessionParams, body: UserBody, headers: TenantHeaders },
       responses: accepted('appended to the log'),
-      async handle({ tenantId, correlationId, params, body }) {
-        const r = await app.endSession({ scope: scopeOf(tenantId, body), correlationId, sessionId: params.sessionId });
+      async handle({ tenantId, principal, correlationId, params, body }) {
+        const r = await app.endSession({ scope: scopeOf(tenantId, body), principal, correlationId, sessionId: params.sessionId });
         return { status: 202, body: r };
       },
     }),
@@ -101,8 +101,8 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       reads: true,
       schema: { body: QueryBody, headers: TenantHeaders },
       responses: { 200: { description: 'ranked results', schema: queryResponse } },
-      async handle({ tenantId, correlationId, body: b }) {
-        const results = await app.query(queryInputOf({ tenantId, correlationId }, b));
+      async handle({ tenantId, principal, correlationId, body: b }) {
+        const results = await app.query(queryInputOf({ tenantId, correlationId, principal }, b));
         return { status: 200, body: { results } };
       },
     }),
@@ -115,9 +115,9 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       reads: true,
       schema: { body: ContextBody, headers: TenantHeaders },
       responses: { 200: { description: 'rendered context', schema: contextResponse } },
-      async handle({ tenantId, body: b }) {
+      async handle({ tenantId, principal, body: b }) {
         const r = await app.context({
-          scope: scopeOf(tenantId, b),
+          scope: scopeOf(tenantId, b), principal,
           query: b.query,
           sessionId: b.sessionId,
           budgetChars: b.budgetChars,
@@ -137,8 +137,8 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       reads: true,
       schema: { params: MemoryParams, querystring: UserQuery, headers: TenantHeaders },
       responses: { 200: { description: 'the entry', schema: memorySchema } },
-      async handle({ tenantId, params, query }) {
-        const m = await app.getMemory({ scope: scopeOf(tenantId, query), memoryId: params.id, minPosition: query.minPosition });
+      async handle({ tenantId, principal, params, query }) {
+        const m = await app.getMemory({ scope: scopeOf(tenantId, query), principal, memoryId: params.id, minPosition: query.minPosition });
         return { status: 200, body: m };
       },
     }),
@@ -151,8 +151,8 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       reads: true,
       schema: { params: MemoryParams, querystring: UserQuery, headers: TenantHeaders },
       responses: { 200: { description: 'history, oldest first', schema: historyResponse } },
-      async handle({ tenantId, params, query }) {
-        const history = await app.memoryHistory({ scope: scopeOf(tenantId, query), memoryId: params.id, minPosition: query.minPosition });
+      async handle({ tenantId, principal, params, query }) {
+        const history = await app.memoryHistory({ scope: scopeOf(tenantId, query), principal, memoryId: params.id, minPosition: query.minPosition });
         return { status: 200, body: { history } };
       },
     }),
@@ -165,8 +165,8 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       reads: true,
       schema: { params: KeyParams, querystring: UserQuery, headers: TenantHeaders },
       responses: { 200: { description: 'history, oldest first', schema: historyResponse } },
-      async handle({ tenantId, params, query }) {
-        const history = await app.keyHistory({ scope: scopeOf(tenantId, query), key: params.key, minPosition: query.minPosition });
+      async handle({ tenantId, principal, params, query }) {
+        const history = await app.keyHistory({ scope: scopeOf(tenantId, query), principal, key: params.key, minPosition: query.minPosition });
         return { status: 200, body: { history } };
       },
     }),
@@ -178,9 +178,9 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       tag: 'forget',
       schema: { params: MemoryParams, querystring: ForgetMemoryQuery, headers: TenantHeaders },
       responses: { 202: { description: 'erasure requested: the report (GET /v1/erasures/{erasureId}) completes once every store has erased it', schema: forgetResponse } },
-      async handle({ tenantId, correlationId, params, query }) {
+      async handle({ tenantId, principal, correlationId, params, query }) {
         const r = await app.forget({
-          scope: scopeOf(tenantId, query),
+          scope: scopeOf(tenantId, query), principal,
           correlationId,
           target: 'memory',
           memoryId: params.id,
@@ -198,9 +198,10 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       tag: 'forget',
       schema: { params: UserParams, querystring: ForgetUserQuery, headers: TenantHeaders },
       responses: { 202: { description: 'erasure requested: the report (GET /v1/erasures/{erasureId}) completes once every store has erased it', schema: forgetResponse } },
-      async handle({ tenantId, correlationId, params, query }) {
+      async handle({ tenantId, principal, correlationId, params, query }) {
         const r = await app.forget({
           scope: { tenantId, userId: params.userId, agentId: query.agentId ?? null },
+          principal,
           correlationId,
           target: 'user',
           reason: query.reason,
@@ -216,8 +217,8 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       tag: 'forget',
       schema: { params: ErasureParams, querystring: ErasureQuery, headers: TenantHeaders },
       responses: { 200: { description: 'the erasure report', schema: erasureReportResponse } },
-      async handle({ tenantId, params, query }) {
-        return { status: 200, body: await app.getErasure({ tenantId, erasureId: params.id, minPosition: query.minPosition }) };
+      async handle({ tenantId, principal, params, query }) {
+        return { status: 200, body: await app.getErasure({ tenantId, principal, erasureId: params.id, minPosition: query.minPosition }) };
       },
     }),
     ...(['pin', 'unpin'] as const).map((op) =>
@@ -229,8 +230,8 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
         tag: 'memories',
         schema: { params: MemoryParams, body: UserBody, headers: TenantHeaders },
         responses: accepted('appended to the log'),
-        async handle({ tenantId, correlationId, params, body }) {
-          const input = { scope: scopeOf(tenantId, body), correlationId, memoryId: params.id, minPosition: body.minPosition };
+        async handle({ tenantId, principal, correlationId, params, body }) {
+          const input = { scope: scopeOf(tenantId, body), principal, correlationId, memoryId: params.id, minPosition: body.minPosition };
           const r = op === 'pin' ? await app.pin(input) : await app.unpin(input);
           return { status: 202, body: r };
         },
@@ -244,8 +245,8 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       tag: 'memories',
       schema: { params: MemoryParams, body: UserBody, headers: TenantHeaders },
       responses: accepted('appended to the log'),
-      async handle({ tenantId, correlationId, params, body }) {
-        const r = await app.restore({ scope: scopeOf(tenantId, body), correlationId, memoryId: params.id, minPosition: body.minPosition });
+      async handle({ tenantId, principal, correlationId, params, body }) {
+        const r = await app.restore({ scope: scopeOf(tenantId, body), principal, correlationId, memoryId: params.id, minPosition: body.minPosition });
         return { status: 202, body: r };
       },
     }),
@@ -258,9 +259,9 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       reads: true,
       schema: { params: SessionParams, querystring: WorkingMemoryQuery, headers: TenantHeaders },
       responses: { 200: { description: 'markdown', contentType: 'text/markdown', schema: markdownResponse } },
-      async handle({ tenantId, params, query }) {
+      async handle({ tenantId, principal, params, query }) {
         const md = await app.workingMemory({
-          scope: scopeOf(tenantId, query),
+          scope: scopeOf(tenantId, query), principal,
           sessionId: params.sessionId,
           budgetChars: query.budgetChars === undefined ? undefined : Number(query.budgetChars),
           minPosition: query.minPosition,
@@ -277,8 +278,8 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       reads: true,
       schema: { querystring: ContradictionsQuery, headers: TenantHeaders },
       responses: { 200: { description: 'contradictions, newest first', schema: contradictionsResponse } },
-      async handle({ tenantId, query }) {
-        const contradictions = await app.listContradictions({ scope: scopeOf(tenantId, query), status: query.status ?? 'open', minPosition: query.minPosition });
+      async handle({ tenantId, principal, query }) {
+        const contradictions = await app.listContradictions({ scope: scopeOf(tenantId, query), principal, status: query.status ?? 'open', minPosition: query.minPosition });
         return { status: 200, body: { contradictions } };
       },
     }),
@@ -290,8 +291,8 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       tag: 'contradictions',
       schema: { params: ContradictionParams, body: ResolveBody, headers: TenantHeaders },
       responses: { 202: { description: 'resolution appended', schema: resolveResponse } },
-      async handle({ tenantId, correlationId, params, body }) {
-        const r = await app.resolveContradiction({ scope: scopeOf(tenantId, body), correlationId, contradictionId: params.id, winner: body.winner });
+      async handle({ tenantId, principal, correlationId, params, body }) {
+        const r = await app.resolveContradiction({ scope: scopeOf(tenantId, body), principal, correlationId, contradictionId: params.id, winner: body.winner });
         return { status: 202, body: r };
       },
     }),
@@ -303,8 +304,8 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       tag: 'ingest',
       schema: { params: EventParams, querystring: EventStatusQuery, headers: TenantHeaders },
       responses: { 200: { description: 'the status', schema: eventStatusResponse } },
-      async handle({ tenantId, params, query }) {
-        return { status: 200, body: await app.eventStatus({ scope: scopeOf(tenantId, query), eventId: params.eventId }) };
+      async handle({ tenantId, principal, params, query }) {
+        return { status: 200, body: await app.eventStatus({ scope: scopeOf(tenantId, query), principal, eventId: params.eventId }) };
       },
     }),
     route({
@@ -315,9 +316,9 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       tag: 'admin',
       schema: { querystring: DeadLettersQuery, headers: TenantHeaders },
       responses: { 200: { description: 'dead letters and their count per projection', schema: deadLettersResponse } },
-      async handle({ query }) {
+      async handle({ principal, query }) {
         const { limit, ...filter } = query;
-        return { status: 200, body: await app.listDeadLetters({ ...filter, ...(limit !== undefined ? { limit: Number(limit) } : {}) }) };
+        return { status: 200, body: await app.listDeadLetters({ ...filter, principal, ...(limit !== undefined ? { limit: Number(limit) } : {}) }) };
       },
     }),
     route({
@@ -328,8 +329,8 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       tag: 'admin',
       schema: { body: DeadLetterRetryBody, headers: TenantHeaders },
       responses: { 202: { description: 'how many were marked for retry', schema: deadLetterRetryResponse } },
-      async handle({ body }) {
-        return { status: 202, body: await app.retryDeadLetters(body) };
+      async handle({ principal, body }) {
+        return { status: 202, body: await app.retryDeadLetters({ ...body, principal }) };
       },
     }),
     route({
@@ -340,8 +341,8 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       tag: 'admin',
       schema: { body: ConsolidateBody, headers: TenantHeaders },
       responses: { 202: { description: 'sessions queued for consolidation', schema: consolidateResponse } },
-      async handle({ tenantId, correlationId, body }) {
-        const r = await app.consolidate({ scope: scopeOf(tenantId, body), correlationId, sessionId: body.sessionId });
+      async handle({ tenantId, principal, correlationId, body }) {
+        const r = await app.consolidate({ scope: scopeOf(tenantId, body), principal, correlationId, sessionId: body.sessionId });
         return { status: 202, body: r };
       },
     }),
@@ -353,8 +354,8 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       tag: 'admin',
       schema: { querystring: QuarantineQuery, headers: TenantHeaders },
       responses: { 200: { description: 'held writes of the tenant', schema: quarantineListResponse } },
-      async handle({ tenantId, query }) {
-        const items = await app.listQuarantine({ tenantId, userId: query.userId ?? null, status: query.status, limit: query.limit, minPosition: query.minPosition });
+      async handle({ tenantId, principal, query }) {
+        const items = await app.listQuarantine({ tenantId, principal, userId: query.userId ?? null, status: query.status, limit: query.limit, minPosition: query.minPosition });
         return { status: 200, body: { items } };
       },
     }),
@@ -366,8 +367,8 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       tag: 'admin',
       schema: { params: QuarantineParams, body: QuarantineDecisionBody, headers: TenantHeaders },
       responses: { 202: { description: 'decision appended', schema: quarantineDecisionResponse } },
-      async handle({ tenantId, correlationId, params, body }) {
-        const r = await app.releaseQuarantined({ tenantId, quarantineId: params.id, note: body.note, resolvedBy: body.resolvedBy, correlationId, minPosition: body.minPosition });
+      async handle({ tenantId, principal, correlationId, params, body }) {
+        const r = await app.releaseQuarantined({ tenantId, principal, quarantineId: params.id, note: body.note, resolvedBy: body.resolvedBy, correlationId, minPosition: body.minPosition });
         return { status: 202, body: r };
       },
     }),
@@ -379,8 +380,8 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       tag: 'admin',
       schema: { params: QuarantineParams, body: QuarantineDecisionBody, headers: TenantHeaders },
       responses: { 202: { description: 'decision appended', schema: quarantineDecisionResponse } },
-      async handle({ tenantId, correlationId, params, body }) {
-        const r = await app.discardQuarantined({ tenantId, quarantineId: params.id, note: body.note, resolvedBy: body.resolvedBy, correlationId, minPosition: body.minPosition });
+      async handle({ tenantId, principal, correlationId, params, body }) {
+        const r = await app.discardQuarantined({ tenantId, principal, quarantineId: params.id, note: body.note, resolvedBy: body.resolvedBy, correlationId, minPosition: body.minPosition });
         return { status: 202, body: r };
       },
     }),

@@ -1,8 +1,10 @@
-import { EngramError, type Logger, type ReadinessCheck } from '@engram/core';
-import type { MemoryApp } from '@engram/app';
+import { ANONYMOUS_PRINCIPAL, EngramError, tenantFor, type Logger, type ReadinessCheck } from '@engram/core';
+import type { AccessControl, KeyAdmin, MemoryApp } from '@engram/app';
 import { problemOf } from '@engram/contract';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { adminKeyRoutes } from './admin-key-routes';
+import { installAuthHook } from './auth-hook';
 import { errorHandler } from './errors';
 import { buildOpenApi } from './openapi';
 import type { RouteDef, RouteInput, RouteSchemas } from './route-def';
@@ -14,6 +16,10 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 export interface HttpServerOptions {
   app: MemoryApp;
+  /** P5: who may call (openAccess() when auth is off). */
+  access: AccessControl;
+  /** Key management routes (/v1/admin/keys); absent, they are not served. */
+  keys?: KeyAdmin;
   logger: Logger;
   version: string;
   /** Largest request body (default BODY_LIMIT_BYTES). */
@@ -38,6 +44,7 @@ function systemRoutes(opts: HttpServerOptions, doc: () => Record<string, unknown
       operationId: 'healthz',
       summary: 'The process is up',
       tag: 'system',
+      auth: 'none',
       schema: {},
       responses: { 200: { description: 'up', schema: healthResponse } },
       handle: async () => ({ status: 200, body: { status: 'ok', version } }),
@@ -48,6 +55,7 @@ function systemRoutes(opts: HttpServerOptions, doc: () => Record<string, unknown
       operationId: 'readyz',
       summary: 'Ready: the log takes appends, the read store answers, no projection is stuck or rebuilding (the body says which component is not, and why)',
       tag: 'system',
+      auth: 'none',
       schema: {},
       responses: { 200: { description: 'ready', schema: readinessResponse }, 503: { description: 'not ready: which component and why', schema: readinessResponse } },
       async handle() {
@@ -67,6 +75,8 @@ function systemRoutes(opts: HttpServerOptions, doc: () => Record<string, unknown
             operationId: 'metrics',
             summary: 'Prometheus metrics (dead letters, projection lag, readiness)',
             tag: 'system',
+            // Open unless ENGRAM_METRICS_AUTH=required (then any valid key).
+            auth: 'metrics' as const,
             schema: {},
             responses: { 200: { description: 'Prometheus text format', contentType: 'text/plain', schema: markdownResponse } },
             handle: async () => ({ status: 200, body: await metrics(), contentType: 'text/plain; version=0.0.4; charset=utf-8' }),
@@ -79,6 +89,7 @@ function systemRoutes(opts: HttpServerOptions, doc: () => Record<string, unknown
       operationId: 'openapi',
       summary: 'This OpenAPI 3.1 document',
       tag: 'system',
+      auth: 'none',
       schema: {},
       responses: { 200: { description: 'OpenAPI document', schema: openApiResponse } },
       handle: async () => ({ status: 200, body: doc() }),
@@ -121,6 +132,7 @@ export function buildHttpServer(opts: HttpServerOptions): FastifyInstance {
   });
   server.removeContentTypeParser('text/plain');
   server.setErrorHandler(errorHandler(opts.logger));
+  installAuthHook(server, opts.access);
   server.setNotFoundHandler((req, reply) => {
     reply.code(404).send({ error: new EngramError('NOT_FOUND', `no route ${req.method} ${req.url.split('?')[0]}`).toJSON() });
   });
@@ -129,7 +141,7 @@ export function buildHttpServer(opts: HttpServerOptions): FastifyInstance {
   const routes: RouteDef[] = [];
   const all = buildRoutes(opts.app);
   const served = opts.reads === false ? all.filter((r) => !r.reads) : all;
-  routes.push(...served, ...systemRoutes(opts, () => (doc ??= buildOpenApi(routes, opts.version))));
+  routes.push(...served, ...(opts.keys ? adminKeyRoutes(opts.keys) : []), ...systemRoutes(opts, () => (doc ??= buildOpenApi(routes, opts.version))));
   for (const r of all.filter((x) => !served.includes(x))) {
     server.route({
       method: r.method,
@@ -146,12 +158,16 @@ export function buildHttpServer(opts: HttpServerOptions): FastifyInstance {
       url: r.url,
       schema: { ...r.schema, response: fastifyResponseSchemas(r) },
       validatorCompiler: contractValidator(r),
+      config: { auth: r.auth ?? 'key' },
       handler: async (req, reply) => {
         // Validated by the route's TenantHeaders schema.
         const tenant = req.headers['x-tenant-id'];
         const corr = req.headers['x-correlation-id'];
+        const principal = req.principal ?? ANONYMOUS_PRINCIPAL;
         const input = {
-          tenantId: typeof tenant === 'string' ? tenant : 'default',
+          principal,
+          // P5: the tenant comes from the key; a header naming another tenant is refused.
+          tenantId: tenantFor(principal, typeof tenant === 'string' && tenant !== '' ? tenant : null),
           correlationId: typeof corr === 'string' ? corr : null,
           params: req.params ?? {},
           query: req.query ?? {},

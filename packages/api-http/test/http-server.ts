@@ -1,5 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { createKeyAdmin, openAccess } from '@engram/app';
+import { systemClock } from '@engram/core';
+import { runMigrations } from '@engram/projections';
+import { KEY_STORE_MIGRATIONS_DIR, KEY_STORE_MIGRATIONS_NAMESPACE, openSqlKeyStore } from '@engram/key-store-sql';
 import { buildHttpServer } from '../src/index';
 import { openStack } from '../../app/test/harness';
 import type { Stack, StackOptions } from '../../app/test/harness';
@@ -14,7 +18,9 @@ export interface HttpStack extends Stack {
 export async function openHttpStack(opts: StackOptions & { reads?: boolean } = {}): Promise<HttpStack> {
   const { reads, ...stackOpts } = opts;
   const stack = await openStack(stackOpts);
-  const server = buildHttpServer({ app: stack.app, logger: stack.logger, version: '0.1.0-test', readiness: stack.readiness.check, ...(reads === undefined ? {} : { reads }) });
+  await runMigrations(stack.db, { dir: KEY_STORE_MIGRATIONS_DIR, namespace: KEY_STORE_MIGRATIONS_NAMESPACE });
+  const keys = createKeyAdmin({ keys: await openSqlKeyStore(stack.db, { exclusive: true }), clock: systemClock, logger: stack.logger });
+  const server = buildHttpServer({ app: stack.app, access: openAccess(), keys, logger: stack.logger, version: '0.1.0-test', readiness: stack.readiness.check, ...(reads === undefined ? {} : { reads }) });
   await server.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   return {

@@ -5,6 +5,9 @@ import { observeMessage } from './commands/observe-message';
 import { listQuarantine, resolveQuarantine } from './commands/quarantine';
 import { resolveContradiction } from './commands/resolve-contradiction';
 import { writeMemory } from './commands/write-memory';
+import { QueryGate } from './access/query-gate';
+import { QUERY_TEXT_BOUND_CHARS } from '@engram/contract';
+import { UserQuota } from './access/user-quota';
 import type { AppContext } from './context';
 import { context, query } from './queries/query';
 import { getMemory, keyHistory, listContradictions, memoryHistory, workingMemory } from './queries/reads';
@@ -20,6 +23,9 @@ export function createMemoryApp(deps: MemoryAppDeps): MemoryApp {
     contextRenderer: deps.contextRenderer ?? (deps.retriever ? createContextRenderer({ db: deps.db, retriever: deps.retriever }) : undefined),
     accesses: new AccessRecorder(deps.log, deps.clock, deps.logger, deps.config.accessFlushMs),
     screen: deps.screen ?? new ContentScreen({ logger: deps.logger }),
+    queryGate: deps.limits?.maxConcurrentQueries ? new QueryGate(deps.limits.maxConcurrentQueries) : null,
+    quota: deps.limits?.userQuota ? new UserQuota(deps.limits.userQuota, deps.db) : null,
+    queryTextChars: deps.limits?.queryTextChars ?? QUERY_TEXT_BOUND_CHARS,
   };
   return {
     observeMessage: (i) => observeMessage(ctx, i),

@@ -1,9 +1,14 @@
 import type { ContentScreen } from '@engram/core';
 import type { AccessRecorder } from './access-recorder';
+import type { QueryGate } from './access/query-gate';
+import type { UserQuota } from './access/user-quota';
 import type { MemoryAppDeps } from './types';
 
 /** What every handler gets: the injected ports plus the app's own shared state. */
 export interface AppContext extends MemoryAppDeps {
   accesses: AccessRecorder;
   screen: ContentScreen;
+  queryGate: QueryGate | null;
+  quota: UserQuota | null;
+  queryTextChars: number;
 }

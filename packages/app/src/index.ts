@@ -4,3 +4,11 @@ export { createContextRenderer, DEFAULT_CONTEXT_BUDGET_CHARS } from './read/cont
 export { DEFAULT_WORKING_BUDGET_CHARS } from './queries/reads';
 export { waitForPosition } from './position-wait';
 export { observeInputOf, queryInputOf, scopeOf, writeInputOf, type Caller } from './request-inputs';
+export { OPERATION_SCOPES, admit } from './access/operations';
+export type { Operation, Admitted } from './access/operations';
+export { createAccessControl, openAccess, principalOf } from './access/access-control';
+export type { AccessControl, AccessControlOptions, AuthMode, Credentials, UnauthenticatedReason } from './access/access-control';
+export { createKeyAdmin } from './access/key-admin';
+export type { KeyAdmin, CreatedKey } from './access/key-admin';
+export type { RateLimit } from './access/token-bucket';
+export { boundQueryText } from './access/query-bounds';

@@ -10,6 +10,8 @@ export interface ScanRequest {
   scope: Scope;
   sessionId: string | null;
   correlationId: string | null;
+  /** The caller's key (who attempted the write). */
+  keyId?: string | null;
   /** Which write path: memory, message, … (recorded on the rejection). */
   attempted: string;
   /** Field path → text; scanned in order, the first refused one decides. */
@@ -63,7 +65,7 @@ export async function screenWrite(ctx: AppContext, req: ScanRequest): Promise<Sc
       },
     };
   }
-  const event = buildEvent(ctx.clock, 'WriteRejected', { scope: req.scope, sessionId: req.sessionId, correlationId: req.correlationId },
+  const event = buildEvent(ctx.clock, 'WriteRejected', { scope: req.scope, sessionId: req.sessionId, correlationId: req.correlationId, keyId: req.keyId ?? null },
     rejectionPayload(decision, req.attempted, req.fields[decision.field] ?? ''));
   let rejectionEventId: string | null = null;
   try {

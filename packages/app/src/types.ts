@@ -1,9 +1,11 @@
 import type { ErasureReport } from '@engram/projections';
 import type {
+  Principal,
   Clock,
   ContentScreen,
   DeadLetter,
   DeadLetterFilter,
+  DeadLetterRetryFilter,
   ContextRenderer,
   EventLog,
   ForgetTarget,
@@ -29,6 +31,19 @@ export interface MemoryAppConfig {
   accessFlushMs: number;
 }
 
+/** P5 limits the app enforces for every transport (rate limits are charged at authentication, see AccessControl). */
+export interface MemoryAppLimits {
+  /** Searches (query, context) one key may have in flight; the next gets RATE_LIMITED. Null = unbounded. */
+  maxConcurrentQueries?: number | null;
+  /** Memories plus messages one user may hold; writes beyond get QUOTA_EXCEEDED. Null = no quota. */
+  userQuota?: number | null;
+  /**
+   * Cost bound of a search: only the first this-many characters of the query text are embedded,
+   * searched and reranked (validation still accepts up to MAX_QUERY_CHARS). Default QUERY_TEXT_BOUND_CHARS.
+   */
+  queryTextChars?: number;
+}
+
 export interface MemoryAppDeps {
   log: EventLog;
   db: SqlDatabase;
@@ -44,11 +59,22 @@ export interface MemoryAppDeps {
   clock: Clock;
   logger: Logger;
   config: MemoryAppConfig;
+  limits?: MemoryAppLimits;
+  /**
+   * Calls without a principal run as the open principal (every scope) only when true: the offline
+   * CLI and tests. A served app leaves it false, so a transport that forgets the caller fails closed.
+   */
+  trusted?: boolean;
 }
 
-/** Every call carries its caller's scope; correlationId is copied into the events it appends. */
+/**
+ * Every call carries the scope it asks for and who asks (P5: authorised against the principal's
+ * scopes and binding; its key id goes into the envelope of every event the call appends);
+ * correlationId is copied into those events.
+ */
 export interface CallBase {
   scope: Scope;
+  principal?: Principal;
   correlationId?: string | null;
 }
 
@@ -250,6 +276,7 @@ export interface ContradictionView {
 
 export interface QuarantineListInput {
   tenantId: string;
+  principal?: Principal;
   userId?: string | null;
   status?: 'pending' | 'released' | 'discarded';
   limit?: number;
@@ -259,6 +286,7 @@ export interface QuarantineListInput {
 
 export interface QuarantineResolveInput {
   tenantId: string;
+  principal?: Principal;
   quarantineId: string;
   /** Who decided (an operator's key id or name). */
   resolvedBy?: string | null;
@@ -300,7 +328,7 @@ export interface MemoryApp {
   /** P4: appends the erasure request; the erasure coordinator carries it out (report: getErasure). */
   forget(input: ForgetInput): Promise<ForgetResult>;
   /** B2: the erasure report of the caller's tenant; NOT_FOUND when there is no such erasure (yet). */
-  getErasure(input: { tenantId: string; erasureId: string; minPosition?: string }): Promise<ErasureReport>;
+  getErasure(input: { tenantId: string; principal?: Principal; erasureId: string; minPosition?: string }): Promise<ErasureReport>;
   resolveContradiction(input: ResolveContradictionInput): Promise<ResolveContradictionResult>;
   consolidate(input: ConsolidateInput): Promise<ConsolidateResult>;
 
@@ -318,8 +346,9 @@ export interface MemoryApp {
   discardQuarantined(input: QuarantineResolveInput): Promise<QuarantineResolveResult>;
 
   eventStatus(input: CallBase & { eventId: string }): Promise<EventStatusView>;
-  listDeadLetters(filter: DeadLetterFilter): Promise<{ deadLetters: DeadLetter[]; counts: Record<string, number> }>;
-  retryDeadLetters(filter: { id?: string; projection?: string; tenantId?: string; userId?: string }): Promise<{ requested: number }>;
+  /** Admin scope; a key bound to a tenant (or user) sees and counts only its own dead letters. */
+  listDeadLetters(filter: DeadLetterFilter & { principal?: Principal }): Promise<{ deadLetters: DeadLetter[]; counts: Record<string, number> }>;
+  retryDeadLetters(filter: DeadLetterRetryFilter & { principal?: Principal }): Promise<{ requested: number }>;
 
   /** Appends any pending MemoryAccessed batch now. */
   flushAccesses(): Promise<void>;

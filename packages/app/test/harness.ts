@@ -12,7 +12,7 @@ import { createLocalTextIndex, createLocalVectorIndex } from '@engram/index-loca
 import { createHybridRetriever, createSearchIndexProjector } from '@engram/retrieval';
 import type { ContentScreen } from '@engram/core';
 import { createMemoryApp } from '../src/index';
-import type { MemoryApp, MemoryAppConfig } from '../src/index';
+import type { MemoryApp, MemoryAppConfig, MemoryAppLimits } from '../src/index';
 
 /** Keeps what was logged so a test can assert that nothing failed silently. */
 export class RecordingLogger implements Logger {
@@ -55,6 +55,9 @@ export interface StackOptions {
   projectors?: boolean;
   /** The content screen (default: the app's, rules alone with policy block). */
   screen?: (logger: Logger) => ContentScreen;
+  /** Calls without a principal run as the open principal (default true; servers under test pass one). */
+  trusted?: boolean;
+  limits?: MemoryAppLimits;
 }
 
 /** The real components: file event log, PGlite read store, the projectors, the search index and the retriever every service uses. */
@@ -92,6 +95,8 @@ export async function openStack(opts: StackOptions = {}): Promise<Stack> {
     clock: systemClock,
     logger,
     config: { maxContentBytes: 32 * 1024, minPositionWaitMs: 10_000, accessFlushMs: 50, ...opts.config },
+    trusted: opts.trusted ?? true,
+    ...(opts.limits ? { limits: opts.limits } : {}),
   });
   return {
     dir,

@@ -20,5 +20,7 @@ export async function openOfflineApp(f: Offline): Promise<MemoryApp> {
     clock: systemClock,
     logger: f.logger.child({ component: 'app' }),
     config: { maxContentBytes: 32 * 1024, minPositionWaitMs: 0, accessFlushMs: 60_000 },
+    // The operator at the data directory: every scope, as with auth off.
+    trusted: true,
   });
 }

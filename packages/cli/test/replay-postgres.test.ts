@@ -38,6 +38,7 @@ describeWithServers(['postgres'], 'engram replay on PostgreSQL while the live pr
     app = createMemoryApp({
       log: f.log, db: f.db, progress: sqlProjectionProgress(f.db, [...PROJECTION_NAMES]),
       clock: systemClock, logger, config: { maxContentBytes: 32 * 1024, minPositionWaitMs: 0, accessFlushMs: 60_000 },
+      trusted: true,
     });
     await importLocomo(app, f.log, LOCOMO_FILE, { tenantId: 'default', conversations: 1, sessions: 3 }, io);
     await startProjectors(f, PROJECTION_NAMES);

@@ -1,4 +1,4 @@
-import { deterministicId, type ContentScreen, type EngramEvent, type Logger, type ProvenanceSource } from '@engram/core';
+import { capDerivedSource, deterministicId, type ContentScreen, type EngramEvent, type Logger, type ProvenanceSource, type Role } from '@engram/core';
 import { decide } from './contradictions/resolve';
 import type { EventOrigin } from './events';
 import { buildEvent } from './events';
@@ -18,6 +18,8 @@ export interface FactPlanContext {
   saidAt: (messageIds: string[]) => string;
   /** The text of the source messages, scanned with the candidate: a fact derived from blocked input is refused too. */
   sourceText?: (messageIds: string[]) => string[];
+  /** Who said each source message (user, assistant, tool, system): caps the provenance of what is derived from it. */
+  sourceRoles: (messageIds: string[]) => Role[];
   verifier: ContradictionVerifier | undefined;
   screen: ContentScreen;
   logger: Logger;
@@ -41,9 +43,10 @@ export interface FactPlan {
  */
 export async function planFacts(candidates: CandidateFact[], entries: ActiveEntry[], ctx: FactPlanContext): Promise<FactPlan> {
   const plan: FactPlan = { facts: [], contradictions: [], written: 0, restated: 0, held: 0, rejected: 0, quarantined: 0 };
-  const source: ProvenanceSource = 'consolidated';
+  const planned: ProvenanceSource = 'consolidated';
   const active = [...entries];
   for (const c of candidates) {
+    const source = capDerivedSource(planned, ctx.sourceRoles(c.sourceMessageIds));
     const saidAt = ctx.saidAt(c.sourceMessageIds);
     const times = { occurredAt: saidAt, recordedAt: ctx.recordedAt };
     const memoryId = deterministicId(ctx.causeId, 'fact', c.key);

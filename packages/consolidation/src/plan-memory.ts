@@ -29,7 +29,7 @@ export async function planMemory(
     });
     const lineage = p.sourceMessageIds.length > 0 ? p.sourceMessageIds : [p.memoryId];
     const facts = result.facts.map((f) => ({ ...f, sourceMessageIds: lineage }));
-    const plan = await planFacts(facts, entries, { ...ctx, episodeId: p.episodeId, extractor: result.extractor, saidAt: () => written.occurredAt, sourceText: () => [p.content], verifier: deps.engine.verifier, screen: deps.screen, logger: deps.logger });
+    const plan = await planFacts(facts, entries, { ...ctx, episodeId: p.episodeId, extractor: result.extractor, saidAt: () => written.occurredAt, sourceText: () => [p.content], sourceRoles: () => ['user'], verifier: deps.engine.verifier, screen: deps.screen, logger: deps.logger });
     return [...plan.facts, ...plan.contradictions];
   }
   const verifier = deps.engine.verifier;

@@ -1,4 +1,4 @@
-import { deterministicId, type ContentScreen, type EngramEvent, type Logger } from '@engram/core';
+import { deterministicId, type ContentScreen, type EngramEvent, type Logger, type Role } from '@engram/core';
 import { buildEvent, type EventOrigin } from './events';
 import type { VerifyingExtractionEngine } from './extraction/llm/llm-engine';
 import { planFacts } from './plan-facts';
@@ -73,7 +73,9 @@ export async function planSession(
 
   const textOf = new Map(messages.map((m) => [m.messageId, m.content]));
   const sourceText = (ids: string[]) => ids.map((id) => textOf.get(id)).filter((x): x is string => x !== undefined);
-  const plan = await planFacts(result.facts, entries, { ...ctx, episodeId, extractor: result.extractor, saidAt, sourceText, verifier: deps.engine.verifier, logger: deps.logger });
+  const roleOf = new Map(messages.map((m) => [m.messageId, m.role]));
+  const sourceRoles = (ids: string[]) => ids.map((id) => roleOf.get(id)).filter((r): r is Role => r !== undefined);
+  const plan = await planFacts(result.facts, entries, { ...ctx, episodeId, extractor: result.extractor, saidAt, sourceText, sourceRoles, verifier: deps.engine.verifier, logger: deps.logger });
   events.push(...plan.facts, ...plan.contradictions);
 
   let skills = 0;

@@ -5,3 +5,4 @@ export * from './requests';
 export * from './check';
 export * from './events';
 export type { Static, TSchema } from 'typebox';
+export * from './keys';

@@ -4,6 +4,8 @@ export const MAX_TAGS = 32;
 export const MAX_TAG_CHARS = 64;
 export const MAX_MESSAGE_ID_CHARS = 256;
 export const MAX_QUERY_CHARS = 4096;
+/** P5 query cost bound: of a query up to MAX_QUERY_CHARS, this many characters (its two ends) are embedded and searched by default (ENGRAM_QUERY_TEXT_CHARS). */
+export const QUERY_TEXT_BOUND_CHARS = 1024;
 export const MAX_REASON_CHARS = 512;
 export const MAX_CORRELATION_CHARS = 128;
 export const MAX_METADATA_BYTES = 16 * 1024;

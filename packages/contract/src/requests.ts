@@ -21,7 +21,9 @@ const ENTITIES_DESCRIPTION =
   'an episode listing it in its entity ids, a memory naming it in its key, tags or metadata, or any document whose text mentions it (case-folded tokens)';
 
 export const TenantHeaders = Type.Object({
-  'x-tenant-id': Type.Optional(id('tenant (hard isolation boundary); defaults to "default"')),
+  'x-tenant-id': Type.Optional(
+    id('tenant (hard isolation boundary). With auth on the tenant is the key’s: the header may repeat it, another tenant is 403; with auth off it defaults to "default"'),
+  ),
   'x-correlation-id': Type.Optional(line({ minLength: 1, maxLength: MAX_CORRELATION_CHARS, description: 'copied into the appended events' })),
 });
 
@@ -62,7 +64,13 @@ export const WriteBody = Type.Object(
     tags: Type.Optional(tags),
     importance: Type.Optional(unit('base importance (M1)', 0.5)),
     pinned: Type.Optional(Type.Boolean()),
-    source: Type.Optional(enumOf(PROVENANCE_SOURCES, { default: 'user_stated' })),
+    source: Type.Optional(
+      enumOf(PROVENANCE_SOURCES, {
+        description:
+          'provenance (P1). Claiming user_stated needs the write:user_stated scope (else 403 PROVENANCE_NOT_ALLOWED). ' +
+          'Omitted: user_stated when the key holds write:user_stated (or auth is off), else model_inferred',
+      }),
+    ),
     sessionId: Type.Optional(id('session the memory came from; required for tier WORKING')),
     metadata: Type.Optional(jsonObject()),
     tier: Type.Optional(enumOf(['SEMANTIC', 'WORKING'] as const, { default: 'SEMANTIC' })),

@@ -37,3 +37,8 @@ export * from './ports/readiness';
 export * from './ports/encryption';
 export * from './events/sealed-fields';
 export * from './encryption/sealed-event-log';
+export * from './auth/principal';
+export * from './auth/authorize';
+export * from './auth/api-key';
+export * from './ports/key-store';
+export * from './auth/agent-scope';

@@ -46,8 +46,8 @@ export const PAYLOAD_INDEXES: ReadonlyArray<{ field: keyof PointPayload; schema:
 const matchAny = (key: string, values: readonly string[]): Schemas['Condition'] => ({ key, match: { any: [...values] } });
 
 /**
- * The Qdrant filter of an index query: always tenant + user (P3). An agent-scoped read sees that
- * agent's documents and the user's agent-less ones; empty kind/tier/type lists do not restrict.
+ * The Qdrant filter of an index query: always tenant + user (P3). An agent-scoped read sees only
+ * that agent's documents (core agentVisible); empty kind/tier/type lists do not restrict.
  */
 export function qdrantFilterOf(filter: IndexFilter): Schemas['Filter'] {
   const must: Schemas['Condition'][] = [
@@ -55,7 +55,7 @@ export function qdrantFilterOf(filter: IndexFilter): Schemas['Filter'] {
     { key: 'userId', match: { value: filter.scope.userId } },
   ];
   if (filter.scope.agentId !== null) {
-    must.push({ should: [{ key: 'agentId', match: { value: filter.scope.agentId } }, { is_null: { key: 'agentId' } }] });
+    must.push({ key: 'agentId', match: { value: filter.scope.agentId } });
   }
   if (filter.kinds && filter.kinds.length > 0) must.push(matchAny('kind', filter.kinds));
   if (filter.tiers && filter.tiers.length > 0) must.push(matchAny('tier', filter.tiers));

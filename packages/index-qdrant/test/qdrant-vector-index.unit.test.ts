@@ -66,9 +66,10 @@ describe('filter construction', () => {
     });
   });
 
-  it("lets an agent see its own and agent-less documents", () => {
+  it('lets an agent see only its own documents', () => {
     const f = qdrantFilterOf({ scope: { ...scope, agentId: 'bot' } });
-    expect(f.must).toContainEqual({ should: [{ key: 'agentId', match: { value: 'bot' } }, { is_null: { key: 'agentId' } }] });
+    expect(f.must).toContainEqual({ key: 'agentId', match: { value: 'bot' } });
+    expect(JSON.stringify(f)).not.toContain('is_null');
   });
 
   it('adds kinds, tiers and types as match-any; empty lists do not restrict', () => {

@@ -92,8 +92,9 @@ export function sqlDeadLetters(db: SqlExecutor): DeadLetters {
       const r = await db.query<Row>(`SELECT ${COLUMNS} FROM dead_letters ${where(filter, params)} ORDER BY id LIMIT ${limit}`, params);
       return r.rows.map(toDeadLetter);
     },
-    async counts() {
-      const r = await db.query<{ projection: string; n: number }>('SELECT projection, count(*)::int AS n FROM dead_letters GROUP BY projection');
+    async counts(of = {}) {
+      const params: unknown[] = [];
+      const r = await db.query<{ projection: string; n: number }>(`SELECT projection, count(*)::int AS n FROM dead_letters ${where(of, params)} GROUP BY projection`, params);
       return Object.fromEntries(r.rows.map((row) => [row.projection, Number(row.n)]));
     },
     async requestRetry(filter) {

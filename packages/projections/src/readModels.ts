@@ -11,8 +11,10 @@ import { isoOf, isoOrNull, isUuid } from './sql-values';
  */
 type Row = Record<string, unknown>;
 
-/** $1 tenant, $2 user, $3 agent (nullable); the caller's own parameters start at $4. */
+/** $1 tenant, $2 user, $3 agent (nullable); the caller's own parameters start at $4. Agent rule: core agentVisible. */
 const SCOPED = 'tenant_id = $1 AND user_id = $2 AND ($3::text IS NULL OR agent_id = $3)';
+/** Rows about a memory (history, contradictions) of an agent-scoped caller: only about the agent's own entries. */
+const OWN_ENTRY = (column: string) => `($3::text IS NULL OR ${column} IN (SELECT id FROM memories WHERE tenant_id = $1 AND user_id = $2 AND agent_id = $3))`;
 const scopeParams = (s: Scope): unknown[] => [s.tenantId, s.userId, s.agentId];
 const MAX_LIMIT = 1000;
 const limitOf = (n: number | undefined, dflt: number): number => Math.max(1, Math.min(MAX_LIMIT, Math.floor(n ?? dflt)));
@@ -94,7 +96,6 @@ const HISTORY_ORDER = 'ORDER BY at, version NULLS LAST, memory_id, action';
  */
 export async function memoryHistory(db: SqlExecutor, scope: Scope, id: string): Promise<MemoryHistoryEntry[]> {
   if (!isUuid(id)) return [];
-  const base = [scope.tenantId, scope.userId];
   if (scope.agentId !== null && !(await getMemory(db, scope, id))) {
     // An agent-scoped caller sees only the lattice of its own (existing) entries.
     return [];
@@ -106,19 +107,20 @@ export async function memoryHistory(db: SqlExecutor, scope: Scope, id: string): 
        UNION ALL
        SELECT id, superseded_by FROM memories WHERE tenant_id = $1 AND user_id = $2 AND superseded_by IS NOT NULL
      ), lattice(id) AS (
-       SELECT $3::uuid
+       SELECT $4::uuid
        UNION
        SELECT CASE WHEN e.a = l.id THEN e.b ELSE e.a END FROM lattice l JOIN edges e ON e.a = l.id OR e.b = l.id
      )
-     SELECT h.* FROM memory_history h WHERE h.tenant_id = $1 AND h.user_id = $2 AND h.memory_id IN (SELECT id FROM lattice) ${HISTORY_ORDER}`,
-    [...base, id],
+     SELECT h.* FROM memory_history h WHERE h.tenant_id = $1 AND h.user_id = $2 AND h.memory_id IN (SELECT id FROM lattice)
+       AND ${OWN_ENTRY('h.memory_id')} ${HISTORY_ORDER}`,
+    [...scopeParams(scope), id],
   );
   return r.rows.map(historyFromRow);
 }
 
-/** Every recorded change to a key of the user, oldest first. */
+/** Every recorded change to a key of the user (of the agent's own entries for an agent scope), oldest first. */
 export async function keyHistory(db: SqlExecutor, scope: Scope, key: string): Promise<MemoryHistoryEntry[]> {
-  const r = await db.query<Row>(`SELECT * FROM memory_history WHERE tenant_id = $1 AND user_id = $2 AND key = $3 ${HISTORY_ORDER}`, [scope.tenantId, scope.userId, key]);
+  const r = await db.query<Row>(`SELECT * FROM memory_history WHERE tenant_id = $1 AND user_id = $2 AND key = $4 AND ${OWN_ENTRY('memory_id')} ${HISTORY_ORDER}`, [...scopeParams(scope), key]);
   return r.rows.map(historyFromRow);
 }
 
@@ -131,17 +133,19 @@ function contradictionFromRow(r: Row): ContradictionRecord {
   };
 }
 
-export async function listContradictions(db: SqlExecutor, scope: Pick<Scope, 'tenantId' | 'userId'>, opts: { unresolvedOnly?: boolean; limit?: number } = {}): Promise<ContradictionRecord[]> {
+/** Contradictions of the user; for an agent scope, those about the agent's own entries (entry A is always stored). */
+export async function listContradictions(db: SqlExecutor, scope: Scope, opts: { unresolvedOnly?: boolean; limit?: number } = {}): Promise<ContradictionRecord[]> {
   const r = await db.query<Row>(
-    `SELECT * FROM contradictions WHERE tenant_id = $1 AND user_id = $2 AND (NOT $3::boolean OR resolved_at IS NULL) ORDER BY detected_at DESC, id LIMIT $4`,
-    [scope.tenantId, scope.userId, opts.unresolvedOnly ?? false, limitOf(opts.limit, 100)],
+    `SELECT * FROM contradictions WHERE tenant_id = $1 AND user_id = $2 AND ${OWN_ENTRY('entry_a_id')} AND (NOT $4::boolean OR resolved_at IS NULL)
+     ORDER BY detected_at DESC, id LIMIT $5`,
+    [...scopeParams(scope), opts.unresolvedOnly ?? false, limitOf(opts.limit, 100)],
   );
   return r.rows.map(contradictionFromRow);
 }
 
-export async function getContradiction(db: SqlExecutor, scope: Pick<Scope, 'tenantId' | 'userId'>, id: string): Promise<ContradictionRecord | null> {
+export async function getContradiction(db: SqlExecutor, scope: Scope, id: string): Promise<ContradictionRecord | null> {
   if (!isUuid(id)) return null;
-  const r = await db.query<Row>('SELECT * FROM contradictions WHERE tenant_id = $1 AND user_id = $2 AND id = $3', [scope.tenantId, scope.userId, id]);
+  const r = await db.query<Row>(`SELECT * FROM contradictions WHERE tenant_id = $1 AND user_id = $2 AND ${OWN_ENTRY('entry_a_id')} AND id = $4`, [...scopeParams(scope), id]);
   return r.rows[0] ? contradictionFromRow(r.rows[0]) : null;
 }
 

@@ -1,4 +1,4 @@
-import { concernsAnyEntity, entityTerms } from '@engram/core';
+import { agentVisible, concernsAnyEntity, entityTerms } from '@engram/core';
 import type { DocKind, IndexFilter, QueryRequest, Tier } from '@engram/core';
 import type { Candidate } from './candidates';
 
@@ -16,8 +16,7 @@ function requestedEntities(entities: readonly string[]): string[][] {
 
 /** R9 on the current (SQL) state of a hydrated document. */
 export function passesFilters(c: Candidate, req: QueryRequest): boolean {
-  const agent = req.scope.agentId;
-  if (agent !== null && c.agentId !== null && c.agentId !== agent) return false;
+  if (!agentVisible(req.scope.agentId, c.agentId)) return false;
   if (req.tiers && req.tiers.length > 0 ? !req.tiers.includes(c.tier) : c.tier === 'WORKING') return false;
   if (req.types && req.types.length > 0 && (c.type === null || !req.types.includes(c.type))) return false;
   if (req.tags && req.tags.length > 0 && !req.tags.some((t) => c.tags.includes(t))) return false;

@@ -184,7 +184,8 @@ describe('scope, filters and hydration', () => {
     expect(ids(await r.search({ scope: { tenantId: 't1', userId: 'u2', agentId: null }, query: q, k: 10 }))).toEqual([docs[3]!.payload.memoryId]);
     expect(ids(await r.search({ scope: { tenantId: 't2', userId: 'u1', agentId: null }, query: q, k: 10 }))).toEqual([docs[4]!.payload.memoryId]);
     const asA = ids(await r.search({ scope: { tenantId: 't1', userId: 'u1', agentId: 'a' }, query: q, k: 10 }));
-    expect(asA.sort()).toEqual([docs[0]!.payload.memoryId, docs[1]!.payload.memoryId].sort());
+    // P3: an agent-scoped search sees only that agent's memories.
+    expect(asA).toEqual([docs[1]!.payload.memoryId]);
     expect(await r.search({ scope: { tenantId: 't3', userId: 'u1', agentId: null }, query: q, k: 10 })).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { systemClock, type ProjectionProgress, type Retriever } from '@engram/core';
 import { openContentScreen } from './adapters';
+import { openAccessControl } from './auth';
 import type { Foundation } from './compose';
 import { createMetrics } from './metrics';
 
@@ -20,9 +21,10 @@ export interface QuerySide {
 /**
  * Starts the HTTP API (and gRPC when configured) over the memory app. Without a query side (the
  * ingest service) it takes writes only: every query goes through the one retrieval pipeline of the
- * query service, and a write's minPosition waits on the SQL projections.
+ * query service, and a write's minPosition waits on the SQL projections. Auth (P5) is on unless
+ * this is an all-in-one listening on loopback only (or ENGRAM_AUTH says otherwise).
  */
-export async function startApi(f: Foundation, query: QuerySide | null, opts: { http: boolean; grpc: boolean }): Promise<void> {
+export async function startApi(f: Foundation, query: QuerySide | null, opts: { http: boolean; grpc: boolean; allInOne?: boolean }): Promise<void> {
   const { createMemoryApp } = await import('@engram/app');
   const { sqlProjectionProgress } = await import('@engram/projections');
   const app = createMemoryApp({
@@ -34,11 +36,13 @@ export async function startApi(f: Foundation, query: QuerySide | null, opts: { h
     clock: systemClock,
     logger: f.logger.child({ component: 'app' }),
     config: { maxContentBytes: f.cfg.limits.maxContentBytes, minPositionWaitMs: f.cfg.memory.minPositionWaitMs, accessFlushMs: f.cfg.memory.accessFlushMs },
+    limits: { maxConcurrentQueries: f.cfg.limits.maxConcurrentQueries, userQuota: f.cfg.limits.userQuota, queryTextChars: f.cfg.limits.queryTextChars },
   });
+  const { access, keys } = await openAccessControl(f, { allInOne: opts.allInOne ?? false, grpc: opts.grpc });
   f.life.add({ name: 'app', close: () => app.close() });
   if (opts.grpc && f.cfg.grpc.port !== null) {
     const { startGrpcServer } = await import('@engram/api-grpc');
-    const grpc = await startGrpcServer({ app, host: f.cfg.grpc.host, port: f.cfg.grpc.port, logger: f.logger.child({ component: 'grpc' }) });
+    const grpc = await startGrpcServer({ app, access, host: f.cfg.grpc.host, port: f.cfg.grpc.port, logger: f.logger.child({ component: 'grpc' }) });
     f.life.add({ name: 'grpc', close: () => grpc.close() });
     f.logger.info({ port: grpc.port }, 'gRPC listening');
   }
@@ -47,6 +51,8 @@ export async function startApi(f: Foundation, query: QuerySide | null, opts: { h
     const metrics = createMetrics(f.readiness.check);
     const server = buildHttpServer({
       app,
+      access,
+      keys,
       logger: f.logger.child({ component: 'http' }),
       version: ENGRAM_VERSION,
       bodyLimitBytes: f.cfg.limits.maxBodyBytes,

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { EngramError, MAX_CONTENT_BYTES } from '@engram/core';
+import { EngramError, MAX_CONTENT_BYTES, hashApiKey } from '@engram/core';
 import { DEFAULT_INTENT_CONFIG, resolveIntentConfig, type IntentWeightConfig } from '@engram/retrieval';
+import { MAX_QUERY_CHARS, QUERY_TEXT_BOUND_CHARS } from '@engram/contract';
 
 /**
  * Engram's configuration. Parsed and validated once in each service's main.ts (environment variables
@@ -55,6 +56,23 @@ export interface EngramConfig {
     maxContentBytes: number;
     /** Largest HTTP request body. */
     maxBodyBytes: number;
+    /** P5 per-key token bucket: requests per second (null = no rate limit) and burst. */
+    rateLimit: { perSecond: number; burst: number } | null;
+    /** Searches one key may have in flight (null = unbounded). */
+    maxConcurrentQueries: number | null;
+    /** Memories plus messages one user may hold (null = no quota). */
+    userQuota: number | null;
+    /** Characters of a query that are embedded, searched and reranked. */
+    queryTextChars: number;
+  };
+  /** P5 access control. */
+  auth: {
+    /** ENGRAM_AUTH; null = by role: off for an all-in-one on loopback only, required otherwise. */
+    mode: 'required' | 'off' | null;
+    /** SHA-256 of the bootstrap admin key (ENGRAM_ADMIN_KEY or ENGRAM_ADMIN_KEY_FILE); the key itself is not kept. */
+    adminKeyHash: string | null;
+    /** ENGRAM_METRICS_AUTH=required: /metrics needs a key too. */
+    metricsProtected: boolean;
   };
   readiness: {
     /** /readyz says not ready once a projection with work to do has not advanced for this long. */
@@ -140,6 +158,38 @@ function pattern(p: Problems, name: string, raw: unknown, re: RegExp, dflt: stri
   if (typeof raw === 'string' && re.test(raw)) return raw;
   p.add(`${name}=${String(raw)}: must be ${rule}`);
   return dflt;
+}
+
+/** Shortest accepted ENGRAM_ADMIN_KEY: it guards every tenant. */
+export const MIN_ADMIN_KEY_CHARS = 32;
+
+/** The bootstrap admin key's hash. Problems never quote the key. */
+function adminKeyHash(p: Problems, env: Env, cwd: string): string | null {
+  let key = env.ENGRAM_ADMIN_KEY;
+  let from = 'ENGRAM_ADMIN_KEY';
+  if (env.ENGRAM_ADMIN_KEY_FILE) {
+    if (key) p.add('ENGRAM_ADMIN_KEY and ENGRAM_ADMIN_KEY_FILE are both set: use one');
+    from = `ENGRAM_ADMIN_KEY_FILE=${env.ENGRAM_ADMIN_KEY_FILE}`;
+    try {
+      key = readFileSync(resolve(cwd, env.ENGRAM_ADMIN_KEY_FILE), 'utf8').trim();
+    } catch (e) {
+      p.add(`${from}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+      return null;
+    }
+  }
+  if (!key) return null;
+  if (key.length < MIN_ADMIN_KEY_CHARS || /\s/.test(key)) {
+    p.add(`${from}: the admin key must be at least ${MIN_ADMIN_KEY_CHARS} characters without spaces (e.g. \`openssl rand -base64 32\`)`);
+    return null;
+  }
+  return hashApiKey(key);
+}
+
+/** A positive integer, or null for 0 / "off" (a limit switched off). */
+function optionalLimit(p: Problems, name: string, raw: unknown, dflt: number | null): number | null {
+  if (raw === 'off' || raw === 0 || raw === '0') return null;
+  const n = num(p, name, raw, dflt ?? 0, (x) => Number.isInteger(x) && x >= 0, 'a non-negative integer (0 or off = no limit)');
+  return n === 0 ? null : n;
 }
 
 function required(p: Problems, name: string, raw: string | undefined, why: string): string {
@@ -345,6 +395,22 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
     maxContentBytes,
     // JSON escaping can double a text, so the body limit defaults to twice the content limit.
     maxBodyBytes: num(p, 'ENGRAM_MAX_BODY_BYTES', env.ENGRAM_MAX_BODY_BYTES ?? file.limits?.maxBodyBytes, Math.max(64 * 1024, 2 * maxContentBytes), (n) => Number.isInteger(n) && n > maxContentBytes && n <= 16 << 20, `an integer above the content limit (${maxContentBytes}) and at most 16777216`),
+
+    rateLimit: ((perSecond) =>
+      perSecond === null
+        ? null
+        : { perSecond, burst: num(p, 'ENGRAM_RATE_LIMIT_BURST', env.ENGRAM_RATE_LIMIT_BURST ?? file.limits?.rateBurst, 2 * perSecond, (n) => Number.isInteger(n) && n >= 1, 'an integer ≥ 1') })(
+      optionalLimit(p, 'ENGRAM_RATE_LIMIT_PER_SECOND', env.ENGRAM_RATE_LIMIT_PER_SECOND ?? file.limits?.ratePerSecond, 50),
+    ),
+    maxConcurrentQueries: optionalLimit(p, 'ENGRAM_MAX_CONCURRENT_QUERIES', env.ENGRAM_MAX_CONCURRENT_QUERIES ?? file.limits?.maxConcurrentQueries, 8),
+    userQuota: optionalLimit(p, 'ENGRAM_USER_QUOTA', env.ENGRAM_USER_QUOTA ?? file.limits?.userQuota, null),
+    queryTextChars: num(p, 'ENGRAM_QUERY_TEXT_CHARS', env.ENGRAM_QUERY_TEXT_CHARS ?? file.limits?.queryTextChars, QUERY_TEXT_BOUND_CHARS, (n) => Number.isInteger(n) && n >= 64 && n <= MAX_QUERY_CHARS, `an integer between 64 and ${MAX_QUERY_CHARS}`),
+  };
+
+  const auth: EngramConfig['auth'] = {
+    mode: oneOf(p, 'ENGRAM_AUTH', env.ENGRAM_AUTH ?? file.auth?.mode, ['required', 'off', ''] as const, '') || null,
+    adminKeyHash: adminKeyHash(p, env, cwd),
+    metricsProtected: oneOf(p, 'ENGRAM_METRICS_AUTH', env.ENGRAM_METRICS_AUTH ?? file.auth?.metrics, ['required', 'off'] as const, 'off') === 'required',
   };
 
   const cfg: EngramConfig = {
@@ -376,6 +442,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
     readiness: {
       stallSeconds: num(p, 'readiness.stallSeconds', env.ENGRAM_READY_STALL_SECONDS ?? file.readiness?.stallSeconds, 30, (n) => n > 0 && n <= 86_400, 'a number of seconds in (0, 86400]'),
     },
+    auth,
     memory,
     logLevel: env.LOG_LEVEL ?? 'info',
   };

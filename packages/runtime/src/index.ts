@@ -6,3 +6,4 @@ export * from './compose';
 export * from './health-server';
 export * from './api';
 export * from './metrics';
+export * from './auth';

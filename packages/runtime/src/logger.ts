@@ -21,6 +21,13 @@ export const REDACT_PATHS = [
   'req.headers.authorization',
   'headers.authorization',
   '*.headers.authorization',
+  'req.headers["x-api-key"]',
+  'headers["x-api-key"]',
+  '*.headers["x-api-key"]',
+  'authorization',
+  '*.authorization',
+  'adminKey',
+  '*.adminKey',
 ];
 
 /** One root logger per process; components take `root.child({ component })`. */

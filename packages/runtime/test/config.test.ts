@@ -25,8 +25,8 @@ describe('config: the archive schedule, limits and model paths', () => {
   });
 
   it('parses the content and body limits, the body limit above the content limit', () => {
-    expect(parse({}).limits).toEqual({ maxContentBytes: MAX_CONTENT_BYTES, maxBodyBytes: 64 * 1024 });
-    expect(parse({ ENGRAM_MAX_CONTENT_BYTES: '65536' }).limits).toEqual({ maxContentBytes: 65536, maxBodyBytes: 131072 });
+    expect(parse({}).limits).toMatchObject({ maxContentBytes: MAX_CONTENT_BYTES, maxBodyBytes: 64 * 1024 });
+    expect(parse({ ENGRAM_MAX_CONTENT_BYTES: '65536' }).limits).toMatchObject({ maxContentBytes: 65536, maxBodyBytes: 131072 });
     expect(problems({ ENGRAM_MAX_CONTENT_BYTES: '4096', ENGRAM_MAX_BODY_BYTES: '4096' })).toEqual([
       'ENGRAM_MAX_BODY_BYTES=4096: must be an integer above the content limit (4096) and at most 16777216',
     ]);

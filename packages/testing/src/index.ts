@@ -9,3 +9,4 @@ export * from './wait';
 export * from './tmpfs';
 export * from './read-model-hash';
 export * from './contracts/data-key-store-contract';
+export * from './contracts/key-store-contract';

@@ -12,7 +12,7 @@ export async function startAllInOne(f: Foundation): Promise<void> {
   const query = await startQuerySide(f);
   await startConsolidator(f);
   await startErasure(f, query.searchIndex);
-  await startApi(f, query, { http: true, grpc: f.cfg.grpc.port !== null });
+  await startApi(f, query, { http: true, grpc: f.cfg.grpc.port !== null, allInOne: true });
   if (f.cfg.archive.at) {
     const job = startArchiveSchedule({ db: f.db, log: f.log, dataDir: f.cfg.dataDir, logger: f.logger.child({ component: 'cold-archive' }) }, { ...f.cfg.archive.at, days: f.cfg.archive.days });
     f.life.add({ name: 'archive-schedule', close: () => job.close() });

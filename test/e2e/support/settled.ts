@@ -20,8 +20,12 @@ export function consolidated(dataDir: string, causeEventId: string, timeoutMs = 
  * stream. A read with it as minPosition sees all that was appended before (e.g. what a finished
  * consolidation task wrote).
  */
-export async function headOf(p: { request(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> }, userId: string): Promise<string> {
-  const w = await p.request('POST', '/v1/memories', { userId, type: 'ENVIRONMENT', content: 'marker for the end-to-end test: the log head' });
+export async function headOf(
+  p: { request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }> },
+  userId: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
+  const w = await p.request('POST', '/v1/memories', { userId, type: 'ENVIRONMENT', content: 'marker for the end-to-end test: the log head' }, headers);
   if (w.status !== 202) throw new Error(`marker write answered ${w.status}: ${JSON.stringify(w.body)}`);
   return w.body.position as string;
 }

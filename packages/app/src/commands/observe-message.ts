@@ -4,9 +4,11 @@ import { newId, stringLeaves } from '@engram/core';
 import { screenWrite } from '../scanning';
 import type { Appended, MaybeQuarantined, ObserveMessageInput } from '../types';
 import { contentWithin, normalTime } from '../rules';
+import { admit } from '../access/operations';
 
 export async function observeMessage(ctx: AppContext, input: ObserveMessageInput): Promise<Appended & MaybeQuarantined> {
-  const { scope, sessionId, role } = input;
+  const { scope, keyId } = admit(ctx, input, 'observeMessage');
+  const { sessionId, role } = input;
   const content = contentWithin(input.content, ctx.config.maxContentBytes);
   const messageId = input.messageId ?? null;
   const at = normalTime(input.at);
@@ -17,12 +19,14 @@ export async function observeMessage(ctx: AppContext, input: ObserveMessageInput
     scope,
     sessionId,
     correlationId,
+    keyId,
     attempted: 'message',
     fields: { content, ...stringLeaves(metadata, 'metadata') },
   });
 
+  await ctx.quota?.admit(scope);
   const eventId = newId();
-  const event = buildEvent(ctx.clock, 'MessageObserved', { scope, sessionId, correlationId, occurredAt: at, eventId }, {
+  const event = buildEvent(ctx.clock, 'MessageObserved', { scope, sessionId, correlationId, keyId, occurredAt: at, eventId }, {
     messageId: messageId ?? eventId,
     role,
     content,

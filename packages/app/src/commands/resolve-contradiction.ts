@@ -1,4 +1,5 @@
-import { EngramError, PROVENANCE_SOURCES, newId } from '@engram/core';
+import { EngramError, PROVENANCE_SOURCES, newId, requireClaim } from '@engram/core';
+import { admit } from '../access/operations';
 import type { EngramEvent } from '@engram/core';
 import type { AppContext } from '../context';
 import { appendAll, buildEvent } from '../envelope';
@@ -12,7 +13,10 @@ import type { ResolveContradictionInput, ResolveContradictionResult } from '../t
  * All events go to the user's stream in one append.
  */
 export async function resolveContradiction(ctx: AppContext, input: ResolveContradictionInput): Promise<ResolveContradictionResult> {
-  const { scope, winner } = input;
+  const { scope, principal, keyId } = admit(ctx, input, 'resolveContradiction');
+  // The resolution is the user's word on which value is true (resolvedBy: user; B may become a user_stated entry).
+  requireClaim(principal, 'user_stated', 'resolving a contradiction');
+  const { winner } = input;
   const contradictionId = input.contradictionId.toLowerCase();
   const correlationId = input.correlationId ?? null;
   const c = await getContradiction(ctx.db, scope, contradictionId);
@@ -22,7 +26,7 @@ export async function resolveContradiction(ctx: AppContext, input: ResolveContra
       details: { contradictionId, resolution: c.resolution },
     });
   }
-  const env = { scope, correlationId, causationId: contradictionId };
+  const env = { scope, correlationId, causationId: contradictionId, keyId };
   const events: EngramEvent[] = [];
   const reason = `contradiction ${contradictionId} resolved by the user`;
   const a = await getMemory(ctx.db, scope, c.entryAId);
@@ -48,6 +52,7 @@ export async function resolveContradiction(ctx: AppContext, input: ResolveContra
     const key = typeof candidate.key === 'string' ? candidate.key : (a?.key ?? null);
     await screenWrite(ctx, {
       scope,
+      keyId,
       sessionId: null,
       correlationId,
       attempted: 'memory',

@@ -1,4 +1,5 @@
-import { newId, stringLeaves } from '@engram/core';
+import { defaultSourceFor, newId, requireClaim, stringLeaves } from '@engram/core';
+import { admit } from '../access/operations';
 import type { AppContext } from '../context';
 import { appendAll, buildEvent } from '../envelope';
 import { precheckSemanticWrite } from '../read/write-precheck';
@@ -7,13 +8,16 @@ import type { WriteMemoryInput, WriteMemoryResult } from '../types';
 import { contentWithin, invalid, normalTime, uniqueTags } from '../rules';
 
 export async function writeMemory(ctx: AppContext, input: WriteMemoryInput): Promise<WriteMemoryResult> {
-  const { scope, type } = input;
+  const { scope, principal, keyId } = admit(ctx, input, 'writeMemory');
+  const { type } = input;
   const content = contentWithin(input.content, ctx.config.maxContentBytes);
   const key = input.key ?? null;
   const tags = uniqueTags(input.tags);
   const importance = input.importance ?? 0.5;
   const pinned = input.pinned ?? false;
-  const source = input.source ?? 'user_stated';
+  // P5: provenance follows the caller. Unnamed, it is the highest the key may claim.
+  const source = input.source ?? defaultSourceFor(principal);
+  requireClaim(principal, source);
   const tier = input.tier ?? 'SEMANTIC';
   const sessionId = input.sessionId ?? null;
   if (tier === 'WORKING' && !sessionId) throw invalid('sessionId', 'is required for a WORKING memory');
@@ -29,6 +33,7 @@ export async function writeMemory(ctx: AppContext, input: WriteMemoryInput): Pro
     scope,
     sessionId,
     correlationId,
+    keyId,
     attempted: 'memory',
     fields: {
       content,
@@ -44,8 +49,9 @@ export async function writeMemory(ctx: AppContext, input: WriteMemoryInput): Pro
     if (verdict.action === 'duplicate') return { id: verdict.id, eventId: null, position: null, deduplicated: true, quarantineId: null };
   }
 
+  await ctx.quota?.admit(scope);
   const memoryId = newId();
-  const event = buildEvent(ctx.clock, 'MemoryWritten', { scope, sessionId, correlationId, occurredAt: at }, {
+  const event = buildEvent(ctx.clock, 'MemoryWritten', { scope, sessionId, correlationId, keyId, occurredAt: at }, {
     memoryId,
     type,
     tier,

@@ -1,7 +1,8 @@
 import { EngramError, formatPosition, type DeadLetter, type LogPosition, type Scope } from '@engram/core';
 import { eventStatusRows, sqlDeadLetters } from '@engram/projections';
 import type { AppContext } from '../context';
-import type { EventStatusView } from '../types';
+import type { CallBase, EventStatusView } from '../types';
+import { admit } from '../access/operations';
 
 /** How far back from the slowest checkpoint the log is searched for an event not applied yet. */
 const MAX_TAIL_SCAN = 200_000;
@@ -27,8 +28,8 @@ const deadLetterView = (d: DeadLetter) => ({ id: d.id, projection: d.projection,
  * or a projection dead-lettered it: DEAD_LETTERED, retryable). 404 for an id the caller's stream
  * does not hold.
  */
-export async function eventStatus(ctx: AppContext, input: { scope: Scope; eventId: string }): Promise<EventStatusView> {
-  const { scope } = input;
+export async function eventStatus(ctx: AppContext, input: CallBase & { eventId: string }): Promise<EventStatusView> {
+  const { scope } = admit(ctx, input, 'eventStatus');
   const eventId = input.eventId.toLowerCase();
   const rows = await eventStatusRows(ctx.db, scope.tenantId, scope.userId, eventId);
   const dead = (await sqlDeadLetters(ctx.db).list({ eventId, tenantId: scope.tenantId, userId: scope.userId })).filter((d) => d.eventId === eventId);

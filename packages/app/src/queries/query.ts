@@ -1,5 +1,7 @@
 import { EngramError } from '@engram/core';
 import type { QueryHit } from '@engram/core';
+import { admit } from '../access/operations';
+import { boundQueryText } from '../access/query-bounds';
 import type { AppContext } from '../context';
 import { waitForPosition } from '../position-wait';
 import type { ContextInput, QueryInput } from '../types';
@@ -11,8 +13,9 @@ function queryText(value: string): string {
 }
 
 export async function query(ctx: AppContext, input: QueryInput): Promise<QueryHit[]> {
-  const { scope, tiers, types, sessionId, scopeTag, sessionDiversity, explain } = input;
-  const text = queryText(input.query);
+  const { scope, keyId } = admit(ctx, input, 'query');
+  const { tiers, types, sessionId, scopeTag, sessionDiversity, explain } = input;
+  const text = boundQueryText(queryText(input.query), ctx.queryTextChars);
   const k = input.k ?? 10;
   const tags = input.tags === undefined ? undefined : uniqueTags(input.tags);
   const from = normalTime(input.from) ?? undefined;
@@ -20,10 +23,11 @@ export async function query(ctx: AppContext, input: QueryInput): Promise<QueryHi
   if (from && to && from > to) throw invalid('from', 'must not be after to');
   const entities = entityFilter(input.entities);
   const asOf = normalTime(input.asOf) ?? undefined;
-  if (!ctx.retriever) throw new EngramError('UNSUPPORTED', 'this service answers no queries: send them to the query service');
+  const retriever = ctx.retriever;
+  if (!retriever) throw new EngramError('UNSUPPORTED', 'this service answers no queries: send them to the query service');
   await waitForPosition(ctx, positionOf(input.minPosition));
 
-  const hits = await ctx.retriever.search({
+  const search = () => retriever.search({
     scope,
     query: text,
     k,
@@ -39,6 +43,7 @@ export async function query(ctx: AppContext, input: QueryInput): Promise<QueryHi
     ...(asOf ? { asOf } : {}),
     ...(explain ? { explain } : {}),
   });
+  const hits = ctx.queryGate ? await ctx.queryGate.run(keyId, search) : await search();
   // Defence in depth for P3: whatever the retriever returns, only k hits leave, and accesses are
   // recorded off the request path (unless the caller asked this query not to reinforce them).
   const out = hits.slice(0, k);
@@ -47,12 +52,15 @@ export async function query(ctx: AppContext, input: QueryInput): Promise<QueryHi
 }
 
 export async function context(ctx: AppContext, input: ContextInput): Promise<{ context: string; sections: Record<string, number> }> {
-  const { scope, sessionId, budgetChars } = input;
-  const text = queryText(input.query);
+  const { scope, keyId } = admit(ctx, input, 'context');
+  const { sessionId, budgetChars } = input;
+  const text = boundQueryText(queryText(input.query), ctx.queryTextChars);
   const entities = entityFilter(input.entities);
   if (!ctx.contextRenderer) throw new EngramError('UNSUPPORTED', 'this service renders no context: ask the query service');
   const asOf = normalTime(input.asOf) ?? undefined;
   await waitForPosition(ctx, positionOf(input.minPosition));
-  const r = await ctx.contextRenderer.render({ scope, query: text, sessionId, budgetChars, ...(entities ? { entities } : {}), ...(asOf ? { asOf } : {}) });
+  const renderer = ctx.contextRenderer;
+  const render = () => renderer.render({ scope, query: text, sessionId, budgetChars, ...(entities ? { entities } : {}), ...(asOf ? { asOf } : {}) });
+  const r = ctx.queryGate ? await ctx.queryGate.run(keyId, render) : await render();
   return { context: r.text, sections: r.sections };
 }

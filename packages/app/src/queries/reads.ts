@@ -6,6 +6,7 @@ import {
   memoryHistory as readMemoryHistory,
   renderWorkingMemory,
 } from '@engram/projections';
+import { admit } from '../access/operations';
 import type { AppContext } from '../context';
 import { waitForPosition } from '../position-wait';
 import { toContradictionView, toHistoryItem, toMemoryView } from '../read/rows';
@@ -23,7 +24,7 @@ function notFound(id: string): EngramError {
 }
 
 export async function getMemory(ctx: AppContext, input: MemoryIdInput): Promise<MemoryView> {
-  const { scope } = input;
+  const { scope } = admit(ctx, input, 'getMemory');
   const id = input.memoryId.toLowerCase();
   await waitIfAsked(ctx, input.minPosition);
   const m = await readMemory(ctx.db, scope, id);
@@ -33,7 +34,7 @@ export async function getMemory(ctx: AppContext, input: MemoryIdInput): Promise<
 
 /** The entry's version lattice; 404 unless the entry (or its history) is the caller's. */
 export async function memoryHistory(ctx: AppContext, input: MemoryIdInput): Promise<HistoryItem[]> {
-  const { scope } = input;
+  const { scope } = admit(ctx, input, 'memoryHistory');
   const id = input.memoryId.toLowerCase();
   await waitIfAsked(ctx, input.minPosition);
   const items = await readMemoryHistory(ctx.db, scope, id);
@@ -43,14 +44,16 @@ export async function memoryHistory(ctx: AppContext, input: MemoryIdInput): Prom
 }
 
 export async function keyHistory(ctx: AppContext, input: CallBase & { key: string; minPosition?: string }): Promise<HistoryItem[]> {
-  const { scope, key } = input;
+  const { scope } = admit(ctx, input, 'keyHistory');
+  const { key } = input;
   if (!key) throw invalid('key', 'is required');
   await waitIfAsked(ctx, input.minPosition);
   return (await readKeyHistory(ctx.db, scope, key)).map(toHistoryItem);
 }
 
 export async function workingMemory(ctx: AppContext, input: SessionInput & { budgetChars?: number; minPosition?: string }): Promise<string> {
-  const { scope, sessionId } = input;
+  const { scope } = admit(ctx, input, 'workingMemory');
+  const { sessionId } = input;
   const budget = input.budgetChars ?? DEFAULT_WORKING_BUDGET_CHARS;
   if (!Number.isInteger(budget) || budget < 200 || budget > 100_000) throw invalid('budgetChars', 'must be an integer from 200 to 100000');
   await waitIfAsked(ctx, input.minPosition);
@@ -61,7 +64,7 @@ export async function listContradictions(
   ctx: AppContext,
   input: CallBase & { status?: 'open' | 'all'; minPosition?: string },
 ): Promise<ContradictionView[]> {
-  const { scope } = input;
+  const { scope } = admit(ctx, input, 'listContradictions');
   const status = input.status ?? 'open';
   await waitIfAsked(ctx, input.minPosition);
   return (await readContradictions(ctx.db, scope, { unresolvedOnly: status === 'open', limit: 1000 })).map(toContradictionView);

@@ -9,6 +9,8 @@ import { catchUpProjectors } from '../catch-up';
 import { PROJECTORS } from '@engram/projections';
 import { runningService } from '../service-guard';
 import { UsageError } from '../usage-error';
+import type { CliIo } from '../io';
+import { callService, cliApiKey, serviceUrl } from '../service-http';
 
 interface ForgetRequest {
   tenantId: string;
@@ -19,13 +21,8 @@ interface ForgetRequest {
   reason: string | null;
 }
 
-function serviceUrl(cfg: Readonly<EngramConfig>): string {
-  const host = cfg.http.host === '0.0.0.0' || cfg.http.host === '::' ? '127.0.0.1' : cfg.http.host;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${cfg.http.port}`;
-}
-
 /** The service owns the embedded data: the erase goes through its HTTP API instead. */
-async function forgetOverHttp(cfg: Readonly<EngramConfig>, r: ForgetRequest): Promise<{ eventId: string; position: string; erasureId: string }> {
+async function forgetOverHttp(io: CliIo, cfg: Readonly<EngramConfig>, r: ForgetRequest): Promise<{ eventId: string; position: string; erasureId: string }> {
   if (r.target === 'key') {
     throw new EngramError('CONFLICT', 'the service is running and its HTTP API has no key-level erase: stop the service and run engram forget --key again', {
       details: { reason: 'SERVICE_RUNNING' },
@@ -35,26 +32,17 @@ async function forgetOverHttp(cfg: Readonly<EngramConfig>, r: ForgetRequest): Pr
   if (r.reason) q.set('reason', r.reason);
   if (r.target === 'memory') q.set('userId', r.userId);
   const path = r.target === 'memory' ? `/v1/memories/${encodeURIComponent(r.memoryId!)}` : `/v1/users/${encodeURIComponent(r.userId)}/memories`;
-  let res: Response;
-  try {
-    res = await fetch(`${serviceUrl(cfg)}${path}?${q}`, { method: 'DELETE', headers: { 'x-tenant-id': r.tenantId, 'x-requested-by': 'engram-cli' } });
-  } catch (e) {
-    throw new EngramError('LOG_UNAVAILABLE', `the service holds the data directory but its HTTP API at ${serviceUrl(cfg)} is unreachable: ${(e as Error).message}`, { cause: e });
-  }
-  const body = (await res.json().catch(() => ({}))) as { error?: { code?: string; message?: string }; eventId?: string; position?: string; erasureId?: string };
-  if (res.status !== 202) {
-    const code = (body.error?.code ?? 'INTERNAL') as ConstructorParameters<typeof EngramError>[0];
-    throw new EngramError(code, `the service answered ${res.status}: ${body.error?.message ?? 'no error body'}`, { details: { status: res.status } });
-  }
-  return { eventId: body.eventId!, position: body.position!, erasureId: body.erasureId! };
+  return callService(io, serviceUrl(cfg), { method: 'DELETE', path: `${path}?${q}`, headers: { 'x-tenant-id': r.tenantId }, expect: 202 });
 }
 
 /** B2: waits (up to `waitSeconds`) for the running service to complete the erasure and returns its report. */
-async function reportOverHttp(cfg: Readonly<EngramConfig>, tenantId: string, erasureId: string, waitSeconds: number): Promise<ErasureReport> {
+async function reportOverHttp(io: CliIo, cfg: Readonly<EngramConfig>, tenantId: string, erasureId: string, waitSeconds: number): Promise<ErasureReport> {
+  const key = cliApiKey(io);
+  const headers: Record<string, string> = { 'x-tenant-id': tenantId, ...(key ? { authorization: `Bearer ${key}` } : {}) };
   let report: ErasureReport | null = null;
   await pollUntil(
     async () => {
-      const res = await fetch(`${serviceUrl(cfg)}/v1/erasures/${encodeURIComponent(erasureId)}`, { headers: { 'x-tenant-id': tenantId } });
+      const res = await fetch(`${serviceUrl(cfg)}/v1/erasures/${encodeURIComponent(erasureId)}`, { headers });
       if (res.status === 200) report = (await res.json()) as ErasureReport;
       else if (res.status !== 404) throw new EngramError('LOG_UNAVAILABLE', `the service answered ${res.status} for the erasure report`);
       return report !== null && report.status !== 'pending';
@@ -75,8 +63,8 @@ Appends the erasure request (MemoryForgotten) through the same command handler a
 erasure coordinator follows lineage (derived facts and episodes), destroys the data keys that sealed
 it in the log, purges the cold archive and vacuums the read store (P4). Without --memory or --key the
 whole user is erased. Prints the erasure report (B2: status and counts per place, no content). With
-the service running, the erase is sent to its HTTP API (memory and user targets) and the report is
-awaited (--wait seconds); offline, the request is appended and the report stays pending until the
+the service running, the erase is sent to its HTTP API (memory and user targets; with auth on it sends ENGRAM_API_KEY, or ENGRAM_ADMIN_KEY, as its key)
+and the report is awaited (--wait seconds); offline, the request is appended and the report stays pending until the
 service next starts (engram start), which completes it.
 
 Options:
@@ -112,8 +100,8 @@ Options:
     if (!Number.isFinite(waitSeconds) || waitSeconds < 0) throw new UsageError(`--wait must be a number of seconds, got ${waitText}`, 'forget');
     const cfg = configOf(io);
     if (runningService(cfg)) {
-      const out = await forgetOverHttp(cfg, r);
-      const report = await reportOverHttp(cfg, r.tenantId, out.erasureId, waitSeconds);
+      const out = await forgetOverHttp(io, cfg, r);
+      const report = await reportOverHttp(io, cfg, r.tenantId, out.erasureId, waitSeconds);
       io.stdout.write(`${JSON.stringify({ forgotten: r.target, ...out, report })}\n`);
       return 0;
     }

@@ -5,6 +5,7 @@ import { logCommand } from './log';
 import { exportCommand } from './export';
 import { forgetCommand } from './forget';
 import { importCommand } from './import';
+import { keysCommand } from './keys';
 import { modelsCommand } from './models';
 import { redistillCommand } from './redistill';
 import { reembedCommand } from './reembed';
@@ -25,4 +26,5 @@ export const COMMANDS: readonly Command[] = [
   modelsCommand,
   logCommand,
   deadLettersCommand,
+  keysCommand,
 ];

@@ -1,5 +1,5 @@
 import { EngramError } from '../errors';
-import type { ProvenanceSource } from './model';
+import type { ProvenanceSource, Role } from './model';
 
 /** P1: user_stated 3 > consolidated 2 > model_inferred 1 > legacy 0. */
 export const PROVENANCE_LEVEL: Readonly<Record<ProvenanceSource, number>> = Object.freeze({
@@ -27,4 +27,14 @@ export function assertProvenance(existing: ProvenanceSource | null | undefined, 
       { details: { existing, incoming, key } },
     );
   }
+}
+
+/**
+ * P5: the provenance a derived fact (consolidation, extraction) may carry, given the roles of the
+ * messages it came from. user_stated needs the user's own words, so a fact drawn from anything an
+ * assistant, a tool or a system prompt said is at most consolidated, whatever an engine proposes.
+ */
+export function capDerivedSource(source: ProvenanceSource, sourceRoles: readonly Role[]): ProvenanceSource {
+  if (source !== 'user_stated') return source;
+  return sourceRoles.length > 0 && sourceRoles.every((r) => r === 'user') ? source : 'consolidated';
 }

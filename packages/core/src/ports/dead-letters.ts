@@ -45,14 +45,17 @@ export interface DeadLetterFilter {
   after?: string;
 }
 
+/** Which dead letters to mark for retry (all of them when empty). */
+export type DeadLetterRetryFilter = Omit<DeadLetterFilter, 'limit' | 'after' | 'status'> & { id?: string };
+
 /** Where dead letters are kept (the read store's dead_letters table); shared by every projection and the admin API. */
 export interface DeadLetters {
   record(dl: NewDeadLetter): Promise<DeadLetter>;
   list(filter?: DeadLetterFilter): Promise<DeadLetter[]>;
-  /** Dead letters per projection (for /readyz and metrics). */
-  counts(): Promise<Record<string, number>>;
+  /** Dead letters per projection (for /readyz and metrics), of one tenant (or user) when given. */
+  counts(of?: Pick<DeadLetterFilter, 'tenantId' | 'userId'>): Promise<Record<string, number>>;
   /** Marks matching dead letters for retry; returns how many. */
-  requestRetry(filter: Omit<DeadLetterFilter, 'limit' | 'after' | 'status'> & { id?: string }): Promise<number>;
+  requestRetry(filter: DeadLetterRetryFilter): Promise<number>;
   /** The dead letters of one projection marked for retry, oldest first. */
   retryRequested(projection: string, limit: number): Promise<DeadLetter[]>;
   /** The retried event was applied: the dead letter goes. */

@@ -39,9 +39,9 @@ export function memoryDeadLetters(): DeadLetters {
         .slice(0, limit)
         .map((d) => ({ ...d }));
     },
-    async counts() {
+    async counts(of = {}) {
       const out: Record<string, number> = {};
-      for (const d of all.values()) out[d.projection] = (out[d.projection] ?? 0) + 1;
+      for (const d of all.values()) if (matches(d, of)) out[d.projection] = (out[d.projection] ?? 0) + 1;
       return out;
     },
     async requestRetry(filter) {

@@ -89,7 +89,9 @@ export function textIndexContract(name: string, factory: () => Promise<TextIndex
         { id: docId('user'), text: 'pasta recipe', meta: meta('t1', 'u1', { type: 'USER' }) },
       ]);
       const ids = async (f: IndexFilter) => (await idx.search('pasta', f, 10)).map((h) => h.id).sort();
-      expect(await ids({ scope: scopeOf('t1', 'u1', 'a') })).toEqual([docId('a'), docId('msg'), docId('user')].sort());
+      // P3: an agent scope sees only that agent's documents, not another agent's nor agent-less ones.
+      expect(await ids({ scope: scopeOf('t1', 'u1', 'a') })).toEqual([docId('a')]);
+      expect(await ids({ scope: scopeOf('t1', 'u1', 'b') })).toEqual([docId('b')]);
       expect(await ids({ ...u1, kinds: ['message'] })).toEqual([docId('msg')]);
       expect(await ids({ ...u1, tiers: ['EPISODIC'] })).toEqual([docId('msg')]);
       expect(await ids({ ...u1, types: ['USER'] })).toEqual([docId('user')]);
