@@ -222,7 +222,9 @@ describe('an agent-bound key sees only its agent (P3 agent boundary)', () => {
 
 describe('limits', () => {
   it('a bounded burst from one key gets 429 RATE_LIMITED with Retry-After while another key is served', async () => {
-    const s = await openAuthStack({ rateLimit: { perSecond: 0.5, burst: 5 } });
+    // Time stands still for the buckets unless the test moves it: the outcome cannot depend on how fast the requests run.
+    let t = Date.now();
+    const s = await openAuthStack({ rateLimit: { perSecond: 0.5, burst: 5 }, accessClock: { now: () => new Date(t) } });
     try {
       const hot = await s.newKey({ tenantId: 'acme', scopes: ['read'] });
       const calm = await s.newKey({ tenantId: 'acme', scopes: ['read'] });
@@ -237,6 +239,10 @@ describe('limits', () => {
       expect((await s.rpc('Query', body, { key: hot.key })).code).toBe(grpc.status.RESOURCE_EXHAUSTED);
       const served = await Promise.all(Array.from({ length: 5 }, () => s.call('POST', '/v1/query', { key: calm.key, body })));
       expect(served.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+      // Two seconds earn the hot key one token back at 0.5 per second: one request, then 429 again.
+      t += 2000;
+      expect((await s.call('POST', '/v1/query', { key: hot.key, body })).status).toBe(200);
+      expect((await s.call('POST', '/v1/query', { key: hot.key, body })).status).toBe(429);
     } finally {
       await s.close();
     }

@@ -5,7 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import * as grpc from '@grpc/grpc-js';
-import { hashApiKey, systemClock, type KeyStore } from '@engram/core';
+import { hashApiKey, systemClock, type Clock, type KeyStore } from '@engram/core';
 import { createAccessControl, createKeyAdmin, type CreatedKey, type KeyAdmin, type MemoryAppLimits, type RateLimit } from '@engram/app';
 import { buildHttpServer } from '@engram/api-http';
 import { loadEngramProto, startGrpcServer, type RunningGrpcServer } from '@engram/api-grpc';
@@ -45,7 +45,15 @@ export interface AuthStack extends Stack {
   newKey(body: Record<string, unknown>): Promise<CreatedKey>;
 }
 
-export async function openAuthStack(opts: { rateLimit?: RateLimit | null; limits?: MemoryAppLimits; metricsProtected?: boolean } = {}): Promise<AuthStack> {
+export interface AuthStackOptions {
+  rateLimit?: RateLimit | null;
+  limits?: MemoryAppLimits;
+  metricsProtected?: boolean;
+  /** The clock access control charges rate limits and checks expiry by (a test's own clock keeps the limit independent of machine speed). */
+  accessClock?: Clock;
+}
+
+export async function openAuthStack(opts: AuthStackOptions = {}): Promise<AuthStack> {
   const stack = await openStack({ trusted: false, ...(opts.limits ? { limits: opts.limits } : {}) });
   await runMigrations(stack.db, { dir: KEY_STORE_MIGRATIONS_DIR, namespace: KEY_STORE_MIGRATIONS_NAMESPACE });
   const keys = await openSqlKeyStore(stack.db, { exclusive: true });
@@ -56,7 +64,7 @@ export async function openAuthStack(opts: { rateLimit?: RateLimit | null; limits
     adminKeyHash: hashApiKey(ADMIN_KEY),
     rateLimit: opts.rateLimit ?? null,
     metricsProtected: opts.metricsProtected ?? false,
-    clock: systemClock,
+    clock: opts.accessClock ?? systemClock,
     logger: stack.logger,
   });
   const http = buildHttpServer({ app: stack.app, access, keys: admin, logger: stack.logger, version: 'auth-test', readiness: stack.readiness.check });
