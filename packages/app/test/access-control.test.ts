@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOTSTRAP_PRINCIPAL, OPEN_PRINCIPAL, hashApiKey, type Clock, type KeyStore, type Principal, type SqlDatabase } from '@engram/core';
+import { BOOTSTRAP_PRINCIPAL, OPEN_PRINCIPAL, hashApiKey, pollUntil, type Clock, type KeyStore, type Principal, type SqlDatabase } from '@engram/core';
 import { runMigrations } from '@engram/projections';
 import { openPglite } from '@engram/store-pglite';
 import { KEY_STORE_MIGRATIONS_DIR, KEY_STORE_MIGRATIONS_NAMESPACE, openSqlKeyStore } from '@engram/key-store-sql';
@@ -129,8 +129,9 @@ describe('access control and key management on a real key store', () => {
     const k = await admin.create(BOOTSTRAP_PRINCIPAL, { tenantId: 'acme', scopes: ['read'] });
     const a = access();
     await a.admit({ apiKey: k.key });
+    // The update runs off the request path: wait for it (condition-based, generous bound for a loaded machine).
     const waitFor = async (want: string) => {
-      for (let i = 0; i < 200 && (await store.get(k.id))!.lastUsedAt !== want; i++) await new Promise((r) => setTimeout(r, 10));
+      await pollUntil(async () => (await store.get(k.id))!.lastUsedAt === want, { backoff: { initialMs: 5, maxMs: 100 }, timeoutMs: 30_000 });
       return (await store.get(k.id))!.lastUsedAt;
     };
     const first = clock.now().toISOString();
