@@ -109,7 +109,7 @@ for (const variant of VARIANTS) describeWithServers(variant.servers, `distribute
     expect(q.status).toBe(200);
     expect(q.body.results[0]).toMatchObject({ id: w.body.id, content: 'Erin plays the cello in a quartet', source: 'user_stated' });
     // One retrieval pipeline: the ingest service answers no queries, it points at the query service.
-    const misdirected = await ingest.request('POST', '/v1/query', { userId: 'erin', query: 'what instrument does Erin play' });
+    const misdirected = await ingest.request('POST', '/v1/query', { userId: 'erin', query: 'what instrument does Erin play' }, auth);
     expect([misdirected.status, misdirected.body.error.code]).toEqual([404, 'NOT_FOUND']);
 
     const { Client } = loadEngramProto();
