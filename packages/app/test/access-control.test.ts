@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOTSTRAP_PRINCIPAL, OPEN_PRINCIPAL, hashApiKey, pollUntil, type Clock, type KeyStore, type Principal, type SqlDatabase } from '@engram/core';
+import { BOOTSTRAP_PRINCIPAL, OPEN_PRINCIPAL, hashApiKey, type Clock, type KeyStore, type Principal, type SqlDatabase } from '@engram/core';
 import { runMigrations } from '@engram/projections';
 import { openPglite } from '@engram/store-pglite';
 import { KEY_STORE_MIGRATIONS_DIR, KEY_STORE_MIGRATIONS_NAMESPACE, openSqlKeyStore } from '@engram/key-store-sql';
@@ -7,6 +7,7 @@ import { ApiKeyParams, CreateKeyBody, check } from '@engram/contract';
 import { createAccessControl, createKeyAdmin, type KeyAdmin } from '../src/index';
 import { QueryGate } from '../src/access/query-gate';
 import { TokenBuckets } from '../src/access/token-bucket';
+import { waitFor } from '@engram/testing';
 import { RecordingLogger } from './harness';
 
 const ADMIN_KEY = 'operator-bootstrap-key-0123456789abcdef';
@@ -130,18 +131,18 @@ describe('access control and key management on a real key store', () => {
     const a = access();
     await a.admit({ apiKey: k.key });
     // The update runs off the request path: wait for it (condition-based, generous bound for a loaded machine).
-    const waitFor = async (want: string) => {
-      await pollUntil(async () => (await store.get(k.id))!.lastUsedAt === want, { backoff: { initialMs: 5, maxMs: 100 }, timeoutMs: 30_000 });
+    const lastUse = async (want: string) => {
+      await waitFor(`last use ${want} recorded`, async () => (await store.get(k.id))!.lastUsedAt === want, 30_000);
       return (await store.get(k.id))!.lastUsedAt;
     };
     const first = clock.now().toISOString();
-    expect(await waitFor(first)).toBe(first);
+    expect(await lastUse(first)).toBe(first);
     clock.t += 30_000;
     await a.admit({ apiKey: k.key });
     clock.t += 40_000;
     const later = clock.now().toISOString();
     await a.admit({ apiKey: k.key });
-    expect(await waitFor(later)).toBe(later);
+    expect(await lastUse(later)).toBe(later);
   });
 
   it('charges the rate limit per key: one key at its limit, another still served', async () => {
