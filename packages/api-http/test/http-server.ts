@@ -8,10 +8,43 @@ import { buildHttpServer } from '../src/index';
 import { openStack } from '../../app/test/harness';
 import type { Stack, StackOptions } from '../../app/test/harness';
 
+export interface HttpAnswer {
+  status: number;
+  headers: Headers;
+  json: any;
+  text: string;
+}
+
+export interface HttpRequestOptions {
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
 export interface HttpStack extends Stack {
   server: FastifyInstance;
   base: string;
-  call(method: string, path: string, opts?: { body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<{ status: number; headers: Headers; json: any; text: string }>;
+  call(method: string, path: string, opts?: HttpRequestOptions): Promise<HttpAnswer>;
+}
+
+/** One HTTP request to a test server: a JSON body (or a raw one), the answer's text and, when it parses, its JSON. */
+export async function httpRequest(base: string, method: string, path: string, o: HttpRequestOptions = {}): Promise<HttpAnswer> {
+  const headers: Record<string, string> = { ...(o.headers ?? {}) };
+  let body: string | undefined;
+  if (o.rawBody !== undefined) body = o.rawBody;
+  else if (o.body !== undefined) {
+    body = JSON.stringify(o.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const res = await fetch(base + path, { method, headers, body });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  return { status: res.status, headers: res.headers, json, text };
 }
 
 /** The real stack behind a real fastify server listening on a loopback port. */
@@ -27,24 +60,7 @@ export async function openHttpStack(opts: StackOptions & { reads?: boolean } = {
     ...stack,
     server,
     base,
-    async call(method, path, o = {}) {
-      const headers: Record<string, string> = { ...(o.headers ?? {}) };
-      let body: string | undefined;
-      if (o.rawBody !== undefined) body = o.rawBody;
-      else if (o.body !== undefined) {
-        body = JSON.stringify(o.body);
-        headers['content-type'] ??= 'application/json';
-      }
-      const res = await fetch(base + path, { method, headers, body });
-      const text = await res.text();
-      let json: unknown = null;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = null;
-      }
-      return { status: res.status, headers: res.headers, json, text };
-    },
+    call: (method, path, o = {}) => httpRequest(base, method, path, o),
     async close() {
       await server.close();
       await stack.close();

@@ -13,15 +13,9 @@ import { runMigrations } from '@engram/projections';
 import { KEY_STORE_MIGRATIONS_DIR, KEY_STORE_MIGRATIONS_NAMESPACE, openSqlKeyStore } from '@engram/key-store-sql';
 import type { FastifyInstance } from 'fastify';
 import { openStack, type Stack } from '../../../packages/app/test/harness';
+import { httpRequest, type HttpAnswer } from '../../../packages/api-http/test/http-server';
 
 export const ADMIN_KEY = 'e2e-bootstrap-admin-key-7f3a9c2e5b8d1f4a6c0e';
-
-export interface HttpAnswer {
-  status: number;
-  headers: Headers;
-  json: any;
-  text: string;
-}
 
 export interface GrpcAnswer {
   ok: boolean;
@@ -76,23 +70,8 @@ export async function openAuthStack(opts: AuthStackOptions = {}): Promise<AuthSt
   const { Client } = loadEngramProto();
   const client = new Client(`127.0.0.1:${grpcServer.port}`, grpc.credentials.createInsecure()) as grpc.Client & Record<string, Function>;
 
-  const call: AuthStack['call'] = async (method, path, o = {}) => {
-    const headers: Record<string, string> = { ...(o.key ? { authorization: `Bearer ${o.key}` } : {}), ...(o.headers ?? {}) };
-    let body: string | undefined;
-    if (o.body !== undefined) {
-      body = JSON.stringify(o.body);
-      headers['content-type'] = 'application/json';
-    }
-    const res = await fetch(base + path, { method, headers, body });
-    const text = await res.text();
-    let json: unknown = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = null;
-    }
-    return { status: res.status, headers: res.headers, json, text };
-  };
+  const call: AuthStack['call'] = (method, path, o = {}) =>
+    httpRequest(base, method, path, { headers: { ...(o.key ? { authorization: `Bearer ${o.key}` } : {}), ...(o.headers ?? {}) }, ...(o.body !== undefined ? { body: o.body } : {}) });
 
   const rpc: AuthStack['rpc'] = (method, request, o = {}) =>
     new Promise((resolve) => {
