@@ -70,7 +70,7 @@ export async function openErasureStack(tenantId = 'acme'): Promise<ErasureStack>
     const sql = sqlProjectionProgress(db, [...PROJECTION_NAMES]);
     const progress = { reached: async (pos: Parameters<typeof sql.reached>[0]) => (await sql.reached(pos)) && (await searchIndex.reached(pos)) };
     const retriever = createHybridRetriever({ db, textIndex, contextTextIndex, vectorIndex, embedder, clock: systemClock, config: { rerankEnabled: false } });
-    const app = createMemoryApp({ log, db, retriever, progress, clock: systemClock, logger: silentLogger, config: { maxContentBytes: 32 * 1024, minPositionWaitMs: 30_000, accessFlushMs: 60_000 } });
+    const app = createMemoryApp({ log, db, retriever, progress, trusted: true, clock: systemClock, logger: silentLogger, config: { maxContentBytes: 32 * 1024, minPositionWaitMs: 30_000, accessFlushMs: 60_000 } });
     const coordinator = await startErasureCoordinator({ log, db, progress, searchIndex, deadLetters: sqlDeadLetters(db), dataDir: dir, clock: systemClock });
     return {
       log,
