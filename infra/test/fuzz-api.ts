@@ -39,6 +39,8 @@ function schemathesis(): string {
 async function main(): Promise<number> {
   const st = schemathesis();
   const dataDir = mkdtempSync(join(tmpdir(), 'engram-fuzz-'));
+  // schemathesis keeps a cache (.schemathesis/) in its working directory: give it one outside the checkout.
+  const fuzzDir = mkdtempSync(join(tmpdir(), 'engram-fuzz-st-'));
   const engram = await startEngramProcess({ env: { ENGRAM_DATA_DIR: dataDir, ENGRAM_EMBEDDER: 'hash', ENGRAM_ARCHIVE_AT: 'off' }, readyTimeoutMs: 300_000 });
   const problems: string[] = [];
   try {
@@ -55,7 +57,7 @@ async function main(): Promise<number> {
         // Nothing kept between runs: a run is reproducible from its seed alone.
         '--generation-database', 'none',
       ],
-      { stdio: 'inherit', timeout: 1_800_000 },
+      { stdio: 'inherit', timeout: 1_800_000, cwd: fuzzDir },
     );
     if (r.status !== 0) problems.push(`schemathesis exited ${r.status ?? r.signal}: a 5xx answer or a failure above`);
 
@@ -86,6 +88,7 @@ async function main(): Promise<number> {
   } finally {
     await engram.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(fuzzDir, { recursive: true, force: true });
   }
   if (problems.length > 0) {
     console.error(`API fuzz run FAILED:\n${problems.map((p) => `- ${p}`).join('\n')}\n--- service output (tail)\n${engram.output().slice(-4000)}`);
