@@ -5,26 +5,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '@engram/cli';
+import { engramCli } from './support/engram-cli';
 import { startEngramProcess, type EngramProcess } from './support/engram-process';
 import { consolidated, headOf } from './support/settled';
-
-async function engramCli(argv: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const sink = (append: (s: string) => void) => new Writable({ write: (c, _e, cb) => (append(c.toString()), cb()) });
-  const code = await runCli(argv, {
-    stdout: sink((s) => (stdout += s)),
-    stderr: sink((s) => (stderr += s)),
-    env: { ...env, LOG_LEVEL: 'error' },
-    cwd: process.cwd(),
-    isTTY: false,
-    signal: new AbortController().signal,
-  });
-  return { code, stdout, stderr };
-}
 
 describe('export a user and import it into a fresh Engram', () => {
   const root = mkdtempSync(join(tmpdir(), 'engram-portable-'));

@@ -1,16 +1,4 @@
-import type { UpdateScenario } from './scenario';
-
-const s = (
-  id: string,
-  lang: 'en' | 'zh',
-  kind: string,
-  before: string[],
-  after: string[],
-  query: string,
-  current: string,
-  old: string,
-  unrelated: string,
-): UpdateScenario => ({ id, lang, kind, before, after, query, current, old, unrelated });
+import { scenario as s, type UpdateScenario } from './scenario';
 
 /**
  * Third development set (round 2 of issue 17), written in one sitting before any rule was changed

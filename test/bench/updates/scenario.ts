@@ -18,3 +18,16 @@ export interface UpdateScenario {
   /** Text of a fact from the first session that the change must not invalidate. */
   unrelated: string;
 }
+
+/** A scenario written as one line: the fields of UpdateScenario in order. */
+export const scenario = (
+  id: string,
+  lang: 'en' | 'zh',
+  kind: string,
+  before: string[],
+  after: string[],
+  query: string,
+  current: string,
+  old: string,
+  unrelated: string,
+): UpdateScenario => ({ id, lang, kind, before, after, query, current, old, unrelated });
