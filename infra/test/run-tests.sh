@@ -18,4 +18,8 @@ npx tsx infra/models/test-model.ts || true
 echo "== Benchmark peer mem0ai (installed once into ~/.cache/engram/peers, not into the project)"
 npx tsx test/bench/recall/mem0-package.ts || true
 echo "== Tests"
-npx tsx infra/test/with-servers.ts -- npx vitest run "$@"
+report="$(mktemp -d)/vitest.json"
+status=0
+npx tsx infra/test/with-servers.ts -- npx vitest run --reporter=default --reporter=json --outputFile.json="$report" "$@" || status=$?
+npx tsx infra/test/test-summary.ts "$report" || true
+exit "$status"
