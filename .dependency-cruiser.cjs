@@ -4,24 +4,28 @@
  * Paths are relative to the repository root; workspace packages resolve through their symlinks to
  * packages/<name>/src, so `@engram/x` imports are checked like relative ones.
  */
-const ADAPTERS = 'event-codec-avro|event-log-[^/]+|store-[^/]+|index-[^/]+|embedder-[^/]+|reranker-onnx|openai-adapters';
+const ADAPTERS =
+  'event-codec-avro|event-log-[^/]+|store-[^/]+|index-[^/]+|embedder-[^/]+|reranker-onnx|openai-adapters';
 const NPM = ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown'];
 // Node built-ins that do I/O. core may use pure ones (node:crypto for hashing).
-const IO_BUILTINS = '^(node:)?(fs|fs/promises|net|http|https|http2|dgram|dns|dns/promises|tls|child_process|cluster|worker_threads|readline|inspector|repl|stream|zlib)$';
+const IO_BUILTINS =
+  '^(node:)?(fs|fs/promises|net|http|https|http2|dgram|dns|dns/promises|tls|child_process|cluster|worker_threads|readline|inspector|repl|stream|zlib)$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     {
       name: 'core-imports-only-core',
-      comment: 'packages/core holds the domain and the ports: it imports no adapter, no other Engram package and no service.',
+      comment:
+        'packages/core holds the domain and the ports: it imports no adapter, no other Engram package and no service.',
       severity: 'error',
       from: { path: '^packages/core/src/' },
       to: { path: '^(packages/(?!core/)|services/)' },
     },
     {
       name: 'core-imports-no-io-library',
-      comment: 'core imports no I/O client library; its only npm dependencies are data tables (confusables, Traditional/Simplified).',
+      comment:
+        'core imports no I/O client library; its only npm dependencies are data tables (confusables, Traditional/Simplified).',
       severity: 'error',
       from: { path: '^packages/core/src/' },
       to: { dependencyTypes: NPM, pathNot: '(^|/)node_modules/(opencc-js|unhomoglyph)/' },
@@ -43,7 +47,8 @@ module.exports = {
     },
     {
       name: 'reranker-onnx-imports-core-and-the-onnx-runtime',
-      comment: 'The ONNX cross-encoder runs on the ONNX embedder\'s BERT session and tokenizers, and nothing else of Engram.',
+      comment:
+        "The ONNX cross-encoder runs on the ONNX embedder's BERT session and tokenizers, and nothing else of Engram.",
       severity: 'error',
       from: { path: '^packages/reranker-onnx/src/' },
       to: { path: '^(packages|services)/', pathNot: '^packages/(core|reranker-onnx|embedder-onnx)/' },

@@ -22,7 +22,8 @@ if (!service || !/^services\/[a-z0-9-]+$/.test(service)) {
 }
 const read = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
 const dirOf = new Map();
-for (const top of ['packages', 'services']) for (const d of readdirSync(top)) dirOf.set(read(join(top, d)).name, `${top}/${d}`);
+for (const top of ['packages', 'services'])
+  for (const d of readdirSync(top)) dirOf.set(read(join(top, d)).name, `${top}/${d}`);
 
 const keep = new Set([service]);
 const queue = [service];

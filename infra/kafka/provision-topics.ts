@@ -39,10 +39,15 @@ async function main(): Promise<void> {
     },
   });
   if (values.help) {
-    console.log('usage: tsx infra/kafka/provision-topics.ts --brokers host:port[,host:port] [--topic T] [--partitions N] [--replication-factor N] [--min-insync-replicas N] [--dlq-topic T] [--dlq-partitions N] [--retention-ms MS] [--dlq-retention-ms MS]');
+    console.log(
+      'usage: tsx infra/kafka/provision-topics.ts --brokers host:port[,host:port] [--topic T] [--partitions N] [--replication-factor N] [--min-insync-replicas N] [--dlq-topic T] [--dlq-partitions N] [--retention-ms MS] [--dlq-retention-ms MS]',
+    );
     return;
   }
-  const brokers = (values.brokers ?? process.env.ENGRAM_KAFKA_BROKERS ?? '').split(',').map((b) => b.trim()).filter(Boolean);
+  const brokers = (values.brokers ?? process.env.ENGRAM_KAFKA_BROKERS ?? '')
+    .split(',')
+    .map((b) => b.trim())
+    .filter(Boolean);
   if (brokers.length === 0) throw new Error('--brokers (or ENGRAM_KAFKA_BROKERS) is required');
   const topic = values.topic ?? DEFAULT_TOPIC;
   const spec: EventTopicsSpec = {
@@ -64,7 +69,10 @@ async function main(): Promise<void> {
   const admin = new Kafka({ clientId: 'engram-provision', brokers, logLevel: logLevel.WARN }).admin();
   await admin.connect();
   try {
-    const logger = { ...silentLogger, warn: (o: object, m?: string) => console.warn(`warning: ${m ?? ''} ${JSON.stringify(o)}`) };
+    const logger = {
+      ...silentLogger,
+      warn: (o: object, m?: string) => console.warn(`warning: ${m ?? ''} ${JSON.stringify(o)}`),
+    };
     const result = await provisionEventTopics(admin, spec, logger);
     console.log(JSON.stringify({ ...spec, created: result.created, eventTopicPartitions: result.partitions }, null, 2));
   } finally {

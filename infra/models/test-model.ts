@@ -11,13 +11,23 @@ import { pathToFileURL } from 'node:url';
 import { defaultModelsDir, ensureConverterTools, pullModel } from '@engram/embedder-onnx';
 
 /** The models the ONNX adapter is tested on (the ones the tests look for by default). */
-export const TEST_MODELS = ['all-minilm-l6-v2-int8', 'm3e-small', 'multilingual-e5-small', 'bge-small-zh-v1.5'] as const;
+export const TEST_MODELS = [
+  'all-minilm-l6-v2-int8',
+  'm3e-small',
+  'multilingual-e5-small',
+  'bge-small-zh-v1.5',
+] as const;
 
-export async function ensureTestModels(): Promise<Array<{ name: string; path: string } | { name: string; skipped: string }>> {
+export async function ensureTestModels(): Promise<
+  Array<{ name: string; path: string } | { name: string; skipped: string }>
+> {
   const results = [];
   // The conversion tests need the converter's tools even when every model is already pulled.
   try {
-    results.push({ name: 'converter tools', path: await ensureConverterTools(process.env.ENGRAM_PYTHON ?? 'python3', join(defaultModelsDir(), '.tools')) });
+    results.push({
+      name: 'converter tools',
+      path: await ensureConverterTools(process.env.ENGRAM_PYTHON ?? 'python3', join(defaultModelsDir(), '.tools')),
+    });
   } catch (e) {
     results.push({ name: 'converter tools', skipped: (e as Error).message });
   }
@@ -37,6 +47,11 @@ export async function ensureTestModels(): Promise<Array<{ name: string; path: st
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   void ensureTestModels().then((rs) => {
-    for (const r of rs) console.log('path' in r ? `ONNX test model ${r.name}: ${r.path}` : `ONNX test model ${r.name} unavailable, its tests will skip: ${r.skipped}`);
+    for (const r of rs)
+      console.log(
+        'path' in r
+          ? `ONNX test model ${r.name}: ${r.path}`
+          : `ONNX test model ${r.name} unavailable, its tests will skip: ${r.skipped}`,
+      );
   });
 }

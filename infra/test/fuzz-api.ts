@@ -32,7 +32,14 @@ function schemathesis(): string {
     if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status ?? r.error?.message})`);
   };
   run(python, ['-m', 'venv', venv]);
-  run(join(venv, 'bin', 'python'), ['-m', 'pip', 'install', '--disable-pip-version-check', '-q', `schemathesis==${VERSION}`]);
+  run(join(venv, 'bin', 'python'), [
+    '-m',
+    'pip',
+    'install',
+    '--disable-pip-version-check',
+    '-q',
+    `schemathesis==${VERSION}`,
+  ]);
   return st;
 }
 
@@ -41,21 +48,32 @@ async function main(): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), 'engram-fuzz-'));
   // schemathesis keeps a cache (.schemathesis/) in its working directory: give it one outside the checkout.
   const fuzzDir = mkdtempSync(join(tmpdir(), 'engram-fuzz-st-'));
-  const engram = await startEngramProcess({ env: { ENGRAM_DATA_DIR: dataDir, ENGRAM_EMBEDDER: 'hash', ENGRAM_ARCHIVE_AT: 'off' }, readyTimeoutMs: 300_000 });
+  const engram = await startEngramProcess({
+    env: { ENGRAM_DATA_DIR: dataDir, ENGRAM_EMBEDDER: 'hash', ENGRAM_ARCHIVE_AT: 'off' },
+    readyTimeoutMs: 300_000,
+  });
   const problems: string[] = [];
   try {
-    console.log(`== schemathesis ${VERSION} against ${engram.url}/openapi.json (max ${maxExamples} examples per operation, seed ${seed})`);
+    console.log(
+      `== schemathesis ${VERSION} against ${engram.url}/openapi.json (max ${maxExamples} examples per operation, seed ${seed})`,
+    );
     const r = spawnSync(
       st,
       [
         '--no-color',
-        'run', `${engram.url}/openapi.json`,
-        '--checks', 'not_a_server_error',
-        '--max-examples', maxExamples,
-        '--seed', seed,
-        '--request-timeout', '30',
+        'run',
+        `${engram.url}/openapi.json`,
+        '--checks',
+        'not_a_server_error',
+        '--max-examples',
+        maxExamples,
+        '--seed',
+        seed,
+        '--request-timeout',
+        '30',
         // Nothing kept between runs: a run is reproducible from its seed alone.
-        '--generation-database', 'none',
+        '--generation-database',
+        'none',
       ],
       { stdio: 'inherit', timeout: 1_800_000, cwd: fuzzDir },
     );
@@ -66,7 +84,9 @@ async function main(): Promise<number> {
     let ready: { status: number; body: any } = { status: 0, body: null };
     for (;;) {
       ready = await engram.request('GET', '/readyz');
-      const components = Object.entries((ready.body?.components ?? {}) as Record<string, { ok: boolean; lag?: number }>);
+      const components = Object.entries(
+        (ready.body?.components ?? {}) as Record<string, { ok: boolean; lag?: number }>,
+      );
       const behind = components.filter(([, c]) => typeof c.lag === 'number' && c.lag > 0);
       if (ready.status === 200 && behind.length === 0) break;
       if (Date.now() > deadline) {
@@ -78,11 +98,25 @@ async function main(): Promise<number> {
     const dead = Object.entries((ready.body?.deadLetters ?? {}) as Record<string, number>).filter(([, n]) => n > 0);
     if (dead.length > 0) {
       const list = await engram.request('GET', '/v1/admin/dead-letters?limit=20');
-      problems.push(`events were dead-lettered (${dead.map(([p, n]) => `${p}: ${n}`).join(', ')}), so something got past the door: ${JSON.stringify(list.body).slice(0, 2000)}`);
+      problems.push(
+        `events were dead-lettered (${dead.map(([p, n]) => `${p}: ${n}`).join(', ')}), so something got past the door: ${JSON.stringify(list.body).slice(0, 2000)}`,
+      );
     }
-    const probe = await engram.request('POST', '/v1/memories', { userId: 'fuzz-probe', type: 'USER', content: 'After the fuzz run: the spare key is under the mat.' });
-    const read = await engram.request('POST', '/v1/query', { userId: 'fuzz-probe', query: 'spare key', minPosition: probe.body?.position });
-    if (probe.status !== 202 || read.status !== 200 || !read.body.results?.some((x: { id: string }) => x.id === probe.body.id)) {
+    const probe = await engram.request('POST', '/v1/memories', {
+      userId: 'fuzz-probe',
+      type: 'USER',
+      content: 'After the fuzz run: the spare key is under the mat.',
+    });
+    const read = await engram.request('POST', '/v1/query', {
+      userId: 'fuzz-probe',
+      query: 'spare key',
+      minPosition: probe.body?.position,
+    });
+    if (
+      probe.status !== 202 ||
+      read.status !== 200 ||
+      !read.body.results?.some((x: { id: string }) => x.id === probe.body.id)
+    ) {
       problems.push(`a write and a read-your-writes query after the run failed: ${probe.status} / ${read.status}`);
     }
   } finally {
@@ -91,7 +125,9 @@ async function main(): Promise<number> {
     rmSync(fuzzDir, { recursive: true, force: true });
   }
   if (problems.length > 0) {
-    console.error(`API fuzz run FAILED:\n${problems.map((p) => `- ${p}`).join('\n')}\n--- service output (tail)\n${engram.output().slice(-4000)}`);
+    console.error(
+      `API fuzz run FAILED:\n${problems.map((p) => `- ${p}`).join('\n')}\n--- service output (tail)\n${engram.output().slice(-4000)}`,
+    );
     return 1;
   }
   console.log('API fuzz run: no 5xx, nothing dead-lettered, the read side current and /readyz ready afterwards');

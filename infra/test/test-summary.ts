@@ -22,7 +22,9 @@ if (!path) {
 }
 try {
   const r = JSON.parse(readFileSync(path, 'utf8')) as VitestJsonReport;
-  console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
+  console.log(
+    `tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`,
+  );
 } catch (err) {
   // No report means vitest never finished: say so plainly rather than print counts.
   console.log(`tests: no report from vitest (${(err as Error).message})`);

@@ -13,7 +13,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import { KAFKA_BROKERS_ENV, PG_URL_ENV, requiredTestServers, TEST_REQUIRE_ENV, TEST_SERVERS, testServerUrl } from '../../packages/testing/src/servers/env';
+import {
+  KAFKA_BROKERS_ENV,
+  PG_URL_ENV,
+  requiredTestServers,
+  TEST_REQUIRE_ENV,
+  TEST_SERVERS,
+  testServerUrl,
+} from '../../packages/testing/src/servers/env';
 import { findPostgresBinDir, startPostgres } from '../../packages/testing/src/servers/postgres';
 import { startKafka, javaCommand } from '../../packages/testing/src/servers/kafka';
 import { kafkaCacheDir, kafkaVersion } from '../../packages/testing/src/servers/kafka-jars';
@@ -52,7 +59,10 @@ async function startPostgresIfPossible(): Promise<Running> {
   const given = process.env[PG_URL_ENV];
   if (given) return { line: `PostgreSQL: given by ${PG_URL_ENV}=${given}` };
   const bin = await findPostgresBinDir();
-  if (!bin) return { line: 'PostgreSQL: none (no server binaries under /usr/lib/postgresql; `bash infra/test/ensure-prereqs.sh` installs them): Postgres suites are skipped' };
+  if (!bin)
+    return {
+      line: 'PostgreSQL: none (no server binaries under /usr/lib/postgresql; `bash infra/test/ensure-prereqs.sh` installs them): Postgres suites are skipped',
+    };
   const t0 = Date.now();
   const pg = await startPostgres({ binDir: bin });
   process.env[PG_URL_ENV] = pg.url;
@@ -64,12 +74,16 @@ async function startKafkaIfPossible(): Promise<Running> {
   if (given) return { line: `Kafka: given by ${KAFKA_BROKERS_ENV}=${given}` };
   const reason = await kafkaUnavailableReason();
   if (reason) return { line: `Kafka: none (${reason}): Kafka suites are skipped` };
-  const cached = Boolean(process.env.ENGRAM_KAFKA_LIBS) || (await exists(join(kafkaCacheDir(), `kafka_2.13-${kafkaVersion()}.jar`)));
+  const cached =
+    Boolean(process.env.ENGRAM_KAFKA_LIBS) || (await exists(join(kafkaCacheDir(), `kafka_2.13-${kafkaVersion()}.jar`)));
   const t0 = Date.now();
   const kafka = await startKafka();
   process.env[KAFKA_BROKERS_ENV] = kafka.brokers.join(',');
   const fetched = cached ? '' : ', broker jars fetched from Maven Central first';
-  return { line: `Kafka ${kafka.version} (KRaft): ${kafka.brokers.join(',')} (ready in ${seconds(Date.now() - t0)}${fetched})`, stop: kafka.stop };
+  return {
+    line: `Kafka ${kafka.version} (KRaft): ${kafka.brokers.join(',')} (ready in ${seconds(Date.now() - t0)}${fetched})`,
+    stop: kafka.stop,
+  };
 }
 
 async function main(): Promise<number> {
@@ -84,7 +98,11 @@ async function main(): Promise<number> {
   // One shared stop: a signal and the normal end may both ask, and neither may exit before it is done.
   let stopped: Promise<void> | null = null;
   const stopAll = (): Promise<void> => {
-    stopped ??= Promise.all(running.splice(0).map((r) => r.stop?.().catch((e: unknown) => console.error(`[servers] stop failed: ${String(e)}`)))).then(() => undefined);
+    stopped ??= Promise.all(
+      running
+        .splice(0)
+        .map((r) => r.stop?.().catch((e: unknown) => console.error(`[servers] stop failed: ${String(e)}`))),
+    ).then(() => undefined);
     return stopped;
   };
   let stopping = false;
@@ -101,13 +119,18 @@ async function main(): Promise<number> {
 
   try {
     if (mode === 'none') {
-      console.log('== Test servers: none started (ENGRAM_TEST_SERVERS=none): the embedded suites run alone, real-server suites are skipped');
+      console.log(
+        '== Test servers: none started (ENGRAM_TEST_SERVERS=none): the embedded suites run alone, real-server suites are skipped',
+      );
     } else {
       const results = await Promise.allSettled([startPostgresIfPossible(), startKafkaIfPossible()]);
       for (const r of results) if (r.status === 'fulfilled') running.push(r.value);
       const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
       if (failed.length > 0) {
-        for (const f of failed) console.error(`[servers] could not start a test server:\n${f.reason instanceof Error ? f.reason.message : String(f.reason)}`);
+        for (const f of failed)
+          console.error(
+            `[servers] could not start a test server:\n${f.reason instanceof Error ? f.reason.message : String(f.reason)}`,
+          );
         return 1;
       }
       console.log('== Test servers for this run');
@@ -118,7 +141,9 @@ async function main(): Promise<number> {
     }
     const missing = requiredTestServers().filter((s) => !testServerUrl(s));
     if (missing.length > 0) {
-      console.error(`[servers] ${TEST_REQUIRE_ENV}=${process.env[TEST_REQUIRE_ENV]}: no ${missing.map((s) => `${s} (${TEST_SERVERS[s].env})`).join(', ')} for this run; failing instead of skipping its suites`);
+      console.error(
+        `[servers] ${TEST_REQUIRE_ENV}=${process.env[TEST_REQUIRE_ENV]}: no ${missing.map((s) => `${s} (${TEST_SERVERS[s].env})`).join(', ')} for this run; failing instead of skipping its suites`,
+      );
       return 1;
     }
     const [cmd, ...args] = command as [string, ...string[]];

@@ -23,21 +23,44 @@ function args(argv: string[]) {
 }
 
 const FACTS = [
-  'I live in Lisbon', 'I work at Acme as a designer', 'My sister is called Ana', 'I have a dog named Rex',
-  'I am vegetarian', 'My favourite band is Radiohead', 'I drive a Honda Civic', 'I go to the gym three times a week',
+  'I live in Lisbon',
+  'I work at Acme as a designer',
+  'My sister is called Ana',
+  'I have a dog named Rex',
+  'I am vegetarian',
+  'My favourite band is Radiohead',
+  'I drive a Honda Civic',
+  'I go to the gym three times a week',
 ];
-const QUESTIONS = ['where does the user live?', 'what is the user\'s job?', 'who is Ana?', 'what is the dog called?', 'what does the user eat?', 'favourite band?', 'what car?', 'how often gym?'];
+const QUESTIONS = [
+  'where does the user live?',
+  "what is the user's job?",
+  'who is Ana?',
+  'what is the dog called?',
+  'what does the user eat?',
+  'favourite band?',
+  'what car?',
+  'how often gym?',
+];
 
 export default async function accesses(argv: string[]): Promise<void> {
   const a = args(argv);
   console.log(`MemoryAccessed per ${a.queries} queries of one user, one query every ${a.everyMs} ms (simulated)`);
   console.log('flush ms   events   events/1000 q   bytes appended   memories reinforced (sum of counts)');
   for (const flushMs of a.flushMs) {
-    const engram = await openEmbeddedEngram({ embedder: createHashEmbedder({ dimensions: 64 }), config: { rerankEnabled: false } });
+    const engram = await openEmbeddedEngram({
+      embedder: createHashEmbedder({ dimensions: 64 }),
+      config: { rerankEnabled: false },
+    });
     let now = Date.parse('2026-01-01T09:00:00Z');
     const clock = { now: () => new Date(now) };
     const app = createMemoryApp({
-      log: engram.log, db: engram.db, retriever: engram.retriever, progress: engram.progress, clock, logger: { info() {}, warn() {}, error() {}, debug() {} },
+      log: engram.log,
+      db: engram.db,
+      retriever: engram.retriever,
+      progress: engram.progress,
+      clock,
+      logger: { info() {}, warn() {}, error() {}, debug() {} },
       config: { maxContentBytes: 32 * 1024, minPositionWaitMs: 10_000, accessFlushMs: 3_600_000 },
     });
     const scope = { tenantId: 'bench', userId: 'reader', agentId: null };
@@ -47,7 +70,12 @@ export default async function accesses(argv: string[]): Promise<void> {
     const headBefore = await engram.log.head();
     let lastFlush = now;
     for (let q = 0; q < a.queries; q++) {
-      await app.query({ scope, query: QUESTIONS[q % QUESTIONS.length]!, k: 5, ...(q === 0 ? { minPosition: position } : {}) });
+      await app.query({
+        scope,
+        query: QUESTIONS[q % QUESTIONS.length]!,
+        k: 5,
+        ...(q === 0 ? { minPosition: position } : {}),
+      });
       now += a.everyMs;
       if (now - lastFlush >= flushMs) {
         await app.flushAccesses();
@@ -64,7 +92,9 @@ export default async function accesses(argv: string[]): Promise<void> {
       bytes += Buffer.byteLength(JSON.stringify(s.event));
       reinforced += s.event.payload.counts.reduce((x, y) => x + y, 0);
     }
-    console.log(`${String(flushMs).padStart(8)}   ${String(events).padStart(6)}   ${(events * 1000 / a.queries).toFixed(1).padStart(13)}   ${String(bytes).padStart(14)}   ${reinforced}`);
+    console.log(
+      `${String(flushMs).padStart(8)}   ${String(events).padStart(6)}   ${((events * 1000) / a.queries).toFixed(1).padStart(13)}   ${String(bytes).padStart(14)}   ${reinforced}`,
+    );
     await app.close();
     await engram.close();
   }

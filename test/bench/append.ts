@@ -14,8 +14,20 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createSealedEventLog, currentSchemaVersion, JsonEventCodec, type EngramEvent, type EventLog } from '@engram/core';
-import { createAesGcmCipher, createMasterKey, generateMasterKeyText, openFileKeyStore, parseMasterKey } from '@engram/encryption';
+import {
+  createSealedEventLog,
+  currentSchemaVersion,
+  JsonEventCodec,
+  type EngramEvent,
+  type EventLog,
+} from '@engram/core';
+import {
+  createAesGcmCipher,
+  createMasterKey,
+  generateMasterKeyText,
+  openFileKeyStore,
+  parseMasterKey,
+} from '@engram/encryption';
 import { createAvroEventCodec } from '@engram/event-codec-avro';
 import { openFileEventLog } from '@engram/event-log-file';
 
@@ -53,7 +65,9 @@ function positiveInt(text: string, what: string): number {
 
 function listOption<T extends string>(argv: string[], name: string, allowed: readonly T[], dflt: string): T[] {
   const out = (option(argv, name) ?? dflt).split(',').map((x) => x.trim());
-  for (const x of out) if (!(allowed as readonly string[]).includes(x)) throw new Error(`--${name}: ${x} is not one of ${allowed.join(', ')}`);
+  for (const x of out)
+    if (!(allowed as readonly string[]).includes(x))
+      throw new Error(`--${name}: ${x} is not one of ${allowed.join(', ')}`);
   return out as T[];
 }
 
@@ -62,11 +76,35 @@ function event(n: number, user: string, kind: Kind = 'message'): EngramEvent {
   const content = `benchmark message number ${n}: the user prefers dark roast coffee in the morning`;
   if (kind === 'memory') {
     return {
-      eventId: randomUUID(), type: 'MemoryWritten', schemaVersion: currentSchemaVersion('MemoryWritten'), tenantId: 'bench', userId: user, agentId: 'agent-1', sessionId: null, occurredAt: now, recordedAt: now,
-      causationId: null, correlationId: null, keyId: null,
+      eventId: randomUUID(),
+      type: 'MemoryWritten',
+      schemaVersion: currentSchemaVersion('MemoryWritten'),
+      tenantId: 'bench',
+      userId: user,
+      agentId: 'agent-1',
+      sessionId: null,
+      occurredAt: now,
+      recordedAt: now,
+      causationId: null,
+      correlationId: null,
+      keyId: null,
       payload: {
-        memoryId: randomUUID(), type: 'USER', tier: 'SEMANTIC', key: null, content, tags: ['coffee'], importance: 0.5, pinned: false, source: 'user_stated', confidence: 1,
-        scope: null, metadata: {}, sourceMessageIds: [], episodeId: null, validFrom: null, validTo: null,
+        memoryId: randomUUID(),
+        type: 'USER',
+        tier: 'SEMANTIC',
+        key: null,
+        content,
+        tags: ['coffee'],
+        importance: 0.5,
+        pinned: false,
+        source: 'user_stated',
+        confidence: 1,
+        scope: null,
+        metadata: {},
+        sourceMessageIds: [],
+        episodeId: null,
+        validFrom: null,
+        validTo: null,
       },
     };
   }
@@ -92,15 +130,37 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function openVariant(dir: string, variant: Variant, delayMs: number) {
-  const file = await openFileEventLog({ dir: join(dir, 'log'), codec: variant === 'json' ? new JsonEventCodec() : createAvroEventCodec(), groupCommitMaxDelayMs: delayMs });
+  const file = await openFileEventLog({
+    dir: join(dir, 'log'),
+    codec: variant === 'json' ? new JsonEventCodec() : createAvroEventCodec(),
+    groupCommitMaxDelayMs: delayMs,
+  });
   if (variant !== 'sealed') return { file, log: file as EventLog, close: () => file.close() };
   const cipher = createAesGcmCipher();
-  const keys = await openFileKeyStore({ dir: join(dir, 'keys'), master: createMasterKey(parseMasterKey(generateMasterKeyText(), 'bench')), eventKey: cipher.eventKey.bind(cipher) });
+  const keys = await openFileKeyStore({
+    dir: join(dir, 'keys'),
+    master: createMasterKey(parseMasterKey(generateMasterKeyText(), 'bench')),
+    eventKey: cipher.eventKey.bind(cipher),
+  });
   const log = createSealedEventLog(file, { keys, cipher });
-  return { file, log: log as EventLog, close: async () => { await log.close(); await keys.close(); } };
+  return {
+    file,
+    log: log as EventLog,
+    close: async () => {
+      await log.close();
+      await keys.close();
+    },
+  };
 }
 
-async function runLevel(root: string, variant: Variant, kind: Kind, concurrency: number, events: number, delayMs: number): Promise<Row> {
+async function runLevel(
+  root: string,
+  variant: Variant,
+  kind: Kind,
+  concurrency: number,
+  events: number,
+  delayMs: number,
+): Promise<Row> {
   const dir = await mkdtemp(join(root, `append-${variant}-${kind}-c${concurrency}-`));
   const { file, log, close } = await openVariant(dir, variant, delayMs);
   try {
@@ -142,18 +202,25 @@ async function runLevel(root: string, variant: Variant, kind: Kind, concurrency:
 
 export default async function appendBench(argv: string[]): Promise<void> {
   const events = positiveInt(option(argv, 'events') ?? '5000', '--events');
-  const levels = (option(argv, 'concurrency') ?? '1,16,64,256').split(',').map((c) => positiveInt(c.trim(), '--concurrency'));
+  const levels = (option(argv, 'concurrency') ?? '1,16,64,256')
+    .split(',')
+    .map((c) => positiveInt(c.trim(), '--concurrency'));
   const delayMs = Number(option(argv, 'delay-ms') ?? '0');
   const root = option(argv, 'dir') ?? tmpdir();
   const out = option(argv, 'out');
   const variants = listOption(argv, 'variants', VARIANTS, 'json');
   const kinds = listOption(argv, 'kinds', KINDS, 'message');
-  console.log(`append benchmark: ${events} single-event appends per level, group commit delay ${delayMs} ms, dir ${root}, variants ${variants.join(',')}, kinds ${kinds.join(',')}`);
+  console.log(
+    `append benchmark: ${events} single-event appends per level, group commit delay ${delayMs} ms, dir ${root}, variants ${variants.join(',')}, kinds ${kinds.join(',')}`,
+  );
   const rows: Row[] = [];
   // Variants interleave per level, so a change in machine load hits them alike.
-  for (const kind of kinds) for (const c of levels) for (const v of variants) rows.push(await runLevel(root, v, kind, c, events, delayMs));
+  for (const kind of kinds)
+    for (const c of levels) for (const v of variants) rows.push(await runLevel(root, v, kind, c, events, delayMs));
   console.log('');
-  console.log('| kind | variant | concurrency | events | seconds | events/s | p50 ms | p99 ms | max ms | events/fdatasync |');
+  console.log(
+    '| kind | variant | concurrency | events | seconds | events/s | p50 ms | p99 ms | max ms | events/fdatasync |',
+  );
   console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     console.log(

@@ -26,8 +26,22 @@ function eventsOf(userId: string, n: number): EngramEvent[] {
       i % 5 < 3
         ? make('bench', userId, 'MessageObserved', { messageId: randomUUID(), role: 'user', content, metadata: {} })
         : make('bench', userId, 'MemoryWritten', {
-            memoryId: randomUUID(), type: 'USER', tier: 'SEMANTIC', key: null, content, tags: ['coffee'], importance: 0.5, pinned: false, source: 'user_stated',
-            confidence: 1, scope: null, metadata: {}, sourceMessageIds: [], episodeId: null, validFrom: null, validTo: null,
+            memoryId: randomUUID(),
+            type: 'USER',
+            tier: 'SEMANTIC',
+            key: null,
+            content,
+            tags: ['coffee'],
+            importance: 0.5,
+            pinned: false,
+            source: 'user_stated',
+            confidence: 1,
+            scope: null,
+            metadata: {},
+            sourceMessageIds: [],
+            episodeId: null,
+            validFrom: null,
+            validTo: null,
           }),
     );
   }
@@ -48,7 +62,9 @@ export default async function main(argv: string[]): Promise<void> {
     await s.caughtUp(3_600_000);
     const loadSeconds = (performance.now() - loadStart) / 1000;
     const scope = { tenantId: 'bench', userId: 'u-erased', agentId: null };
-    const one = (await s.db.query<{ id: string }>("SELECT id::text AS id FROM memories WHERE user_id = 'u-erased' LIMIT 1")).rows[0]!.id;
+    const one = (
+      await s.db.query<{ id: string }>("SELECT id::text AS id FROM memories WHERE user_id = 'u-erased' LIMIT 1")
+    ).rows[0]!.id;
 
     let t = performance.now();
     const memory = await s.app.forget({ scope, target: 'memory', memoryId: one, reason: null });

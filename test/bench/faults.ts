@@ -53,11 +53,17 @@ export default async function main(argv: string[]): Promise<void> {
     out.kills = campaign;
     problems.push(...campaign.problems, ...campaign.unexpectedAnswers.map((a) => `unexpected answer: ${a}`));
     console.log(`\n## SIGKILL campaign (${campaign.kills} kills, ${campaign.writers} writers)`);
-    console.log('| round | acknowledged | unanswered | restart → healthy | restart → read side current | search index on restart |');
+    console.log(
+      '| round | acknowledged | unanswered | restart → healthy | restart → read side current | search index on restart |',
+    );
     console.log('|---|---|---|---|---|---|');
     for (const r of campaign.rounds) {
-      const si = r.searchIndex ? `${r.searchIndex.rebuilt}, ${r.searchIndex.reused} vectors reused, ${r.searchIndex.embedded} embedded` : '—';
-      console.log(`| ${r.round} | ${r.acks} | ${r.unanswered} | ${s(r.healthyMs)} | ${r.round === 0 ? '—' : s(r.catchUpMs)} | ${r.round === 0 ? '—' : si} |`);
+      const si = r.searchIndex
+        ? `${r.searchIndex.rebuilt}, ${r.searchIndex.reused} vectors reused, ${r.searchIndex.embedded} embedded`
+        : '—';
+      console.log(
+        `| ${r.round} | ${r.acks} | ${r.unanswered} | ${s(r.healthyMs)} | ${r.round === 0 ? '—' : s(r.catchUpMs)} | ${r.round === 0 ? '—' : si} |`,
+      );
     }
     console.log(
       `\nacknowledged ${campaign.acknowledged}, lost ${campaign.lost}, duplicated ${campaign.duplicated}, at a reused position ${campaign.misplaced}, ` +
@@ -74,7 +80,9 @@ export default async function main(argv: string[]): Promise<void> {
     console.log(`writes acknowledged ${c.acknowledged}; flipped byte ${c.flippedByte} of ${c.segment}`);
     console.log(`start refused: exit ${c.startExitCode}, nothing cut: ${c.nothingCut}\n  ${c.startError}`);
     console.log(`engram log verify: exit ${c.verifyExitCode}, ${JSON.stringify(c.verifyDamage)}`);
-    console.log(`engram log repair cut ${c.repairCutRecords} records; after repair + replay the service serves the rest: ${c.recovered}`);
+    console.log(
+      `engram log repair cut ${c.repairCutRecords} records; after repair + replay the service serves the rest: ${c.recovered}`,
+    );
   }
 
   if (!skip.has('disk-full')) {
@@ -86,8 +94,10 @@ export default async function main(argv: string[]): Promise<void> {
       const d = await runDiskFullCase({ tmpfsBytes: 16 * 1024 * 1024, writesWhileFull: 20 });
       out.diskFull = d;
       problems.push(...d.problems);
-      console.log('\n## The log\'s disk full (16 MiB tmpfs), then freed');
-      console.log(`while full: ${JSON.stringify(d.whileFull)}, /readyz ${d.readyWhileFull} (${d.readyReasonWhileFull})`);
+      console.log("\n## The log's disk full (16 MiB tmpfs), then freed");
+      console.log(
+        `while full: ${JSON.stringify(d.whileFull)}, /readyz ${d.readyWhileFull} (${d.readyReasonWhileFull})`,
+      );
       console.log(`after freeing (no restart): ${d.acceptedAfter} writes accepted, /readyz ${d.readyAfter}`);
     }
   }
@@ -96,11 +106,15 @@ export default async function main(argv: string[]): Promise<void> {
     const events = count(argv, 'catch-up-events', 10_000, 1);
     const c = await runCatchUp({ events, writers: 8, embedder: option(argv, 'catch-up-embedder', 'hash') });
     out.catchUp = c;
-    console.log(`\n## Catch-up after SIGKILL at ${c.events} acknowledged writes (${c.logEvents} log events, 8 writers, embedder ${c.embedder})`);
+    console.log(
+      `\n## Catch-up after SIGKILL at ${c.events} acknowledged writes (${c.logEvents} log events, 8 writers, embedder ${c.embedder})`,
+    );
     console.log('| restart | spawn → healthy | spawn → read side current | search index |');
     console.log('|---|---|---|---|');
     for (const r of c.runs) {
-      const si = r.searchIndex ? `${r.searchIndex.rebuilt}: ${r.searchIndex.reused} vectors reused, ${r.searchIndex.embedded} embedded` : 'already current';
+      const si = r.searchIndex
+        ? `${r.searchIndex.rebuilt}: ${r.searchIndex.reused} vectors reused, ${r.searchIndex.embedded} embedded`
+        : 'already current';
       console.log(`| ${r.label} | ${s(r.healthyMs)} | ${s(r.catchUpMs)} | ${si} |`);
     }
   }
@@ -108,7 +122,12 @@ export default async function main(argv: string[]): Promise<void> {
   const file = option(argv, 'out', '');
   if (file) await writeFile(file, `${JSON.stringify(out, null, 2)}\n`);
   if (problems.length > 0) {
-    console.log(`\nPROBLEMS (${problems.length}):\n${problems.slice(0, 50).map((p) => `- ${p}`).join('\n')}`);
+    console.log(
+      `\nPROBLEMS (${problems.length}):\n${problems
+        .slice(0, 50)
+        .map((p) => `- ${p}`)
+        .join('\n')}`,
+    );
     process.exitCode = 1;
   } else {
     console.log('\nno problems found');

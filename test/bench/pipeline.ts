@@ -61,9 +61,13 @@ function memoryWritten(n: number, user: string): EngramEvent {
   };
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-async function openBackend(kind: string, dir: string): Promise<{ log: EventLog; db: SqlDatabase; close: () => Promise<void>; label: string }> {
+async function openBackend(
+  kind: string,
+  dir: string,
+): Promise<{ log: EventLog; db: SqlDatabase; close: () => Promise<void>; label: string }> {
   const codec = createAvroEventCodec();
   if (kind === 'embedded') {
     const { openFileEventLog } = await import('@engram/event-log-file');
@@ -115,7 +119,8 @@ export default async function pipeline(argv: string[]): Promise<void> {
   try {
     await runMigrations(b.db);
     const handles = [];
-    for (const p of Object.values(PROJECTORS)) handles.push(await startProjector({ log: b.log, db: b.db, projector: p, batchSize: 500 }));
+    for (const p of Object.values(PROJECTORS))
+      handles.push(await startProjector({ log: b.log, db: b.db, projector: p, batchSize: 500 }));
     const search = await createSearchIndexProjector({
       log: b.log,
       textIndex: await createLocalTextIndex({ dir: join(dir, 'bm25') }),
@@ -166,13 +171,22 @@ export default async function pipeline(argv: string[]): Promise<void> {
       users,
       appendSeconds: +(appendedMs / 1000).toFixed(2),
       eventsPerSecond: Math.round(events / (totalMs / 1000)),
-      latencyMs: { samples, p50: +pct(lat, 50).toFixed(1), p99: +pct(lat, 99).toFixed(1), max: +lat[lat.length - 1]!.toFixed(1) },
+      latencyMs: {
+        samples,
+        p50: +pct(lat, 50).toFixed(1),
+        p99: +pct(lat, 99).toFixed(1),
+        max: +lat[lat.length - 1]!.toFixed(1),
+      },
       machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version },
       date: new Date().toISOString(),
     };
     console.log(`\npipeline (${result.backend}): ${events} events from 32 writers, ${users} users`);
-    console.log(`  through log → 4 projectors → search index: ${result.eventsPerSecond} events/s (appends done in ${result.appendSeconds} s)`);
-    console.log(`  write → queryable latency: p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms (${samples} samples)`);
+    console.log(
+      `  through log → 4 projectors → search index: ${result.eventsPerSecond} events/s (appends done in ${result.appendSeconds} s)`,
+    );
+    console.log(
+      `  write → queryable latency: p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms (${samples} samples)`,
+    );
     if (out) await writeFile(out, JSON.stringify(result, null, 2));
   } finally {
     await b.close();

@@ -41,7 +41,8 @@ export default async function queryCost(argv: string[]): Promise<void> {
   const queries = Number(flag(argv, 'queries', '30'));
   const bound = Number(flag(argv, 'bound', String(QUERY_TEXT_BOUND_CHARS)));
   const embedderName = flag(argv, 'embedder', 'use');
-  const embedder: Embedder = embedderName === 'use' ? createUseEmbedder({ inWorker: true }) : createHashEmbedder({ dimensions: 256 });
+  const embedder: Embedder =
+    embedderName === 'use' ? createUseEmbedder({ inWorker: true }) : createHashEmbedder({ dimensions: 256 });
   const engram = await openEmbeddedEngram({ embedder });
   const gen = new SyntheticMemories(seededRng(42));
   const rng = seededRng(11);
@@ -58,10 +59,29 @@ export default async function queryCost(argv: string[]): Promise<void> {
         const e = benchEvent(
           'MemoryWritten',
           {
-            memoryId: deterministicId('query-cost', i), type: 'USER', tier: 'SEMANTIC', key: null, content, tags: [], importance: 0.5, pinned: false,
-            source: 'user_stated', confidence: 1, scope: null, metadata: {}, sourceMessageIds: [], episodeId: null, validFrom: null, validTo: null,
+            memoryId: deterministicId('query-cost', i),
+            type: 'USER',
+            tier: 'SEMANTIC',
+            key: null,
+            content,
+            tags: [],
+            importance: 0.5,
+            pinned: false,
+            source: 'user_stated',
+            confidence: 1,
+            scope: null,
+            metadata: {},
+            sourceMessageIds: [],
+            episodeId: null,
+            validFrom: null,
+            validTo: null,
           },
-          { userId: USER, sessionId: null, occurredAt: new Date(START + i * 600_000).toISOString(), idParts: ['query-cost', i] },
+          {
+            userId: USER,
+            sessionId: null,
+            occurredAt: new Date(START + i * 600_000).toISOString(),
+            idParts: ['query-cost', i],
+          },
         );
         contents.push(content);
         ids.push(e.payload.memoryId);
@@ -84,13 +104,20 @@ export default async function queryCost(argv: string[]): Promise<void> {
         n += other.length + 2;
       }
       const text = where === 'start' ? [question, ...pad].join(' ') : [...pad, question].join(' ');
-      return text.slice(where === 'start' ? 0 : Math.max(0, text.length - Math.max(chars, question.length)), where === 'start' ? Math.max(chars, question.length) : undefined);
+      return text.slice(
+        where === 'start' ? 0 : Math.max(0, text.length - Math.max(chars, question.length)),
+        where === 'start' ? Math.max(chars, question.length) : undefined,
+      );
     };
 
     const rows: Row[] = [];
     // Warm up the embedder worker and the indexes.
     for (let i = 0; i < 5; i++) await engram.retriever.search({ scope, query: queryOf(i, 200, 'start'), k: 10 });
-    for (const [label, chars] of [['60 B', 0], ['1 KB', 1024], ['4 KB', 4096]] as const) {
+    for (const [label, chars] of [
+      ['60 B', 0],
+      ['1 KB', 1024],
+      ['4 KB', 4096],
+    ] as const) {
       for (const where of chars === 0 ? (['start'] as const) : (['start', 'end'] as const)) {
         const picks = Array.from({ length: queries }, () => Math.floor(rng() * memories));
         const texts = picks.map((j) => queryOf(j, chars, where));
@@ -109,17 +136,33 @@ export default async function queryCost(argv: string[]): Promise<void> {
             await embedQueries(embedder, [q]);
             embedMs.push(performance.now() - t);
           }
-          const chars0 = Math.round(texts.reduce((s, q) => s + (text === 'whole' ? q : boundQueryText(q, bound)).length, 0) / texts.length);
-          rows.push({ size: label, where, text, chars: chars0, search: latencyStats(searchMs), embed: latencyStats(embedMs), targetInTop10: found / texts.length });
+          const chars0 = Math.round(
+            texts.reduce((s, q) => s + (text === 'whole' ? q : boundQueryText(q, bound)).length, 0) / texts.length,
+          );
+          rows.push({
+            size: label,
+            where,
+            text,
+            chars: chars0,
+            search: latencyStats(searchMs),
+            embed: latencyStats(embedMs),
+            targetInTop10: found / texts.length,
+          });
           console.error(`${label} question at ${where}, ${text}: p50 ${latencyStats(searchMs).p50} ms`);
         }
       }
     }
-    console.log(`query cost: ${memories} memories, ${queries} queries per row, embedder ${embedder.modelId}, bound ${bound} chars; ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
-    console.log('| query | question at | text searched | chars | search p50 ms | search p95 ms | embed p50 ms | target in top 10 |');
+    console.log(
+      `query cost: ${memories} memories, ${queries} queries per row, embedder ${embedder.modelId}, bound ${bound} chars; ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+    );
+    console.log(
+      '| query | question at | text searched | chars | search p50 ms | search p95 ms | embed p50 ms | target in top 10 |',
+    );
     console.log('|---|---|---|---|---|---|---|---|');
     for (const r of rows) {
-      console.log(`| ${r.size} | ${r.where} | ${r.text} | ${r.chars} | ${r.search.p50} | ${r.search.p95} | ${r.embed.p50} | ${(r.targetInTop10 * 100).toFixed(0)}% |`);
+      console.log(
+        `| ${r.size} | ${r.where} | ${r.text} | ${r.chars} | ${r.search.p50} | ${r.search.p95} | ${r.embed.p50} | ${(r.targetInTop10 * 100).toFixed(0)}% |`,
+      );
     }
   } finally {
     await engram.close();

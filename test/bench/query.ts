@@ -125,7 +125,12 @@ export default async function query(argv: string[]): Promise<void> {
               validFrom: null,
               validTo: null,
             },
-            { userId: USER, sessionId: null, occurredAt: new Date(START + i * 600_000).toISOString(), idParts: ['query-bench', i] },
+            {
+              userId: USER,
+              sessionId: null,
+              occurredAt: new Date(START + i * 600_000).toISOString(),
+              idParts: ['query-bench', i],
+            },
           );
           contents.push(content);
           ids.push(event.payload.memoryId);
@@ -133,14 +138,19 @@ export default async function query(argv: string[]): Promise<void> {
         }
         await engram.append(batch);
         if (bulk && (start + EVENTS_PER_APPEND) % 10_000 === 0) {
-          console.error(`  ${start + EVENTS_PER_APPEND} applied, ${((performance.now() - t0) / 1000).toFixed(0)} s; ms so far ${JSON.stringify(bulk.spentMs())}`);
+          console.error(
+            `  ${start + EVENTS_PER_APPEND} applied, ${((performance.now() - t0) / 1000).toFixed(0)} s; ms so far ${JSON.stringify(bulk.spentMs())}`,
+          );
         }
       }
       await engram.settle(3 * 60 * 60_000);
       const ingestMs = performance.now() - t0;
       const counts = await engram.counts();
-      if (counts.memories !== size) throw new Error(`expected ${size} memories in the read model, found ${counts.memories}`);
-      console.error(`${size} memories: ingested ${size - from} in ${(ingestMs / 1000).toFixed(1)} s (load ${loadavg()[0]!.toFixed(1)})`);
+      if (counts.memories !== size)
+        throw new Error(`expected ${size} memories in the read model, found ${counts.memories}`);
+      console.error(
+        `${size} memories: ingested ${size - from} in ${(ingestMs / 1000).toFixed(1)} s (load ${loadavg()[0]!.toFixed(1)})`,
+      );
       engram.setNow(new Date(START + size * 600_000 + 86_400_000));
 
       const questions: Array<{ text: string; target: string }> = [];
@@ -232,12 +242,49 @@ export default async function query(argv: string[]): Promise<void> {
     await embedder.close?.();
   }
 
-  const head = ['memories', 'search p50', 'p95', 'p99', 'max', 'embed p50', 'embed p99', `target@${args.k}`, 'RSS MiB', 'heap MiB', 'RSS/100k', 'heap/100k', 'ingest ev/s', 'bm25 p50', 'vector p50', 'exact vector p50', 'vector recall', `target@${args.k} exact vectors`];
+  const head = [
+    'memories',
+    'search p50',
+    'p95',
+    'p99',
+    'max',
+    'embed p50',
+    'embed p99',
+    `target@${args.k}`,
+    'RSS MiB',
+    'heap MiB',
+    'RSS/100k',
+    'heap/100k',
+    'ingest ev/s',
+    'bm25 p50',
+    'vector p50',
+    'exact vector p50',
+    'vector recall',
+    `target@${args.k} exact vectors`,
+  ];
   console.log(head.join(' | '));
   for (const r of results) {
     console.log(
-      [r.memories, r.search.p50, r.search.p95, r.search.p99, r.search.max, r.queryEmbedding.p50, r.queryEmbedding.p99, r.targetInTopK, r.rssMiB, r.heapUsedMiB, r.per100k.rssMiB, r.per100k.heapUsedMiB, r.ingestEventsPerSecond,
-        r.candidateStages?.bm25.p50 ?? '-', r.candidateStages?.vector.p50 ?? '-', r.candidateStages?.vectorExact.p50 ?? '-', r.candidateStages?.vectorRecall ?? '-', r.candidateStages?.targetInTopKExactVectors ?? '-'].join(' | '),
+      [
+        r.memories,
+        r.search.p50,
+        r.search.p95,
+        r.search.p99,
+        r.search.max,
+        r.queryEmbedding.p50,
+        r.queryEmbedding.p99,
+        r.targetInTopK,
+        r.rssMiB,
+        r.heapUsedMiB,
+        r.per100k.rssMiB,
+        r.per100k.heapUsedMiB,
+        r.ingestEventsPerSecond,
+        r.candidateStages?.bm25.p50 ?? '-',
+        r.candidateStages?.vector.p50 ?? '-',
+        r.candidateStages?.vectorExact.p50 ?? '-',
+        r.candidateStages?.vectorRecall ?? '-',
+        r.candidateStages?.targetInTopKExactVectors ?? '-',
+      ].join(' | '),
     );
   }
   const out = {

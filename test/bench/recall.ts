@@ -41,7 +41,12 @@ export default async function recall(argv: string[]): Promise<void> {
     rerankEnabled: reranker !== undefined,
     ...(args.listWeights ? { listWeights: { keyword: 1, window: 1, vector: 1, ...args.listWeights } } : {}),
   };
-  const engram = await openEmbeddedEngram({ embedder, ...(reranker ? { reranker } : {}), config: retrievalConfig, consolidate: args.consolidate });
+  const engram = await openEmbeddedEngram({
+    embedder,
+    ...(reranker ? { reranker } : {}),
+    config: retrievalConfig,
+    consolidate: args.consolidate,
+  });
 
   try {
     const events = dataset.corpora.reduce((n, c) => n + c.batches.reduce((m, b) => m + b.length, 0), 0);
@@ -57,7 +62,9 @@ export default async function recall(argv: string[]): Promise<void> {
     await engram.settle();
     const ingestMs = performance.now() - t0;
     const readModels = await engram.counts();
-    console.error(`ingested ${events} events for ${dataset.corpora.length} users in ${(ingestMs / 1000).toFixed(1)} s; read models: ${JSON.stringify(readModels)}`);
+    console.error(
+      `ingested ${events} events for ${dataset.corpora.length} users in ${(ingestMs / 1000).toFixed(1)} s; read models: ${JSON.stringify(readModels)}`,
+    );
 
     const nowOf = new Map(dataset.corpora.map((c) => [c.userId, c.now]));
     const avg = new MetricAverager();
@@ -67,7 +74,11 @@ export default async function recall(argv: string[]): Promise<void> {
     for (const q of dataset.queries) {
       engram.setNow(nowOf.get(q.userId) ?? new Date());
       const ts = performance.now();
-      const hits = await engram.retriever.search({ scope: { tenantId: 'bench', userId: q.userId, agentId: null }, query: q.query, k: kMax });
+      const hits = await engram.retriever.search({
+        scope: { tenantId: 'bench', userId: q.userId, agentId: null },
+        query: q.query,
+        k: kMax,
+      });
       searchMs.push(performance.now() - ts);
       avg.add(q.category, q.score(hits, args.ks));
     }
@@ -100,11 +111,24 @@ export default async function recall(argv: string[]): Promise<void> {
       const variants: Record<string, Record<string, number>> = {};
       const variantsByCategory: Record<string, RecallResult['byCategory']> = {};
       for (const v of RETRIEVAL_VARIANTS) {
-        const r = engram.retrieverWith({ ...retrievalConfig, ...v.config }, { ...v.over, ...(v.embedder ? { embedder: v.embedder(embedder) } : {}) });
+        const r = engram.retrieverWith(
+          { ...retrievalConfig, ...v.config },
+          { ...v.over, ...(v.embedder ? { embedder: v.embedder(embedder) } : {}) },
+        );
         const va = new MetricAverager();
         for (const q of dataset.queries) {
           engram.setNow(nowOf.get(q.userId) ?? new Date());
-          va.add(q.category, q.score(await r.search({ scope: { tenantId: 'bench', userId: q.userId, agentId: null }, query: q.query, k: kMax }), args.ks));
+          va.add(
+            q.category,
+            q.score(
+              await r.search({
+                scope: { tenantId: 'bench', userId: q.userId, agentId: null },
+                query: q.query,
+                k: kMax,
+              }),
+              args.ks,
+            ),
+          );
         }
         variants[v.name] = va.averages();
         variantsByCategory[v.name] = byCategoryOf(va);
@@ -112,10 +136,17 @@ export default async function recall(argv: string[]): Promise<void> {
       Object.assign(result, { variants, variantsByCategory });
       console.log(['variant'.padEnd(34), ...metrics.map((m) => m.padStart(Math.max(7, m.length)))].join('  '));
       for (const [name, o] of Object.entries(variants)) {
-        console.log([name.padEnd(34), ...metrics.map((m) => (Number.isFinite(o[m]) ? o[m]!.toFixed(3) : '-').padStart(Math.max(7, m.length)))].join('  '));
+        console.log(
+          [
+            name.padEnd(34),
+            ...metrics.map((m) => (Number.isFinite(o[m]) ? o[m]!.toFixed(3) : '-').padStart(Math.max(7, m.length))),
+          ].join('  '),
+        );
       }
     }
-    console.log(`${dataset.name}: ${result.n} queries, ${(queryMs / Math.max(1, dataset.queries.length)).toFixed(1)} ms/query, embedder ${embedder.modelId}`);
+    console.log(
+      `${dataset.name}: ${result.n} queries, ${(queryMs / Math.max(1, dataset.queries.length)).toFixed(1)} ms/query, embedder ${embedder.modelId}`,
+    );
     console.log(formatTable(result, dataset.metrics(args.ks)));
     if (args.peer === 'mem0') {
       const mem0 = await runMem0Peer(dataset, embedder, args.ks);
@@ -125,11 +156,16 @@ export default async function recall(argv: string[]): Promise<void> {
         search: latencyStats(searchMs),
         ingestSeconds: Number((ingestMs / 1000).toFixed(1)),
       };
-      (result as typeof result & { peers?: unknown }).peers = { engram: { latency: engramLatency }, mem0: { ...mem0.result, latency: mem0.latency } };
-      console.log(formatPeerComparison(dataset.metrics(args.ks), [
-        { name: 'engram', result, latency: engramLatency },
-        { name: 'mem0', result: mem0.result, latency: mem0.latency },
-      ]));
+      (result as typeof result & { peers?: unknown }).peers = {
+        engram: { latency: engramLatency },
+        mem0: { ...mem0.result, latency: mem0.latency },
+      };
+      console.log(
+        formatPeerComparison(dataset.metrics(args.ks), [
+          { name: 'engram', result, latency: engramLatency },
+          { name: 'mem0', result: mem0.result, latency: mem0.latency },
+        ]),
+      );
       console.log(`mem0 by category:\n${formatTable(mem0.result, dataset.metrics(args.ks))}`);
     }
     if (args.out) writeFileSync(args.out, `${JSON.stringify(result, null, 2)}\n`);

@@ -23,7 +23,12 @@ const add = (map: Map<string, Tally>, key: string, refused: boolean): void => {
 };
 
 function table(title: string, rows: Map<string, Tally>): string {
-  const lines = [`${title}`, ...[...rows].sort(([a], [b]) => a.localeCompare(b)).map(([k, t]) => `  ${k.padEnd(26)} ${String(t.n).padStart(5)}  ${pct(t).padStart(7)}`)];
+  const lines = [
+    `${title}`,
+    ...[...rows]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, t]) => `  ${k.padEnd(26)} ${String(t.n).padStart(5)}  ${pct(t).padStart(7)}`),
+  ];
   return lines.join('\n');
 }
 
@@ -82,17 +87,32 @@ function runSplit(split: Split, listMisses: boolean): Record<string, unknown> {
   const usBenign = timeScans(negativeTexts, 20);
   const long = negatives.map((n) => n.text).join(' ');
   const usLong = timeScans([long], 50);
-  console.log(`\n=== split ${split}: ${attacks.length} base attacks × ${Object.keys(transforms).length} obfuscations = ${all.n} attack texts; ${negatives.length} hard negatives × ${Object.keys(benign).length} forms = ${fp.n}`);
-  console.log(`attacks refused: ${pct(all)} (${all.refused}/${all.n})    hard negatives refused: ${pct(fp)} (${fp.refused}/${fp.n})`);
+  console.log(
+    `\n=== split ${split}: ${attacks.length} base attacks × ${Object.keys(transforms).length} obfuscations = ${all.n} attack texts; ${negatives.length} hard negatives × ${Object.keys(benign).length} forms = ${fp.n}`,
+  );
+  console.log(
+    `attacks refused: ${pct(all)} (${all.refused}/${all.n})    hard negatives refused: ${pct(fp)} (${fp.refused}/${fp.n})`,
+  );
   console.log(table('refused by intent', byIntent));
   console.log(table('refused by obfuscation', byObfuscation));
   console.log(table('refused by language', byLang));
   console.log(table('hard negatives refused by language', fpByLang));
   console.log(table('hard negatives refused by form', fpByForm));
-  console.log(`CPU per scan: ${usBenign.toFixed(1)} µs (hard negatives, mean ${Math.round(negativeTexts.reduce((s, t) => s + t.length, 0) / negativeTexts.length)} chars), ${usAttack.toFixed(1)} µs (attack texts), ${usLong.toFixed(0)} µs (one ${long.length}-char text)`);
+  console.log(
+    `CPU per scan: ${usBenign.toFixed(1)} µs (hard negatives, mean ${Math.round(negativeTexts.reduce((s, t) => s + t.length, 0) / negativeTexts.length)} chars), ${usAttack.toFixed(1)} µs (attack texts), ${usLong.toFixed(0)} µs (one ${long.length}-char text)`,
+  );
   if (listMisses && misses.length > 0) console.log(misses.join('\n'));
-  const obj = (m: Map<string, Tally>) => Object.fromEntries([...m].map(([k, t]) => [k, { n: t.n, refused: t.refused }]));
-  return { split, attacks: { n: all.n, refused: all.refused }, negatives: { n: fp.n, refused: fp.refused }, byIntent: obj(byIntent), byObfuscation: obj(byObfuscation), byLang: obj(byLang), usPerScan: { benign: usBenign, attack: usAttack, long: usLong, longChars: long.length } };
+  const obj = (m: Map<string, Tally>) =>
+    Object.fromEntries([...m].map(([k, t]) => [k, { n: t.n, refused: t.refused }]));
+  return {
+    split,
+    attacks: { n: all.n, refused: all.refused },
+    negatives: { n: fp.n, refused: fp.refused },
+    byIntent: obj(byIntent),
+    byObfuscation: obj(byObfuscation),
+    byLang: obj(byLang),
+    usPerScan: { benign: usBenign, attack: usAttack, long: usLong, longChars: long.length },
+  };
 }
 
 export default async function main(argv: string[]): Promise<void> {

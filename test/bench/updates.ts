@@ -24,11 +24,22 @@ import type { UpdateScenario } from './updates/scenario';
 
 const TENANT = 'bench-updates';
 /** First session, the change, the questions; asOf falls between the two sessions. */
-export const TIMES = { before: '2025-01-15T10:00:00.000Z', after: '2025-06-15T10:00:00.000Z', ask: '2025-07-01T09:00:00.000Z', asOf: '2025-03-01T00:00:00.000Z' };
+export const TIMES = {
+  before: '2025-01-15T10:00:00.000Z',
+  after: '2025-06-15T10:00:00.000Z',
+  ask: '2025-07-01T09:00:00.000Z',
+  asOf: '2025-03-01T00:00:00.000Z',
+};
 
 type SetName = 'dev' | 'dev2' | 'dev3' | 'heldout';
-const SETS: Record<SetName, UpdateScenario[]> = { dev: DEV_SCENARIOS, dev2: DEV2_SCENARIOS, dev3: DEV3_SCENARIOS, heldout: HELDOUT_SCENARIOS };
-const USAGE = 'usage: npm run bench -- updates [--set dev,dev2,dev3,heldout|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]';
+const SETS: Record<SetName, UpdateScenario[]> = {
+  dev: DEV_SCENARIOS,
+  dev2: DEV2_SCENARIOS,
+  dev3: DEV3_SCENARIOS,
+  heldout: HELDOUT_SCENARIOS,
+};
+const USAGE =
+  'usage: npm run bench -- updates [--set dev,dev2,dev3,heldout|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]';
 
 interface Args {
   sets: SetName[];
@@ -47,9 +58,9 @@ function parseArgs(argv: string[]): Args {
     else if (f === '--set') {
       const v = argv[++i] ?? '';
       a.sets = v === 'all' ? ['dev', 'dev2', 'dev3', 'heldout'] : (v.split(',') as SetName[]);
-      if (a.sets.length === 0 || a.sets.some((x) => !(x in SETS))) throw new Error(`--set takes dev, dev2, dev3, heldout (comma-separated) or all\n${USAGE}`);
-    }
-    else if (f === '--embedder') a.embedder = argv[++i] as Args['embedder'];
+      if (a.sets.length === 0 || a.sets.some((x) => !(x in SETS)))
+        throw new Error(`--set takes dev, dev2, dev3, heldout (comma-separated) or all\n${USAGE}`);
+    } else if (f === '--embedder') a.embedder = argv[++i] as Args['embedder'];
     else if (f === '--out') a.out = argv[++i]!;
     else throw new Error(`unknown argument ${f}\n${USAGE}`);
   }
@@ -60,28 +71,53 @@ function parseArgs(argv: string[]): Args {
 const scopeOf = (sc: UpdateScenario) => ({ tenantId: TENANT, userId: sc.id, agentId: null });
 
 /** Turns of a session, one minute apart; "assistant: …" marks an assistant turn. */
-async function say(app: MemoryApp, sc: UpdateScenario, sessionId: string, turns: string[], start: string): Promise<void> {
+async function say(
+  app: MemoryApp,
+  sc: UpdateScenario,
+  sessionId: string,
+  turns: string[],
+  start: string,
+): Promise<void> {
   const t0 = Date.parse(start);
   for (const [i, turn] of turns.entries()) {
     const assistant = /^assistant:\s*/i.exec(turn);
     await app.observeMessage({
-      scope: scopeOf(sc), sessionId, role: assistant ? 'assistant' : 'user', content: assistant ? turn.slice(assistant[0].length) : turn,
+      scope: scopeOf(sc),
+      sessionId,
+      role: assistant ? 'assistant' : 'user',
+      content: assistant ? turn.slice(assistant[0].length) : turn,
       at: new Date(t0 + i * 60_000).toISOString(),
     });
   }
   await app.endSession({ scope: scopeOf(sc), sessionId });
 }
 
-async function memoryRows(db: { query: (sql: string, p: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }> }, sc: UpdateScenario): Promise<MemoryRow[]> {
-  const r = await db.query('SELECT content, tier, superseded_by FROM memories WHERE tenant_id = $1 AND user_id = $2', [TENANT, sc.id]);
-  return r.rows.map((x) => ({ content: String(x.content), tier: String(x.tier), supersededBy: x.superseded_by == null ? null : String(x.superseded_by) }));
+async function memoryRows(
+  db: { query: (sql: string, p: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }> },
+  sc: UpdateScenario,
+): Promise<MemoryRow[]> {
+  const r = await db.query('SELECT content, tier, superseded_by FROM memories WHERE tenant_id = $1 AND user_id = $2', [
+    TENANT,
+    sc.id,
+  ]);
+  return r.rows.map((x) => ({
+    content: String(x.content),
+    tier: String(x.tier),
+    supersededBy: x.superseded_by == null ? null : String(x.superseded_by),
+  }));
 }
 
 function table(title: string, groups: Array<[string, ScenarioOutcome[]]>): string {
-  const head = ['', 'n', ...RATE_NAMES].map((h, i) => (i === 0 ? h.padEnd(14) : h.padStart(Math.max(5, h.length)))).join('  ');
+  const head = ['', 'n', ...RATE_NAMES]
+    .map((h, i) => (i === 0 ? h.padEnd(14) : h.padStart(Math.max(5, h.length))))
+    .join('  ');
   const lines = groups.map(([name, os]) => {
     const r = rates(os);
-    return [name.padEnd(14), String(r.n).padStart(5), ...RATE_NAMES.map((m) => (Number.isFinite(r[m]) ? r[m].toFixed(3) : '-').padStart(m.length))].join('  ');
+    return [
+      name.padEnd(14),
+      String(r.n).padStart(5),
+      ...RATE_NAMES.map((m) => (Number.isFinite(r[m]) ? r[m].toFixed(3) : '-').padStart(m.length)),
+    ].join('  ');
   });
   return [`${title}`, head, '-'.repeat(head.length), ...lines].join('\n');
 }
@@ -95,8 +131,13 @@ export default async function updates(argv: string[]): Promise<void> {
   const engram = await openEmbeddedEngram({ embedder, consolidate: true, config: { rerankEnabled: false } });
   const silent = { info() {}, warn() {}, error() {}, debug() {} };
   const app = createMemoryApp({
-    log: engram.log, db: engram.db, retriever: engram.retriever, progress: engram.progress,
-    clock: engram.clock, logger: silent, config: { maxContentBytes: 32 * 1024, minPositionWaitMs: 10_000, accessFlushMs: 60_000 },
+    log: engram.log,
+    db: engram.db,
+    retriever: engram.retriever,
+    progress: engram.progress,
+    clock: engram.clock,
+    logger: silent,
+    config: { maxContentBytes: 32 * 1024, minPositionWaitMs: 10_000, accessFlushMs: 60_000 },
   });
   const t0 = performance.now();
   try {
@@ -116,20 +157,51 @@ export default async function updates(argv: string[]): Promise<void> {
       const hits: QueryHit[] = await app.query({ scope, query: sc.query, k: 10 });
       const { context } = await app.context({ scope, query: sc.query });
       const asOfHits = await app.query({ scope, query: sc.query, k: 10, asOf: TIMES.asOf });
-      outcomes.push(evaluate(sc, { hits, context, rows: await memoryRows(engram.db, sc), rowsBefore: before.get(sc.id) ?? [], asOfHits }));
-      if (process.env.UPDATES_DUMP === sc.id) console.log(JSON.stringify({ hits: hits.map((h) => [h.kind, h.content, h.score, h.supersededBy]), context, rows: await memoryRows(engram.db, sc) }, null, 1));
+      outcomes.push(
+        evaluate(sc, {
+          hits,
+          context,
+          rows: await memoryRows(engram.db, sc),
+          rowsBefore: before.get(sc.id) ?? [],
+          asOfHits,
+        }),
+      );
+      if (process.env.UPDATES_DUMP === sc.id)
+        console.log(
+          JSON.stringify(
+            {
+              hits: hits.map((h) => [h.kind, h.content, h.score, h.supersededBy]),
+              context,
+              rows: await memoryRows(engram.db, sc),
+            },
+            null,
+            1,
+          ),
+        );
     }
     const seconds = (performance.now() - t0) / 1000;
 
-    const pick = (set: SetName, lang?: 'en' | 'zh') => outcomes.filter((o) => setOf.get(o.id) === set && (!lang || o.lang === lang));
+    const pick = (set: SetName, lang?: 'en' | 'zh') =>
+      outcomes.filter((o) => setOf.get(o.id) === set && (!lang || o.lang === lang));
     const groups: Array<[string, ScenarioOutcome[]]> = [];
     for (const set of ['dev', 'dev2', 'dev3', 'heldout'] as const) {
       if (pick(set).length === 0) continue;
       groups.push([`${set} en`, pick(set, 'en')], [`${set} zh`, pick(set, 'zh')], [`${set} all`, pick(set)]);
     }
-    console.log(table(`knowledge updates (${scenarios.length} scenarios, embedder ${embedder.modelId}, ${seconds.toFixed(1)} s)`, groups));
+    console.log(
+      table(
+        `knowledge updates (${scenarios.length} scenarios, embedder ${embedder.modelId}, ${seconds.toFixed(1)} s)`,
+        groups,
+      ),
+    );
     const kinds = [...new Set(outcomes.filter((o) => !heldout.has(o.id)).map((o) => o.kind))].sort();
-    if (kinds.length) console.log(`\n${table('dev sets, by kind of fact', kinds.map((k) => [k, outcomes.filter((o) => !heldout.has(o.id) && o.kind === k)]))}`);
+    if (kinds.length)
+      console.log(
+        `\n${table(
+          'dev sets, by kind of fact',
+          kinds.map((k) => [k, outcomes.filter((o) => !heldout.has(o.id) && o.kind === k)]),
+        )}`,
+      );
     if (args.verbose) {
       for (const o of outcomes) {
         if (heldout.has(o.id) && !args.showHeldout) continue;
@@ -138,10 +210,20 @@ export default async function updates(argv: string[]): Promise<void> {
     }
     if (args.out) {
       const shown = outcomes.filter((o) => !heldout.has(o.id) || args.showHeldout);
-      writeFileSync(args.out, JSON.stringify({
-        machine: { cpus: cpus().length, memGiB: Math.round(totalmem() / 2 ** 30), node: process.version }, embedder: embedder.modelId, seconds,
-        rates: Object.fromEntries(groups.map(([n, os]) => [n, rates(os)])), outcomes: shown,
-      }, null, 2));
+      writeFileSync(
+        args.out,
+        JSON.stringify(
+          {
+            machine: { cpus: cpus().length, memGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
+            embedder: embedder.modelId,
+            seconds,
+            rates: Object.fromEntries(groups.map(([n, os]) => [n, rates(os)])),
+            outcomes: shown,
+          },
+          null,
+          2,
+        ),
+      );
     }
   } finally {
     await app.close();

@@ -36,8 +36,16 @@ type HttpAttack = { method: string; path: string; body?: Record<string, unknown>
 function httpAttacks(b: BData, bKey: CreatedKey): Record<string, HttpAttack> {
   const u = 'userId=bob';
   return {
-    observeMessage: { method: 'POST', path: `/v1/sessions/${b.sessionId}/messages`, body: { userId: 'bob', role: 'user', content: 'hello' } },
-    writeMemory: { method: 'POST', path: '/v1/memories', body: { userId: 'bob', type: 'USER', key: b.key, content: 'overwritten by A' } },
+    observeMessage: {
+      method: 'POST',
+      path: `/v1/sessions/${b.sessionId}/messages`,
+      body: { userId: 'bob', role: 'user', content: 'hello' },
+    },
+    writeMemory: {
+      method: 'POST',
+      path: '/v1/memories',
+      body: { userId: 'bob', type: 'USER', key: b.key, content: 'overwritten by A' },
+    },
     endSession: { method: 'POST', path: `/v1/sessions/${b.sessionId}/end`, body: { userId: 'bob' } },
     query: { method: 'POST', path: '/v1/query', body: { userId: 'bob', query: SECRET, k: 50 } },
     context: { method: 'POST', path: '/v1/context', body: { userId: 'bob', query: SECRET, sessionId: b.sessionId } },
@@ -51,18 +59,30 @@ function httpAttacks(b: BData, bKey: CreatedKey): Record<string, HttpAttack> {
     restoreMemory: { method: 'POST', path: `/v1/memories/${b.memoryId}/restore`, body: { userId: 'bob' } },
     workingMemory: { method: 'GET', path: `/v1/sessions/${b.sessionId}/working-memory?${u}` },
     listContradictions: { method: 'GET', path: `/v1/contradictions?${u}&status=all` },
-    resolveContradiction: { method: 'POST', path: `/v1/contradictions/${b.contradictionId}/resolve`, body: { userId: 'bob', winner: 'b' } },
+    resolveContradiction: {
+      method: 'POST',
+      path: `/v1/contradictions/${b.contradictionId}/resolve`,
+      body: { userId: 'bob', winner: 'b' },
+    },
     consolidate: { method: 'POST', path: '/v1/admin/consolidate', body: { userId: 'bob' } },
     createApiKey: { method: 'POST', path: '/v1/admin/keys', body: { tenantId: 'tenant-b', scopes: ['read'] } },
     listApiKeys: { method: 'GET', path: '/v1/admin/keys?tenantId=tenant-b&includeRevoked=true' },
     revokeApiKey: { method: 'DELETE', path: `/v1/admin/keys/${bKey.id}` },
     listQuarantine: { method: 'GET', path: '/v1/admin/quarantine?userId=bob&status=pending' },
-    releaseQuarantined: { method: 'POST', path: `/v1/admin/quarantine/${b.quarantineId}/release`, body: { note: 'let it through' } },
+    releaseQuarantined: {
+      method: 'POST',
+      path: `/v1/admin/quarantine/${b.quarantineId}/release`,
+      body: { note: 'let it through' },
+    },
     discardQuarantined: { method: 'POST', path: `/v1/admin/quarantine/${b.quarantineId}/discard`, body: {} },
     eventStatus: { method: 'GET', path: `/v1/events/${b.eventId}?${u}` },
     getErasure: { method: 'GET', path: `/v1/erasures/${b.erasureId}` },
     listDeadLetters: { method: 'GET', path: '/v1/admin/dead-letters?tenantId=tenant-b' },
-    retryDeadLetters: { method: 'POST', path: '/v1/admin/dead-letters/retry', body: { tenantId: 'tenant-b', id: b.deadLetterId } },
+    retryDeadLetters: {
+      method: 'POST',
+      path: '/v1/admin/dead-letters/retry',
+      body: { tenantId: 'tenant-b', id: b.deadLetterId },
+    },
   };
 }
 
@@ -91,27 +111,78 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
     s = await openAuthStack();
     keyA = await s.newKey({ tenantId: 'tenant-a', scopes: ALL_SCOPES, name: 'A' });
     keyB = await s.newKey({ tenantId: 'tenant-b', scopes: ALL_SCOPES, name: 'B' });
-    const w = await s.call('POST', '/v1/memories', { key: keyB.key, body: { userId: 'bob', type: 'USER', key: 'user.vault', content: `Bob's ${SECRET}`, tags: ['secret'] } });
+    const w = await s.call('POST', '/v1/memories', {
+      key: keyB.key,
+      body: { userId: 'bob', type: 'USER', key: 'user.vault', content: `Bob's ${SECRET}`, tags: ['secret'] },
+    });
     expect(w.status).toBe(202);
-    const m = await s.call('POST', '/v1/sessions/b-session/messages', { key: keyB.key, body: { userId: 'bob', role: 'user', content: `remember the ${SECRET}` } });
+    const m = await s.call('POST', '/v1/sessions/b-session/messages', {
+      key: keyB.key,
+      body: { userId: 'bob', role: 'user', content: `remember the ${SECRET}` },
+    });
     expect(m.status).toBe(202);
-    const note = await s.call('POST', '/v1/memories', { key: keyB.key, body: { userId: 'bob', type: 'USER', tier: 'WORKING', sessionId: 'b-session', content: `note: ${SECRET}` } });
+    const note = await s.call('POST', '/v1/memories', {
+      key: keyB.key,
+      body: { userId: 'bob', type: 'USER', tier: 'WORKING', sessionId: 'b-session', content: `note: ${SECRET}` },
+    });
     expect(note.status).toBe(202);
     const contradictionId = newId();
     const now = systemClock.now().toISOString();
     const detected: ContradictionDetected = {
-      eventId: newId(), type: 'ContradictionDetected', schemaVersion: 3, tenantId: 'tenant-b', userId: 'bob', agentId: null, sessionId: null,
-      occurredAt: now, recordedAt: now, causationId: null, correlationId: null, keyId: null,
-      payload: { contradictionId, entryAId: w.json.id, entryBId: newId(), description: `${SECRET} changed`, confidence: 0.8, candidate: { key: 'user.vault', content: `Bob's new ${SECRET}`, source: 'model_inferred', confidence: 0.7, sourceMessageIds: [] } },
+      eventId: newId(),
+      type: 'ContradictionDetected',
+      schemaVersion: 3,
+      tenantId: 'tenant-b',
+      userId: 'bob',
+      agentId: null,
+      sessionId: null,
+      occurredAt: now,
+      recordedAt: now,
+      causationId: null,
+      correlationId: null,
+      keyId: null,
+      payload: {
+        contradictionId,
+        entryAId: w.json.id,
+        entryBId: newId(),
+        description: `${SECRET} changed`,
+        confidence: 0.8,
+        candidate: {
+          key: 'user.vault',
+          content: `Bob's new ${SECRET}`,
+          source: 'model_inferred',
+          confidence: 0.7,
+          sourceMessageIds: [],
+        },
+      },
     };
     const quarantineId = `q-${newId()}`;
     const held: ContentQuarantined = {
-      eventId: newId(), type: 'ContentQuarantined', schemaVersion: 2, tenantId: 'tenant-b', userId: 'bob', agentId: null, sessionId: null,
-      occurredAt: now, recordedAt: now, causationId: null, correlationId: null, keyId: keyB.id,
+      eventId: newId(),
+      type: 'ContentQuarantined',
+      schemaVersion: 2,
+      tenantId: 'tenant-b',
+      userId: 'bob',
+      agentId: null,
+      sessionId: null,
+      occurredAt: now,
+      recordedAt: now,
+      causationId: null,
+      correlationId: null,
+      keyId: keyB.id,
       payload: {
-        quarantineId, attempted: 'memory', heldType: 'MessageObserved', heldSchemaVersion: 2,
+        quarantineId,
+        attempted: 'memory',
+        heldType: 'MessageObserved',
+        heldSchemaVersion: 2,
         heldPayload: { messageId: 'held-1', role: 'user', content: `held: ${SECRET}`, metadata: {} },
-        code: 'CONTENT_BLOCKED_INJECTION', reason: 'test hold', intents: [], score: 0.9, field: 'content', match: null, scanner: 'test',
+        code: 'CONTENT_BLOCKED_INJECTION',
+        reason: 'test hold',
+        intents: [],
+        score: 0.9,
+        field: 'content',
+        match: null,
+        scanner: 'test',
       },
     };
     const res = await s.log.append([detected]);
@@ -119,16 +190,41 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
     const position = `${res.positions[0]!.partition}:${res.positions[0]!.offset}`;
     // A projection failure on one of B's events, its error quoting B's content.
     const dead = await sqlDeadLetters(s.db).record({
-      projection: 'semantic', position: res.positions[0]!, eventId: detected.eventId, eventType: detected.type, tenantId: 'tenant-b', userId: 'bob',
-      code: 'INTERNAL', error: `could not apply: ${SECRET}`, attempts: 3,
+      projection: 'semantic',
+      position: res.positions[0]!,
+      eventId: detected.eventId,
+      eventType: detected.type,
+      tenantId: 'tenant-b',
+      userId: 'bob',
+      code: 'INTERNAL',
+      error: `could not apply: ${SECRET}`,
+      attempts: 3,
     });
-    b = { erasureId: newId(), memoryId: w.json.id, eventId: w.json.eventId, quarantineId, deadLetterId: dead.id, key: 'user.vault', sessionId: 'b-session', contradictionId, position };
+    b = {
+      erasureId: newId(),
+      memoryId: w.json.id,
+      eventId: w.json.eventId,
+      quarantineId,
+      deadLetterId: dead.id,
+      key: 'user.vault',
+      sessionId: 'b-session',
+      contradictionId,
+      position,
+    };
     // B's data is readable by B: the attacks below are refused, not missing their target.
-    const seen = await s.call('POST', '/v1/query', { key: keyB.key, body: { userId: 'bob', query: SECRET, minPosition: position } });
+    const seen = await s.call('POST', '/v1/query', {
+      key: keyB.key,
+      body: { userId: 'bob', query: SECRET, minPosition: position },
+    });
     expect(seen.json.results.map((r: { id: string }) => r.id)).toContain(b.memoryId);
     const doc = await s.call('GET', '/openapi.json');
-    operations = Object.entries(doc.json.paths as Record<string, Record<string, { operationId: string }>>).flatMap(([path, ops]) =>
-      Object.entries(ops).map(([method, op]) => ({ operationId: op.operationId, method: method.toUpperCase(), path })),
+    operations = Object.entries(doc.json.paths as Record<string, Record<string, { operationId: string }>>).flatMap(
+      ([path, ops]) =>
+        Object.entries(ops).map(([method, op]) => ({
+          operationId: op.operationId,
+          method: method.toUpperCase(),
+          path,
+        })),
     );
   }, 60_000);
   afterAll(async () => {
@@ -136,14 +232,22 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
   });
 
   it('the attack table covers every operation of the OpenAPI document and every gRPC method', () => {
-    const protectedOps = operations.filter((o) => !PUBLIC.has(o.operationId)).map((o) => o.operationId).sort();
+    const protectedOps = operations
+      .filter((o) => !PUBLIC.has(o.operationId))
+      .map((o) => o.operationId)
+      .sort();
     expect(Object.keys(httpAttacks(b, keyB)).sort()).toEqual(protectedOps);
     expect(Object.keys(grpcAttacks(b)).sort()).toEqual(Object.keys(loadEngramProto().service).sort());
   });
 
   it('without a key, or with a bad one, every route but the public probes answers 401 UNAUTHENTICATED', async () => {
     for (const [op, a] of Object.entries(httpAttacks(b, keyB))) {
-      const attempts: Array<Record<string, string>> = [{}, { authorization: 'Bearer egk_forged' }, { 'x-api-key': 'nope' }, { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` }];
+      const attempts: Array<Record<string, string>> = [
+        {},
+        { authorization: 'Bearer egk_forged' },
+        { 'x-api-key': 'nope' },
+        { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` },
+      ];
       for (const headers of attempts) {
         const r = await s.call(a.method, a.path, { headers, ...(a.body ? { body: a.body } : {}) });
         expect(r.status, `${op} ${JSON.stringify(headers)}`).toBe(401);
@@ -152,7 +256,8 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
       }
     }
     expect((await s.call('GET', '/v1/no-such-route')).status).toBe(401);
-    for (const path of ['/healthz', '/readyz', '/openapi.json', '/metrics']) expect((await s.call('GET', path)).status, path).toBe(200);
+    for (const path of ['/healthz', '/readyz', '/openapi.json', '/metrics'])
+      expect((await s.call('GET', path)).status, path).toBe(200);
   });
 
   it('over gRPC too: UNAUTHENTICATED without a valid key', async () => {
@@ -167,7 +272,11 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
 
   it("tenant A's key naming tenant B in x-tenant-id is 403 FORBIDDEN on every route and method", async () => {
     for (const [op, a] of Object.entries(httpAttacks(b, keyB))) {
-      const r = await s.call(a.method, a.path, { key: keyA.key, headers: { 'x-tenant-id': 'tenant-b' }, ...(a.body ? { body: a.body } : {}) });
+      const r = await s.call(a.method, a.path, {
+        key: keyA.key,
+        headers: { 'x-tenant-id': 'tenant-b' },
+        ...(a.body ? { body: a.body } : {}),
+      });
       if (op === 'createApiKey' || op === 'listApiKeys' || op === 'revokeApiKey') {
         // Key management takes its tenant from the body / query / key itself: checked below.
         expect([403, 404], op).toContain(r.status);
@@ -190,13 +299,27 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
       expect(r.status, `${op}: ${r.text}`).toBeLessThan(500);
       expect(r.text, op).not.toContain('4471');
       expect(r.text, op).not.toContain(keyB.prefix);
-      const lookups = ['getMemory', 'memoryHistory', 'forgetMemory', 'pinMemory', 'unpinMemory', 'restoreMemory', 'resolveContradiction', 'revokeApiKey', 'releaseQuarantined', 'discardQuarantined', 'eventStatus', 'getErasure'];
+      const lookups = [
+        'getMemory',
+        'memoryHistory',
+        'forgetMemory',
+        'pinMemory',
+        'unpinMemory',
+        'restoreMemory',
+        'resolveContradiction',
+        'revokeApiKey',
+        'releaseQuarantined',
+        'discardQuarantined',
+        'eventStatus',
+        'getErasure',
+      ];
       if (lookups.includes(op)) {
         expect(r.status, op).toBe(404);
       }
       // Operator routes that name a tenant (key management, dead letters): a tenant admin names only its own.
       const tenantNamed = ['createApiKey', 'listApiKeys', 'listDeadLetters', 'retryDeadLetters'];
-      if (tenantNamed.includes(op)) expect(r.json.error).toMatchObject({ code: 'FORBIDDEN', details: { reason: 'TENANT_NOT_ALLOWED' } });
+      if (tenantNamed.includes(op))
+        expect(r.json.error).toMatchObject({ code: 'FORBIDDEN', details: { reason: 'TENANT_NOT_ALLOWED' } });
       // A body field naming the tenant is not a way in either: bodies have no tenant field.
       if (a.body && !tenantNamed.includes(op)) {
         const withTenant = await s.call(a.method, a.path, { key: keyA.key, body: { ...a.body, tenantId: 'tenant-b' } });
@@ -207,7 +330,9 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
     // Naming no tenant, A's admin key sees, counts and retries only tenant A's dead letters (there are none).
     const dl = await s.call('GET', '/v1/admin/dead-letters?status=dead', { key: keyA.key });
     expect(dl.json).toEqual({ deadLetters: [], counts: {} });
-    expect((await s.call('POST', '/v1/admin/dead-letters/retry', { key: keyA.key, body: {} })).json).toEqual({ requested: 0 });
+    expect((await s.call('POST', '/v1/admin/dead-letters/retry', { key: keyA.key, body: {} })).json).toEqual({
+      requested: 0,
+    });
     const listed = await s.call('GET', '/v1/admin/keys?includeRevoked=true', { key: keyA.key });
     expect(listed.json.keys.map((k: { tenantId: string }) => k.tenantId)).toEqual(expect.arrayContaining(['tenant-a']));
     expect(listed.json.keys.every((k: { tenantId: string }) => k.tenantId === 'tenant-a')).toBe(true);
@@ -215,7 +340,8 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
     for (const [method, req] of Object.entries(grpcAttacks(b))) {
       const r = await s.rpc(method, req, { key: keyA.key });
       expect(JSON.stringify(r), method).not.toContain('4471');
-      if (method === 'GetMemory' || method === 'Forget' || method === 'GetEventStatus') expect(r.code, method).toBe(grpc.status.NOT_FOUND);
+      if (method === 'GetMemory' || method === 'Forget' || method === 'GetEventStatus')
+        expect(r.code, method).toBe(grpc.status.NOT_FOUND);
       if (method === 'Query') expect(r.response.results.map((h: { id: string }) => h.id)).not.toContain(b.memoryId);
     }
   });
@@ -225,7 +351,13 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
     const last = `0:${(head.get(0) ?? 1) - 1}`;
     const m = await s.call('GET', `/v1/memories/${b.memoryId}?userId=bob&minPosition=${last}`, { key: keyB.key });
     expect(m.status).toBe(200);
-    expect(m.json).toMatchObject({ tenantId: 'tenant-b', content: `Bob's ${SECRET}`, pinned: false, tier: 'SEMANTIC', supersededBy: null });
+    expect(m.json).toMatchObject({
+      tenantId: 'tenant-b',
+      content: `Bob's ${SECRET}`,
+      pinned: false,
+      tier: 'SEMANTIC',
+      supersededBy: null,
+    });
     const history = await s.call('GET', `/v1/memories/${b.memoryId}/history?userId=bob`, { key: keyB.key });
     expect(history.json.history.map((h: { action: string }) => h.action)).toEqual(['created']);
     const c = await s.call('GET', '/v1/contradictions?userId=bob&status=all', { key: keyB.key });
@@ -234,16 +366,26 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
     expect(wm.text).toContain(SECRET);
     // (B's own reads append MemoryAccessed; nothing else was added.)
     const events = (await s.events()).filter((e) => e.tenantId === 'tenant-b' && e.type !== 'MemoryAccessed');
-    expect(events.map((e) => e.type)).toEqual(['MemoryWritten', 'MessageObserved', 'MemoryWritten', 'ContradictionDetected', 'ContentQuarantined']);
+    expect(events.map((e) => e.type)).toEqual([
+      'MemoryWritten',
+      'MessageObserved',
+      'MemoryWritten',
+      'ContradictionDetected',
+      'ContentQuarantined',
+    ]);
     const held = await s.call('GET', `/v1/admin/quarantine?userId=bob&minPosition=${last}`, { key: keyB.key });
     expect(held.json.items).toEqual([expect.objectContaining({ quarantineId: b.quarantineId, status: 'pending' })]);
     const dead = await s.call('GET', '/v1/admin/dead-letters', { key: keyB.key });
-    expect(dead.json.deadLetters).toEqual([expect.objectContaining({ id: b.deadLetterId, status: 'dead', tenantId: 'tenant-b' })]);
+    expect(dead.json.deadLetters).toEqual([
+      expect.objectContaining({ id: b.deadLetterId, status: 'dead', tenantId: 'tenant-b' }),
+    ]);
     expect(dead.json.counts).toEqual({ semantic: 1 });
     const status = await s.call('GET', `/v1/events/${b.eventId}?userId=bob`, { key: keyB.key });
     expect(status.json).toMatchObject({ eventId: b.eventId, memoryId: b.memoryId });
     expect((await s.keys.get(keyB.id))!.revokedAt).toBeNull();
-    expect((await s.call('POST', '/v1/query', { key: keyB.key, body: { userId: 'bob', query: 'vault' } })).status).toBe(200);
+    expect((await s.call('POST', '/v1/query', { key: keyB.key, body: { userId: 'bob', query: 'vault' } })).status).toBe(
+      200,
+    );
     // What A's attacks wrote went to tenant A, recorded with A's key.
     const fromA = (await s.events()).filter((e) => e.keyId === keyA.id);
     expect(fromA.length).toBeGreaterThan(0);
@@ -251,9 +393,14 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
   });
 
   it('the bootstrap admin reaches any tenant through x-tenant-id; events record who wrote them', async () => {
-    const r = await s.call('GET', `/v1/memories/${b.memoryId}?userId=bob`, { key: ADMIN_KEY, headers: { 'x-tenant-id': 'tenant-b' } });
+    const r = await s.call('GET', `/v1/memories/${b.memoryId}?userId=bob`, {
+      key: ADMIN_KEY,
+      headers: { 'x-tenant-id': 'tenant-b' },
+    });
     expect(r.status).toBe(200);
-    const bEvents = (await s.events()).filter((e) => e.tenantId === 'tenant-b' && e.type !== 'ContradictionDetected' && e.type !== 'MemoryAccessed');
+    const bEvents = (await s.events()).filter(
+      (e) => e.tenantId === 'tenant-b' && e.type !== 'ContradictionDetected' && e.type !== 'MemoryAccessed',
+    );
     expect(bEvents.length).toBeGreaterThan(3);
     expect(bEvents.every((e) => e.keyId === keyB.id)).toBe(true);
   });

@@ -38,13 +38,21 @@ describeWithServers(['postgres'], 'key revocation across services on PostgreSQL'
     new Promise<grpc.status>((resolve) => {
       const md = new grpc.Metadata();
       md.set('authorization', `Bearer ${key}`);
-      client.Query({ userId: 'u1', query: 'anything' }, md, (err: grpc.ServiceError | null) => resolve(err ? err.code : grpc.status.OK));
+      client.Query({ userId: 'u1', query: 'anything' }, md, (err: grpc.ServiceError | null) =>
+        resolve(err ? err.code : grpc.status.OK),
+      );
     });
   /** 'served' or the status refusing it: ingest takes writes only (it answers reads 404), so it is asked for one. */
   const served = async (p: EngramProcess, key: string): Promise<'served' | number> => {
-    const r = p === ingest
-      ? await p.request('POST', '/v1/memories', { userId: 'u1', type: 'ENVIRONMENT', content: 'a probe write' }, bearer(key))
-      : await p.request('POST', '/v1/query', { userId: 'u1', query: 'anything' }, bearer(key));
+    const r =
+      p === ingest
+        ? await p.request(
+            'POST',
+            '/v1/memories',
+            { userId: 'u1', type: 'ENVIRONMENT', content: 'a probe write' },
+            bearer(key),
+          )
+        : await p.request('POST', '/v1/query', { userId: 'u1', query: 'anything' }, bearer(key));
     return r.status === 200 || r.status === 202 ? 'served' : r.status;
   };
 
@@ -54,7 +62,11 @@ describeWithServers(['postgres'], 'key revocation across services on PostgreSQL'
     grpcPort = await freePort();
     [ingest, query] = await Promise.all([
       startEngramProcess({ service: 'ingest', env: envFor('ingest'), readyTimeoutMs: 90_000 }),
-      startEngramProcess({ service: 'query', env: { ...envFor('query'), GRPC_PORT: String(grpcPort) }, readyTimeoutMs: 90_000 }),
+      startEngramProcess({
+        service: 'query',
+        env: { ...envFor('query'), GRPC_PORT: String(grpcPort) },
+        readyTimeoutMs: 90_000,
+      }),
     ]);
     const { Client } = loadEngramProto();
     client = new Client(`127.0.0.1:${grpcPort}`, grpc.credentials.createInsecure());
@@ -67,7 +79,9 @@ describeWithServers(['postgres'], 'key revocation across services on PostgreSQL'
   }, 60_000);
 
   it('requires a key on every service by default', async () => {
-    expect((await ingest.request('POST', '/v1/memories', { userId: 'u1', type: 'USER', content: 'x' })).status).toBe(401);
+    expect((await ingest.request('POST', '/v1/memories', { userId: 'u1', type: 'USER', content: 'x' })).status).toBe(
+      401,
+    );
     expect((await query.request('POST', '/v1/query', { userId: 'u1', query: 'x' })).status).toBe(401);
   });
 
@@ -76,7 +90,12 @@ describeWithServers(['postgres'], 'key revocation across services on PostgreSQL'
       [ingest, query],
       [query, ingest],
     ] as const) {
-      const made = await maker.request('POST', '/v1/admin/keys', { tenantId: 'acme', scopes: ['read', 'write'] }, bearer(ADMIN_KEY));
+      const made = await maker.request(
+        'POST',
+        '/v1/admin/keys',
+        { tenantId: 'acme', scopes: ['read', 'write'] },
+        bearer(ADMIN_KEY),
+      );
       expect(made.status).toBe(201);
       const key = made.body.key as string;
       expect(await served(ingest, key)).toBe('served');

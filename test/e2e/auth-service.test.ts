@@ -25,7 +25,10 @@ describe('auth on a running all-in-one, and `engram keys`', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'engram-auth-e2e-'));
     // Offline: the service is not running, so the key goes straight into the data directory's store.
-    const created = await cli(['keys', 'create', '--tenant', 'acme', '--scopes', 'read,write,write:user_stated', '--name', 'made offline'], env());
+    const created = await cli(
+      ['keys', 'create', '--tenant', 'acme', '--scopes', 'read,write,write:user_stated', '--name', 'made offline'],
+      env(),
+    );
     expect(created.code, created.stderr).toBe(0);
     offlineKey = lastJson(created.stdout) as never;
     expect(offlineKey.key).toMatch(/^egk_/);
@@ -33,7 +36,13 @@ describe('auth on a running all-in-one, and `engram keys`', () => {
     secrets.push(offlineKey.key);
     grpcPort = await freePort();
     engram = await startEngramProcess({
-      env: { ...env(), ENGRAM_AUTH: 'required', ENGRAM_ADMIN_KEY: ADMIN_KEY, GRPC_PORT: String(grpcPort), LOG_LEVEL: 'debug' },
+      env: {
+        ...env(),
+        ENGRAM_AUTH: 'required',
+        ENGRAM_ADMIN_KEY: ADMIN_KEY,
+        GRPC_PORT: String(grpcPort),
+        LOG_LEVEL: 'debug',
+      },
     });
   }, 120_000);
   afterAll(async () => {
@@ -48,14 +57,28 @@ describe('auth on a running all-in-one, and `engram keys`', () => {
     expect((await engram.request('GET', '/healthz')).status).toBe(200);
     expect((await engram.request('GET', '/readyz')).status).toBe(200);
     expect((await engram.request('GET', '/openapi.json')).status).toBe(200);
-    const w = await engram.request('POST', '/v1/memories', { userId: 'u1', type: 'USER', key: 'user.city', content: 'Lives in Porto' }, auth(offlineKey.key));
+    const w = await engram.request(
+      'POST',
+      '/v1/memories',
+      { userId: 'u1', type: 'USER', key: 'user.city', content: 'Lives in Porto' },
+      auth(offlineKey.key),
+    );
     expect(w.status).toBe(202);
-    const q = await engram.request('POST', '/v1/query', { userId: 'u1', query: 'where does the user live', minPosition: w.body.position }, auth(offlineKey.key));
+    const q = await engram.request(
+      'POST',
+      '/v1/query',
+      { userId: 'u1', query: 'where does the user live', minPosition: w.body.position },
+      auth(offlineKey.key),
+    );
     expect(q.body.results[0]).toMatchObject({ id: w.body.id, source: 'user_stated' });
     const { Client } = loadEngramProto();
     const client: any = new Client(`127.0.0.1:${grpcPort}`, grpc.credentials.createInsecure());
     const call = (md: grpc.Metadata) =>
-      new Promise<{ err: grpc.ServiceError | null; res: any }>((resolve) => client.Query({ userId: 'u1', query: 'Porto' }, md, (err: grpc.ServiceError | null, res: unknown) => resolve({ err, res })));
+      new Promise<{ err: grpc.ServiceError | null; res: any }>((resolve) =>
+        client.Query({ userId: 'u1', query: 'Porto' }, md, (err: grpc.ServiceError | null, res: unknown) =>
+          resolve({ err, res }),
+        ),
+      );
     expect((await call(new grpc.Metadata())).err?.code).toBe(grpc.status.UNAUTHENTICATED);
     const md = new grpc.Metadata();
     md.set('authorization', `Bearer ${offlineKey.key}`);
@@ -65,20 +88,33 @@ describe('auth on a running all-in-one, and `engram keys`', () => {
 
   it('`engram keys` against the running service: create, list, revoke; the revoked key fails on the next request', async () => {
     const online = { ...env(), ENGRAM_URL: engram.url, ENGRAM_API_KEY: ADMIN_KEY };
-    const made = await cli(['keys', 'create', '--tenant', 'acme', '--scopes', 'read', '--user', 'u1', '--name', 'reader'], online);
+    const made = await cli(
+      ['keys', 'create', '--tenant', 'acme', '--scopes', 'read', '--user', 'u1', '--name', 'reader'],
+      online,
+    );
     expect(made.code, made.stderr).toBe(0);
     const reader = lastJson<{ id: string; key: string; userId: string; createdBy: string }>(made.stdout);
     secrets.push(reader.key);
     expect(reader).toMatchObject({ userId: 'u1', createdBy: 'bootstrap-admin' });
-    expect((await engram.request('POST', '/v1/query', { userId: 'u1', query: 'Porto' }, auth(reader.key))).status).toBe(200);
-    expect((await engram.request('POST', '/v1/query', { userId: 'u2', query: 'Porto' }, auth(reader.key))).status).toBe(403);
+    expect((await engram.request('POST', '/v1/query', { userId: 'u1', query: 'Porto' }, auth(reader.key))).status).toBe(
+      200,
+    );
+    expect((await engram.request('POST', '/v1/query', { userId: 'u2', query: 'Porto' }, auth(reader.key))).status).toBe(
+      403,
+    );
 
-    const listed = lastJson<{ keys: Array<{ id: string }> }>((await cli(['keys', 'list', '--tenant', 'acme'], online)).stdout);
+    const listed = lastJson<{ keys: Array<{ id: string }> }>(
+      (await cli(['keys', 'list', '--tenant', 'acme'], online)).stdout,
+    );
     expect(listed.keys.map((k) => k.id).sort()).toEqual([offlineKey.id, reader.id].sort());
     expect(JSON.stringify(listed)).not.toContain(reader.key);
 
     // Without --url the CLI finds the embedded service running on this data directory and goes through it.
-    const revoked = await cli(['keys', 'revoke', reader.id], { ...env(), PORT: String(engram.port), ENGRAM_ADMIN_KEY: ADMIN_KEY });
+    const revoked = await cli(['keys', 'revoke', reader.id], {
+      ...env(),
+      PORT: String(engram.port),
+      ENGRAM_ADMIN_KEY: ADMIN_KEY,
+    });
     expect(revoked.code, revoked.stderr).toBe(0);
     expect(lastJson(revoked.stdout)).toMatchObject({ id: reader.id, revokedAt: expect.any(String) });
     const after = await engram.request('POST', '/v1/query', { userId: 'u1', query: 'Porto' }, auth(reader.key));
@@ -101,7 +137,12 @@ describe('auth on a running all-in-one, and `engram keys`', () => {
 
   it('no key ever reaches the log, at debug level, through every path above', async () => {
     // A failed request with a key-like secret in each header is logged no more than a good one.
-    await engram.request('POST', '/v1/query', { userId: 'u1', query: 'x' }, { 'x-api-key': 'egk_this-is-not-a-valid-key-but-secret' });
+    await engram.request(
+      'POST',
+      '/v1/query',
+      { userId: 'u1', query: 'x' },
+      { 'x-api-key': 'egk_this-is-not-a-valid-key-but-secret' },
+    );
     secrets.push('egk_this-is-not-a-valid-key-but-secret');
     const out = engram.output();
     expect(out).toContain('"msg":"access control"');
@@ -116,7 +157,9 @@ describe('auth on a running all-in-one, and `engram keys`', () => {
     await engram.kill();
     const all = await cli(['keys', 'list', '--all'], env());
     expect(all.code, all.stderr).toBe(0);
-    const keys = lastJson<{ keys: Array<{ name: string; revokedAt: string | null; lastUsedAt: string | null }> }>(all.stdout).keys;
+    const keys = lastJson<{ keys: Array<{ name: string; revokedAt: string | null; lastUsedAt: string | null }> }>(
+      all.stdout,
+    ).keys;
     expect(keys.find((k) => k.name === 'reader')!.revokedAt).not.toBeNull();
     expect(keys.find((k) => k.name === 'made offline')!.lastUsedAt).not.toBeNull();
   });

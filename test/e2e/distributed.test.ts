@@ -27,146 +27,215 @@ const VARIANTS: Array<{ vectors: 'local' | 'qdrant'; servers: TestServer[] }> = 
   { vectors: 'qdrant', servers: ['postgres', 'kafka', 'qdrant'] },
 ];
 
-for (const variant of VARIANTS) describeWithServers(variant.servers, `distributed services on Kafka + PostgreSQL, ${variant.vectors} vectors`, (urls) => {
-  const { postgres: pgUrl, kafka } = urls;
-  const qdrantUrl = 'qdrant' in urls ? String(urls.qdrant) : '';
-  // Both variants are collected in the same millisecond: a random id keeps their topics (and the
-  // consumer groups' offsets on them) and collections apart.
-  const runId = `${variant.vectors}_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const qdrantPrefix = `e2e_${runId}_`;
-  let db: TestDatabase;
-  let root: string;
-  let sql: pg.Pool;
-  const procs = new Map<string, EngramProcess>();
-  const topic = `engram.e2e.${runId}`;
-  const masterKey = randomBytes(32).toString('base64');
-  let grpcPort = 0;
-  let auth: Record<string, string> = {};
-  const grpcAuth = () => {
-    const md = new grpc.Metadata();
-    md.set('authorization', auth.authorization!);
-    return md;
-  };
+for (const variant of VARIANTS)
+  describeWithServers(
+    variant.servers,
+    `distributed services on Kafka + PostgreSQL, ${variant.vectors} vectors`,
+    (urls) => {
+      const { postgres: pgUrl, kafka } = urls;
+      const qdrantUrl = 'qdrant' in urls ? String(urls.qdrant) : '';
+      // Both variants are collected in the same millisecond: a random id keeps their topics (and the
+      // consumer groups' offsets on them) and collections apart.
+      const runId = `${variant.vectors}_${process.pid}_${randomBytes(4).toString('hex')}`;
+      const qdrantPrefix = `e2e_${runId}_`;
+      let db: TestDatabase;
+      let root: string;
+      let sql: pg.Pool;
+      const procs = new Map<string, EngramProcess>();
+      const topic = `engram.e2e.${runId}`;
+      const masterKey = randomBytes(32).toString('base64');
+      let grpcPort = 0;
+      let auth: Record<string, string> = {};
+      const grpcAuth = () => {
+        const md = new grpc.Metadata();
+        md.set('authorization', auth.authorization!);
+        return md;
+      };
 
-  const envFor = (service: string): Record<string, string> => ({
-    ENGRAM_LOG: 'kafka',
-    KAFKA_BROKERS: kafka,
-    KAFKA_TOPIC: topic,
-    KAFKA_PARTITIONS: '3',
-    ENGRAM_STORE: 'postgres',
-    DATABASE_URL: db.url,
-    DATABASE_POOL_SIZE: '3',
-    ENGRAM_EMBEDDER: 'hash',
-    // Every service wraps and reads data keys with the same master key (PostgreSQL key store).
-    ENGRAM_MASTER_KEY: masterKey,
-    ...(variant.vectors === 'qdrant' ? { ENGRAM_VECTORS: 'qdrant', QDRANT_URL: qdrantUrl, QDRANT_COLLECTION_PREFIX: qdrantPrefix } : {}),
-    ENGRAM_DATA_DIR: join(root, service),
-    ENGRAM_ADMIN_KEY: ADMIN_KEY,
-    ...(service === 'query' ? { GRPC_PORT: String(grpcPort) } : {}),
-  });
-  const start = async (service: string) => {
-    const p = await startEngramProcess({ service, env: envFor(service), readyTimeoutMs: 90_000 });
-    procs.set(service, p);
-    return p;
-  };
+      const envFor = (service: string): Record<string, string> => ({
+        ENGRAM_LOG: 'kafka',
+        KAFKA_BROKERS: kafka,
+        KAFKA_TOPIC: topic,
+        KAFKA_PARTITIONS: '3',
+        ENGRAM_STORE: 'postgres',
+        DATABASE_URL: db.url,
+        DATABASE_POOL_SIZE: '3',
+        ENGRAM_EMBEDDER: 'hash',
+        // Every service wraps and reads data keys with the same master key (PostgreSQL key store).
+        ENGRAM_MASTER_KEY: masterKey,
+        ...(variant.vectors === 'qdrant'
+          ? { ENGRAM_VECTORS: 'qdrant', QDRANT_URL: qdrantUrl, QDRANT_COLLECTION_PREFIX: qdrantPrefix }
+          : {}),
+        ENGRAM_DATA_DIR: join(root, service),
+        ENGRAM_ADMIN_KEY: ADMIN_KEY,
+        ...(service === 'query' ? { GRPC_PORT: String(grpcPort) } : {}),
+      });
+      const start = async (service: string) => {
+        const p = await startEngramProcess({ service, env: envFor(service), readyTimeoutMs: 90_000 });
+        procs.set(service, p);
+        return p;
+      };
 
-  beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'engram-dist-'));
-    db = await createTestDatabase(pgUrl, 'engram_e2e');
-    sql = new pg.Pool({ connectionString: db.url, max: 2 });
-    // The database is dropped WITH (FORCE) at the end: an idle pooled connection ended then is not an error of the test.
-    sql.on('error', () => undefined);
-    grpcPort = await freePort();
-    // ingest first: it creates the topic; then the rest in parallel.
-    await start('ingest');
-    // allSettled: if one fails, the others still finish starting, so afterAll stops every one of them.
-    const started = await Promise.allSettled([...PROJECTORS, 'consolidator', 'query'].map((s) => start(s)));
-    const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failed) throw failed.reason;
-    const key = await procs.get('ingest')!.request('POST', '/v1/admin/keys', { tenantId: 'default', scopes: ['read', 'write', 'write:user_stated'] }, { authorization: `Bearer ${ADMIN_KEY}` });
-    expect(key.status).toBe(201);
-    auth = { authorization: `Bearer ${key.body.key}` };
-  }, 240_000);
+      beforeAll(async () => {
+        root = mkdtempSync(join(tmpdir(), 'engram-dist-'));
+        db = await createTestDatabase(pgUrl, 'engram_e2e');
+        sql = new pg.Pool({ connectionString: db.url, max: 2 });
+        // The database is dropped WITH (FORCE) at the end: an idle pooled connection ended then is not an error of the test.
+        sql.on('error', () => undefined);
+        grpcPort = await freePort();
+        // ingest first: it creates the topic; then the rest in parallel.
+        await start('ingest');
+        // allSettled: if one fails, the others still finish starting, so afterAll stops every one of them.
+        const started = await Promise.allSettled([...PROJECTORS, 'consolidator', 'query'].map((s) => start(s)));
+        const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+        if (failed) throw failed.reason;
+        const key = await procs
+          .get('ingest')!
+          .request(
+            'POST',
+            '/v1/admin/keys',
+            { tenantId: 'default', scopes: ['read', 'write', 'write:user_stated'] },
+            { authorization: `Bearer ${ADMIN_KEY}` },
+          );
+        expect(key.status).toBe(201);
+        auth = { authorization: `Bearer ${key.body.key}` };
+      }, 240_000);
 
-  afterAll(async () => {
-    await Promise.all([...procs.values()].map((p) => p.kill('SIGTERM')));
-    await sql?.end();
-    await db?.drop();
-    if (variant.vectors === 'qdrant') {
-      const vectors = createQdrantVectorIndex({ url: qdrantUrl, collectionPrefix: qdrantPrefix, dimensions: 1 });
-      await vectors.dropAll();
-      await vectors.close();
-    }
-    rmSync(root, { recursive: true, force: true });
-  }, 60_000);
+      afterAll(async () => {
+        await Promise.all([...procs.values()].map((p) => p.kill('SIGTERM')));
+        await sql?.end();
+        await db?.drop();
+        if (variant.vectors === 'qdrant') {
+          const vectors = createQdrantVectorIndex({ url: qdrantUrl, collectionPrefix: qdrantPrefix, dimensions: 1 });
+          await vectors.dropAll();
+          await vectors.close();
+        }
+        rmSync(root, { recursive: true, force: true });
+      }, 60_000);
 
-  it('writes through ingest and reads its own writes through query (HTTP and gRPC)', async () => {
-    const ingest = procs.get('ingest')!;
-    const query = procs.get('query')!;
-    const w = await ingest.request('POST', '/v1/memories', { userId: 'erin', type: 'USER', key: 'user.instrument', content: 'Erin plays the cello in a quartet' }, auth);
-    expect(w.status).toBe(202);
-    const q = await query.request('POST', '/v1/query', { userId: 'erin', query: 'what instrument does Erin play', minPosition: w.body.position }, auth);
-    expect(q.status).toBe(200);
-    expect(q.body.results[0]).toMatchObject({ id: w.body.id, content: 'Erin plays the cello in a quartet', source: 'user_stated' });
-    // One retrieval pipeline: the ingest service answers no queries, it points at the query service.
-    const misdirected = await ingest.request('POST', '/v1/query', { userId: 'erin', query: 'what instrument does Erin play' }, auth);
-    expect([misdirected.status, misdirected.body.error.code]).toEqual([404, 'NOT_FOUND']);
+      it('writes through ingest and reads its own writes through query (HTTP and gRPC)', async () => {
+        const ingest = procs.get('ingest')!;
+        const query = procs.get('query')!;
+        const w = await ingest.request(
+          'POST',
+          '/v1/memories',
+          { userId: 'erin', type: 'USER', key: 'user.instrument', content: 'Erin plays the cello in a quartet' },
+          auth,
+        );
+        expect(w.status).toBe(202);
+        const q = await query.request(
+          'POST',
+          '/v1/query',
+          { userId: 'erin', query: 'what instrument does Erin play', minPosition: w.body.position },
+          auth,
+        );
+        expect(q.status).toBe(200);
+        expect(q.body.results[0]).toMatchObject({
+          id: w.body.id,
+          content: 'Erin plays the cello in a quartet',
+          source: 'user_stated',
+        });
+        // One retrieval pipeline: the ingest service answers no queries, it points at the query service.
+        const misdirected = await ingest.request(
+          'POST',
+          '/v1/query',
+          { userId: 'erin', query: 'what instrument does Erin play' },
+          auth,
+        );
+        expect([misdirected.status, misdirected.body.error.code]).toEqual([404, 'NOT_FOUND']);
 
-    const { Client } = loadEngramProto();
-    const client: any = new Client(`127.0.0.1:${grpcPort}`, grpc.credentials.createInsecure());
-    const res: any = await new Promise((resolve, reject) =>
-      client.Query({ userId: 'erin', query: 'cello quartet', minPosition: w.body.position }, grpcAuth(), (err: Error | null, r: unknown) => (err ? reject(err) : resolve(r))),
-    );
-    expect(res.results[0].id).toBe(w.body.id);
-    const missing: any = await new Promise((resolve) =>
-      client.GetMemory({ userId: 'someone-else', id: w.body.id }, grpcAuth(), (err: grpc.ServiceError | null) => resolve(err)),
-    );
-    expect(missing.code).toBe(grpc.status.NOT_FOUND);
-    client.close();
-  });
+        const { Client } = loadEngramProto();
+        const client: any = new Client(`127.0.0.1:${grpcPort}`, grpc.credentials.createInsecure());
+        const res: any = await new Promise((resolve, reject) =>
+          client.Query(
+            { userId: 'erin', query: 'cello quartet', minPosition: w.body.position },
+            grpcAuth(),
+            (err: Error | null, r: unknown) => (err ? reject(err) : resolve(r)),
+          ),
+        );
+        expect(res.results[0].id).toBe(w.body.id);
+        const missing: any = await new Promise((resolve) =>
+          client.GetMemory({ userId: 'someone-else', id: w.body.id }, grpcAuth(), (err: grpc.ServiceError | null) =>
+            resolve(err),
+          ),
+        );
+        expect(missing.code).toBe(grpc.status.NOT_FOUND);
+        client.close();
+      });
 
-  it('consolidates a session observed through ingest into facts and an episode', async () => {
-    const ingest = procs.get('ingest')!;
-    const query = procs.get('query')!;
-    for (const [i, content] of ['My name is Frank Osei.', 'I live in Accra.', 'I work as a nurse at Korle Bu hospital.'].entries()) {
-      const r = await ingest.request('POST', '/v1/sessions/f-1/messages', { userId: 'frank', role: 'user', content, messageId: `f${i}` }, auth);
-      expect(r.status).toBe(202);
-    }
-    const end = await ingest.request('POST', '/v1/sessions/f-1/end', { userId: 'frank' }, auth);
-    expect(end.status).toBe(202);
-    // The consolidator's journal says when its events are in the log; a marker in frank's stream
-    // (his partition) then gives a position after them for the query service to reach.
-    await consolidated(join(root, 'consolidator'), end.body.eventId);
-    const head = await headOf(ingest, 'frank', auth);
-    const q = await query.request('POST', '/v1/query', { userId: 'frank', query: 'where does Frank live', k: 20, tiers: ['SEMANTIC'], minPosition: head }, auth);
-    const facts = (q.body.results ?? []).filter((r: any) => r.source === 'consolidated');
-    expect(facts.find((x: any) => /Accra/.test(x.content)).sourceMessageIds).toEqual(['f1']);
-    const episodes = await sql.query(`SELECT session_key, source_message_ids FROM episodes WHERE user_id = 'frank'`);
-    expect(episodes.rows).toHaveLength(1);
-    expect(episodes.rows[0].session_key).toBe('f-1');
-  });
+      it('consolidates a session observed through ingest into facts and an episode', async () => {
+        const ingest = procs.get('ingest')!;
+        const query = procs.get('query')!;
+        for (const [i, content] of [
+          'My name is Frank Osei.',
+          'I live in Accra.',
+          'I work as a nurse at Korle Bu hospital.',
+        ].entries()) {
+          const r = await ingest.request(
+            'POST',
+            '/v1/sessions/f-1/messages',
+            { userId: 'frank', role: 'user', content, messageId: `f${i}` },
+            auth,
+          );
+          expect(r.status).toBe(202);
+        }
+        const end = await ingest.request('POST', '/v1/sessions/f-1/end', { userId: 'frank' }, auth);
+        expect(end.status).toBe(202);
+        // The consolidator's journal says when its events are in the log; a marker in frank's stream
+        // (his partition) then gives a position after them for the query service to reach.
+        await consolidated(join(root, 'consolidator'), end.body.eventId);
+        const head = await headOf(ingest, 'frank', auth);
+        const q = await query.request(
+          'POST',
+          '/v1/query',
+          { userId: 'frank', query: 'where does Frank live', k: 20, tiers: ['SEMANTIC'], minPosition: head },
+          auth,
+        );
+        const facts = (q.body.results ?? []).filter((r: any) => r.source === 'consolidated');
+        expect(facts.find((x: any) => /Accra/.test(x.content)).sourceMessageIds).toEqual(['f1']);
+        const episodes = await sql.query(
+          `SELECT session_key, source_message_ids FROM episodes WHERE user_id = 'frank'`,
+        );
+        expect(episodes.rows).toHaveLength(1);
+        expect(episodes.rows[0].session_key).toBe('f-1');
+      });
 
-  it('converges with no duplicate and no loss after a projector is SIGKILLed mid-stream', async () => {
-    const ingest = procs.get('ingest')!;
-    const query = procs.get('query')!;
-    const N = 60;
-    const ids: string[] = [];
-    let last = '';
-    for (let i = 0; i < N; i++) {
-      if (i === 20) await procs.get('projector-semantic')!.kill('SIGKILL');
-      const r = await ingest.request('POST', '/v1/memories', { userId: 'gina', type: 'ENVIRONMENT', content: `Build step ${i} compiles module alpha${i}` }, auth);
-      expect(r.status).toBe(202);
-      ids.push(r.body.id);
-      last = r.body.position;
-    }
-    await start('projector-semantic');
-    const q = await query.request('POST', '/v1/query', { userId: 'gina', query: 'build step compiles module', k: 100, minPosition: last }, auth);
-    expect(q.status).toBe(200);
-    const rows = await sql.query(`SELECT id::text AS id FROM memories WHERE user_id = 'gina'`);
-    expect(rows.rows.map((r) => r.id).sort()).toEqual([...ids].sort());
-    const history = await sql.query(`SELECT count(*)::int AS n FROM memory_history WHERE user_id = 'gina' AND action = 'created'`);
-    expect(history.rows[0].n).toBe(N);
-    const cps = await sql.query(`SELECT projection, partition, next_offset FROM projection_checkpoints WHERE projection = 'semantic'`);
-    expect(cps.rows.length).toBeGreaterThan(0);
-  }, 180_000);
-});
+      it('converges with no duplicate and no loss after a projector is SIGKILLed mid-stream', async () => {
+        const ingest = procs.get('ingest')!;
+        const query = procs.get('query')!;
+        const N = 60;
+        const ids: string[] = [];
+        let last = '';
+        for (let i = 0; i < N; i++) {
+          if (i === 20) await procs.get('projector-semantic')!.kill('SIGKILL');
+          const r = await ingest.request(
+            'POST',
+            '/v1/memories',
+            { userId: 'gina', type: 'ENVIRONMENT', content: `Build step ${i} compiles module alpha${i}` },
+            auth,
+          );
+          expect(r.status).toBe(202);
+          ids.push(r.body.id);
+          last = r.body.position;
+        }
+        await start('projector-semantic');
+        const q = await query.request(
+          'POST',
+          '/v1/query',
+          { userId: 'gina', query: 'build step compiles module', k: 100, minPosition: last },
+          auth,
+        );
+        expect(q.status).toBe(200);
+        const rows = await sql.query(`SELECT id::text AS id FROM memories WHERE user_id = 'gina'`);
+        expect(rows.rows.map((r) => r.id).sort()).toEqual([...ids].sort());
+        const history = await sql.query(
+          `SELECT count(*)::int AS n FROM memory_history WHERE user_id = 'gina' AND action = 'created'`,
+        );
+        expect(history.rows[0].n).toBe(N);
+        const cps = await sql.query(
+          `SELECT projection, partition, next_offset FROM projection_checkpoints WHERE projection = 'semantic'`,
+        );
+        expect(cps.rows.length).toBeGreaterThan(0);
+      }, 180_000);
+    },
+  );

@@ -49,25 +49,57 @@ describe('erasing a user from the all-in-one process', () => {
     const other = placeName();
     engram = await startEngramProcess({ env, readyTimeoutMs: 240_000 });
 
-    const mem = await engram.request('POST', '/v1/memories', { userId: 'erin', type: 'USER', key: 'user.hideout', content: `Erin's hideout is in ${secret}` });
+    const mem = await engram.request('POST', '/v1/memories', {
+      userId: 'erin',
+      type: 'USER',
+      key: 'user.hideout',
+      content: `Erin's hideout is in ${secret}`,
+    });
     expect(mem.status).toBe(202);
-    const said = ['Hi, my name is Erin Maddox.', `I live in ${secret} these days.`, `My favourite bakery is in ${secret} too.`];
+    const said = [
+      'Hi, my name is Erin Maddox.',
+      `I live in ${secret} these days.`,
+      `My favourite bakery is in ${secret} too.`,
+    ];
     for (const [i, content] of said.entries()) {
-      const r = await engram.request('POST', '/v1/sessions/sess-e1/messages', { userId: 'erin', role: 'user', content, messageId: `e${i + 1}` });
+      const r = await engram.request('POST', '/v1/sessions/sess-e1/messages', {
+        userId: 'erin',
+        role: 'user',
+        content,
+        messageId: `e${i + 1}`,
+      });
       expect(r.status).toBe(202);
     }
     expect((await engram.request('POST', '/v1/sessions/sess-e1/end', { userId: 'erin' })).status).toBe(202);
-    const kept = await engram.request('POST', '/v1/memories', { userId: 'frank', type: 'USER', content: `Frank's cabin is in ${other}` });
+    const kept = await engram.request('POST', '/v1/memories', {
+      userId: 'frank',
+      type: 'USER',
+      content: `Frank's cabin is in ${other}`,
+    });
     expect(kept.status).toBe(202);
 
     // The consolidator derives facts and an episode from the session (condition wait, long bound).
     let derived: { facts: any[]; episodes: any[] } = { facts: [], episodes: [] };
     const consolidated = await pollUntil(
       async () => {
-        const facts = await engram!.request('POST', '/v1/query', { userId: 'erin', query: `where does Erin live ${secret}`, k: 20, tiers: ['SEMANTIC'], reinforce: false });
-        const episodes = await engram!.request('POST', '/v1/query', { userId: 'erin', query: `Erin ${secret} bakery`, k: 20, tiers: ['EPISODIC'], reinforce: false });
+        const facts = await engram!.request('POST', '/v1/query', {
+          userId: 'erin',
+          query: `where does Erin live ${secret}`,
+          k: 20,
+          tiers: ['SEMANTIC'],
+          reinforce: false,
+        });
+        const episodes = await engram!.request('POST', '/v1/query', {
+          userId: 'erin',
+          query: `Erin ${secret} bakery`,
+          k: 20,
+          tiers: ['EPISODIC'],
+          reinforce: false,
+        });
         derived = {
-          facts: facts.body.results.filter((r: any) => r.source === 'consolidated' && String(r.content).includes(secret)),
+          facts: facts.body.results.filter(
+            (r: any) => r.source === 'consolidated' && String(r.content).includes(secret),
+          ),
           episodes: episodes.body.results.filter((r: any) => r.kind === 'episode'),
         };
         return derived.facts.length > 0 && derived.episodes.length > 0;
@@ -96,9 +128,17 @@ describe('erasing a user from the all-in-one process', () => {
     expect(report.removed.textIndex).toBeGreaterThanOrEqual(5);
     expect(JSON.stringify(report).toLowerCase()).not.toContain(needle.toLowerCase());
 
-    const erinNow = await engram.request('POST', '/v1/query', { userId: 'erin', query: `Erin ${secret} hideout bakery`, k: 20 });
+    const erinNow = await engram.request('POST', '/v1/query', {
+      userId: 'erin',
+      query: `Erin ${secret} hideout bakery`,
+      k: 20,
+    });
     expect(erinNow.body.results).toEqual([]);
-    const frankNow = await engram.request('POST', '/v1/query', { userId: 'frank', query: `Frank cabin ${other}`, k: 5 });
+    const frankNow = await engram.request('POST', '/v1/query', {
+      userId: 'frank',
+      query: `Frank cabin ${other}`,
+      k: 5,
+    });
     expect(frankNow.body.results.map((r: any) => r.id)).toContain(kept.body.id);
 
     await engram.kill('SIGTERM');

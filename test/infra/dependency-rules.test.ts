@@ -49,7 +49,9 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
 
   it('fail on each kind of deliberately bad import', () => {
     const bad = cruise(join(root, 'test/infra/fixtures/dependency-rules'), ['packages', 'services']);
-    const seen = bad.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to.replace(/^(\.\.\/)+node_modules\/([^/]+)\/.*$/, 'npm:$2')}`);
+    const seen = bad.summary.violations.map(
+      (v) => `${v.rule.name}: ${v.from} → ${v.to.replace(/^(\.\.\/)+node_modules\/([^/]+)\/.*$/, 'npm:$2')}`,
+    );
     expect(new Set(seen)).toEqual(
       new Set([
         'core-imports-no-io-builtin: packages/core/src/index.js → fs',
@@ -121,11 +123,15 @@ function manifestProblems(result: CruiseResult): string[] {
     const deps = new Set(Object.keys(man.dependencies ?? {}));
     const peers = new Set(Object.keys(man.peerDependencies ?? {}));
     const dev = new Set(Object.keys(man.devDependencies ?? {}));
-    if (man.optionalDependencies) problems.push(`${w}: optionalDependencies are installed by default; adapters are optional peers of @engram/runtime`);
+    if (man.optionalDependencies)
+      problems.push(
+        `${w}: optionalDependencies are installed by default; adapters are optional peers of @engram/runtime`,
+      );
     for (const [pkg, onlyDynamic] of src) {
       if (deps.has(pkg)) continue;
       if (!peers.has(pkg)) problems.push(`${w}: src imports ${pkg}, not in dependencies`);
-      else if (!onlyDynamic && man.peerDependenciesMeta?.[pkg]?.optional) problems.push(`${w}: ${pkg} is an optional peer but src imports it statically (load it with import())`);
+      else if (!onlyDynamic && man.peerDependenciesMeta?.[pkg]?.optional)
+        problems.push(`${w}: ${pkg} is an optional peer but src imports it statically (load it with import())`);
     }
     for (const pkg of peers) if (!src.has(pkg)) problems.push(`${w}: peer ${pkg} is never imported`);
     // A dependency is used when src imports it, when the package's scripts run it, or when it is an
@@ -134,12 +140,15 @@ function manifestProblems(result: CruiseResult): string[] {
     const scripts = Object.values(man.scripts ?? {}).join(' ');
     for (const pkg of deps) {
       if (!src.has(pkg) && !peersOfDeps.has(pkg) && !new RegExp(`(^|\\s)${pkg}(\\s|$)`).test(scripts)) {
-        problems.push(`${w}: dependency ${pkg} is never imported by src${test.has(pkg) ? ' (only by tests: a devDependency)' : ''}`);
+        problems.push(
+          `${w}: dependency ${pkg} is never imported by src${test.has(pkg) ? ' (only by tests: a devDependency)' : ''}`,
+        );
       }
       if (dev.has(pkg)) problems.push(`${w}: ${pkg} is both a dependency and a devDependency`);
     }
     for (const pkg of test) {
-      if (!deps.has(pkg) && !dev.has(pkg) && !peers.has(pkg) && !rootDev.has(pkg)) problems.push(`${w}: test imports ${pkg}, not in dependencies or devDependencies`);
+      if (!deps.has(pkg) && !dev.has(pkg) && !peers.has(pkg) && !rootDev.has(pkg))
+        problems.push(`${w}: test imports ${pkg}, not in dependencies or devDependencies`);
     }
     for (const pkg of dev) if (!test.has(pkg)) problems.push(`${w}: devDependency ${pkg} is never imported by tests`);
   }

@@ -21,7 +21,8 @@ function narrowed(service: string): { code: number | null; stderr: string; dir: 
   dirs.push(dir);
   cpSync(join(root, 'package.json'), join(dir, 'package.json'));
   for (const top of ['packages', 'services']) {
-    for (const d of readdirSync(join(root, top))) cpSync(join(root, top, d, 'package.json'), join(dir, top, d, 'package.json'));
+    for (const d of readdirSync(join(root, top)))
+      cpSync(join(root, top, d, 'package.json'), join(dir, top, d, 'package.json'));
   }
   const r = spawnSync(process.execPath, [SCRIPT, service], { cwd: dir, encoding: 'utf8' });
   return { code: r.status, stderr: r.stderr, dir };
@@ -33,10 +34,32 @@ describe('narrow-workspaces: one service and what it depends on', () => {
     const { code, stderr, dir } = narrowed('services/query');
     expect(code, stderr).toBe(0);
     const kept: string[] = read(dir).workspaces;
-    for (const p of ['services/query', 'packages/runtime', 'packages/core', 'packages/app', 'packages/api-http', 'packages/api-grpc', 'packages/retrieval', 'packages/event-log-kafka', 'packages/store-postgres', 'packages/index-qdrant', 'packages/embedder-use']) {
+    for (const p of [
+      'services/query',
+      'packages/runtime',
+      'packages/core',
+      'packages/app',
+      'packages/api-http',
+      'packages/api-grpc',
+      'packages/retrieval',
+      'packages/event-log-kafka',
+      'packages/store-postgres',
+      'packages/index-qdrant',
+      'packages/embedder-use',
+    ]) {
       expect(kept).toContain(p);
     }
-    for (const p of ['packages/embedder-onnx', 'packages/reranker-onnx', 'packages/event-log-esdb', 'packages/store-pglite', 'packages/openai-adapters', 'packages/testing', 'packages/cli', 'services/ingest', 'services/engram']) {
+    for (const p of [
+      'packages/embedder-onnx',
+      'packages/reranker-onnx',
+      'packages/event-log-esdb',
+      'packages/store-pglite',
+      'packages/openai-adapters',
+      'packages/testing',
+      'packages/cli',
+      'services/ingest',
+      'services/engram',
+    ]) {
       expect(kept).not.toContain(p);
     }
     // Workspaces' devDependencies would be linked even under --omit=dev.
@@ -45,7 +68,9 @@ describe('narrow-workspaces: one service and what it depends on', () => {
 
   it('gives a projector only the log and the read store', () => {
     const { dir } = narrowed('services/projector-semantic');
-    expect(read(dir).workspaces.filter((w: string) => /event-log|store-|index-|embedder|reranker|openai/.test(w))).toEqual(['packages/event-log-kafka', 'packages/store-postgres']);
+    expect(
+      read(dir).workspaces.filter((w: string) => /event-log|store-|index-|embedder|reranker|openai/.test(w)),
+    ).toEqual(['packages/event-log-kafka', 'packages/store-postgres']);
   });
 
   it('refuses anything but services/<name>', () => {

@@ -15,7 +15,13 @@ const vitestBin = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const out = mkdtempSync(join(tmpdir(), 'engram-gate-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-const SERVER_VARS = ['ENGRAM_TEST_PG_URL', 'ENGRAM_TEST_KAFKA_BROKERS', 'ENGRAM_TEST_QDRANT_URL', 'ENGRAM_TEST_ESDB_URL', 'ENGRAM_TEST_REQUIRE'];
+const SERVER_VARS = [
+  'ENGRAM_TEST_PG_URL',
+  'ENGRAM_TEST_KAFKA_BROKERS',
+  'ENGRAM_TEST_QDRANT_URL',
+  'ENGRAM_TEST_ESDB_URL',
+  'ENGRAM_TEST_REQUIRE',
+];
 function envWith(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const k of SERVER_VARS) delete env[k];
@@ -35,7 +41,14 @@ function runFixture(extra: Record<string, string>): { code: number | null; repor
   const file = join(out, `report-${n++}.json`);
   const r = spawnSync(
     process.execPath,
-    [vitestBin, 'run', '--config', 'test/infra/fixtures/vitest.fixture.config.ts', '--reporter=json', `--outputFile=${file}`],
+    [
+      vitestBin,
+      'run',
+      '--config',
+      'test/infra/fixtures/vitest.fixture.config.ts',
+      '--reporter=json',
+      `--outputFile=${file}`,
+    ],
     { cwd: root, env: envWith(extra), encoding: 'utf8', timeout: 120_000 },
   );
   const text = readFileSync(file, 'utf8');
@@ -67,7 +80,11 @@ describe('server-gated suites in the test report', () => {
     const r = runFixture({ ENGRAM_TEST_REQUIRE: 'postgres' });
     expect(r.code).not.toBe(0);
     expect(r.report).toMatchObject({ numTotalTests: 5, numFailedTests: 3, numPassedTests: 0, numPendingTests: 2 });
-    const results = r.report.testResults[0]!.assertionResults as Array<{ title: string; status: string; failureMessages: string[] }>;
+    const results = r.report.testResults[0]!.assertionResults as Array<{
+      title: string;
+      status: string;
+      failureMessages: string[];
+    }>;
     expect(results.map((t) => [t.title, t.status])).toEqual([
       ['one', 'failed'],
       ['two', 'failed'],
@@ -76,7 +93,9 @@ describe('server-gated suites in the test report', () => {
       ['four', 'skipped'],
       ['five', 'skipped'],
     ]);
-    expect(results[0]!.failureMessages.join('\n')).toMatch(/ENGRAM_TEST_REQUIRE requires postgres, but ENGRAM_TEST_PG_URL is not set/);
+    expect(results[0]!.failureMessages.join('\n')).toMatch(
+      /ENGRAM_TEST_REQUIRE requires postgres, but ENGRAM_TEST_PG_URL is not set/,
+    );
   });
 
   it('refuses an ENGRAM_TEST_REQUIRE naming no known server', () => {
@@ -88,17 +107,23 @@ describe('server-gated suites in the test report', () => {
 
 describe('infra/test/with-servers.ts', () => {
   const run = (extra: Record<string, string>) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'infra/test/with-servers.ts', '--', process.execPath, '-e', 'process.exit(0)'], {
-      cwd: root,
-      env: envWith({ ENGRAM_TEST_SERVERS: 'none', ...extra }),
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'infra/test/with-servers.ts', '--', process.execPath, '-e', 'process.exit(0)'],
+      {
+        cwd: root,
+        env: envWith({ ENGRAM_TEST_SERVERS: 'none', ...extra }),
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
 
   it('fails before running the suite when a required server is neither given nor started', () => {
     const r = run({ ENGRAM_TEST_REQUIRE: 'postgres,kafka' });
     expect(r.status).toBe(1);
-    expect(r.stderr).toContain('ENGRAM_TEST_REQUIRE=postgres,kafka: no postgres (ENGRAM_TEST_PG_URL), kafka (ENGRAM_TEST_KAFKA_BROKERS) for this run');
+    expect(r.stderr).toContain(
+      'ENGRAM_TEST_REQUIRE=postgres,kafka: no postgres (ENGRAM_TEST_PG_URL), kafka (ENGRAM_TEST_KAFKA_BROKERS) for this run',
+    );
   });
 
   it('runs the command when what is required is given', () => {

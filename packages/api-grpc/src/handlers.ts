@@ -1,8 +1,29 @@
 import type * as grpc from '@grpc/grpc-js';
 import { EngramError, tenantFor } from '@engram/core';
 import type { Principal, QueryHit } from '@engram/core';
-import { observeInputOf, queryInputOf, scopeOf, writeInputOf, type Caller, type MemoryApp, type MemoryView } from '@engram/app';
-import { check, EventParams, EventStatusQuery, ForgetRequest, MemoryParams, ObserveBody, QueryBody, SessionParams, TenantHeaders, UserBody, UserQuery, WriteBody } from '@engram/contract';
+import {
+  observeInputOf,
+  queryInputOf,
+  scopeOf,
+  writeInputOf,
+  type Caller,
+  type MemoryApp,
+  type MemoryView,
+} from '@engram/app';
+import {
+  check,
+  EventParams,
+  EventStatusQuery,
+  ForgetRequest,
+  MemoryParams,
+  ObserveBody,
+  QueryBody,
+  SessionParams,
+  TenantHeaders,
+  UserBody,
+  UserQuery,
+  WriteBody,
+} from '@engram/contract';
 
 type Req = Record<string, unknown>;
 /** proto3: an unset optional field is absent, an empty repeated field is []; both mean "not given". */
@@ -34,10 +55,17 @@ export function callContext(metadata: grpc.Metadata, principal: Principal): Call
   const corr = metadata.get('x-correlation-id')[0];
   const h = check(
     TenantHeaders,
-    shape({ 'x-tenant-id': tenant === undefined || tenant === '' ? undefined : String(tenant), 'x-correlation-id': corr === undefined || corr === '' ? undefined : String(corr) }),
+    shape({
+      'x-tenant-id': tenant === undefined || tenant === '' ? undefined : String(tenant),
+      'x-correlation-id': corr === undefined || corr === '' ? undefined : String(corr),
+    }),
     'metadata',
   );
-  return { principal, tenantId: tenantFor(principal, h['x-tenant-id'] ?? null), correlationId: h['x-correlation-id'] ?? null };
+  return {
+    principal,
+    tenantId: tenantFor(principal, h['x-tenant-id'] ?? null),
+    correlationId: h['x-correlation-id'] ?? null,
+  };
 }
 
 /** metadata_json → the object the request shape's metadata field checks. */
@@ -47,7 +75,9 @@ function metadataOf(r: Req): unknown {
   try {
     return JSON.parse(raw);
   } catch {
-    throw new EngramError('VALIDATION_FAILED', 'metadataJson: must be a JSON object', { details: { field: 'metadataJson' } });
+    throw new EngramError('VALIDATION_FAILED', 'metadataJson: must be a JSON object', {
+      details: { field: 'metadataJson' },
+    });
   }
 }
 
@@ -101,18 +131,45 @@ export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r
       const b = check(
         WriteBody,
         shape({
-          userId: r.userId, agentId: s(r.agentId), type: r.type, key: s(r.key), content: r.content, tags: list(r.tags), importance: r.importance,
-          pinned: r.pinned, source: s(r.source), sessionId: s(r.sessionId), metadata: metadataOf(r), tier: s(r.tier), validFrom: s(r.validFrom), validTo: s(r.validTo), scope: s(r.scope),
+          userId: r.userId,
+          agentId: s(r.agentId),
+          type: r.type,
+          key: s(r.key),
+          content: r.content,
+          tags: list(r.tags),
+          importance: r.importance,
+          pinned: r.pinned,
+          source: s(r.source),
+          sessionId: s(r.sessionId),
+          metadata: metadataOf(r),
+          tier: s(r.tier),
+          validFrom: s(r.validFrom),
+          validTo: s(r.validTo),
+          scope: s(r.scope),
         }),
       );
       const res = await app.writeMemory(writeInputOf(c, b));
-      return { id: res.id, eventId: res.eventId ?? '', position: res.position ?? '', deduplicated: res.deduplicated, quarantineId: res.quarantineId ?? '' };
+      return {
+        id: res.id,
+        eventId: res.eventId ?? '',
+        position: res.position ?? '',
+        deduplicated: res.deduplicated,
+        quarantineId: res.quarantineId ?? '',
+      };
     },
     async Observe(c, r) {
       const { sessionId } = check(SessionParams, shape({ sessionId: r.sessionId }));
       const b = check(
         ObserveBody,
-        shape({ userId: r.userId, agentId: s(r.agentId), role: r.role, content: r.content, messageId: s(r.messageId), at: s(r.at), metadata: metadataOf(r) }),
+        shape({
+          userId: r.userId,
+          agentId: s(r.agentId),
+          role: r.role,
+          content: r.content,
+          messageId: s(r.messageId),
+          at: s(r.at),
+          metadata: metadataOf(r),
+        }),
       );
       const res = await app.observeMessage(observeInputOf(c, sessionId, b));
       return { ...res };
@@ -120,16 +177,35 @@ export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r
     async EndSession(c, r) {
       const { sessionId } = check(SessionParams, shape({ sessionId: r.sessionId }));
       const b = check(UserBody, shape({ userId: r.userId, agentId: s(r.agentId) }));
-      const res = await app.endSession({ scope: scopeOf(c.tenantId, b), principal: c.principal, correlationId: c.correlationId, sessionId });
+      const res = await app.endSession({
+        scope: scopeOf(c.tenantId, b),
+        principal: c.principal,
+        correlationId: c.correlationId,
+        sessionId,
+      });
       return { ...res };
     },
     async Query(c, r) {
       const b = check(
         QueryBody,
         shape({
-          userId: r.userId, agentId: s(r.agentId), query: r.query, k: r.k, tiers: list(r.tiers), types: list(r.types), tags: list(r.tags), from: s(r.from), to: s(r.to),
-          minPosition: s(r.minPosition), sessionId: s(r.sessionId), scope: s(r.scope), entities: list(r.entities), sessionDiversity: r.sessionDiversity, asOf: s(r.asOf),
-          explain: r.explain, reinforce: r.reinforce,
+          userId: r.userId,
+          agentId: s(r.agentId),
+          query: r.query,
+          k: r.k,
+          tiers: list(r.tiers),
+          types: list(r.types),
+          tags: list(r.tags),
+          from: s(r.from),
+          to: s(r.to),
+          minPosition: s(r.minPosition),
+          sessionId: s(r.sessionId),
+          scope: s(r.scope),
+          entities: list(r.entities),
+          sessionDiversity: r.sessionDiversity,
+          asOf: s(r.asOf),
+          explain: r.explain,
+          reinforce: r.reinforce,
         }),
       );
       const hits = await app.query(queryInputOf(c, b));
@@ -138,7 +214,12 @@ export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r
     async GetMemory(c, r) {
       const { id } = check(MemoryParams, shape({ id: r.id }));
       const q = check(UserQuery, shape({ userId: r.userId, agentId: s(r.agentId), minPosition: s(r.minPosition) }));
-      const m = await app.getMemory({ scope: scopeOf(c.tenantId, q), principal: c.principal, memoryId: id, minPosition: q.minPosition });
+      const m = await app.getMemory({
+        scope: scopeOf(c.tenantId, q),
+        principal: c.principal,
+        memoryId: id,
+        minPosition: q.minPosition,
+      });
       return memoryToProto(m);
     },
     async GetEventStatus(c, r) {
@@ -151,16 +232,30 @@ export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r
         memoryId: st.memoryId ?? '',
         code: st.code ?? '',
         reason: st.reason ?? '',
-        projections: st.projections.map((p) => ({ ...p, memoryId: p.memoryId ?? '', code: p.code ?? '', reason: p.reason ?? '' })),
+        projections: st.projections.map((p) => ({
+          ...p,
+          memoryId: p.memoryId ?? '',
+          code: p.code ?? '',
+          reason: p.reason ?? '',
+        })),
       };
     },
     async Forget(c, r) {
       const b = check(
         ForgetRequest,
-        shape({ userId: r.userId, agentId: s(r.agentId), target: r.target, memoryId: s(r.memoryId), key: s(r.key), reason: s(r.reason), minPosition: s(r.minPosition) }),
+        shape({
+          userId: r.userId,
+          agentId: s(r.agentId),
+          target: r.target,
+          memoryId: s(r.memoryId),
+          key: s(r.key),
+          reason: s(r.reason),
+          minPosition: s(r.minPosition),
+        }),
       );
       const res = await app.forget({
-        scope: scopeOf(c.tenantId, b), principal: c.principal,
+        scope: scopeOf(c.tenantId, b),
+        principal: c.principal,
         correlationId: c.correlationId,
         target: b.target,
         memoryId: b.memoryId,

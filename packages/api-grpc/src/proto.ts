@@ -5,7 +5,13 @@ import * as protoLoader from '@grpc/proto-loader';
 export const ENGRAM_PROTO_PATH = fileURLToPath(new URL('../../../schemas/engram.proto', import.meta.url));
 
 /** proto-loader options shared by the server and clients: camelCase fields, unset fields absent. */
-export const PROTO_LOADER_OPTIONS: protoLoader.Options = { keepCase: false, longs: String, enums: String, defaults: false, oneofs: true };
+export const PROTO_LOADER_OPTIONS: protoLoader.Options = {
+  keepCase: false,
+  longs: String,
+  enums: String,
+  defaults: false,
+  oneofs: true,
+};
 
 export interface EngramProto {
   service: grpc.ServiceDefinition;
@@ -18,7 +24,9 @@ let cached: EngramProto | null = null;
 export function loadEngramProto(): EngramProto {
   if (cached) return cached;
   const def = protoLoader.loadSync(ENGRAM_PROTO_PATH, PROTO_LOADER_OPTIONS);
-  const pkg = grpc.loadPackageDefinition(def) as unknown as { engram: { v1: { Engram: grpc.ServiceClientConstructor } } };
+  const pkg = grpc.loadPackageDefinition(def) as unknown as {
+    engram: { v1: { Engram: grpc.ServiceClientConstructor } };
+  };
   const Client = pkg.engram.v1.Engram;
   cached = { service: Client.service, Client };
   return cached;

@@ -29,7 +29,10 @@ export async function startGrpcServer(opts: GrpcServerOptions): Promise<RunningG
   const handlers = buildHandlers(opts.app);
   const impl: grpc.UntypedServiceImplementation = {};
   for (const [name, handle] of Object.entries(handlers)) {
-    impl[name] = (call: grpc.ServerUnaryCall<Record<string, unknown>, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+    impl[name] = (
+      call: grpc.ServerUnaryCall<Record<string, unknown>, unknown>,
+      callback: grpc.sendUnaryData<unknown>,
+    ) => {
       Promise.resolve()
         .then(() => opts.access.admit(credentialsOf(call.metadata)))
         .then((principal) => handle(callContext(call.metadata, principal), call.request ?? {}))
@@ -39,7 +42,9 @@ export async function startGrpcServer(opts: GrpcServerOptions): Promise<RunningG
             if (!isEngramError(e)) opts.logger.error({ err: e, rpc: name }, 'gRPC call failed');
             let mapped: ReturnType<typeof toServiceError>;
             try {
-              mapped = toServiceError(isEngramError(e) ? e : new EngramError('INTERNAL', 'internal error', { cause: e }));
+              mapped = toServiceError(
+                isEngramError(e) ? e : new EngramError('INTERNAL', 'internal error', { cause: e }),
+              );
             } catch (mapErr) {
               opts.logger.error({ err: mapErr, rpc: name }, 'could not map a gRPC error');
               mapped = { code: grpc.status.INTERNAL, details: 'INTERNAL: internal error' };
@@ -51,7 +56,9 @@ export async function startGrpcServer(opts: GrpcServerOptions): Promise<RunningG
   }
   server.addService(service, impl);
   const port = await new Promise<number>((resolve, reject) => {
-    server.bindAsync(`${opts.host}:${opts.port}`, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p)));
+    server.bindAsync(`${opts.host}:${opts.port}`, grpc.ServerCredentials.createInsecure(), (err, p) =>
+      err ? reject(err) : resolve(p),
+    );
   });
   opts.logger.info({ host: opts.host, port }, 'gRPC server listening');
   let closed = false;

@@ -45,5 +45,11 @@ export function toServiceError(e: unknown): Partial<grpc.ServiceError> & { code:
   metadata.set('engram-retriable', String(err.retriable));
   // Binary ("-bin") because details may hold non-ASCII text (a matched fragment, a key).
   if (err.details) metadata.set('engram-error-details-bin', Buffer.from(JSON.stringify(err.details), 'utf8'));
-  return { code: STATUS[err.code], details: `${err.code}: ${err.message}`, metadata, name: 'EngramError', message: err.message };
+  return {
+    code: STATUS[err.code],
+    details: `${err.code}: ${err.message}`,
+    metadata,
+    name: 'EngramError',
+    message: err.message,
+  };
 }

@@ -17,12 +17,15 @@ export interface EngramClient {
 /** A real grpc-js client of engram.v1.Engram over loopback. */
 export function connect(port: number): EngramClient {
   const { Client } = loadEngramProto();
-  const client = new Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure()) as grpc.Client & Record<string, Function>;
+  const client = new Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure()) as grpc.Client &
+    Record<string, Function>;
   const call = (method: string, request: Record<string, unknown>, tenant?: string) =>
     new Promise<any>((resolve, reject) => {
       const md = new grpc.Metadata();
       if (tenant !== undefined) md.set('x-tenant-id', tenant);
-      client[method]!.call(client, request, md, (err: grpc.ServiceError | null, res: unknown) => (err ? reject(err) : resolve(res)));
+      client[method]!.call(client, request, md, (err: grpc.ServiceError | null, res: unknown) =>
+        err ? reject(err) : resolve(res),
+      );
     });
   return {
     call,

@@ -25,19 +25,63 @@ describe('gRPC Query fields over a real loopback connection', () => {
 
   describe('entities (field 13)', () => {
     it('maps entities to the query and keeps only documents that concern them', async () => {
-      const acme = await client.call('Write', { userId: 'ge', type: 'ENVIRONMENT', key: 'client.acme_corp.contact', content: 'Main contact reachable on weekdays' });
-      const globex = await client.call('Write', { userId: 'ge', type: 'ENVIRONMENT', key: 'client.globex.contact', content: 'Main contact reachable on weekdays too' });
-      const tagged = await client.call('Write', { userId: 'ge', type: 'ENVIRONMENT', content: 'Backup contact reachable on weekends', metadataJson: '{"company":"Acme Corp"}' });
-      const said = await client.call('Observe', { userId: 'ge', sessionId: 'gs', role: 'user', content: 'The contact at Acme Corp is reachable on weekdays' });
-      const other = await client.call('Observe', { userId: 'ge', sessionId: 'gs', role: 'user', content: 'The contact at Initech is reachable on weekdays' });
+      const acme = await client.call('Write', {
+        userId: 'ge',
+        type: 'ENVIRONMENT',
+        key: 'client.acme_corp.contact',
+        content: 'Main contact reachable on weekdays',
+      });
+      const globex = await client.call('Write', {
+        userId: 'ge',
+        type: 'ENVIRONMENT',
+        key: 'client.globex.contact',
+        content: 'Main contact reachable on weekdays too',
+      });
+      const tagged = await client.call('Write', {
+        userId: 'ge',
+        type: 'ENVIRONMENT',
+        content: 'Backup contact reachable on weekends',
+        metadataJson: '{"company":"Acme Corp"}',
+      });
+      const said = await client.call('Observe', {
+        userId: 'ge',
+        sessionId: 'gs',
+        role: 'user',
+        content: 'The contact at Acme Corp is reachable on weekdays',
+      });
+      const other = await client.call('Observe', {
+        userId: 'ge',
+        sessionId: 'gs',
+        role: 'user',
+        content: 'The contact at Initech is reachable on weekdays',
+      });
 
-      const all = await client.call('Query', { userId: 'ge', query: 'contact reachable', k: 20, minPosition: other.position });
-      expect(all.results.map((r: { id: string }) => r.id)).toEqual(expect.arrayContaining([acme.id, globex.id, tagged.id, said.eventId, other.eventId]));
+      const all = await client.call('Query', {
+        userId: 'ge',
+        query: 'contact reachable',
+        k: 20,
+        minPosition: other.position,
+      });
+      expect(all.results.map((r: { id: string }) => r.id)).toEqual(
+        expect.arrayContaining([acme.id, globex.id, tagged.id, said.eventId, other.eventId]),
+      );
 
-      const filtered = await client.call('Query', { userId: 'ge', query: 'contact reachable', k: 20, entities: ['Acme Corp'] });
-      expect(filtered.results.map((r: { id: string }) => r.id).sort()).toEqual([acme.id, tagged.id, said.eventId].sort());
+      const filtered = await client.call('Query', {
+        userId: 'ge',
+        query: 'contact reachable',
+        k: 20,
+        entities: ['Acme Corp'],
+      });
+      expect(filtered.results.map((r: { id: string }) => r.id).sort()).toEqual(
+        [acme.id, tagged.id, said.eventId].sort(),
+      );
 
-      const slug = await client.call('Query', { userId: 'ge', query: 'contact reachable', k: 20, entities: ['globex', 'initech'] });
+      const slug = await client.call('Query', {
+        userId: 'ge',
+        query: 'contact reachable',
+        k: 20,
+        entities: ['globex', 'initech'],
+      });
       expect(slug.results.map((r: { id: string }) => r.id).sort()).toEqual([globex.id, other.eventId].sort());
     });
 
@@ -51,15 +95,26 @@ describe('gRPC Query fields over a real loopback connection', () => {
 
   describe('session_diversity (field 14)', () => {
     it('spreads the results over sessions, and rejects a factor outside (0, 1]', async () => {
-      const say = (sessionId: string, content: string) => client.call('Observe', { userId: 'gd', sessionId, role: 'user', content });
+      const say = (sessionId: string, content: string) =>
+        client.call('Observe', { userId: 'gd', sessionId, role: 'user', content });
       await say('a', 'sailing lessons on the lake every sunday');
       await say('a', 'sailing lessons moved to the lake harbour');
       const last = await say('b', 'the sailing lessons at the lake were cancelled once because of rain');
       const sessions = (r: { results: Array<{ sessionId?: string }> }) => r.results.map((x) => x.sessionId);
 
-      const plain = await client.call('Query', { userId: 'gd', query: 'sailing lessons lake', k: 2, minPosition: last.position });
+      const plain = await client.call('Query', {
+        userId: 'gd',
+        query: 'sailing lessons lake',
+        k: 2,
+        minPosition: last.position,
+      });
       expect(sessions(plain)).toEqual(['a', 'a']);
-      const spread = await client.call('Query', { userId: 'gd', query: 'sailing lessons lake', k: 2, sessionDiversity: 0.5 });
+      const spread = await client.call('Query', {
+        userId: 'gd',
+        query: 'sailing lessons lake',
+        k: 2,
+        sessionDiversity: 0.5,
+      });
       expect(sessions(spread)).toEqual(['a', 'b']);
 
       const e = await client.fail('Query', { userId: 'gd', query: 'sailing', sessionDiversity: 2 });
@@ -69,8 +124,18 @@ describe('gRPC Query fields over a real loopback connection', () => {
   });
   describe('explain (field 20) and reinforce (field 21)', () => {
     it('returns each hit with its HitExplanation, and reinforce=false records no access', async () => {
-      const w = await client.call('Write', { userId: 'gx', type: 'USER', content: 'Restores vintage motorcycles in the garage' });
-      const q = await client.call('Query', { userId: 'gx', query: 'vintage motorcycles', minPosition: w.position, explain: true, reinforce: false });
+      const w = await client.call('Write', {
+        userId: 'gx',
+        type: 'USER',
+        content: 'Restores vintage motorcycles in the garage',
+      });
+      const q = await client.call('Query', {
+        userId: 'gx',
+        query: 'vintage motorcycles',
+        minPosition: w.position,
+        explain: true,
+        reinforce: false,
+      });
       const hit = q.results[0];
       expect(hit.id).toBe(w.id);
       expect(hit.explain).toMatchObject({
@@ -84,12 +149,16 @@ describe('gRPC Query fields over a real loopback connection', () => {
       // Not reranked: the message is unset.
       expect(hit.explain.rerank ?? null).toBeNull();
       const e = hit.explain;
-      expect(hit.score).toBeCloseTo(e.fusion.score * e.forgetting.weight * e.intent.weight * e.currency * e.sessionDiversity, 9);
+      expect(hit.score).toBeCloseTo(
+        e.fusion.score * e.forgetting.weight * e.intent.weight * e.currency * e.sessionDiversity,
+        9,
+      );
       const plain = await client.call('Query', { userId: 'gx', query: 'vintage motorcycles', reinforce: false });
       expect(plain.results[0].explain ?? null).toBeNull();
 
       await s.app.flushAccesses();
-      const accessed = async () => (await s.events()).filter((ev) => ev.type === 'MemoryAccessed' && ev.userId === 'gx');
+      const accessed = async () =>
+        (await s.events()).filter((ev) => ev.type === 'MemoryAccessed' && ev.userId === 'gx');
       expect(await accessed()).toEqual([]);
       await client.call('Query', { userId: 'gx', query: 'vintage motorcycles' });
       await s.app.flushAccesses();

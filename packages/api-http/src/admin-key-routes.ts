@@ -4,7 +4,8 @@ import { API_SCOPES } from '@engram/core';
 import { ApiKeyParams, CreateKeyBody, ListKeysQuery } from '@engram/contract';
 import { route, type RouteDef } from './route-def';
 
-const nullableString = (description?: string) => Type.Union([Type.String(), Type.Null()], description ? { description } : {});
+const nullableString = (description?: string) =>
+  Type.Union([Type.String(), Type.Null()], description ? { description } : {});
 
 const apiKeyFields = {
   id: Type.String({ format: 'uuid' }),
@@ -22,7 +23,10 @@ const apiKeyFields = {
 };
 
 export const apiKeySchema = Type.Object(apiKeyFields);
-const createdKeySchema = Type.Object({ ...apiKeyFields, key: Type.String({ description: 'the key itself: shown in this answer only' }) });
+const createdKeySchema = Type.Object({
+  ...apiKeyFields,
+  key: Type.String({ description: 'the key itself: shown in this answer only' }),
+});
 
 /** P5 key management (admin scope, enforced by KeyAdmin). The key's secret is in the POST answer only; nothing stores or logs it. */
 export function adminKeyRoutes(keys: KeyAdmin): RouteDef[] {
@@ -48,7 +52,10 @@ export function adminKeyRoutes(keys: KeyAdmin): RouteDef[] {
       schema: { querystring: ListKeysQuery },
       responses: { 200: { description: 'the keys', schema: Type.Object({ keys: Type.Array(apiKeySchema) }) } },
       async handle({ principal, query }) {
-        const list = await keys.list(principal, { ...(query.tenantId ? { tenantId: query.tenantId } : {}), includeRevoked: query.includeRevoked === 'true' });
+        const list = await keys.list(principal, {
+          ...(query.tenantId ? { tenantId: query.tenantId } : {}),
+          includeRevoked: query.includeRevoked === 'true',
+        });
         return { status: 200, body: { keys: list } };
       },
     }),

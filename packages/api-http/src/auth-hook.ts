@@ -23,7 +23,8 @@ declare module 'fastify' {
 export function installAuthHook(server: FastifyInstance, access: AccessControl): void {
   server.decorateRequest('principal', null);
   server.addHook('onRequest', async (req) => {
-    const policy: RouteAuth = req.routeOptions.config?.auth ?? (req.routeOptions.url === '/metrics' ? 'metrics' : 'key');
+    const policy: RouteAuth =
+      req.routeOptions.config?.auth ?? (req.routeOptions.url === '/metrics' ? 'metrics' : 'key');
     if (policy === 'none' || (policy === 'metrics' && !access.metricsProtected)) return;
     req.principal = await access.admit({ authorization: req.headers.authorization, apiKey: req.headers['x-api-key'] });
   });

@@ -6,7 +6,8 @@ type JsonSchema = Record<string, unknown>;
 
 const ERROR_RESPONSES: Record<string, string> = {
   '400': 'VALIDATION_FAILED (details.field names the field) and other bad input',
-  '401': 'UNAUTHENTICATED: no key, or an unknown, revoked or expired one (details.reason KEY_MISSING / KEY_UNKNOWN / KEY_REVOKED / KEY_EXPIRED)',
+  '401':
+    'UNAUTHENTICATED: no key, or an unknown, revoked or expired one (details.reason KEY_MISSING / KEY_UNKNOWN / KEY_REVOKED / KEY_EXPIRED)',
   '403':
     'FORBIDDEN (details.reason SCOPE_MISSING / TENANT_NOT_ALLOWED / USER_NOT_ALLOWED / AGENT_NOT_ALLOWED / AGENT_BOUND), ' +
     'PROVENANCE_NOT_ALLOWED (user_stated without write:user_stated), QUOTA_EXCEEDED',
@@ -32,7 +33,13 @@ function parameters(route: RouteDef): JsonSchema[] {
     const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((schema.required as string[] | undefined) ?? []);
     for (const [name, s] of Object.entries(props)) {
-      out.push({ name, in: where, required: where === 'path' || required.has(name), schema: s, ...(s.description ? { description: s.description } : {}) });
+      out.push({
+        name,
+        in: where,
+        required: where === 'path' || required.has(name),
+        schema: s,
+        ...(s.description ? { description: s.description } : {}),
+      });
     }
   };
   add('path', route.schema.params);
@@ -48,12 +55,18 @@ export function buildOpenApi(routes: RouteDef[], version: string): Record<string
     const path = r.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
     const responses: Record<string, JsonSchema> = {};
     for (const [status, resp] of Object.entries(r.responses)) {
-      responses[status] = { description: resp.description, content: { [resp.contentType ?? 'application/json']: { schema: resp.schema } } };
+      responses[status] = {
+        description: resp.description,
+        content: { [resp.contentType ?? 'application/json']: { schema: resp.schema } },
+      };
     }
     const open = r.auth === 'none';
     for (const [status, description] of Object.entries(ERROR_RESPONSES)) {
       if (open && AUTH_STATUSES.has(status)) continue;
-      responses[status] ??= { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+      responses[status] ??= {
+        description,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      };
     }
     const op: JsonSchema = {
       operationId: r.operationId,
@@ -75,7 +88,11 @@ export function buildOpenApi(routes: RouteDef[], version: string): Record<string
     components: {
       schemas: { Error: errorSchema },
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <key> (Mem0-style `Token <key>` is accepted too)' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Authorization: Bearer <key> (Mem0-style `Token <key>` is accepted too)',
+        },
         apiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key' },
       },
     },

@@ -10,7 +10,9 @@ export interface RouteSchemas {
   headers?: TSchema;
 }
 
-type Part<S extends RouteSchemas, K extends keyof RouteSchemas> = S[K] extends TSchema ? Static<S[K]> : Record<string, never>;
+type Part<S extends RouteSchemas, K extends keyof RouteSchemas> = S[K] extends TSchema
+  ? Static<S[K]>
+  : Record<string, never>;
 
 /** What a handler gets: the validated, typed request parts plus who calls, the tenant and correlation id. */
 export interface RouteInput<S extends RouteSchemas = RouteSchemas> {

@@ -88,7 +88,12 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       schema: { params: SessionParams, body: UserBody, headers: TenantHeaders },
       responses: accepted('appended to the log'),
       async handle({ tenantId, principal, correlationId, params, body }) {
-        const r = await app.endSession({ scope: scopeOf(tenantId, body), principal, correlationId, sessionId: params.sessionId });
+        const r = await app.endSession({
+          scope: scopeOf(tenantId, body),
+          principal,
+          correlationId,
+          sessionId: params.sessionId,
+        });
         return { status: 202, body: r };
       },
     }),
@@ -117,7 +122,8 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       responses: { 200: { description: 'rendered context', schema: contextResponse } },
       async handle({ tenantId, principal, body: b }) {
         const r = await app.context({
-          scope: scopeOf(tenantId, b), principal,
+          scope: scopeOf(tenantId, b),
+          principal,
           query: b.query,
           sessionId: b.sessionId,
           budgetChars: b.budgetChars,
@@ -138,7 +144,12 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       schema: { params: MemoryParams, querystring: UserQuery, headers: TenantHeaders },
       responses: { 200: { description: 'the entry', schema: memorySchema } },
       async handle({ tenantId, principal, params, query }) {
-        const m = await app.getMemory({ scope: scopeOf(tenantId, query), principal, memoryId: params.id, minPosition: query.minPosition });
+        const m = await app.getMemory({
+          scope: scopeOf(tenantId, query),
+          principal,
+          memoryId: params.id,
+          minPosition: query.minPosition,
+        });
         return { status: 200, body: m };
       },
     }),
@@ -152,7 +163,12 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       schema: { params: MemoryParams, querystring: UserQuery, headers: TenantHeaders },
       responses: { 200: { description: 'history, oldest first', schema: historyResponse } },
       async handle({ tenantId, principal, params, query }) {
-        const history = await app.memoryHistory({ scope: scopeOf(tenantId, query), principal, memoryId: params.id, minPosition: query.minPosition });
+        const history = await app.memoryHistory({
+          scope: scopeOf(tenantId, query),
+          principal,
+          memoryId: params.id,
+          minPosition: query.minPosition,
+        });
         return { status: 200, body: { history } };
       },
     }),
@@ -166,7 +182,12 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       schema: { params: KeyParams, querystring: UserQuery, headers: TenantHeaders },
       responses: { 200: { description: 'history, oldest first', schema: historyResponse } },
       async handle({ tenantId, principal, params, query }) {
-        const history = await app.keyHistory({ scope: scopeOf(tenantId, query), principal, key: params.key, minPosition: query.minPosition });
+        const history = await app.keyHistory({
+          scope: scopeOf(tenantId, query),
+          principal,
+          key: params.key,
+          minPosition: query.minPosition,
+        });
         return { status: 200, body: { history } };
       },
     }),
@@ -177,10 +198,17 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       summary: 'Forget one memory entry (MemoryForgotten, cascades through every read model)',
       tag: 'forget',
       schema: { params: MemoryParams, querystring: ForgetMemoryQuery, headers: TenantHeaders },
-      responses: { 202: { description: 'erasure requested: the report (GET /v1/erasures/{erasureId}) completes once every store has erased it', schema: forgetResponse } },
+      responses: {
+        202: {
+          description:
+            'erasure requested: the report (GET /v1/erasures/{erasureId}) completes once every store has erased it',
+          schema: forgetResponse,
+        },
+      },
       async handle({ tenantId, principal, correlationId, params, query }) {
         const r = await app.forget({
-          scope: scopeOf(tenantId, query), principal,
+          scope: scopeOf(tenantId, query),
+          principal,
           correlationId,
           target: 'memory',
           memoryId: params.id,
@@ -197,7 +225,13 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       summary: 'Forget everything of a user',
       tag: 'forget',
       schema: { params: UserParams, querystring: ForgetUserQuery, headers: TenantHeaders },
-      responses: { 202: { description: 'erasure requested: the report (GET /v1/erasures/{erasureId}) completes once every store has erased it', schema: forgetResponse } },
+      responses: {
+        202: {
+          description:
+            'erasure requested: the report (GET /v1/erasures/{erasureId}) completes once every store has erased it',
+          schema: forgetResponse,
+        },
+      },
       async handle({ tenantId, principal, correlationId, params, query }) {
         const r = await app.forget({
           scope: { tenantId, userId: params.userId, agentId: query.agentId ?? null },
@@ -213,12 +247,16 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       method: 'GET',
       url: '/v1/erasures/:id',
       operationId: 'getErasure',
-      summary: 'The report of an erasure (B2): pending, completed or failed, with counts per place and no erased content',
+      summary:
+        'The report of an erasure (B2): pending, completed or failed, with counts per place and no erased content',
       tag: 'forget',
       schema: { params: ErasureParams, querystring: ErasureQuery, headers: TenantHeaders },
       responses: { 200: { description: 'the erasure report', schema: erasureReportResponse } },
       async handle({ tenantId, principal, params, query }) {
-        return { status: 200, body: await app.getErasure({ tenantId, principal, erasureId: params.id, minPosition: query.minPosition }) };
+        return {
+          status: 200,
+          body: await app.getErasure({ tenantId, principal, erasureId: params.id, minPosition: query.minPosition }),
+        };
       },
     }),
     ...(['pin', 'unpin'] as const).map((op) =>
@@ -231,7 +269,13 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
         schema: { params: MemoryParams, body: UserBody, headers: TenantHeaders },
         responses: accepted('appended to the log'),
         async handle({ tenantId, principal, correlationId, params, body }) {
-          const input = { scope: scopeOf(tenantId, body), principal, correlationId, memoryId: params.id, minPosition: body.minPosition };
+          const input = {
+            scope: scopeOf(tenantId, body),
+            principal,
+            correlationId,
+            memoryId: params.id,
+            minPosition: body.minPosition,
+          };
           const r = op === 'pin' ? await app.pin(input) : await app.unpin(input);
           return { status: 202, body: r };
         },
@@ -246,7 +290,13 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       schema: { params: MemoryParams, body: UserBody, headers: TenantHeaders },
       responses: accepted('appended to the log'),
       async handle({ tenantId, principal, correlationId, params, body }) {
-        const r = await app.restore({ scope: scopeOf(tenantId, body), principal, correlationId, memoryId: params.id, minPosition: body.minPosition });
+        const r = await app.restore({
+          scope: scopeOf(tenantId, body),
+          principal,
+          correlationId,
+          memoryId: params.id,
+          minPosition: body.minPosition,
+        });
         return { status: 202, body: r };
       },
     }),
@@ -261,7 +311,8 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       responses: { 200: { description: 'markdown', contentType: 'text/markdown', schema: markdownResponse } },
       async handle({ tenantId, principal, params, query }) {
         const md = await app.workingMemory({
-          scope: scopeOf(tenantId, query), principal,
+          scope: scopeOf(tenantId, query),
+          principal,
           sessionId: params.sessionId,
           budgetChars: query.budgetChars === undefined ? undefined : Number(query.budgetChars),
           minPosition: query.minPosition,
@@ -279,7 +330,12 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       schema: { querystring: ContradictionsQuery, headers: TenantHeaders },
       responses: { 200: { description: 'contradictions, newest first', schema: contradictionsResponse } },
       async handle({ tenantId, principal, query }) {
-        const contradictions = await app.listContradictions({ scope: scopeOf(tenantId, query), principal, status: query.status ?? 'open', minPosition: query.minPosition });
+        const contradictions = await app.listContradictions({
+          scope: scopeOf(tenantId, query),
+          principal,
+          status: query.status ?? 'open',
+          minPosition: query.minPosition,
+        });
         return { status: 200, body: { contradictions } };
       },
     }),
@@ -292,7 +348,13 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       schema: { params: ContradictionParams, body: ResolveBody, headers: TenantHeaders },
       responses: { 202: { description: 'resolution appended', schema: resolveResponse } },
       async handle({ tenantId, principal, correlationId, params, body }) {
-        const r = await app.resolveContradiction({ scope: scopeOf(tenantId, body), principal, correlationId, contradictionId: params.id, winner: body.winner });
+        const r = await app.resolveContradiction({
+          scope: scopeOf(tenantId, body),
+          principal,
+          correlationId,
+          contradictionId: params.id,
+          winner: body.winner,
+        });
         return { status: 202, body: r };
       },
     }),
@@ -300,12 +362,16 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       method: 'GET',
       url: '/v1/events/:eventId',
       operationId: 'eventStatus',
-      summary: 'Write status of an acknowledged event: pending, applied (with the memory id) or rejected (with the code and reason)',
+      summary:
+        'Write status of an acknowledged event: pending, applied (with the memory id) or rejected (with the code and reason)',
       tag: 'ingest',
       schema: { params: EventParams, querystring: EventStatusQuery, headers: TenantHeaders },
       responses: { 200: { description: 'the status', schema: eventStatusResponse } },
       async handle({ tenantId, principal, params, query }) {
-        return { status: 200, body: await app.eventStatus({ scope: scopeOf(tenantId, query), principal, eventId: params.eventId }) };
+        return {
+          status: 200,
+          body: await app.eventStatus({ scope: scopeOf(tenantId, query), principal, eventId: params.eventId }),
+        };
       },
     }),
     route({
@@ -318,7 +384,14 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       responses: { 200: { description: 'dead letters and their count per projection', schema: deadLettersResponse } },
       async handle({ principal, query }) {
         const { limit, ...filter } = query;
-        return { status: 200, body: await app.listDeadLetters({ ...filter, principal, ...(limit !== undefined ? { limit: Number(limit) } : {}) }) };
+        return {
+          status: 200,
+          body: await app.listDeadLetters({
+            ...filter,
+            principal,
+            ...(limit !== undefined ? { limit: Number(limit) } : {}),
+          }),
+        };
       },
     }),
     route({
@@ -342,7 +415,12 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       schema: { body: ConsolidateBody, headers: TenantHeaders },
       responses: { 202: { description: 'sessions queued for consolidation', schema: consolidateResponse } },
       async handle({ tenantId, principal, correlationId, body }) {
-        const r = await app.consolidate({ scope: scopeOf(tenantId, body), principal, correlationId, sessionId: body.sessionId });
+        const r = await app.consolidate({
+          scope: scopeOf(tenantId, body),
+          principal,
+          correlationId,
+          sessionId: body.sessionId,
+        });
         return { status: 202, body: r };
       },
     }),
@@ -355,7 +433,14 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       schema: { querystring: QuarantineQuery, headers: TenantHeaders },
       responses: { 200: { description: 'held writes of the tenant', schema: quarantineListResponse } },
       async handle({ tenantId, principal, query }) {
-        const items = await app.listQuarantine({ tenantId, principal, userId: query.userId ?? null, status: query.status, limit: query.limit, minPosition: query.minPosition });
+        const items = await app.listQuarantine({
+          tenantId,
+          principal,
+          userId: query.userId ?? null,
+          status: query.status,
+          limit: query.limit,
+          minPosition: query.minPosition,
+        });
         return { status: 200, body: { items } };
       },
     }),
@@ -368,7 +453,15 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       schema: { params: QuarantineParams, body: QuarantineDecisionBody, headers: TenantHeaders },
       responses: { 202: { description: 'decision appended', schema: quarantineDecisionResponse } },
       async handle({ tenantId, principal, correlationId, params, body }) {
-        const r = await app.releaseQuarantined({ tenantId, principal, quarantineId: params.id, note: body.note, resolvedBy: body.resolvedBy, correlationId, minPosition: body.minPosition });
+        const r = await app.releaseQuarantined({
+          tenantId,
+          principal,
+          quarantineId: params.id,
+          note: body.note,
+          resolvedBy: body.resolvedBy,
+          correlationId,
+          minPosition: body.minPosition,
+        });
         return { status: 202, body: r };
       },
     }),
@@ -381,7 +474,15 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
       schema: { params: QuarantineParams, body: QuarantineDecisionBody, headers: TenantHeaders },
       responses: { 202: { description: 'decision appended', schema: quarantineDecisionResponse } },
       async handle({ tenantId, principal, correlationId, params, body }) {
-        const r = await app.discardQuarantined({ tenantId, principal, quarantineId: params.id, note: body.note, resolvedBy: body.resolvedBy, correlationId, minPosition: body.minPosition });
+        const r = await app.discardQuarantined({
+          tenantId,
+          principal,
+          quarantineId: params.id,
+          note: body.note,
+          resolvedBy: body.resolvedBy,
+          correlationId,
+          minPosition: body.minPosition,
+        });
         return { status: 202, body: r };
       },
     }),

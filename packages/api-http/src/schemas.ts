@@ -24,7 +24,12 @@ export const errorSchema = Type.Object({
 });
 
 const quarantineId = Type.Optional(
-  nullable(Type.String({ description: 'set when the content scanner held the write for an operator (policy quarantine); eventId/position are then the ContentQuarantined event' })),
+  nullable(
+    Type.String({
+      description:
+        'set when the content scanner held the write for an operator (policy quarantine); eventId/position are then the ContentQuarantined event',
+    }),
+  ),
 );
 
 export const appendedSchema = Type.Object({ eventId: Type.String({ format: 'uuid' }), position, quarantineId });
@@ -32,14 +37,22 @@ export const appendedSchema = Type.Object({ eventId: Type.String({ format: 'uuid
 export const forgetResponse = Type.Object({
   eventId: Type.String({ format: 'uuid' }),
   position,
-  erasureId: Type.String({ format: 'uuid', description: 'the erasure this request starts: GET /v1/erasures/{erasureId} for its report' }),
+  erasureId: Type.String({
+    format: 'uuid',
+    description: 'the erasure this request starts: GET /v1/erasures/{erasureId} for its report',
+  }),
 });
 
 /** B2: counts per place, ids and times; never the erased content. */
 export const erasureReportResponse = Type.Object({
   erasureId: Type.String({ format: 'uuid' }),
   status: Type.Union([Type.Literal('pending'), Type.Literal('completed'), Type.Literal('failed')]),
-  subject: Type.Object({ tenantId: str, userId: str, target: Type.String({ description: 'memory | key | user' }), memoryId: nullable(str) }),
+  subject: Type.Object({
+    tenantId: str,
+    userId: str,
+    target: Type.String({ description: 'memory | key | user' }),
+    memoryId: nullable(str),
+  }),
   requestEventId: Type.String({ format: 'uuid' }),
   requestedBy: str,
   requestedAt: Type.String({ format: 'date-time' }),
@@ -95,7 +108,9 @@ export const quarantineDecisionResponse = Type.Object({
   resolution: Type.Enum(['released', 'discarded']),
   eventId: Type.String({ format: 'uuid', description: 'the QuarantineResolved event' }),
   position,
-  releasedEventId: nullable(Type.String({ description: 'the held event appended by a release (read your write with minPosition)' })),
+  releasedEventId: nullable(
+    Type.String({ description: 'the held event appended by a release (read your write with minPosition)' }),
+  ),
 });
 
 const listPlace = nullable(
@@ -112,18 +127,44 @@ export const explainSchema = Type.Object(
     keyword: listPlace,
     window: listPlace,
     vector: listPlace,
-    gate: Type.Object({ active: Type.Boolean(), terms: strings }, { description: 'R5: whether the discriminative-token gate narrowed the keyword lists, to which terms' }),
-    fusion: Type.Object({ method: Type.Enum(['zscore', 'rrf']), score: Type.Number(), rank: Type.Integer() }, { description: 'R4: the sum of the lists’ contributions and its rank' }),
-    rerank: nullable(Type.Object({ score: Type.Number(), rank: Type.Integer(), slotScore: Type.Number() }, { description: 'R6: cross-encoder score, its rank, the fused score of the slot taken' })),
-    forgetting: Type.Object({ importance: Type.Number(), effectiveImportance: Type.Number(), weight: Type.Number() }, { description: 'R7 forgetting-curve weight' }),
+    gate: Type.Object(
+      { active: Type.Boolean(), terms: strings },
+      { description: 'R5: whether the discriminative-token gate narrowed the keyword lists, to which terms' },
+    ),
+    fusion: Type.Object(
+      { method: Type.Enum(['zscore', 'rrf']), score: Type.Number(), rank: Type.Integer() },
+      { description: 'R4: the sum of the lists’ contributions and its rank' },
+    ),
+    rerank: nullable(
+      Type.Object(
+        { score: Type.Number(), rank: Type.Integer(), slotScore: Type.Number() },
+        { description: 'R6: cross-encoder score, its rank, the fused score of the slot taken' },
+      ),
+    ),
+    forgetting: Type.Object(
+      { importance: Type.Number(), effectiveImportance: Type.Number(), weight: Type.Number() },
+      { description: 'R7 forgetting-curve weight' },
+    ),
     intent: Type.Object(
-      { weight: Type.Number(), freshness: Type.Boolean(), temporal: Type.Boolean(), preference: Type.Boolean(), identity: Type.Boolean(), past: Type.Boolean() },
+      {
+        weight: Type.Number(),
+        freshness: Type.Boolean(),
+        temporal: Type.Boolean(),
+        preference: Type.Boolean(),
+        identity: Type.Boolean(),
+        past: Type.Boolean(),
+      },
       { description: 'R9: detected query intent and the multiplier it gave' },
     ),
-    currency: Type.Number({ description: 'factor by which a mention of a superseded value was ranked below what replaced it (1: none)' }),
+    currency: Type.Number({
+      description: 'factor by which a mention of a superseded value was ranked below what replaced it (1: none)',
+    }),
     sessionDiversity: Type.Number({ description: 'factor session diversity applied (1: none)' }),
   },
-  { description: 'score = (rerank.slotScore if reranked, else fusion.score) × forgetting.weight × intent.weight × currency × sessionDiversity' },
+  {
+    description:
+      'score = (rerank.slotScore if reranked, else fusion.score) × forgetting.weight × intent.weight × currency × sessionDiversity',
+  },
 );
 
 export const hitSchema = Type.Object({
@@ -144,8 +185,12 @@ export const hitSchema = Type.Object({
   tags: Type.Optional(strings),
   pinned: Type.Optional(Type.Boolean()),
   supersededBy: Type.Optional(nullable(str)),
-  validFrom: Type.Optional(nullable(Type.String({ description: 'memories: B3 valid time, when the fact became true' }))),
-  validTo: Type.Optional(nullable(Type.String({ description: 'memories: when it stopped being true (null while it holds)' }))),
+  validFrom: Type.Optional(
+    nullable(Type.String({ description: 'memories: B3 valid time, when the fact became true' })),
+  ),
+  validTo: Type.Optional(
+    nullable(Type.String({ description: 'memories: when it stopped being true (null while it holds)' })),
+  ),
   explain: Type.Optional(explainSchema),
 });
 
@@ -181,7 +226,9 @@ export const memorySchema = Type.Object({
   metadata: Type.Optional(freeObject),
   sourceMessageIds: Type.Optional(strings),
   validFrom: Type.Optional(nullable(Type.String({ description: 'B3 valid time: when the fact became true' }))),
-  validTo: Type.Optional(nullable(Type.String({ description: 'B3 valid time: when it stopped being true (null while it holds)' }))),
+  validTo: Type.Optional(
+    nullable(Type.String({ description: 'B3 valid time: when it stopped being true (null while it holds)' })),
+  ),
   recordedAt: Type.Optional(Type.String({ description: 'B3 record time: when Engram recorded it' })),
 });
 
@@ -198,7 +245,9 @@ export const historyResponse = Type.Object({
       relatedId: Type.Optional(nullable(str)),
       reason: Type.Optional(nullable(str)),
       at: Type.Optional(Type.String({ description: 'when the change happened' })),
-      recordedAt: Type.Optional(nullable(Type.String({ description: 'B3 record time: when Engram recorded the change' }))),
+      recordedAt: Type.Optional(
+        nullable(Type.String({ description: 'B3 record time: when Engram recorded the change' })),
+      ),
       validFrom: Type.Optional(nullable(Type.String({ description: 'B3 valid time of the entry at this change' }))),
       validTo: Type.Optional(nullable(str)),
     }),
@@ -222,11 +271,21 @@ export const contradictionsResponse = Type.Object({
   ),
 });
 
-export const resolveResponse = Type.Object({ eventId: str, position, resolution: Type.Enum(['a_wins', 'b_wins']), winnerMemoryId: str });
+export const resolveResponse = Type.Object({
+  eventId: str,
+  position,
+  resolution: Type.Enum(['a_wins', 'b_wins']),
+  winnerMemoryId: str,
+});
 
 export const consolidateResponse = Type.Object({ sessions: strings, eventIds: strings, position: nullable(position) });
 
-export const healthResponse = Type.Object({ status: Type.Optional(str), version: Type.Optional(str), log: Type.Optional(Type.Boolean()), db: Type.Optional(Type.Boolean()) });
+export const healthResponse = Type.Object({
+  status: Type.Optional(str),
+  version: Type.Optional(str),
+  log: Type.Optional(Type.Boolean()),
+  db: Type.Optional(Type.Boolean()),
+});
 
 const component = Type.Object({ ok: Type.Boolean(), reason: Type.Optional(str) }, { additionalProperties: true });
 
@@ -245,13 +304,29 @@ export const eventStatusResponse = Type.Object({
   type: nullable(str),
   position,
   memoryId: nullable(str),
-  code: nullable(Type.String({ description: 'why it was rejected: PROVENANCE_REJECTED, NOT_FOUND, DEAD_LETTERED (retryable), …' })),
+  code: nullable(
+    Type.String({ description: 'why it was rejected: PROVENANCE_REJECTED, NOT_FOUND, DEAD_LETTERED (retryable), …' }),
+  ),
   reason: nullable(str),
   projections: Type.Array(
-    Type.Object({ projection: str, outcome: Type.Enum(['applied', 'rejected']), memoryId: nullable(str), code: nullable(str), reason: nullable(str) }),
+    Type.Object({
+      projection: str,
+      outcome: Type.Enum(['applied', 'rejected']),
+      memoryId: nullable(str),
+      code: nullable(str),
+      reason: nullable(str),
+    }),
   ),
   deadLetters: Type.Array(
-    Type.Object({ id: str, projection: str, code: str, error: str, attempts: Type.Integer(), status: str, lastFailedAt: str }),
+    Type.Object({
+      id: str,
+      projection: str,
+      code: str,
+      error: str,
+      attempts: Type.Integer(),
+      status: str,
+      lastFailedAt: str,
+    }),
   ),
 });
 
@@ -272,7 +347,10 @@ const deadLetter = Type.Object({
   retryRequestedAt: nullable(str),
 });
 
-export const deadLettersResponse = Type.Object({ deadLetters: Type.Array(deadLetter), counts: Type.Record(Type.String(), Type.Integer()) });
+export const deadLettersResponse = Type.Object({
+  deadLetters: Type.Array(deadLetter),
+  counts: Type.Record(Type.String(), Type.Integer()),
+});
 
 export const deadLetterRetryResponse = Type.Object({ requested: Type.Integer() });
 

@@ -53,18 +53,32 @@ function systemRoutes(opts: HttpServerOptions, doc: () => Record<string, unknown
       method: 'GET',
       url: '/readyz',
       operationId: 'readyz',
-      summary: 'Ready: the log takes appends, the read store answers, no projection is stuck or rebuilding (the body says which component is not, and why)',
+      summary:
+        'Ready: the log takes appends, the read store answers, no projection is stuck or rebuilding (the body says which component is not, and why)',
       tag: 'system',
       auth: 'none',
       schema: {},
-      responses: { 200: { description: 'ready', schema: readinessResponse }, 503: { description: 'not ready: which component and why', schema: readinessResponse } },
+      responses: {
+        200: { description: 'ready', schema: readinessResponse },
+        503: { description: 'not ready: which component and why', schema: readinessResponse },
+      },
       async handle() {
         const r = await readiness();
-        const body = { status: r.ready ? 'ready' : 'not_ready', version, components: r.components, deadLetters: r.deadLetters, reasons: r.reasons };
+        const body = {
+          status: r.ready ? 'ready' : 'not_ready',
+          version,
+          components: r.components,
+          deadLetters: r.deadLetters,
+          reasons: r.reasons,
+        };
         if (r.ready) return { status: 200, body };
         const first = Object.keys(r.components).find((k) => !r.components[k]!.ok) ?? '';
-        const code = first === 'log' ? 'LOG_UNAVAILABLE' : first === 'store' ? 'STORE_UNAVAILABLE' : 'PROJECTION_LAGGING';
-        return { status: 503, body: { ...body, error: new EngramError(code, r.reasons.join('; '), { retriable: true }).toJSON() } };
+        const code =
+          first === 'log' ? 'LOG_UNAVAILABLE' : first === 'store' ? 'STORE_UNAVAILABLE' : 'PROJECTION_LAGGING';
+        return {
+          status: 503,
+          body: { ...body, error: new EngramError(code, r.reasons.join('; '), { retriable: true }).toJSON() },
+        };
       },
     },
     ...(metrics
@@ -78,8 +92,14 @@ function systemRoutes(opts: HttpServerOptions, doc: () => Record<string, unknown
             // Open unless ENGRAM_METRICS_AUTH=required (then any valid key).
             auth: 'metrics' as const,
             schema: {},
-            responses: { 200: { description: 'Prometheus text format', contentType: 'text/plain', schema: markdownResponse } },
-            handle: async () => ({ status: 200, body: await metrics(), contentType: 'text/plain; version=0.0.4; charset=utf-8' }),
+            responses: {
+              200: { description: 'Prometheus text format', contentType: 'text/plain', schema: markdownResponse },
+            },
+            handle: async () => ({
+              status: 200,
+              body: await metrics(),
+              contentType: 'text/plain; version=0.0.4; charset=utf-8',
+            }),
           },
         ]
       : []),
@@ -134,20 +154,30 @@ export function buildHttpServer(opts: HttpServerOptions): FastifyInstance {
   server.setErrorHandler(errorHandler(opts.logger));
   installAuthHook(server, opts.access);
   server.setNotFoundHandler((req, reply) => {
-    reply.code(404).send({ error: new EngramError('NOT_FOUND', `no route ${req.method} ${req.url.split('?')[0]}`).toJSON() });
+    reply
+      .code(404)
+      .send({ error: new EngramError('NOT_FOUND', `no route ${req.method} ${req.url.split('?')[0]}`).toJSON() });
   });
 
   let doc: Record<string, unknown> | null = null;
   const routes: RouteDef[] = [];
   const all = buildRoutes(opts.app);
   const served = opts.reads === false ? all.filter((r) => !r.reads) : all;
-  routes.push(...served, ...(opts.keys ? adminKeyRoutes(opts.keys) : []), ...systemRoutes(opts, () => (doc ??= buildOpenApi(routes, opts.version))));
+  routes.push(
+    ...served,
+    ...(opts.keys ? adminKeyRoutes(opts.keys) : []),
+    ...systemRoutes(opts, () => (doc ??= buildOpenApi(routes, opts.version))),
+  );
   for (const r of all.filter((x) => !served.includes(x))) {
     server.route({
       method: r.method,
       url: r.url,
       handler: async () => {
-        throw new EngramError('NOT_FOUND', `this service takes writes only: send ${r.method} ${r.url} to the query service`, { details: { operationId: r.operationId } });
+        throw new EngramError(
+          'NOT_FOUND',
+          `this service takes writes only: send ${r.method} ${r.url} to the query service`,
+          { details: { operationId: r.operationId } },
+        );
       },
     });
   }

@@ -15,7 +15,11 @@ describe('POST /v1/query with an entity filter (R9), hybrid retriever and the re
   let episodeId = '';
   let lastPosition = '';
 
-  const query = (body: Record<string, unknown>) => h.call('POST', '/v1/query', { body: { userId: 'ent', k: 20, minPosition: lastPosition, ...body }, headers: TENANT });
+  const query = (body: Record<string, unknown>) =>
+    h.call('POST', '/v1/query', {
+      body: { userId: 'ent', k: 20, minPosition: lastPosition, ...body },
+      headers: TENANT,
+    });
   const resultIds = (r: { json: { results: Array<{ id: string }> } }) => r.json.results.map((x) => x.id);
 
   beforeAll(async () => {
@@ -26,12 +30,23 @@ describe('POST /v1/query with an entity filter (R9), hybrid retriever and the re
       engine: createRulesEngine(),
       clock: systemClock,
       stateDir: join(h.dir, 'consolidator'),
-      config: { idleSeconds: 3600, decay: { importanceDecayDays: 30, archiveThreshold: 0.05 }, idleCheckMs: 0, decayIntervalMs: 0, baseBackoffMs: 20, maxBackoffMs: 200, projectionWaitMs: 15_000 },
+      config: {
+        idleSeconds: 3600,
+        decay: { importanceDecayDays: 30, archiveThreshold: 0.05 },
+        idleCheckMs: 0,
+        decayIntervalMs: 0,
+        baseBackoffMs: 20,
+        maxBackoffMs: 200,
+        projectionWaitMs: 15_000,
+      },
     });
     await consolidator.start();
 
     const say = async (name: string, content: string) => {
-      const r = await h.call('POST', '/v1/sessions/work/messages', { body: { userId: 'ent', role: 'user', content, at: '2026-02-10T10:00:00.000Z' }, headers: TENANT });
+      const r = await h.call('POST', '/v1/sessions/work/messages', {
+        body: { userId: 'ent', role: 'user', content, at: '2026-02-10T10:00:00.000Z' },
+        headers: TENANT,
+      });
       expect(r.status).toBe(202);
       ids[name] = r.json.eventId;
     };
@@ -40,22 +55,35 @@ describe('POST /v1/query with an entity filter (R9), hybrid retriever and the re
     await say('lisbon', 'Last weekend was spent in Lisbon with my sister.');
 
     const write = async (name: string, body: Record<string, unknown>) => {
-      const r = await h.call('POST', '/v1/memories', { body: { userId: 'ent', type: 'ENVIRONMENT', ...body }, headers: TENANT });
+      const r = await h.call('POST', '/v1/memories', {
+        body: { userId: 'ent', type: 'ENVIRONMENT', ...body },
+        headers: TENANT,
+      });
       expect(r.status).toBe(202);
       ids[name] = r.json.id;
     };
     await write('template', { content: 'The onboarding plan template lives in the shared drive' });
-    await write('checklist', { key: 'onboarding.review', content: 'Onboarding plan review checklist', metadata: { reviewer: 'Priya' } });
+    await write('checklist', {
+      key: 'onboarding.review',
+      content: 'Onboarding plan review checklist',
+      metadata: { reviewer: 'Priya' },
+    });
     await write('globex', { content: 'The onboarding plan for the new hire is due in March', tags: ['globex'] });
     await write('beijing', { content: '周末常去北京的书店' });
     await write('shanghai', { content: '周末常去上海的书店' });
 
     const ended = await h.call('POST', '/v1/sessions/work/end', { body: { userId: 'ent' }, headers: TENANT });
     expect(ended.status).toBe(202);
-    episodeId = await waitFor('the episode of the ended session in the read model', async () => {
-      const r = await h.db.query<{ id: string }>("SELECT id::text AS id FROM episodes WHERE tenant_id = 'ent-t' AND user_id = 'ent' AND session_key = 'work'");
-      return r.rows[0]?.id;
-    }, 15_000);
+    episodeId = await waitFor(
+      'the episode of the ended session in the read model',
+      async () => {
+        const r = await h.db.query<{ id: string }>(
+          "SELECT id::text AS id FROM episodes WHERE tenant_id = 'ent-t' AND user_id = 'ent' AND session_key = 'work'",
+        );
+        return r.rows[0]?.id;
+      },
+      15_000,
+    );
     await consolidator.whenIdle();
     for await (const stored of h.log.read()) lastPosition = formatPosition(stored.position);
   }, 60_000);
@@ -80,7 +108,10 @@ describe('POST /v1/query with an entity filter (R9), hybrid retriever and the re
   });
 
   it('finds the consolidated episode by its entity ids, and the extracted fact by the slug', async () => {
-    const stored = await h.db.query<{ entity_ids: string[]; summary: string }>('SELECT entity_ids, summary FROM episodes WHERE id = $1', [episodeId]);
+    const stored = await h.db.query<{ entity_ids: string[]; summary: string }>(
+      'SELECT entity_ids, summary FROM episodes WHERE id = $1',
+      [episodeId],
+    );
     expect(stored.rows[0]!.entity_ids).toContain('lisbon');
     // The summary does not name Lisbon: only entity_ids can tie the episode to it.
     expect(stored.rows[0]!.summary).not.toMatch(/lisbon/i);
@@ -115,7 +146,11 @@ describe('POST /v1/query with an entity filter (R9), hybrid retriever and the re
   });
 
   it('POST /v1/context renders known facts and history about the entity only', async () => {
-    const context = (body: Record<string, unknown>) => h.call('POST', '/v1/context', { body: { userId: 'ent', query: 'onboarding plan', minPosition: lastPosition, ...body }, headers: TENANT });
+    const context = (body: Record<string, unknown>) =>
+      h.call('POST', '/v1/context', {
+        body: { userId: 'ent', query: 'onboarding plan', minPosition: lastPosition, ...body },
+        headers: TENANT,
+      });
     const all = await context({});
     expect(all.status).toBe(200);
     expect(all.json.context).toMatch(/template lives in the shared drive/);

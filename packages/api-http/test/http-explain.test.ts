@@ -10,8 +10,14 @@ describe('POST /v1/query explain and reinforce', () => {
   let position = '';
   beforeAll(async () => {
     h = await openHttpStack({ config: { accessFlushMs: 600_000 } });
-    const w = await h.call('POST', '/v1/memories', { body: { userId: 'ex', type: 'USER', content: 'Plays the bassoon in a community orchestra' }, headers: TENANT });
-    const m = await h.call('POST', '/v1/sessions/es/messages', { body: { userId: 'ex', role: 'user', content: 'The orchestra rehearses on Thursday evenings' }, headers: TENANT });
+    const w = await h.call('POST', '/v1/memories', {
+      body: { userId: 'ex', type: 'USER', content: 'Plays the bassoon in a community orchestra' },
+      headers: TENANT,
+    });
+    const m = await h.call('POST', '/v1/sessions/es/messages', {
+      body: { userId: 'ex', role: 'user', content: 'The orchestra rehearses on Thursday evenings' },
+      headers: TENANT,
+    });
     expect([w.status, m.status]).toEqual([202, 202]);
     memoryId = w.json.id;
     position = m.json.position;
@@ -21,11 +27,19 @@ describe('POST /v1/query explain and reinforce', () => {
   });
 
   it('returns each hit with its score breakdown, the ranking unchanged', async () => {
-    const plain = await h.call('POST', '/v1/query', { body: { userId: 'ex', query: 'which instrument in the orchestra', minPosition: position, reinforce: false }, headers: TENANT });
-    const explained = await h.call('POST', '/v1/query', { body: { userId: 'ex', query: 'which instrument in the orchestra', explain: true, reinforce: false }, headers: TENANT });
+    const plain = await h.call('POST', '/v1/query', {
+      body: { userId: 'ex', query: 'which instrument in the orchestra', minPosition: position, reinforce: false },
+      headers: TENANT,
+    });
+    const explained = await h.call('POST', '/v1/query', {
+      body: { userId: 'ex', query: 'which instrument in the orchestra', explain: true, reinforce: false },
+      headers: TENANT,
+    });
     expect([plain.status, explained.status]).toEqual([200, 200]);
     expect(plain.json.results[0]).not.toHaveProperty('explain');
-    expect(explained.json.results.map((r: { id: string; score: number }) => [r.id, r.score])).toEqual(plain.json.results.map((r: { id: string; score: number }) => [r.id, r.score]));
+    expect(explained.json.results.map((r: { id: string; score: number }) => [r.id, r.score])).toEqual(
+      plain.json.results.map((r: { id: string; score: number }) => [r.id, r.score]),
+    );
     const hit = explained.json.results.find((r: { id: string }) => r.id === memoryId);
     expect(hit.explain).toMatchObject({
       keyword: { rank: expect.any(Number), score: expect.any(Number), contribution: expect.any(Number) },
@@ -34,12 +48,22 @@ describe('POST /v1/query explain and reinforce', () => {
       fusion: { method: 'zscore', score: expect.any(Number), rank: expect.any(Number) },
       rerank: null,
       forgetting: { importance: 0.5, effectiveImportance: expect.any(Number), weight: expect.any(Number) },
-      intent: { weight: expect.any(Number), freshness: false, temporal: false, preference: false, identity: false, past: false },
+      intent: {
+        weight: expect.any(Number),
+        freshness: false,
+        temporal: false,
+        preference: false,
+        identity: false,
+        past: false,
+      },
       currency: 1,
       sessionDiversity: 1,
     });
     const e = hit.explain;
-    expect(hit.score).toBeCloseTo(e.fusion.score * e.forgetting.weight * e.intent.weight * e.currency * e.sessionDiversity, 9);
+    expect(hit.score).toBeCloseTo(
+      e.fusion.score * e.forgetting.weight * e.intent.weight * e.currency * e.sessionDiversity,
+      9,
+    );
   });
 
   it('reinforce: false records no MemoryAccessed; the default does', async () => {
@@ -49,12 +73,17 @@ describe('POST /v1/query explain and reinforce', () => {
     const q = await h.call('POST', '/v1/query', { body: { userId: 'ex', query: 'bassoon' }, headers: TENANT });
     expect(q.json.results.map((r: { id: string }) => r.id)).toContain(memoryId);
     await h.app.flushAccesses();
-    expect((await accessed()).map((e) => (e.type === 'MemoryAccessed' ? e.payload.memoryIds : []))).toEqual([[memoryId]]);
+    expect((await accessed()).map((e) => (e.type === 'MemoryAccessed' ? e.payload.memoryIds : []))).toEqual([
+      [memoryId],
+    ]);
   });
 
   it('rejects a non-boolean explain or reinforce with VALIDATION_FAILED and the field', async () => {
     for (const field of ['explain', 'reinforce']) {
-      const r = await h.call('POST', '/v1/query', { body: { userId: 'ex', query: 'bassoon', [field]: 'yes' }, headers: TENANT });
+      const r = await h.call('POST', '/v1/query', {
+        body: { userId: 'ex', query: 'bassoon', [field]: 'yes' },
+        headers: TENANT,
+      });
       expect(r.status).toBe(400);
       expect(r.json.error).toMatchObject({ code: 'VALIDATION_FAILED', details: { field } });
     }
@@ -65,7 +94,8 @@ describe('POST /v1/query explain and reinforce', () => {
     const body = doc.paths['/v1/query'].post.requestBody.content['application/json'].schema;
     expect(body.properties).toHaveProperty('explain');
     expect(body.properties).toHaveProperty('reinforce');
-    const hit = doc.paths['/v1/query'].post.responses['200'].content['application/json'].schema.properties.results.items;
+    const hit =
+      doc.paths['/v1/query'].post.responses['200'].content['application/json'].schema.properties.results.items;
     expect(hit.properties.explain.properties).toHaveProperty('forgetting');
   });
 });
@@ -80,7 +110,10 @@ describe('an HTTP server that takes writes only (the ingest service)', () => {
   });
 
   it('appends writes, and answers every read with 404 NOT_FOUND pointing at the query service', async () => {
-    const w = await h.call('POST', '/v1/memories', { body: { userId: 'in', type: 'USER', content: 'Grows chillies on the balcony' }, headers: TENANT });
+    const w = await h.call('POST', '/v1/memories', {
+      body: { userId: 'in', type: 'USER', content: 'Grows chillies on the balcony' },
+      headers: TENANT,
+    });
     expect(w.status).toBe(202);
     const reads: Array<[string, string, unknown?]> = [
       ['POST', '/v1/query', { userId: 'in', query: 'chillies' }],

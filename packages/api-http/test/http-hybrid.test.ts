@@ -13,7 +13,12 @@ describe('HTTP API end to end with the hybrid retriever (BM25 + vectors on local
 
   it('finds a fresh write and a fresh message with read-your-writes, scoped to the caller', async () => {
     const w = await h.call('POST', '/v1/memories', {
-      body: { userId: 'hy', type: 'ENVIRONMENT', content: 'The staging database runs PostgreSQL 15 on port 6543', tags: ['infra'] },
+      body: {
+        userId: 'hy',
+        type: 'ENVIRONMENT',
+        content: 'The staging database runs PostgreSQL 15 on port 6543',
+        tags: ['infra'],
+      },
       headers: { 'x-tenant-id': 'hy-t' },
     });
     const m = await h.call('POST', '/v1/sessions/hs/messages', {
@@ -34,7 +39,12 @@ describe('HTTP API end to end with the hybrid retriever (BM25 + vectors on local
     expect(ids).toContain(w.json.id);
     expect(ids).toContain(m.json.eventId);
     expect(ids).not.toContain(other.json.id);
-    expect(q.json.results.find((r: { id: string }) => r.id === w.json.id)).toMatchObject({ kind: 'memory', tier: 'SEMANTIC', tags: ['infra'], source: 'user_stated' });
+    expect(q.json.results.find((r: { id: string }) => r.id === w.json.id)).toMatchObject({
+      kind: 'memory',
+      tier: 'SEMANTIC',
+      tags: ['infra'],
+      source: 'user_stated',
+    });
 
     const filtered = await h.call('POST', '/v1/query', {
       body: { userId: 'hy', query: 'staging database', tiers: ['SEMANTIC'] },
@@ -44,13 +54,21 @@ describe('HTTP API end to end with the hybrid retriever (BM25 + vectors on local
   });
 
   it('renders context through the retrieval package’s renderer', async () => {
-    const w = await h.call('POST', '/v1/memories', { body: { userId: 'cx', type: 'USER', key: 'name', content: 'The user is called Robin', pinned: true } });
-    const m = await h.call('POST', '/v1/sessions/cs/messages', { body: { userId: 'cx', role: 'user', content: 'What should I cook tonight?' } });
+    const w = await h.call('POST', '/v1/memories', {
+      body: { userId: 'cx', type: 'USER', key: 'name', content: 'The user is called Robin', pinned: true },
+    });
+    const m = await h.call('POST', '/v1/sessions/cs/messages', {
+      body: { userId: 'cx', role: 'user', content: 'What should I cook tonight?' },
+    });
     expect(w.status).toBe(202);
-    const c = await h.call('POST', '/v1/context', { body: { userId: 'cx', sessionId: 'cs', query: 'dinner ideas', minPosition: m.json.position } });
+    const c = await h.call('POST', '/v1/context', {
+      body: { userId: 'cx', sessionId: 'cs', query: 'dinner ideas', minPosition: m.json.position },
+    });
     expect(c.status).toBe(200);
     expect(c.json.context).toContain('The user is called Robin');
     expect(c.json.context).toContain('What should I cook tonight?');
-    expect(Object.values(c.json.sections as Record<string, number>).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(2);
+    expect(Object.values(c.json.sections as Record<string, number>).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(
+      2,
+    );
   });
 });

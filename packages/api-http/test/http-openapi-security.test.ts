@@ -32,14 +32,24 @@ describe('OpenAPI: the security scheme on every operation (P5)', () => {
         expect(op.responses['401'], op.operationId).toBeUndefined();
       } else {
         expect(op.security, op.operationId).toEqual([{ bearerAuth: [] }, { apiKeyHeader: [] }]);
-        for (const status of ['401', '403', '429']) expect(op.responses[status], `${op.operationId} ${status}`).toBeDefined();
+        for (const status of ['401', '403', '429'])
+          expect(op.responses[status], `${op.operationId} ${status}`).toBeDefined();
       }
     }
-    expect(doc.paths['/v1/admin/keys'].post.responses['201'].content['application/json'].schema.required).toContain('key');
+    expect(doc.paths['/v1/admin/keys'].post.responses['201'].content['application/json'].schema.required).toContain(
+      'key',
+    );
   });
 
   it('/metrics takes a key only when ENGRAM_METRICS_AUTH=required: its security lists "none" first', async () => {
-    const server = buildHttpServer({ app: h.app, access: openAccess(), logger: h.logger, version: 't', readiness: h.readiness.check, metrics: async () => 'engram_up 1\n' });
+    const server = buildHttpServer({
+      app: h.app,
+      access: openAccess(),
+      logger: h.logger,
+      version: 't',
+      readiness: h.readiness.check,
+      metrics: async () => 'engram_up 1\n',
+    });
     try {
       const d = (await server.inject({ method: 'GET', url: '/openapi.json' })).json();
       expect(d.paths['/metrics'].get.security).toEqual([{}, { bearerAuth: [] }, { apiKeyHeader: [] }]);

@@ -28,7 +28,12 @@ export interface HttpStack extends Stack {
 }
 
 /** One HTTP request to a test server: a JSON body (or a raw one), the answer's text and, when it parses, its JSON. */
-export async function httpRequest(base: string, method: string, path: string, o: HttpRequestOptions = {}): Promise<HttpAnswer> {
+export async function httpRequest(
+  base: string,
+  method: string,
+  path: string,
+  o: HttpRequestOptions = {},
+): Promise<HttpAnswer> {
   const headers: Record<string, string> = { ...(o.headers ?? {}) };
   let body: string | undefined;
   if (o.rawBody !== undefined) body = o.rawBody;
@@ -52,8 +57,20 @@ export async function openHttpStack(opts: StackOptions & { reads?: boolean } = {
   const { reads, ...stackOpts } = opts;
   const stack = await openStack(stackOpts);
   await runMigrations(stack.db, { dir: KEY_STORE_MIGRATIONS_DIR, namespace: KEY_STORE_MIGRATIONS_NAMESPACE });
-  const keys = createKeyAdmin({ keys: await openSqlKeyStore(stack.db, { exclusive: true }), clock: systemClock, logger: stack.logger });
-  const server = buildHttpServer({ app: stack.app, access: openAccess(), keys, logger: stack.logger, version: '0.1.0-test', readiness: stack.readiness.check, ...(reads === undefined ? {} : { reads }) });
+  const keys = createKeyAdmin({
+    keys: await openSqlKeyStore(stack.db, { exclusive: true }),
+    clock: systemClock,
+    logger: stack.logger,
+  });
+  const server = buildHttpServer({
+    app: stack.app,
+    access: openAccess(),
+    keys,
+    logger: stack.logger,
+    version: '0.1.0-test',
+    readiness: stack.readiness.check,
+    ...(reads === undefined ? {} : { reads }),
+  });
   await server.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   return {

@@ -9,13 +9,21 @@ describe('POST /v1/query with sessionDiversity, hybrid retriever', () => {
   let lastPosition = '';
   const said: Record<string, string> = {};
 
-  const query = (body: Record<string, unknown>) => h.call('POST', '/v1/query', { body: { userId: 'div', query: 'hiking trip in the Alps', k: 3, minPosition: lastPosition, ...body }, headers: TENANT });
-  const sessionsOf = (r: { json: { results: Array<{ sessionId: string | null }> } }) => r.json.results.map((x) => x.sessionId);
+  const query = (body: Record<string, unknown>) =>
+    h.call('POST', '/v1/query', {
+      body: { userId: 'div', query: 'hiking trip in the Alps', k: 3, minPosition: lastPosition, ...body },
+      headers: TENANT,
+    });
+  const sessionsOf = (r: { json: { results: Array<{ sessionId: string | null }> } }) =>
+    r.json.results.map((x) => x.sessionId);
 
   beforeAll(async () => {
     h = await openHttpStack();
     const say = async (session: string, name: string, content: string) => {
-      const r = await h.call('POST', `/v1/sessions/${session}/messages`, { body: { userId: 'div', role: 'user', content }, headers: TENANT });
+      const r = await h.call('POST', `/v1/sessions/${session}/messages`, {
+        body: { userId: 'div', role: 'user', content },
+        headers: TENANT,
+      });
       expect(r.status).toBe(202);
       said[name] = r.json.eventId;
       lastPosition = r.json.position;
@@ -68,7 +76,8 @@ describe('POST /v1/query with sessionDiversity, hybrid retriever', () => {
 
   it('documents the field in /openapi.json', async () => {
     const doc = (await h.call('GET', '/openapi.json')).json;
-    const field = doc.paths['/v1/query'].post.requestBody.content['application/json'].schema.properties.sessionDiversity;
+    const field =
+      doc.paths['/v1/query'].post.requestBody.content['application/json'].schema.properties.sessionDiversity;
     expect(field).toMatchObject({ type: 'number', exclusiveMinimum: 0, maximum: 1 });
   });
 });

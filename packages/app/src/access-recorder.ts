@@ -65,9 +65,17 @@ export class AccessRecorder {
     this.pending.clear();
     for (const [key, b] of batches) {
       const memoryIds = [...b.counts.keys()];
-      const event = buildEvent(this.clock, 'MemoryAccessed', { scope: b.scope }, {
-        memoryIds, queryHash: b.queryHash, counts: memoryIds.map((id) => b.counts.get(id)!), queries: b.queries,
-      });
+      const event = buildEvent(
+        this.clock,
+        'MemoryAccessed',
+        { scope: b.scope },
+        {
+          memoryIds,
+          queryHash: b.queryHash,
+          counts: memoryIds.map((id) => b.counts.get(id)!),
+          queries: b.queries,
+        },
+      );
       try {
         await appendAll(this.log, [event]);
       } catch (e) {
@@ -89,7 +97,8 @@ export class AccessRecorder {
     this.closed = true;
     if (this.flushing) await this.flushing;
     await this.flush();
-    if (this.pending.size > 0) this.logger.warn({ streams: this.pending.size }, 'MemoryAccessed batches not recorded at close');
+    if (this.pending.size > 0)
+      this.logger.warn({ streams: this.pending.size }, 'MemoryAccessed batches not recorded at close');
   }
 }
 

@@ -20,7 +20,9 @@ import type { MemoryApp, MemoryAppDeps } from './types';
 export function createMemoryApp(deps: MemoryAppDeps): MemoryApp {
   const ctx: AppContext = {
     ...deps,
-    contextRenderer: deps.contextRenderer ?? (deps.retriever ? createContextRenderer({ db: deps.db, retriever: deps.retriever }) : undefined),
+    contextRenderer:
+      deps.contextRenderer ??
+      (deps.retriever ? createContextRenderer({ db: deps.db, retriever: deps.retriever }) : undefined),
     accesses: new AccessRecorder(deps.log, deps.clock, deps.logger, deps.config.accessFlushMs),
     screen: deps.screen ?? new ContentScreen({ logger: deps.logger }),
     queryGate: deps.limits?.maxConcurrentQueries ? new QueryGate(deps.limits.maxConcurrentQueries) : null,

@@ -16,7 +16,12 @@ export interface EnvelopeContext {
 }
 
 /** Builds an event at the current schema version of its type, for the caller's stream. */
-export function buildEvent<T extends EventType>(clock: Clock, type: T, ctx: EnvelopeContext, payload: PayloadOf<T>): EventOfType<T> {
+export function buildEvent<T extends EventType>(
+  clock: Clock,
+  type: T,
+  ctx: EnvelopeContext,
+  payload: PayloadOf<T>,
+): EventOfType<T> {
   const now = clock.now().toISOString();
   return {
     eventId: ctx.eventId ?? newId(),

@@ -7,7 +7,13 @@ export { observeInputOf, queryInputOf, scopeOf, writeInputOf, type Caller } from
 export { OPERATION_SCOPES, admit } from './access/operations';
 export type { Operation, Admitted } from './access/operations';
 export { createAccessControl, openAccess, principalOf } from './access/access-control';
-export type { AccessControl, AccessControlOptions, AuthMode, Credentials, UnauthenticatedReason } from './access/access-control';
+export type {
+  AccessControl,
+  AccessControlOptions,
+  AuthMode,
+  Credentials,
+  UnauthenticatedReason,
+} from './access/access-control';
 export { createKeyAdmin } from './access/key-admin';
 export type { KeyAdmin, CreatedKey } from './access/key-admin';
 export type { RateLimit } from './access/token-bucket';

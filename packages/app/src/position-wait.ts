@@ -26,8 +26,18 @@ export async function waitForPosition(deps: PositionWaitDeps, position: LogPosit
     );
   }
   const maxWaitMs = deps.config.minPositionWaitMs;
-  if (await pollUntil(() => deps.progress.reached(position), { backoff: { initialMs: 5, maxMs: 100 }, timeoutMs: maxWaitMs })) return;
-  throw new EngramError('PROJECTION_LAGGING', `the read side has not yet reached position ${formatPosition(position)}`, {
-    details: { minPosition: formatPosition(position), waitedMs: maxWaitMs, retryAfterSeconds: 1 },
-  });
+  if (
+    await pollUntil(() => deps.progress.reached(position), {
+      backoff: { initialMs: 5, maxMs: 100 },
+      timeoutMs: maxWaitMs,
+    })
+  )
+    return;
+  throw new EngramError(
+    'PROJECTION_LAGGING',
+    `the read side has not yet reached position ${formatPosition(position)}`,
+    {
+      details: { minPosition: formatPosition(position), waitedMs: maxWaitMs, retryAfterSeconds: 1 },
+    },
+  );
 }

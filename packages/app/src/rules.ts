@@ -20,7 +20,9 @@ export function normalTime(value: string | null | undefined): string | null {
 export function contentWithin(content: string, maxBytes: number, field = 'content'): string {
   const bytes = utf8Length(content);
   if (bytes > maxBytes) {
-    throw new EngramError('CONTENT_TOO_LARGE', `${field} is ${bytes} bytes; the limit is ${maxBytes} bytes of UTF-8`, { details: { field, bytes, maxBytes } });
+    throw new EngramError('CONTENT_TOO_LARGE', `${field} is ${bytes} bytes; the limit is ${maxBytes} bytes of UTF-8`, {
+      details: { field, bytes, maxBytes },
+    });
   }
   return content;
 }

@@ -44,7 +44,15 @@ export async function screenWrite(ctx: AppContext, req: ScanRequest): Promise<Sc
   const decision = await ctx.screen.screen(req.fields, { quarantine: req.quarantinable !== false });
   if (decision.action === 'accept') {
     if (decision.flagged) {
-      ctx.logger.warn({ attempted: req.attempted, field: publicField(decision.flagged.field), code: decision.flagged.code, reason: decision.flagged.reason }, 'scanner flagged a write; stored under policy allow');
+      ctx.logger.warn(
+        {
+          attempted: req.attempted,
+          field: publicField(decision.flagged.field),
+          code: decision.flagged.code,
+          reason: decision.flagged.reason,
+        },
+        'scanner flagged a write; stored under policy allow',
+      );
     }
     return { held: false };
   }
@@ -56,17 +64,32 @@ export async function screenWrite(ctx: AppContext, req: ScanRequest): Promise<Sc
       hold: async (event) => {
         const quarantineId = newId();
         const q: ContentQuarantined = buildEvent(
-          ctx.clock, 'ContentQuarantined', { scope: req.scope, sessionId: req.sessionId, correlationId: req.correlationId, occurredAt: event.occurredAt, keyId: event.keyId },
+          ctx.clock,
+          'ContentQuarantined',
+          {
+            scope: req.scope,
+            sessionId: req.sessionId,
+            correlationId: req.correlationId,
+            occurredAt: event.occurredAt,
+            keyId: event.keyId,
+          },
           quarantinePayload(decision, req.attempted, quarantineId, event),
         );
         const { eventId, position } = await appendAll(ctx.log, [q]);
-        ctx.logger.warn({ attempted: req.attempted, field, code: verdict.code, quarantineId }, 'write quarantined by the content scanner');
+        ctx.logger.warn(
+          { attempted: req.attempted, field, code: verdict.code, quarantineId },
+          'write quarantined by the content scanner',
+        );
         return { quarantineId, eventId, position };
       },
     };
   }
-  const event = buildEvent(ctx.clock, 'WriteRejected', { scope: req.scope, sessionId: req.sessionId, correlationId: req.correlationId, keyId: req.keyId ?? null },
-    rejectionPayload(decision, req.attempted, req.fields[decision.field] ?? ''));
+  const event = buildEvent(
+    ctx.clock,
+    'WriteRejected',
+    { scope: req.scope, sessionId: req.sessionId, correlationId: req.correlationId, keyId: req.keyId ?? null },
+    rejectionPayload(decision, req.attempted, req.fields[decision.field] ?? ''),
+  );
   let rejectionEventId: string | null = null;
   try {
     await appendAll(ctx.log, [event]);
@@ -76,6 +99,12 @@ export async function screenWrite(ctx: AppContext, req: ScanRequest): Promise<Sc
     ctx.logger.error({ err: e, code: verdict.code, field }, 'could not record WriteRejected');
   }
   throw new EngramError(verdict.code, `${field} was blocked: ${verdict.reason}`, {
-    details: { field, reason: verdict.reason, intents: verdict.intents, match: verdict.match.slice(0, 120), rejectionEventId },
+    details: {
+      field,
+      reason: verdict.reason,
+      intents: verdict.intents,
+      match: verdict.match.slice(0, 120),
+      rejectionEventId,
+    },
   });
 }

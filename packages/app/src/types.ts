@@ -314,8 +314,22 @@ export interface EventStatusView {
   /** Why it was rejected: PROVENANCE_REJECTED, NOT_FOUND, DEAD_LETTERED, … */
   code: string | null;
   reason: string | null;
-  projections: Array<{ projection: string; outcome: 'applied' | 'rejected'; memoryId: string | null; code: string | null; reason: string | null }>;
-  deadLetters: Array<{ id: string; projection: string; code: string; error: string; attempts: number; status: string; lastFailedAt: string }>;
+  projections: Array<{
+    projection: string;
+    outcome: 'applied' | 'rejected';
+    memoryId: string | null;
+    code: string | null;
+    reason: string | null;
+  }>;
+  deadLetters: Array<{
+    id: string;
+    projection: string;
+    code: string;
+    error: string;
+    attempts: number;
+    status: string;
+    lastFailedAt: string;
+  }>;
 }
 
 export interface MemoryApp {
@@ -328,7 +342,12 @@ export interface MemoryApp {
   /** P4: appends the erasure request; the erasure coordinator carries it out (report: getErasure). */
   forget(input: ForgetInput): Promise<ForgetResult>;
   /** B2: the erasure report of the caller's tenant; NOT_FOUND when there is no such erasure (yet). */
-  getErasure(input: { tenantId: string; principal?: Principal; erasureId: string; minPosition?: string }): Promise<ErasureReport>;
+  getErasure(input: {
+    tenantId: string;
+    principal?: Principal;
+    erasureId: string;
+    minPosition?: string;
+  }): Promise<ErasureReport>;
   resolveContradiction(input: ResolveContradictionInput): Promise<ResolveContradictionResult>;
   consolidate(input: ConsolidateInput): Promise<ConsolidateResult>;
 
@@ -347,7 +366,9 @@ export interface MemoryApp {
 
   eventStatus(input: CallBase & { eventId: string }): Promise<EventStatusView>;
   /** Admin scope; a key bound to a tenant (or user) sees and counts only its own dead letters. */
-  listDeadLetters(filter: DeadLetterFilter & { principal?: Principal }): Promise<{ deadLetters: DeadLetter[]; counts: Record<string, number> }>;
+  listDeadLetters(
+    filter: DeadLetterFilter & { principal?: Principal },
+  ): Promise<{ deadLetters: DeadLetter[]; counts: Record<string, number> }>;
   retryDeadLetters(filter: DeadLetterRetryFilter & { principal?: Principal }): Promise<{ requested: number }>;
 
   /** Appends any pending MemoryAccessed batch now. */

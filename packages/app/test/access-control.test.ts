@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOTSTRAP_PRINCIPAL, OPEN_PRINCIPAL, hashApiKey, type Clock, type KeyStore, type Principal, type SqlDatabase } from '@engram/core';
+import {
+  BOOTSTRAP_PRINCIPAL,
+  OPEN_PRINCIPAL,
+  hashApiKey,
+  type Clock,
+  type KeyStore,
+  type Principal,
+  type SqlDatabase,
+} from '@engram/core';
 import { runMigrations } from '@engram/projections';
 import { openPglite } from '@engram/store-pglite';
 import { KEY_STORE_MIGRATIONS_DIR, KEY_STORE_MIGRATIONS_NAMESPACE, openSqlKeyStore } from '@engram/key-store-sql';
@@ -112,15 +120,38 @@ describe('access control and key management on a real key store', () => {
   });
 
   it('a created key authenticates with its binding and scopes; revoked or expired it is refused at once', async () => {
-    const created = await admin.create(BOOTSTRAP_PRINCIPAL, { tenantId: 'acme', scopes: ['write', 'read'], userId: 'alice', name: 'support bot' });
-    expect(created).toMatchObject({ tenantId: 'acme', userId: 'alice', agentId: null, scopes: ['read', 'write'], name: 'support bot', createdBy: 'bootstrap-admin' });
+    const created = await admin.create(BOOTSTRAP_PRINCIPAL, {
+      tenantId: 'acme',
+      scopes: ['write', 'read'],
+      userId: 'alice',
+      name: 'support bot',
+    });
+    expect(created).toMatchObject({
+      tenantId: 'acme',
+      userId: 'alice',
+      agentId: null,
+      scopes: ['read', 'write'],
+      name: 'support bot',
+      createdBy: 'bootstrap-admin',
+    });
     const a = access();
     const p = await a.admit({ authorization: `Token ${created.key}` });
-    expect(p).toEqual({ kind: 'key', keyId: created.id, tenantId: 'acme', userId: 'alice', agentId: null, scopes: ['read', 'write'] });
+    expect(p).toEqual({
+      kind: 'key',
+      keyId: created.id,
+      tenantId: 'acme',
+      userId: 'alice',
+      agentId: null,
+      scopes: ['read', 'write'],
+    });
     await admin.revoke(BOOTSTRAP_PRINCIPAL, created.id);
     expect(await failure(a.admit({ authorization: `Bearer ${created.key}` }))).toBe('UNAUTHENTICATED/KEY_REVOKED');
 
-    const expiring = await admin.create(BOOTSTRAP_PRINCIPAL, { tenantId: 'acme', scopes: ['read'], expiresAt: new Date(clock.t + 60_000).toISOString() });
+    const expiring = await admin.create(BOOTSTRAP_PRINCIPAL, {
+      tenantId: 'acme',
+      scopes: ['read'],
+      expiresAt: new Date(clock.t + 60_000).toISOString(),
+    });
     expect((await a.admit({ apiKey: expiring.key })).keyId).toBe(expiring.id);
     clock.t += 60_000;
     expect(await failure(a.admit({ apiKey: expiring.key }))).toBe('UNAUTHENTICATED/KEY_EXPIRED');
@@ -151,8 +182,14 @@ describe('access control and key management on a real key store', () => {
     const k2 = await admin.create(BOOTSTRAP_PRINCIPAL, { tenantId: 'acme', scopes: ['read'] });
     await a.admit({ apiKey: k1.key });
     await a.admit({ apiKey: k1.key });
-    const limited = await a.admit({ apiKey: k1.key }).catch((e: { code: string; details: Record<string, unknown> }) => e);
-    expect(limited).toMatchObject({ code: 'RATE_LIMITED', retriable: true, details: { reason: 'RATE', retryAfterSeconds: 1 } });
+    const limited = await a
+      .admit({ apiKey: k1.key })
+      .catch((e: { code: string; details: Record<string, unknown> }) => e);
+    expect(limited).toMatchObject({
+      code: 'RATE_LIMITED',
+      retriable: true,
+      details: { reason: 'RATE', retryAfterSeconds: 1 },
+    });
     expect((await a.admit({ apiKey: k2.key })).keyId).toBe(k2.id);
     clock.t += 1000;
     expect((await a.admit({ apiKey: k1.key })).keyId).toBe(k1.id);
@@ -163,7 +200,9 @@ describe('access control and key management on a real key store', () => {
     const globex = await admin.create(BOOTSTRAP_PRINCIPAL, { tenantId: 'globex', scopes: ['read'] });
     const p: Principal = await access().admit({ apiKey: acmeAdmin.key });
     expect((await admin.create(p, { scopes: ['read'] })).tenantId).toBe('acme');
-    expect(await failure(admin.create(p, { tenantId: 'globex', scopes: ['read'] }))).toBe('FORBIDDEN/TENANT_NOT_ALLOWED');
+    expect(await failure(admin.create(p, { tenantId: 'globex', scopes: ['read'] }))).toBe(
+      'FORBIDDEN/TENANT_NOT_ALLOWED',
+    );
     expect((await admin.list(p)).every((k) => k.tenantId === 'acme')).toBe(true);
     expect(await failure(admin.list(p, { tenantId: 'globex' }))).toBe('FORBIDDEN/TENANT_NOT_ALLOWED');
     expect(await failure(admin.revoke(p, globex.id))).toBe('NOT_FOUND');
@@ -179,15 +218,19 @@ describe('access control and key management on a real key store', () => {
   });
 
   it('validates what a key is made of: the shape by the contract, the rules by the admin', async () => {
-    const shape = (input: Record<string, unknown>) => failure(Promise.resolve().then(() => check(CreateKeyBody, { tenantId: 'acme', scopes: ['read'], ...input })));
+    const shape = (input: Record<string, unknown>) =>
+      failure(Promise.resolve().then(() => check(CreateKeyBody, { tenantId: 'acme', scopes: ['read'], ...input })));
     expect(await shape({})).toBe('ok');
     expect(await shape({ scopes: [] })).toBe('VALIDATION_FAILED');
     expect(await shape({ scopes: ['read', 'sudo'] })).toBe('VALIDATION_FAILED');
     expect(await shape({ tenantId: 'bad tenant!' })).toBe('VALIDATION_FAILED');
     expect(await shape({ expiresAt: 'tomorrow' })).toBe('VALIDATION_FAILED');
     expect(await shape({ secret: 'x' })).toBe('VALIDATION_FAILED');
-    expect(await failure(Promise.resolve().then(() => check(ApiKeyParams, { id: 'not-a-uuid' })))).toBe('VALIDATION_FAILED');
-    const rule = (input: Record<string, unknown>) => failure(admin.create(BOOTSTRAP_PRINCIPAL, { tenantId: 'acme', scopes: ['read'], ...input } as never));
+    expect(await failure(Promise.resolve().then(() => check(ApiKeyParams, { id: 'not-a-uuid' })))).toBe(
+      'VALIDATION_FAILED',
+    );
+    const rule = (input: Record<string, unknown>) =>
+      failure(admin.create(BOOTSTRAP_PRINCIPAL, { tenantId: 'acme', scopes: ['read'], ...input } as never));
     expect(await rule({ scopes: ['read', 'write:user_stated'] })).toBe('VALIDATION_FAILED');
     expect(await rule({ tenantId: undefined })).toBe('VALIDATION_FAILED');
     expect(await rule({ expiresAt: '2020-01-01T00:00:00Z' })).toBe('VALIDATION_FAILED');

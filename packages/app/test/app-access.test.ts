@@ -20,12 +20,22 @@ describe('R8: hits are recorded as batched MemoryAccessed events', () => {
   });
 
   it('records accessed memories as one batched MemoryAccessed per user stream', async () => {
-    const a = await s.app.writeMemory({ scope: scopeOf('acc'), type: 'USER', content: 'Prefers green tea in the morning' });
-    const b = await s.app.writeMemory({ scope: scopeOf('acc'), type: 'USER', content: 'Drinks green smoothies after running' });
+    const a = await s.app.writeMemory({
+      scope: scopeOf('acc'),
+      type: 'USER',
+      content: 'Prefers green tea in the morning',
+    });
+    const b = await s.app.writeMemory({
+      scope: scopeOf('acc'),
+      type: 'USER',
+      content: 'Drinks green smoothies after running',
+    });
     await s.app.query({ scope: scopeOf('acc'), query: 'green tea', minPosition: b.position! });
     await s.app.query({ scope: scopeOf('acc'), query: 'green smoothies' });
     await s.app.flushAccesses();
-    const accessed = (await s.events()).filter((e): e is Extract<EngramEvent, { type: 'MemoryAccessed' }> => e.type === 'MemoryAccessed' && e.userId === 'acc');
+    const accessed = (await s.events()).filter(
+      (e): e is Extract<EngramEvent, { type: 'MemoryAccessed' }> => e.type === 'MemoryAccessed' && e.userId === 'acc',
+    );
     expect(accessed).toHaveLength(1);
     const p = accessed[0]!.payload;
     expect(new Set(p.memoryIds)).toEqual(new Set([a.id, b.id]));
@@ -41,9 +51,17 @@ describe('R8: hits are recorded as batched MemoryAccessed events', () => {
 
   it('many reads of one user make one event per flush, with a count per memory', async () => {
     const w = await s.app.writeMemory({ scope: scopeOf('reader'), type: 'USER', content: 'Keeps bees on the roof' });
-    for (let i = 0; i < 25; i++) await s.app.query({ scope: scopeOf('reader'), query: 'bees on the roof', ...(i === 0 ? { minPosition: w.position! } : {}) });
+    for (let i = 0; i < 25; i++)
+      await s.app.query({
+        scope: scopeOf('reader'),
+        query: 'bees on the roof',
+        ...(i === 0 ? { minPosition: w.position! } : {}),
+      });
     await s.app.flushAccesses();
-    const accessed = (await s.events()).filter((e): e is Extract<EngramEvent, { type: 'MemoryAccessed' }> => e.type === 'MemoryAccessed' && e.userId === 'reader');
+    const accessed = (await s.events()).filter(
+      (e): e is Extract<EngramEvent, { type: 'MemoryAccessed' }> =>
+        e.type === 'MemoryAccessed' && e.userId === 'reader',
+    );
     expect(accessed).toHaveLength(1);
     expect(accessed[0]!.payload).toMatchObject({ memoryIds: [w.id], counts: [25], queries: 25 });
     expect(accessed[0]!.payload.queryHash).toMatch(/^[0-9a-f]{64}$/);
@@ -60,7 +78,9 @@ describe('R8: hits are recorded as batched MemoryAccessed events', () => {
     expect(before).toEqual([]);
     await s.app.close();
     const after = (await s.events()).filter((e) => e.type === 'MemoryAccessed' && e.userId === 'closer');
-    expect(after.map((e) => (e.type === 'MemoryAccessed' ? [e.payload.memoryIds, e.payload.counts] : null))).toEqual([[[w.id], [1]]]);
+    expect(after.map((e) => (e.type === 'MemoryAccessed' ? [e.payload.memoryIds, e.payload.counts] : null))).toEqual([
+      [[w.id], [1]],
+    ]);
   });
 });
 
@@ -74,8 +94,17 @@ describe('reinforce: false', () => {
   });
 
   it('answers the query but records no access of what it returned', async () => {
-    const w = await s.app.writeMemory({ scope: scopeOf('quiet'), type: 'USER', content: 'Keeps bees on the allotment' });
-    const hits = await s.app.query({ scope: scopeOf('quiet'), query: 'bees allotment', minPosition: w.position!, reinforce: false });
+    const w = await s.app.writeMemory({
+      scope: scopeOf('quiet'),
+      type: 'USER',
+      content: 'Keeps bees on the allotment',
+    });
+    const hits = await s.app.query({
+      scope: scopeOf('quiet'),
+      query: 'bees allotment',
+      minPosition: w.position!,
+      reinforce: false,
+    });
     expect(hits.map((h) => h.id)).toEqual([w.id]);
     await s.app.flushAccesses();
     expect((await s.events()).filter((e) => e.type === 'MemoryAccessed' && e.userId === 'quiet')).toEqual([]);

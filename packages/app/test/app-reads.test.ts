@@ -24,11 +24,25 @@ describe('app queries on the real log, PGlite and projectors', () => {
   });
 
   it('read-your-writes: a query with minPosition sees the write it follows', async () => {
-    const w = await s.app.writeMemory({ scope: scopeOf('ryw'), type: 'ENVIRONMENT', content: 'The deploy target is Kubernetes on GKE' });
-    const hits = await s.app.query({ scope: scopeOf('ryw'), query: 'which kubernetes deploy target', minPosition: w.position! });
+    const w = await s.app.writeMemory({
+      scope: scopeOf('ryw'),
+      type: 'ENVIRONMENT',
+      content: 'The deploy target is Kubernetes on GKE',
+    });
+    const hits = await s.app.query({
+      scope: scopeOf('ryw'),
+      query: 'which kubernetes deploy target',
+      minPosition: w.position!,
+    });
     expect(hits.map((h) => h.id)).toContain(w.id);
     const hit = hits.find((h) => h.id === w.id)!;
-    expect(hit).toMatchObject({ kind: 'memory', tier: 'SEMANTIC', type: 'ENVIRONMENT', source: 'user_stated', content: 'The deploy target is Kubernetes on GKE' });
+    expect(hit).toMatchObject({
+      kind: 'memory',
+      tier: 'SEMANTIC',
+      type: 'ENVIRONMENT',
+      source: 'user_stated',
+      content: 'The deploy target is Kubernetes on GKE',
+    });
     expect(hit.score).toBeGreaterThan(0);
   });
 
@@ -47,14 +61,23 @@ describe('app queries on the real log, PGlite and projectors', () => {
 
   it('isolation: other tenants and users never see an entry (query, get, history, key history)', async () => {
     const owner = scopeOf('iso-user', 'tenant-a');
-    const w = await s.app.writeMemory({ scope: owner, type: 'USER', key: 'secret_word', content: 'The secret word is platypus' });
-    expect((await s.app.query({ scope: owner, query: 'secret word platypus', minPosition: w.position! })).map((h) => h.id)).toContain(w.id);
+    const w = await s.app.writeMemory({
+      scope: owner,
+      type: 'USER',
+      key: 'secret_word',
+      content: 'The secret word is platypus',
+    });
+    expect(
+      (await s.app.query({ scope: owner, query: 'secret word platypus', minPosition: w.position! })).map((h) => h.id),
+    ).toContain(w.id);
     for (const other of [scopeOf('iso-user', 'tenant-b'), scopeOf('iso-other', 'tenant-a')]) {
       expect(await s.app.query({ scope: other, query: 'secret word platypus' })).toEqual([]);
       expect((await rejection(s.app.getMemory({ scope: other, memoryId: w.id }))).code).toBe('NOT_FOUND');
       expect((await rejection(s.app.memoryHistory({ scope: other, memoryId: w.id }))).code).toBe('NOT_FOUND');
       expect(await s.app.keyHistory({ scope: other, key: 'secret_word' })).toEqual([]);
-      expect((await rejection(s.app.forget({ scope: other, target: 'memory', memoryId: w.id }))).code).toBe('NOT_FOUND');
+      expect((await rejection(s.app.forget({ scope: other, target: 'memory', memoryId: w.id }))).code).toBe(
+        'NOT_FOUND',
+      );
     }
     expect((await s.app.memoryHistory({ scope: owner, memoryId: w.id })).map((h) => h.action)).toEqual(['created']);
     expect((await s.app.keyHistory({ scope: owner, key: 'secret_word' })).map((h) => h.memoryId)).toEqual([w.id]);
@@ -73,28 +96,59 @@ describe('app queries on the real log, PGlite and projectors', () => {
 
   it('B3: history shows valid and record times, and asOf reads what was true then (lexical retriever too)', async () => {
     const scope = scopeOf('asof-lexical');
-    const v1 = await s.app.writeMemory({ scope, type: 'USER', key: 'employer', content: 'Works at Acme', at: '2024-01-10T09:00:00.000Z' });
-    const v2 = await s.app.writeMemory({ scope, type: 'USER', key: 'employer', content: 'Works at Globex', at: '2026-03-02T09:00:00.000Z', validFrom: '2026-03-01T00:00:00.000Z' });
+    const v1 = await s.app.writeMemory({
+      scope,
+      type: 'USER',
+      key: 'employer',
+      content: 'Works at Acme',
+      at: '2024-01-10T09:00:00.000Z',
+    });
+    const v2 = await s.app.writeMemory({
+      scope,
+      type: 'USER',
+      key: 'employer',
+      content: 'Works at Globex',
+      at: '2026-03-02T09:00:00.000Z',
+      validFrom: '2026-03-01T00:00:00.000Z',
+    });
     const history = await s.app.keyHistory({ scope, key: 'employer', minPosition: v2.position! });
     const superseded = history.find((h) => h.action === 'superseded' && h.memoryId === v1.id)!;
     expect(superseded).toMatchObject({ validTo: '2026-03-01T00:00:00.000Z' });
     expect(superseded.recordedAt).not.toBeNull();
-    expect(history.find((h) => h.action === 'created' && h.memoryId === v2.id)).toMatchObject({ validFrom: '2026-03-01T00:00:00.000Z', validTo: null });
+    expect(history.find((h) => h.action === 'created' && h.memoryId === v2.id)).toMatchObject({
+      validFrom: '2026-03-01T00:00:00.000Z',
+      validTo: null,
+    });
     const then = await s.app.query({ scope, query: 'works at', asOf: '2025-06-01T00:00:00.000Z' });
     expect(then.map((h) => h.content)).toEqual(['Works at Acme']);
     const now = await s.app.query({ scope, query: 'works at' });
     expect(now[0]!.content).toBe('Works at Globex');
-    await expect(s.app.writeMemory({ scope, type: 'USER', content: 'x', validFrom: '2026-01-02T00:00:00.000Z', validTo: '2026-01-01T00:00:00.000Z' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(
+      s.app.writeMemory({
+        scope,
+        type: 'USER',
+        content: 'x',
+        validFrom: '2026-01-02T00:00:00.000Z',
+        validTo: '2026-01-01T00:00:00.000Z',
+      }),
+    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
   it('working memory renders the session as markdown', async () => {
     const scope = scopeOf('wm');
     await s.app.observeMessage({ scope, sessionId: 'chat-1', role: 'user', content: 'Can you book a table for two?' });
-    const r = await s.app.observeMessage({ scope, sessionId: 'chat-1', role: 'assistant', content: 'Sure, which evening?' });
+    const r = await s.app.observeMessage({
+      scope,
+      sessionId: 'chat-1',
+      role: 'assistant',
+      content: 'Sure, which evening?',
+    });
     const md = await s.app.workingMemory({ scope, sessionId: 'chat-1', minPosition: r.position });
     expect(md).toContain('**user**: Can you book a table for two?');
     expect(md.indexOf('book a table')).toBeLessThan(md.indexOf('which evening'));
-    expect(await s.app.workingMemory({ scope: scopeOf('wm-other'), sessionId: 'chat-1' })).not.toContain('book a table');
+    expect(await s.app.workingMemory({ scope: scopeOf('wm-other'), sessionId: 'chat-1' })).not.toContain(
+      'book a table',
+    );
   });
 
   it('context renders core facts, relevant facts and the conversation', async () => {
@@ -102,7 +156,12 @@ describe('app queries on the real log, PGlite and projectors', () => {
     await s.app.writeMemory({ scope, type: 'USER', key: 'name', content: 'Name is Dana', pinned: true });
     await s.app.writeMemory({ scope, type: 'ENVIRONMENT', content: 'The billing service is written in Go' });
     const r = await s.app.observeMessage({ scope, sessionId: 'c1', role: 'user', content: 'Let us debug billing' });
-    const c = await s.app.context({ scope, query: 'billing service language', sessionId: 'c1', minPosition: r.position });
+    const c = await s.app.context({
+      scope,
+      query: 'billing service language',
+      sessionId: 'c1',
+      minPosition: r.position,
+    });
     expect(c.context).toContain('Name is Dana');
     expect(c.context).toContain('billing service is written in Go');
     expect(c.context).toContain('Let us debug billing');
@@ -133,7 +192,13 @@ describe('app queries on the real log, PGlite and projectors', () => {
         entryBId: newId(),
         description: 'moved city',
         confidence: 0.8,
-        candidate: { key: 'city', content: 'Lives in Berlin', source: 'consolidated', confidence: 0.8, sourceMessageIds: ['m1'] },
+        candidate: {
+          key: 'city',
+          content: 'Lives in Berlin',
+          source: 'consolidated',
+          confidence: 0.8,
+          sourceMessageIds: ['m1'],
+        },
       },
     };
     const appended = await s.log.append([detected]);
@@ -151,7 +216,11 @@ describe('app queries on the real log, PGlite and projectors', () => {
     expect(await s.app.listContradictions({ scope })).toEqual([]);
     const all = await s.app.listContradictions({ scope, status: 'all' });
     expect(all[0]).toMatchObject({ id: contradictionId, resolution: 'b_wins', resolvedBy: 'user' });
-    expect((await rejection(s.app.resolveContradiction({ scope, contradictionId, winner: 'a' }))).code).toBe('CONFLICT');
-    expect((await rejection(s.app.resolveContradiction({ scope, contradictionId: newId(), winner: 'a' }))).code).toBe('NOT_FOUND');
+    expect((await rejection(s.app.resolveContradiction({ scope, contradictionId, winner: 'a' }))).code).toBe(
+      'CONFLICT',
+    );
+    expect((await rejection(s.app.resolveContradiction({ scope, contradictionId: newId(), winner: 'a' }))).code).toBe(
+      'NOT_FOUND',
+    );
   });
 });

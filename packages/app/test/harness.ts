@@ -80,11 +80,28 @@ export async function openStack(opts: StackOptions = {}): Promise<Stack> {
   const contextTextIndex = await createLocalTextIndex();
   const vectorIndex = await createLocalVectorIndex();
   const embedder = createHashEmbedder();
-  const searchIndex = await createSearchIndexProjector({ log, textIndex, contextTextIndex, vectorIndex, embedder, snapshotEveryMs: 0 });
+  const searchIndex = await createSearchIndexProjector({
+    log,
+    textIndex,
+    contextTextIndex,
+    vectorIndex,
+    embedder,
+    snapshotEveryMs: 0,
+  });
   const closers: Array<() => Promise<void>> = [() => searchIndex.close()];
   readiness.setSearchIndex(searchIndex);
-  const progress: ProjectionProgress = { reached: async (pos) => (await sqlProgress.reached(pos)) && (await searchIndex.reached(pos)) };
-  const retriever: Retriever = createHybridRetriever({ db, textIndex, contextTextIndex, vectorIndex, embedder, clock: systemClock, config: { rerankEnabled: false } });
+  const progress: ProjectionProgress = {
+    reached: async (pos) => (await sqlProgress.reached(pos)) && (await searchIndex.reached(pos)),
+  };
+  const retriever: Retriever = createHybridRetriever({
+    db,
+    textIndex,
+    contextTextIndex,
+    vectorIndex,
+    embedder,
+    clock: systemClock,
+    config: { rerankEnabled: false },
+  });
   const logger = new RecordingLogger();
   const app = createMemoryApp({
     log,
@@ -123,4 +140,8 @@ export async function openStack(opts: StackOptions = {}): Promise<Stack> {
   };
 }
 
-export const scopeOf = (userId: string, tenantId = 't1', agentId: string | null = null) => ({ tenantId, userId, agentId });
+export const scopeOf = (userId: string, tenantId = 't1', agentId: string | null = null) => ({
+  tenantId,
+  userId,
+  agentId,
+});

@@ -54,12 +54,20 @@ function recordsDigest(lines: string[]): string {
 }
 
 export function batchFileName(createdAt: Date, batchId: string): string {
-  const stamp = createdAt.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+  const stamp = createdAt
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z');
   return `batch-${stamp}-${batchId.slice(0, 8)}.jsonl`;
 }
 
 /** One JSONL file: the metadata record first, then one line per archived entry; written atomically. */
-export async function writeBatch(dir: string, meta: Omit<ArchiveBatchMeta, 'kind' | 'records' | 'sha256'>, records: ArchiveRecord[], fileName?: string): Promise<string> {
+export async function writeBatch(
+  dir: string,
+  meta: Omit<ArchiveBatchMeta, 'kind' | 'records' | 'sha256'>,
+  records: ArchiveRecord[],
+  fileName?: string,
+): Promise<string> {
   const lines = records.map((r) => JSON.stringify(r));
   const head: ArchiveBatchMeta = { kind: 'batch', ...meta, records: records.length, sha256: recordsDigest(lines) };
   const file = join(dir, fileName ?? batchFileName(new Date(meta.createdAt), meta.batchId));
@@ -69,7 +77,8 @@ export async function writeBatch(dir: string, meta: Omit<ArchiveBatchMeta, 'kind
 
 export async function readBatch(file: string): Promise<ArchiveBatch> {
   const lines = (await readFile(file, 'utf8')).split('\n').filter((l) => l.length > 0);
-  const corrupt = (why: string) => new EngramError('INTERNAL', `archive batch ${file} is damaged: ${why}`, { details: { file } });
+  const corrupt = (why: string) =>
+    new EngramError('INTERNAL', `archive batch ${file} is damaged: ${why}`, { details: { file } });
   let meta: ArchiveBatchMeta;
   try {
     meta = JSON.parse(lines[0] ?? '') as ArchiveBatchMeta;
@@ -78,14 +87,18 @@ export async function readBatch(file: string): Promise<ArchiveBatch> {
   }
   if (meta.kind !== 'batch') throw corrupt('the first line is not the batch metadata');
   const body = lines.slice(1);
-  if (body.length !== meta.records || recordsDigest(body) !== meta.sha256) throw corrupt('records do not match the metadata (count or sha256)');
+  if (body.length !== meta.records || recordsDigest(body) !== meta.sha256)
+    throw corrupt('records do not match the metadata (count or sha256)');
   return { file, meta, records: body.map((l) => JSON.parse(l) as ArchiveRecord) };
 }
 
 /** Batch files in creation order. */
 export async function listBatches(dir: string): Promise<string[]> {
   try {
-    return (await readdir(dir)).filter((f) => BATCH_FILE.test(f)).sort().map((f) => join(dir, f));
+    return (await readdir(dir))
+      .filter((f) => BATCH_FILE.test(f))
+      .sort()
+      .map((f) => join(dir, f));
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw e;

@@ -1,5 +1,14 @@
 import { basename, join } from 'node:path';
-import { currentSchemaVersion, deterministicId, newId, streamKeyOf, type EngramEvent, type EventLog, type MemoryArchived, type SqlDatabase } from '@engram/core';
+import {
+  currentSchemaVersion,
+  deterministicId,
+  newId,
+  streamKeyOf,
+  type EngramEvent,
+  type EventLog,
+  type MemoryArchived,
+  type SqlDatabase,
+} from '@engram/core';
 import { contentHash } from '@engram/projections';
 import { listBatches, readBatch, writeBatch, type ArchiveBatch, type ArchiveRecord } from './batch-file';
 
@@ -71,7 +80,8 @@ function archivedEvent(batchId: string, r: ArchiveRecord, now: string): MemoryAr
 async function appendByStream(log: EventLog, events: EngramEvent[]): Promise<void> {
   const streams = new Map<string, EngramEvent[]>();
   for (const e of events) streams.set(streamKeyOf(e), [...(streams.get(streamKeyOf(e)) ?? []), e]);
-  for (const list of streams.values()) for (let i = 0; i < list.length; i += 256) await log.append(list.slice(i, i + 256));
+  for (const list of streams.values())
+    for (let i = 0; i < list.length; i += 256) await log.append(list.slice(i, i + 256));
 }
 
 /**
@@ -79,20 +89,33 @@ async function appendByStream(log: EventLog, events: EngramEvent[]): Promise<voi
  * and drops records of entries erased since (forget cascades into the archive), rewriting the file
  * atomically.
  */
-async function reconcile(db: SqlDatabase, log: EventLog, batches: ArchiveBatch[], now: string): Promise<{ resumed: string[]; purged: number }> {
+async function reconcile(
+  db: SqlDatabase,
+  log: EventLog,
+  batches: ArchiveBatch[],
+  now: string,
+): Promise<{ resumed: string[]; purged: number }> {
   const resumed: string[] = [];
   let purged = 0;
   for (const b of batches) {
     if (b.records.length === 0) continue;
-    const r = await db.query<{ id: string }>('SELECT id::text AS id FROM memories WHERE id = ANY($1::uuid[])', [b.records.map((x) => x.memoryId)]);
+    const r = await db.query<{ id: string }>('SELECT id::text AS id FROM memories WHERE id = ANY($1::uuid[])', [
+      b.records.map((x) => x.memoryId),
+    ]);
     const exists = new Set(r.rows.map((x) => x.id));
     // An entry restored since keeps its archived history row: only never-applied events are missing.
     const eventIds = b.records.map((x) => deterministicId('cold_archive', b.meta.batchId, x.memoryId));
-    const h = await db.query<{ id: string }>("SELECT event_id::text AS id FROM memory_history WHERE action = 'archived' AND event_id = ANY($1::uuid[])", [eventIds]);
+    const h = await db.query<{ id: string }>(
+      "SELECT event_id::text AS id FROM memory_history WHERE action = 'archived' AND event_id = ANY($1::uuid[])",
+      [eventIds],
+    );
     const applied = new Set(h.rows.map((x) => x.id));
     const pending = b.records.filter((x, i) => exists.has(x.memoryId) && !applied.has(eventIds[i]!));
     if (pending.length > 0) {
-      await appendByStream(log, pending.map((x) => archivedEvent(b.meta.batchId, x, now)));
+      await appendByStream(
+        log,
+        pending.map((x) => archivedEvent(b.meta.batchId, x, now)),
+      );
       resumed.push(...pending.map((x) => x.memoryId));
     }
     purged += await keepOnly(b, exists);
@@ -119,7 +142,9 @@ export async function purgeErasedFromArchive(deps: { db: SqlDatabase; dataDir: s
   for (const file of await listBatches(archiveDir(deps.dataDir))) {
     const b = await readBatch(file);
     if (b.records.length === 0) continue;
-    const r = await deps.db.query<{ id: string }>('SELECT id::text AS id FROM memories WHERE id = ANY($1::uuid[])', [b.records.map((x) => x.memoryId)]);
+    const r = await deps.db.query<{ id: string }>('SELECT id::text AS id FROM memories WHERE id = ANY($1::uuid[])', [
+      b.records.map((x) => x.memoryId),
+    ]);
     purged += await keepOnly(b, new Set(r.rows.map((x) => x.id)));
   }
   return purged;
@@ -132,7 +157,10 @@ export async function purgeErasedFromArchive(deps: { db: SqlDatabase; dataDir: s
  * events whose ids derive from the batch and the entry (a rerun finishes, never duplicates, them).
  * The read models must be caught up with the log when this runs.
  */
-export async function runColdArchive(deps: { db: SqlDatabase; log: EventLog; dataDir: string }, opts: ColdArchiveOptions): Promise<ColdArchiveOutcome> {
+export async function runColdArchive(
+  deps: { db: SqlDatabase; log: EventLog; dataDir: string },
+  opts: ColdArchiveOptions,
+): Promise<ColdArchiveOutcome> {
   const dir = archiveDir(deps.dataDir);
   const now = opts.now.toISOString();
   const batches = await Promise.all((await listBatches(dir)).map(readBatch));
@@ -150,6 +178,9 @@ export async function runColdArchive(deps: { db: SqlDatabase; log: EventLog; dat
   const records = rows.rows.map(recordOf);
   const batchId = newId();
   const batchFile = await writeBatch(dir, { batchId, createdAt: now, cutoff, archiveDays: opts.days }, records);
-  await appendByStream(deps.log, records.map((r) => archivedEvent(batchId, r, now)));
+  await appendByStream(
+    deps.log,
+    records.map((r) => archivedEvent(batchId, r, now)),
+  );
   return { batchFile, archived: records.length, resumed: resumed.length, purged };
 }

@@ -47,10 +47,17 @@ export function startArchiveSchedule(deps: ArchiveScheduleDeps, s: ArchiveSchedu
         timeoutMs: CATCH_UP_WAIT_MS,
         signal: closing.signal,
       });
-      if (!reached && !closing.signal.aborted) logger.warn({ partition, offset: next - 1 }, 'cold archive: projections still behind the log head; archiving what they have');
+      if (!reached && !closing.signal.aborted)
+        logger.warn(
+          { partition, offset: next - 1 },
+          'cold archive: projections still behind the log head; archiving what they have',
+        );
     }
     if (closing.signal.aborted) return;
-    const out = await runColdArchive({ db: deps.db, log: deps.log, dataDir: deps.dataDir }, { days: s.days, now: new Date() });
+    const out = await runColdArchive(
+      { db: deps.db, log: deps.log, dataDir: deps.dataDir },
+      { days: s.days, now: new Date() },
+    );
     logger.info({ ...out }, 'cold archive done');
   };
   const arm = () => {

@@ -12,7 +12,12 @@ export interface ParsedArgs {
 /** Strict parsing: unknown flags and missing values are usage errors naming the command. */
 export function parseFlags(command: string, argv: string[], spec: FlagSpec): ParsedArgs {
   try {
-    const { values, positionals } = parseArgs({ args: argv, options: { ...spec, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options: { ...spec, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
     return { flags: values as ParsedArgs['flags'], positionals };
   } catch (e) {
     throw new UsageError((e as Error).message.replace(/^TypeError \[[A-Z_]+\]: /, ''), command);

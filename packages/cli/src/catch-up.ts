@@ -14,7 +14,10 @@ export interface CatchUpOptions {
   logger?: Logger;
 }
 
-function minCheckpoint(rows: Array<{ partition: number; next_offset: number }>, projections: number): Map<number, number> {
+function minCheckpoint(
+  rows: Array<{ partition: number; next_offset: number }>,
+  projections: number,
+): Map<number, number> {
   const byPartition = new Map<number, number[]>();
   for (const r of rows) byPartition.set(r.partition, [...(byPartition.get(r.partition) ?? []), Number(r.next_offset)]);
   const out = new Map<number, number>();
@@ -29,7 +32,12 @@ function minCheckpoint(rows: Array<{ partition: number; next_offset: number }>, 
  * dead-lettered), without a log subscription: offline commands and replay use it so they never move
  * the service's consumer checkpoints.
  */
-export async function catchUpProjectors(log: EventLog, db: SqlDatabase, projectors: readonly Projector[], opts: CatchUpOptions = {}): Promise<number> {
+export async function catchUpProjectors(
+  log: EventLog,
+  db: SqlDatabase,
+  projectors: readonly Projector[],
+  opts: CatchUpOptions = {},
+): Promise<number> {
   const to = opts.to ?? (await log.head());
   const batchSize = opts.batchSize ?? 500;
   let from = opts.from;

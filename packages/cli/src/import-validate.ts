@@ -1,4 +1,13 @@
-import { deterministicId, EngramError, JsonEventCodec, scanContent, streamKeyOf, stringLeaves, type ContentQuarantined, type EngramEvent } from '@engram/core';
+import {
+  deterministicId,
+  EngramError,
+  JsonEventCodec,
+  scanContent,
+  streamKeyOf,
+  stringLeaves,
+  type ContentQuarantined,
+  type EngramEvent,
+} from '@engram/core';
 
 const codec = new JsonEventCodec();
 const encoder = new TextEncoder();
@@ -22,7 +31,8 @@ export function parseImportLine(line: string, lineNo: number): EngramEvent {
 const SCREEN_RECORDS = new Set<EngramEvent['type']>(['WriteRejected', 'ContentQuarantined']);
 
 const sameStrings = (a: unknown, b: unknown): boolean => {
-  const flat = (v: unknown) => JSON.stringify(Object.entries(stringLeaves(v, '')).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
+  const flat = (v: unknown) =>
+    JSON.stringify(Object.entries(stringLeaves(v, '')).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
   return flat(a) === flat(b);
 };
 
@@ -46,7 +56,10 @@ export function releasedFromQuarantine(events: readonly EngramEvent[]): Set<stri
     const key = releasedFrom.get(e.eventId);
     const q = key === undefined ? undefined : held.get(key);
     if (!q || key !== `${streamKeyOf(e)}/${q.payload.quarantineId}`) continue;
-    const isRelease = e.eventId === deterministicId(q.payload.quarantineId, 'released') && e.causationId === q.eventId && e.type === q.payload.heldType;
+    const isRelease =
+      e.eventId === deterministicId(q.payload.quarantineId, 'released') &&
+      e.causationId === q.eventId &&
+      e.type === q.payload.heldType;
     if (isRelease && sameStrings(e.payload, q.payload.heldPayload)) out.add(e.eventId);
   }
   return out;
@@ -63,9 +76,13 @@ export function screenImport(lines: readonly ImportLine[]): void {
     for (const text of Object.values(stringLeaves(event.payload, ''))) {
       const verdict = scanContent(text);
       if (!verdict.ok) {
-        throw new EngramError(verdict.code, `line ${lineNo}: event ${event.eventId} (${event.type}) is blocked by the content scanner: ${verdict.reason}`, {
-          details: { line: lineNo, eventId: event.eventId },
-        });
+        throw new EngramError(
+          verdict.code,
+          `line ${lineNo}: event ${event.eventId} (${event.type}) is blocked by the content scanner: ${verdict.reason}`,
+          {
+            details: { line: lineNo, eventId: event.eventId },
+          },
+        );
       }
     }
   }

@@ -2,7 +2,9 @@ import { EngramError } from '@engram/core';
 
 /** Thrown at a batch boundary after Ctrl-C; the job's progress is already durable. */
 export function interrupted(what: string): EngramError {
-  return new EngramError('SHUTTING_DOWN', `${what} interrupted; run the same command again to resume`, { details: { reason: 'INTERRUPTED' } });
+  return new EngramError('SHUTTING_DOWN', `${what} interrupted; run the same command again to resume`, {
+    details: { reason: 'INTERRUPTED' },
+  });
 }
 
 export function throwIfAborted(signal: AbortSignal, what: string): void {

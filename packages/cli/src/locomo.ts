@@ -22,7 +22,20 @@ export interface LocomoConversation {
   sessions: LocomoSession[];
 }
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 
 /** "1:56 pm on 8 May, 2023" → ISO (UTC). */
 export function parseLocomoDate(s: string): string {
@@ -55,13 +68,17 @@ export async function loadLocomo(file: string): Promise<LocomoConversation[]> {
     const sampleId = typeof conv.sample_id === 'string' ? conv.sample_id : `conv-${i}`;
     const nums = Object.keys(c)
       .map((k) => /^session_(\d+)$/.exec(k)?.[1])
-      .filter((n): n is string => n !== undefined && Array.isArray(c[`session_${n}`]) && typeof c[`session_${n}_date_time`] === 'string')
+      .filter(
+        (n): n is string =>
+          n !== undefined && Array.isArray(c[`session_${n}`]) && typeof c[`session_${n}_date_time`] === 'string',
+      )
       .map(Number)
       .sort((a, b) => a - b);
     const sessions = nums.map((n) => {
       const turns = c[`session_${n}`] as LocomoTurn[];
       for (const t of turns) {
-        if (typeof t?.speaker !== 'string' || typeof t.dia_id !== 'string' || typeof t.text !== 'string') throw bad(`${sampleId} session_${n} has a turn without speaker, dia_id and text`);
+        if (typeof t?.speaker !== 'string' || typeof t.dia_id !== 'string' || typeof t.text !== 'string')
+          throw bad(`${sampleId} session_${n} has a turn without speaker, dia_id and text`);
       }
       return { sessionId: `session_${n}`, startedAt: parseLocomoDate(c[`session_${n}_date_time`] as string), turns };
     });

@@ -1,5 +1,13 @@
 import { Writable } from 'node:stream';
-import { createRootLogger, Lifecycle, openFoundation, parseConfig, type EngramConfig, type Foundation, type Logger } from '@engram/runtime';
+import {
+  createRootLogger,
+  Lifecycle,
+  openFoundation,
+  parseConfig,
+  type EngramConfig,
+  type Foundation,
+  type Logger,
+} from '@engram/runtime';
 import type { CliIo } from './io';
 import { assertServiceStopped } from './service-guard';
 
@@ -23,7 +31,11 @@ export interface Offline extends Foundation {
 }
 
 /** Opens the log and the read store for an offline command, refusing when the service has them open. */
-export async function openOffline(io: CliIo, command: string, cfg: Readonly<EngramConfig> = configOf(io)): Promise<Offline> {
+export async function openOffline(
+  io: CliIo,
+  command: string,
+  cfg: Readonly<EngramConfig> = configOf(io),
+): Promise<Offline> {
   assertServiceStopped(cfg, command);
   const logger = cliLogger(io, command);
   const life = new Lifecycle(logger);
@@ -37,7 +49,12 @@ export async function openOffline(io: CliIo, command: string, cfg: Readonly<Engr
 }
 
 /** Runs fn on an offline foundation and always closes it. */
-export async function withOffline<T>(io: CliIo, command: string, fn: (f: Offline) => Promise<T>, cfg?: Readonly<EngramConfig>): Promise<T> {
+export async function withOffline<T>(
+  io: CliIo,
+  command: string,
+  fn: (f: Offline) => Promise<T>,
+  cfg?: Readonly<EngramConfig>,
+): Promise<T> {
   const f = await openOffline(io, command, cfg);
   try {
     return await fn(f);

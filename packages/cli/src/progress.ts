@@ -45,7 +45,13 @@ export function createProgress(io: CliIo, phase: string, total: number | null = 
     const elapsed = Math.max(1e-3, (Date.now() - started) / 1000);
     const rate = done / elapsed;
     const etaSeconds = total !== null && rate > 0 ? Math.max(0, (total - done) / rate) : null;
-    return { phase, done, total, rate: Math.round(rate * 10) / 10, etaSeconds: etaSeconds === null ? null : Math.round(etaSeconds) };
+    return {
+      phase,
+      done,
+      total,
+      rate: Math.round(rate * 10) / 10,
+      etaSeconds: etaSeconds === null ? null : Math.round(etaSeconds),
+    };
   };
 
   const print = (final: boolean) => {
@@ -53,9 +59,13 @@ export function createProgress(io: CliIo, phase: string, total: number | null = 
     if (io.isTTY) {
       const frac = l.total ? Math.min(1, l.done / l.total) : 0;
       const filled = Math.round(frac * BAR_WIDTH);
-      const bar = l.total ? `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${(frac * 100).toFixed(1).padStart(5)}%` : '[working]';
+      const bar = l.total
+        ? `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${(frac * 100).toFixed(1).padStart(5)}%`
+        : '[working]';
       const count = l.total !== null ? `${l.done}/${l.total}` : `${l.done}`;
-      io.stderr.write(`\r${phase.padEnd(12)} ${bar} ${count} ${l.rate}/s ETA ${formatEta(l.etaSeconds)}${final ? '\n' : ''}`);
+      io.stderr.write(
+        `\r${phase.padEnd(12)} ${bar} ${count} ${l.rate}/s ETA ${formatEta(l.etaSeconds)}${final ? '\n' : ''}`,
+      );
     } else {
       io.stderr.write(`${JSON.stringify(l)}\n`);
     }

@@ -25,14 +25,24 @@ export async function callService<T>(
   if (req.body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;
   try {
-    res = await fetch(`${base}${req.path}`, { method: req.method, headers, ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}) });
+    res = await fetch(`${base}${req.path}`, {
+      method: req.method,
+      headers,
+      ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
+    });
   } catch (e) {
-    throw new EngramError('LOG_UNAVAILABLE', `the Engram API at ${base} is unreachable: ${(e as Error).message}`, { cause: e });
+    throw new EngramError('LOG_UNAVAILABLE', `the Engram API at ${base} is unreachable: ${(e as Error).message}`, {
+      cause: e,
+    });
   }
-  const body = (await res.json().catch(() => ({}))) as { error?: { code?: string; message?: string; details?: Record<string, unknown> } };
+  const body = (await res.json().catch(() => ({}))) as {
+    error?: { code?: string; message?: string; details?: Record<string, unknown> };
+  };
   if (res.status !== req.expect) {
     const code = (body.error?.code ?? 'INTERNAL') as ErrorCode;
-    throw new EngramError(code, `the service answered ${res.status}: ${body.error?.message ?? 'no error body'}`, { details: { status: res.status, ...(body.error?.details ?? {}) } });
+    throw new EngramError(code, `the service answered ${res.status}: ${body.error?.message ?? 'no error body'}`, {
+      details: { status: res.status, ...(body.error?.details ?? {}) },
+    });
   }
   return body as T;
 }

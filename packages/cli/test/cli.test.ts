@@ -15,7 +15,19 @@ describe('engram command line', () => {
   it('prints help with exit 0 and lists every command', async () => {
     const r = await cli(['--help'], env);
     expect(r.code).toBe(0);
-    for (const c of ['start', 'stats', 'forget', 'export', 'import', 'replay', 'reembed', 'archive', 'redistill', 'models']) expect(r.stdout).toMatch(new RegExp(`^  ${c} `, 'm'));
+    for (const c of [
+      'start',
+      'stats',
+      'forget',
+      'export',
+      'import',
+      'replay',
+      'reembed',
+      'archive',
+      'redistill',
+      'models',
+    ])
+      expect(r.stdout).toMatch(new RegExp(`^  ${c} `, 'm'));
     const sub = await cli(['replay', '--help'], env);
     expect(sub.code).toBe(0);
     expect(sub.stdout).toContain('Usage: engram replay');
@@ -67,14 +79,27 @@ describe('engram command line', () => {
     const dir = join(tmp.dir, 'held');
     mkdirSync(join(dir, 'log'), { recursive: true });
     // The parent of this test worker is alive: its pid in the log's lock is a running owner.
-    writeFileSync(join(dir, 'log', 'LOCK'), JSON.stringify({ pid: process.ppid, hostname: hostname(), acquiredAt: '2026-01-01T00:00:00.000Z' }));
-    for (const argv of [['stats'], ['replay'], ['reembed'], ['archive', '--now'], ['export', '--user', 'u'], ['forget', '--user', 'u', '--key', 'k']]) {
+    writeFileSync(
+      join(dir, 'log', 'LOCK'),
+      JSON.stringify({ pid: process.ppid, hostname: hostname(), acquiredAt: '2026-01-01T00:00:00.000Z' }),
+    );
+    for (const argv of [
+      ['stats'],
+      ['replay'],
+      ['reembed'],
+      ['archive', '--now'],
+      ['export', '--user', 'u'],
+      ['forget', '--user', 'u', '--key', 'k'],
+    ]) {
       const r = await cli(argv, { ENGRAM_DATA_DIR: dir });
       expect(r.code, argv.join(' ')).toBe(1);
       expect(r.stderr, argv.join(' ')).toContain('CONFLICT/SERVICE_RUNNING');
     }
     // A lock left by a dead process does not count.
-    writeFileSync(join(dir, 'log', 'LOCK'), JSON.stringify({ pid: 2 ** 22 + 12345, hostname: hostname(), acquiredAt: '2026-01-01T00:00:00.000Z' }));
+    writeFileSync(
+      join(dir, 'log', 'LOCK'),
+      JSON.stringify({ pid: 2 ** 22 + 12345, hostname: hostname(), acquiredAt: '2026-01-01T00:00:00.000Z' }),
+    );
     const ok = await cli(['stats', '--json'], { ENGRAM_DATA_DIR: dir });
     expect(ok.code, ok.stderr).toBe(0);
   });
@@ -82,7 +107,11 @@ describe('engram command line', () => {
   it('reports progress as a redrawn bar on a terminal and as JSON lines otherwise', () => {
     const capture = (isTTY: boolean) => {
       let text = '';
-      const io = { isTTY, env: { ENGRAM_PROGRESS_INTERVAL_MS: '0' }, stderr: new Writable({ write: (c, _e, cb) => ((text += c.toString()), cb()) }) } as unknown as CliIo;
+      const io = {
+        isTTY,
+        env: { ENGRAM_PROGRESS_INTERVAL_MS: '0' },
+        stderr: new Writable({ write: (c, _e, cb) => ((text += c.toString()), cb()) }),
+      } as unknown as CliIo;
       const p = createProgress(io, 'replay', 200);
       p.update(50);
       p.update(100);
@@ -92,8 +121,15 @@ describe('engram command line', () => {
     const tty = capture(true);
     expect(tty.startsWith('\rreplay')).toBe(true);
     expect(tty).toMatch(/\[#+\.+\]  50\.0% 100\/200 [\d.]+\/s ETA \d\d:\d\d\n$/);
-    const lines = capture(false).trim().split('\n').map((l) => JSON.parse(l));
-    expect(lines.map((l) => [l.phase, l.done, l.total])).toEqual([['replay', 50, 200], ['replay', 100, 200], ['replay', 100, 200]]);
+    const lines = capture(false)
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.phase, l.done, l.total])).toEqual([
+      ['replay', 50, 200],
+      ['replay', 100, 200],
+      ['replay', 100, 200],
+    ]);
     expect(typeof lines[0].rate).toBe('number');
     expect(lines[2].etaSeconds).toEqual(expect.any(Number));
   });

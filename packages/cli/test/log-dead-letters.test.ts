@@ -37,7 +37,12 @@ describe('engram log verify/repair and engram dead-letters', () => {
     });
     const ok = await cli(['log', 'verify', '--json'], env);
     expect(ok.code).toBe(0);
-    expect(lastJson(ok.stdout)).toMatchObject({ ok: true, records: 30, damage: null, acknowledged: { nextOffset: 30 } });
+    expect(lastJson(ok.stdout)).toMatchObject({
+      ok: true,
+      records: 30,
+      damage: null,
+      acknowledged: { nextOffset: 30 },
+    });
 
     const seg = join(data.dir, 'log', 'segments', `${'0'.repeat(20)}.seg`);
     const bytes = await readFile(seg);
@@ -49,7 +54,9 @@ describe('engram log verify/repair and engram dead-letters', () => {
     expect(bad.code).toBe(1);
     expect(bad.stdout).toMatch(/DAMAGE\s+segment .*record offset 12: crc mismatch \(inside acknowledged data/);
     expect(bad.stdout).toContain('engram log repair --truncate-at 12 --yes');
-    const report = lastJson<{ repair: { fromOffset: number; records: number } }>((await cli(['log', 'verify', '--json'], env)).stdout);
+    const report = lastJson<{ repair: { fromOffset: number; records: number } }>(
+      (await cli(['log', 'verify', '--json'], env)).stdout,
+    );
     expect(report.repair).toMatchObject({ fromOffset: 12, records: 18 });
 
     const dry = await cli(['log', 'repair', '--truncate-at', '12'], env);
@@ -73,14 +80,25 @@ describe('engram log verify/repair and engram dead-letters', () => {
     });
     const list = await cli(['dead-letters', 'list', '--json'], env);
     expect(list.code).toBe(0);
-    const out = lastJson<{ deadLetters: Array<{ projection: string; eventId: string; code: string; status: string }>; counts: Record<string, number> }>(list.stdout);
+    const out = lastJson<{
+      deadLetters: Array<{ projection: string; eventId: string; code: string; status: string }>;
+      counts: Record<string, number>;
+    }>(list.stdout);
     expect(out.deadLetters.map((d) => d.projection).sort()).toEqual(['archival', 'episodic', 'semantic', 'working']);
-    expect(out.deadLetters.every((d) => d.eventId === poison.eventId && d.code === 'VALIDATION_FAILED' && d.status === 'dead')).toBe(true);
+    expect(
+      out.deadLetters.every(
+        (d) => d.eventId === poison.eventId && d.code === 'VALIDATION_FAILED' && d.status === 'dead',
+      ),
+    ).toBe(true);
     expect(out.counts).toEqual({ archival: 1, episodic: 1, semantic: 1, working: 1 });
     expect((await cli(['dead-letters', 'list'], env)).stdout).toMatch(/episodic\s+0:1\s+MessageObserved/);
 
-    expect(lastJson((await cli(['dead-letters', 'retry', '--projection', 'episodic', '--json'], env)).stdout)).toEqual({ requested: 1 });
-    const after = lastJson<{ deadLetters: Array<{ projection: string; status: string }> }>((await cli(['dead-letters', 'list', '--projection', 'episodic', '--json'], env)).stdout);
+    expect(lastJson((await cli(['dead-letters', 'retry', '--projection', 'episodic', '--json'], env)).stdout)).toEqual({
+      requested: 1,
+    });
+    const after = lastJson<{ deadLetters: Array<{ projection: string; status: string }> }>(
+      (await cli(['dead-letters', 'list', '--projection', 'episodic', '--json'], env)).stdout,
+    );
     expect(after.deadLetters).toMatchObject([{ projection: 'episodic', status: 'retry_requested' }]);
   });
 });

@@ -14,10 +14,14 @@ const NEW = 'hash128@1';
 /** Runs the real `engram` binary and SIGKILLs it once its progress says `killAt` documents are done. */
 function reembedUntilKilled(env: Record<string, string>, killAt: number): Promise<{ killed: boolean; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'reembed', '--rate', '8', '--batch-size', '2', '--checkpoint-every-ms', '0'], {
-      env: { ...process.env, ...env, ENGRAM_PROGRESS_INTERVAL_MS: '0', LOG_LEVEL: 'error' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [BIN, 'reembed', '--rate', '8', '--batch-size', '2', '--checkpoint-every-ms', '0'],
+      {
+        env: { ...process.env, ...env, ENGRAM_PROGRESS_INTERVAL_MS: '0', LOG_LEVEL: 'error' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let stderr = '';
     let killed = false;
     child.stderr.on('data', (d: Buffer) => {
@@ -48,7 +52,9 @@ describe('engram reembed (E1)', () => {
   let docs: number;
 
   beforeAll(async () => {
-    expect((await cli(['import', '--format', 'locomo', '--conversations', '1', '--sessions', '2', LOCOMO_FILE], env64)).code).toBe(0);
+    expect(
+      (await cli(['import', '--format', 'locomo', '--conversations', '1', '--sessions', '2', LOCOMO_FILE], env64)).code,
+    ).toBe(0);
     const r = await cli(['replay', '--projection', 'search-index'], env64);
     expect(r.code, r.stderr).toBe(0);
     docs = lastJson<{ search: { documents: number } }>(r.stdout).search.documents;
@@ -70,11 +76,16 @@ describe('engram reembed (E1)', () => {
 
     const rest = await cli(['reembed', '--batch-size', '4'], env128);
     expect(rest.code, rest.stderr).toBe(0);
-    const out = lastJson<{ stale: number; reembedded: number; dropped: number; doneOverall: number; modelId: string }>(rest.stdout);
+    const out = lastJson<{ stale: number; reembedded: number; dropped: number; doneOverall: number; modelId: string }>(
+      rest.stdout,
+    );
     expect(out).toMatchObject({ modelId: NEW, stale: mid.old, reembedded: mid.old, dropped: 0 });
     expect(out.doneOverall).toBe(progress.done + mid.old);
     expect(await vectorsByModel(tmp.dir)).toEqual({ old: 0, fresh: docs });
-    expect(JSON.parse(readFileSync(join(tmp.dir, 'reembed-progress.json'), 'utf8'))).toMatchObject({ modelId: NEW, finished: true });
+    expect(JSON.parse(readFileSync(join(tmp.dir, 'reembed-progress.json'), 'utf8'))).toMatchObject({
+      modelId: NEW,
+      finished: true,
+    });
 
     // Both snapshots now say which model they hold, so the service resumes instead of re-indexing.
     const text = await createLocalTextIndex({ dir: join(tmp.dir, 'bm25') });

@@ -20,7 +20,10 @@ describe('engram replay (L6)', () => {
   const user = 'conv-26';
 
   beforeAll(async () => {
-    const imported = await cli(['import', '--format', 'locomo', '--conversations', '1', '--sessions', '2', LOCOMO_FILE], env);
+    const imported = await cli(
+      ['import', '--format', 'locomo', '--conversations', '1', '--sessions', '2', LOCOMO_FILE],
+      env,
+    );
     expect(imported.code, imported.stderr).toBe(0);
     expect(lastJson(imported.stdout)).toMatchObject({ users: 1, sessions: 2, skipped: 0 });
 
@@ -46,7 +49,10 @@ describe('engram replay (L6)', () => {
   it('rebuilds every read model and the search index from scratch with identical content and query results', async () => {
     const r = await cli(['replay', '--projection', 'all'], env);
     expect(r.code, r.stderr).toBe(0);
-    const out = lastJson<{ sql: { resumed: boolean; applied: number }; search: { documents: number; resumed: boolean } }>(r.stdout);
+    const out = lastJson<{
+      sql: { resumed: boolean; applied: number };
+      search: { documents: number; resumed: boolean };
+    }>(r.stdout);
     expect(out.sql.resumed).toBe(false);
     expect(out.sql.applied).toBeGreaterThan(0);
     expect(out.search.resumed).toBe(false);
@@ -63,8 +69,16 @@ describe('engram replay (L6)', () => {
     }
     const stats = await cli(['stats', '--json'], env);
     expect(stats.code, stats.stderr).toBe(0);
-    const s = lastJson<{ projections: Array<{ projection: string; lag: number }>; log: { events: number } }>(stats.stdout);
-    expect(s.projections.map((p) => [p.projection, p.lag])).toEqual([['working', 0], ['episodic', 0], ['semantic', 0], ['archival', 0], ['search-index', 0]]);
+    const s = lastJson<{ projections: Array<{ projection: string; lag: number }>; log: { events: number } }>(
+      stats.stdout,
+    );
+    expect(s.projections.map((p) => [p.projection, p.lag])).toEqual([
+      ['working', 0],
+      ['episodic', 0],
+      ['semantic', 0],
+      ['archival', 0],
+      ['search-index', 0],
+    ]);
   });
 
   it('keeps serving the live tables until the switch and resumes an interrupted replay', async () => {

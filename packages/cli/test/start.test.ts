@@ -29,7 +29,10 @@ describe('engram start, and offline commands while it runs', () => {
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     env = { ENGRAM_DATA_DIR: tmp.dir, ENGRAM_EMBEDDER: 'hash', HOST: '127.0.0.1', PORT: String(port) };
-    child = spawn(process.execPath, [BIN, 'start'], { env: { ...process.env, ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [BIN, 'start'], {
+      env: { ...process.env, ...env, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout!.on('data', (d) => (output += d));
     child.stderr!.on('data', (d) => (output += d));
     // Ready means OUR process logged that it listens on the port (not another server that took it).
@@ -38,7 +41,13 @@ describe('engram start, and offline commands while it runs', () => {
       'engram start to listen and be ready',
       async () => {
         if (child.exitCode !== null) throw new Error(`engram start exited ${child.exitCode}: ${output}`);
-        return listening.test(output) && (await fetch(`${url}/readyz`).then((r) => r.ok, () => false));
+        return (
+          listening.test(output) &&
+          (await fetch(`${url}/readyz`).then(
+            (r) => r.ok,
+            () => false,
+          ))
+        );
       },
       60_000,
     );
@@ -52,7 +61,11 @@ describe('engram start, and offline commands while it runs', () => {
     const w = await fetch(`${url}/v1/memories`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userId: 'erin', type: 'ENVIRONMENT', content: 'The service deploys with blue-green releases' }),
+      body: JSON.stringify({
+        userId: 'erin',
+        type: 'ENVIRONMENT',
+        content: 'The service deploys with blue-green releases',
+      }),
     });
     expect(w.status, await w.clone().text()).toBe(202);
     const written = (await w.json()) as { id: string; position: string };
@@ -62,15 +75,31 @@ describe('engram start, and offline commands while it runs', () => {
     expect(stats.stderr).toMatch(/error CONFLICT\/SERVICE_RUNNING: .*pid \d+/);
 
     // The operator forgets an entry the read side already shows.
-    expect((await fetch(`${url}/v1/memories/${written.id}?userId=erin&minPosition=${written.position}`)).status).toBe(200);
+    expect((await fetch(`${url}/v1/memories/${written.id}?userId=erin&minPosition=${written.position}`)).status).toBe(
+      200,
+    );
     const unknown = await cli(['forget', '--user', 'erin', '--memory', '00000000-0000-4000-8000-000000000000'], env);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('error NOT_FOUND: the service answered 404');
 
-    const forgot = await cli(['forget', '--user', 'erin', '--memory', written.id, '--reason', 'requested by the user'], env);
+    const forgot = await cli(
+      ['forget', '--user', 'erin', '--memory', written.id, '--reason', 'requested by the user'],
+      env,
+    );
     expect(forgot.code, forgot.stderr).toBe(0);
-    const f = lastJson<{ forgotten: string; eventId: string; position: string; erasureId: string; report: { status: string; removed: Record<string, number> } }>(forgot.stdout);
-    expect(f).toMatchObject({ forgotten: 'memory', eventId: expect.any(String), position: expect.stringMatching(/^0:\d+$/), erasureId: expect.any(String) });
+    const f = lastJson<{
+      forgotten: string;
+      eventId: string;
+      position: string;
+      erasureId: string;
+      report: { status: string; removed: Record<string, number> };
+    }>(forgot.stdout);
+    expect(f).toMatchObject({
+      forgotten: 'memory',
+      eventId: expect.any(String),
+      position: expect.stringMatching(/^0:\d+$/),
+      erasureId: expect.any(String),
+    });
     // The CLI waited for the erasure report (B2) of the running service.
     expect(f.report).toMatchObject({ status: 'completed', removed: { memories: 1, keys: 1 } });
     const gone = await fetch(`${url}/v1/memories/${written.id}?userId=erin&minPosition=${f.position}`);

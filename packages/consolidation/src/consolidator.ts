@@ -99,11 +99,21 @@ const CONSUMER = CONSOLIDATOR_CONSUMER;
  */
 export function createConsolidator(opts: ConsolidatorOptions): Consolidator {
   const cfg = {
-    batchSize: 256, maxAttempts: 8, concurrency: 2, distillImportance: 0.8, decayIntervalMs: 3_600_000, projectionWaitMs: 30_000, baseBackoffMs: 500,
-    maxBackoffMs: 600_000, fromBeginning: false, ...opts.config,
+    batchSize: 256,
+    maxAttempts: 8,
+    concurrency: 2,
+    distillImportance: 0.8,
+    decayIntervalMs: 3_600_000,
+    projectionWaitMs: 30_000,
+    baseBackoffMs: 500,
+    maxBackoffMs: 600_000,
+    fromBeginning: false,
+    ...opts.config,
   };
-  if (!(cfg.idleSeconds > 0)) throw new EngramError('CONFIG_INVALID', `consolidator idleSeconds must be positive, got ${cfg.idleSeconds}`);
-  if (!(Number.isInteger(cfg.concurrency) && cfg.concurrency > 0)) throw new EngramError('CONFIG_INVALID', 'consolidator concurrency must be a positive integer');
+  if (!(cfg.idleSeconds > 0))
+    throw new EngramError('CONFIG_INVALID', `consolidator idleSeconds must be positive, got ${cfg.idleSeconds}`);
+  if (!(Number.isInteger(cfg.concurrency) && cfg.concurrency > 0))
+    throw new EngramError('CONFIG_INVALID', 'consolidator concurrency must be a positive integer');
   const idleCheckMs = cfg.idleCheckMs ?? Math.min(30_000, Math.max(50, (cfg.idleSeconds * 1000) / 2));
   const logger = opts.logger ?? silentLogger;
   const engine = opts.engine as VerifyingExtractionEngine;
@@ -121,7 +131,8 @@ export function createConsolidator(opts: ConsolidatorOptions): Consolidator {
   let idleRunning: Promise<number> | null = null;
   let decayRunning: Promise<number> | null = null;
 
-  const decay = (scope?: { tenantId: string; userId: string }) => runDecayPass({ log, db, clock, decay: cfg.decay, logger, recentlyArchived }, scope);
+  const decay = (scope?: { tenantId: string; userId: string }) =>
+    runDecayPass({ log, db, clock, decay: cfg.decay, logger, recentlyArchived }, scope);
 
   async function waitForProjection(name: string, partition: number, offset: number): Promise<void> {
     const reached = await pollUntil(
@@ -132,7 +143,11 @@ export function createConsolidator(opts: ConsolidatorOptions): Consolidator {
       { backoff: { initialMs: 20, maxMs: 250 }, timeoutMs: cfg.projectionWaitMs },
     );
     if (!reached) {
-      throw new EngramError('PROJECTION_LAGGING', `projection "${name}" has not reached ${partition}:${offset} after ${cfg.projectionWaitMs} ms`, { details: { name, partition, offset } });
+      throw new EngramError(
+        'PROJECTION_LAGGING',
+        `projection "${name}" has not reached ${partition}:${offset} after ${cfg.projectionWaitMs} ms`,
+        { details: { name, partition, offset } },
+      );
     }
   }
 
@@ -170,7 +185,12 @@ export function createConsolidator(opts: ConsolidatorOptions): Consolidator {
       stats = plan.stats;
     } else {
       const cause = await findCause(task);
-      if (!cause) throw new EngramError('NOT_FOUND', `MemoryWritten ${task.causeEventId} is not at ${partition}:${task.position.offset}`, { retriable: false });
+      if (!cause)
+        throw new EngramError(
+          'NOT_FOUND',
+          `MemoryWritten ${task.causeEventId} is not at ${partition}:${task.position.offset}`,
+          { retriable: false },
+        );
       events = await planMemory({ db, engine, screen, logger, recordedAt }, cause);
     }
     if (events.length > 0) {
@@ -185,33 +205,81 @@ export function createConsolidator(opts: ConsolidatorOptions): Consolidator {
     try {
       await decay({ tenantId: task.tenantId, userId: task.userId });
     } catch (e) {
-      logger.warn({ task: task.id, err: toEngramError(e).message }, 'decay pass after consolidation failed; the timer will retry');
+      logger.warn(
+        { task: task.id, err: toEngramError(e).message },
+        'decay pass after consolidation failed; the timer will retry',
+      );
     }
   };
 
   function taskFor(stored: StoredEvent): ConsolidationTask | null {
     const e = stored.event;
     const base = {
-      causeEventId: e.eventId, correlationId: e.correlationId, position: stored.position, tenantId: e.tenantId, userId: e.userId, agentId: e.agentId,
-      causeAt: e.occurredAt, enqueuedAt: clock.now().toISOString(), attempts: 0, notBefore: null, lastError: null,
+      causeEventId: e.eventId,
+      correlationId: e.correlationId,
+      position: stored.position,
+      tenantId: e.tenantId,
+      userId: e.userId,
+      agentId: e.agentId,
+      causeAt: e.occurredAt,
+      enqueuedAt: clock.now().toISOString(),
+      attempts: 0,
+      notBefore: null,
+      lastError: null,
     };
     if (e.type === 'SessionEnded') {
-      return { ...base, id: `session:${e.eventId}`, kind: 'session', dedupKey: `session:${e.tenantId}/${e.userId}/${e.payload.sessionId}`, sessionId: e.payload.sessionId, memoryId: null };
+      return {
+        ...base,
+        id: `session:${e.eventId}`,
+        kind: 'session',
+        dedupKey: `session:${e.tenantId}/${e.userId}/${e.payload.sessionId}`,
+        sessionId: e.payload.sessionId,
+        memoryId: null,
+      };
     }
     if (e.type === 'MemoryWritten' && e.payload.importance >= cfg.distillImportance) {
-      return { ...base, id: `memory:${e.eventId}`, kind: 'memory', dedupKey: `memory:${e.payload.memoryId}`, sessionId: e.sessionId, memoryId: e.payload.memoryId };
+      return {
+        ...base,
+        id: `memory:${e.eventId}`,
+        kind: 'memory',
+        dedupKey: `memory:${e.payload.memoryId}`,
+        sessionId: e.sessionId,
+        memoryId: e.payload.memoryId,
+      };
     }
     return null;
   }
 
   /** L8: parks what the consolidator cannot process; the rest goes on. */
-  async function park(position: StoredEvent['position'], e: Partial<EngramEvent>, failure: EngramError, attempts: number): Promise<void> {
+  async function park(
+    position: StoredEvent['position'],
+    e: Partial<EngramEvent>,
+    failure: EngramError,
+    attempts: number,
+  ): Promise<void> {
     await deadLetters.record({
-      projection: CONSUMER, position, eventId: e.eventId ?? null, eventType: e.type ?? null, tenantId: e.tenantId ?? null, userId: e.userId ?? null,
-      code: failure.code, error: failure.message, attempts,
+      projection: CONSUMER,
+      position,
+      eventId: e.eventId ?? null,
+      eventType: e.type ?? null,
+      tenantId: e.tenantId ?? null,
+      userId: e.userId ?? null,
+      code: failure.code,
+      error: failure.message,
+      attempts,
     });
     deadLettered++;
-    logger.error({ position: formatPosition(position), eventId: e.eventId, type: e.type, code: failure.code, err: failure.message, attempts }, 'consolidation dead-lettered; the consolidator goes on');
+    logger.error(
+      {
+        position: formatPosition(position),
+        eventId: e.eventId,
+        type: e.type,
+        code: failure.code,
+        err: failure.message,
+        attempts,
+      },
+      'consolidation dead-lettered; the consolidator goes on',
+    );
   }
 
   /** A retried dead letter becomes a fresh task again (its attempts start over). */
@@ -251,10 +319,29 @@ export function createConsolidator(opts: ConsolidatorOptions): Consolidator {
       closing = false;
       journal = await TaskJournal.open(opts.stateDir);
       queue = new TaskQueue({
-        journal, taskFactory, concurrency: cfg.concurrency, maxAttempts: cfg.maxAttempts, baseBackoffMs: cfg.baseBackoffMs, maxBackoffMs: cfg.maxBackoffMs, clock, logger,
-        deadLetter: (task, failure) => park(task.position, { eventId: task.causeEventId, type: task.kind === 'session' ? 'SessionEnded' : 'MemoryWritten', tenantId: task.tenantId, userId: task.userId }, failure, task.attempts + 1),
+        journal,
+        taskFactory,
+        concurrency: cfg.concurrency,
+        maxAttempts: cfg.maxAttempts,
+        baseBackoffMs: cfg.baseBackoffMs,
+        maxBackoffMs: cfg.maxBackoffMs,
+        clock,
+        logger,
+        deadLetter: (task, failure) =>
+          park(
+            task.position,
+            {
+              eventId: task.causeEventId,
+              type: task.kind === 'session' ? 'SessionEnded' : 'MemoryWritten',
+              tenantId: task.tenantId,
+              userId: task.userId,
+            },
+            failure,
+            task.attempts + 1,
+          ),
       });
-      if (journal.pending.size > 0) logger.info({ tasks: journal.pending.size }, 'consolidation tasks reloaded from the journal');
+      if (journal.pending.size > 0)
+        logger.info({ tasks: journal.pending.size }, 'consolidation tasks reloaded from the journal');
       queue.start();
       const q = queue;
       const enqueueAll = async (batch: StoredEvent[]) => {
@@ -267,10 +354,27 @@ export function createConsolidator(opts: ConsolidatorOptions): Consolidator {
         applyAll: enqueueAll,
         applyOne: (stored) => enqueueAll([stored]),
         refuse: (stored) => eventProblem(stored.event),
-        deadLetter: (stored, failure, attempts) => park(stored.position, stored.event as Partial<EngramEvent>, failure, attempts),
+        deadLetter: (stored, failure, attempts) =>
+          park(stored.position, stored.event as Partial<EngramEvent>, failure, attempts),
       });
-      sub = await log.subscribe(async (batch) => void (await guard.apply(batch)), { name: CONSUMER, batchSize: cfg.batchSize, ...(cfg.fromBeginning ? { fromBeginning: true } : {}) });
-      every(idleCheckMs, 'idle session check', () => (idleRunning ??= endIdleSessions({ log, db, clock, idleSeconds: cfg.idleSeconds, logger, ended: idleEnded }).finally(() => (idleRunning = null))));
+      sub = await log.subscribe(async (batch) => void (await guard.apply(batch)), {
+        name: CONSUMER,
+        batchSize: cfg.batchSize,
+        ...(cfg.fromBeginning ? { fromBeginning: true } : {}),
+      });
+      every(
+        idleCheckMs,
+        'idle session check',
+        () =>
+          (idleRunning ??= endIdleSessions({
+            log,
+            db,
+            clock,
+            idleSeconds: cfg.idleSeconds,
+            logger,
+            ended: idleEnded,
+          }).finally(() => (idleRunning = null))),
+      );
       every(cfg.decayIntervalMs, 'decay pass', () => (decayRunning ??= decay().finally(() => (decayRunning = null))));
       every(cfg.retryPollMs ?? 2000, 'dead-letter retry pass', retryNow);
     },
@@ -288,7 +392,8 @@ export function createConsolidator(opts: ConsolidatorOptions): Consolidator {
     },
     pending: () => queue?.size ?? 0,
     whenIdle: () => queue?.whenIdle() ?? Promise.resolve(),
-    checkIdleSessions: () => endIdleSessions({ log, db, clock, idleSeconds: cfg.idleSeconds, logger, ended: idleEnded }),
+    checkIdleSessions: () =>
+      endIdleSessions({ log, db, clock, idleSeconds: cfg.idleSeconds, logger, ended: idleEnded }),
     runDecay: (scope) => decay(scope),
     retryNow,
     status: () => ({ deadLettered, pending: queue?.size ?? 0 }),

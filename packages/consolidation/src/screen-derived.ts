@@ -1,4 +1,12 @@
-import { deterministicId, quarantinePayload, rejectionPayload, screenFields, type ContentScreen, type EngramEvent, type Logger } from '@engram/core';
+import {
+  deterministicId,
+  quarantinePayload,
+  rejectionPayload,
+  screenFields,
+  type ContentScreen,
+  type EngramEvent,
+  type Logger,
+} from '@engram/core';
 import { buildEvent, type EventOrigin } from './events';
 
 export interface DerivedScreenContext {
@@ -30,13 +38,32 @@ export async function screenDerived(
   const decision = await ctx.screen.screen(screenFields(fields));
   const times = { occurredAt: held.occurredAt, recordedAt: ctx.recordedAt };
   if (decision.action === 'accept') {
-    if (decision.flagged) ctx.logger.warn({ attempted, causeId: ctx.causeId, code: decision.flagged.code, reason: decision.flagged.reason }, 'scanner flagged a derived write; written under policy allow');
+    if (decision.flagged)
+      ctx.logger.warn(
+        { attempted, causeId: ctx.causeId, code: decision.flagged.code, reason: decision.flagged.reason },
+        'scanner flagged a derived write; written under policy allow',
+      );
     return null;
   }
   if (decision.action === 'quarantine') {
     const quarantineId = deterministicId(ctx.causeId, 'quarantine', attempted, discriminator);
-    ctx.logger.warn({ attempted, causeId: ctx.causeId, code: decision.verdict.code, quarantineId }, 'derived write quarantined by the content scanner');
-    return buildEvent('ContentQuarantined', ctx.origin, deterministicId(ctx.causeId, 'ContentQuarantined', attempted, discriminator), quarantinePayload(decision, attempted, quarantineId, held), times);
+    ctx.logger.warn(
+      { attempted, causeId: ctx.causeId, code: decision.verdict.code, quarantineId },
+      'derived write quarantined by the content scanner',
+    );
+    return buildEvent(
+      'ContentQuarantined',
+      ctx.origin,
+      deterministicId(ctx.causeId, 'ContentQuarantined', attempted, discriminator),
+      quarantinePayload(decision, attempted, quarantineId, held),
+      times,
+    );
   }
-  return buildEvent('WriteRejected', ctx.origin, deterministicId(ctx.causeId, 'WriteRejected', attempted, discriminator), rejectionPayload(decision, attempted, content, 'consolidator: '), times);
+  return buildEvent(
+    'WriteRejected',
+    ctx.origin,
+    deterministicId(ctx.causeId, 'WriteRejected', attempted, discriminator),
+    rejectionPayload(decision, attempted, content, 'consolidator: '),
+    times,
+  );
 }

@@ -18,10 +18,15 @@ const T0 = new Date('2026-11-01T09:00:00.000Z');
 
 async function episodeOf(sessionEndedId: string) {
   return waitFor(`episode of ${sessionEndedId}`, async () => {
-    const r = await stack.db.query<{ id: string; session_key: string; summary: string; entity_ids: string[]; source_message_ids: string[] }>(
-      'SELECT id, session_key, summary, entity_ids, source_message_ids FROM episodes WHERE id = $1',
-      [episodeIdOf(sessionEndedId)],
-    );
+    const r = await stack.db.query<{
+      id: string;
+      session_key: string;
+      summary: string;
+      entity_ids: string[];
+      source_message_ids: string[];
+    }>('SELECT id, session_key, summary, entity_ids, source_message_ids FROM episodes WHERE id = $1', [
+      episodeIdOf(sessionEndedId),
+    ]);
     return r.rows[0];
   });
 }
@@ -31,18 +36,27 @@ async function settled(): Promise<void> {
   await stack.consolidator.whenIdle();
   const head = (await stack.log.head()).get(0) ?? 0;
   await waitFor('projections caught up', async () => {
-    const r = await stack.db.query<{ n: number }>("SELECT count(*)::int AS n FROM projection_checkpoints WHERE partition = 0 AND next_offset >= $1 AND projection IN ('semantic','episodic','working')", [head]);
+    const r = await stack.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM projection_checkpoints WHERE partition = 0 AND next_offset >= $1 AND projection IN ('semantic','episodic','working')",
+      [head],
+    );
     return r.rows[0]!.n === 3;
   });
 }
 
 /** A user's first session (name, city, food, editor), consolidated: what the later tests build on, per user. */
 async function introduced(user: Who, city: string): Promise<void> {
-  await converse(stack.log, user, 'intro', [
-    ['user', `Hi, I'm ${user.userId}. I live in ${city} and I love sushi.`],
-    ['assistant', `Nice to meet you! ${city} has great sushi places.`],
-    ['user', 'My favourite editor is Helix.'],
-  ], T0);
+  await converse(
+    stack.log,
+    user,
+    'intro',
+    [
+      ['user', `Hi, I'm ${user.userId}. I live in ${city} and I love sushi.`],
+      ['assistant', `Nice to meet you! ${city} has great sushi places.`],
+      ['user', 'My favourite editor is Helix.'],
+    ],
+    T0,
+  );
   await episodeOf(await endSession(stack.log, user, 'intro', new Date(T0.getTime() + 5 * 60_000)));
   await settled();
 }
@@ -51,11 +65,17 @@ async function introduced(user: Who, city: string): Promise<void> {
 describe('consolidator end to end (file log + PGlite + projectors)', () => {
   it('turns a finished session into an episode and consolidated facts with lineage', async () => {
     const alice = who('alice');
-    const ids = await converse(stack.log, alice, 's1', [
-      ['user', "Hi, I'm Alice. I live in Berlin and I love sushi."],
-      ['assistant', 'Nice to meet you, Alice! Berlin has great sushi places.'],
-      ['user', 'My favourite editor is Helix.'],
-    ], T0);
+    const ids = await converse(
+      stack.log,
+      alice,
+      's1',
+      [
+        ['user', "Hi, I'm Alice. I live in Berlin and I love sushi."],
+        ['assistant', 'Nice to meet you, Alice! Berlin has great sushi places.'],
+        ['user', 'My favourite editor is Helix.'],
+      ],
+      T0,
+    );
     const ended = await endSession(stack.log, alice, 's1', new Date(T0.getTime() + 5 * 60_000));
     const episode = await episodeOf(ended);
     await settled();
@@ -66,7 +86,12 @@ describe('consolidator end to end (file log + PGlite + projectors)', () => {
 
     const rows = await memoriesOf(stack.db, alice);
     const byKey = new Map(rows.map((r) => [r.key, r]));
-    expect([...byKey.keys()].sort()).toEqual(['user.favourite_editor', 'user.name', 'user.preference.sushi', 'user.residence']);
+    expect([...byKey.keys()].sort()).toEqual([
+      'user.favourite_editor',
+      'user.name',
+      'user.preference.sushi',
+      'user.residence',
+    ]);
     for (const r of rows) {
       expect(r.source).toBe('consolidated');
       expect(r.tier).toBe('SEMANTIC');
@@ -77,7 +102,9 @@ describe('consolidator end to end (file log + PGlite + projectors)', () => {
     expect(byKey.get('user.residence')!.content).toBe('User lives in Berlin');
     expect(byKey.get('user.residence')!.source_message_ids).toEqual([ids[0]]);
     expect(byKey.get('user.favourite_editor')!.source_message_ids).toEqual([ids[2]]);
-    const facts = (await stack.events()).filter((e): e is FactExtracted => e.type === 'FactExtracted' && e.userId === 'alice');
+    const facts = (await stack.events()).filter(
+      (e): e is FactExtracted => e.type === 'FactExtracted' && e.userId === 'alice',
+    );
     expect(facts).toHaveLength(4);
     expect(facts.every((f) => f.causationId === ended)).toBe(true);
   });
@@ -87,9 +114,20 @@ describe('consolidator end to end (file log + PGlite + projectors)', () => {
     await introduced(alice, 'Berlin');
     const before = await memoriesOf(stack.db, alice);
     const oldResidence = before.find((m) => m.key === 'user.residence')!;
-    await converse(stack.log, alice, 's2', [['user', 'Quick update: I moved to Munich last month.'], ['assistant', 'Congrats on the move!']], new Date(T0.getTime() + 86_400_000));
+    await converse(
+      stack.log,
+      alice,
+      's2',
+      [
+        ['user', 'Quick update: I moved to Munich last month.'],
+        ['assistant', 'Congrats on the move!'],
+      ],
+      new Date(T0.getTime() + 86_400_000),
+    );
     await endSession(stack.log, alice, 's2', new Date(T0.getTime() + 86_400_000 + 600_000));
-    await waitFor('new residence', async () => (await activeByKey(stack.db, alice, 'user.residence')).find((m) => m.content.includes('Munich')));
+    await waitFor('new residence', async () =>
+      (await activeByKey(stack.db, alice, 'user.residence')).find((m) => m.content.includes('Munich')),
+    );
     await settled();
     const after = await memoriesOf(stack.db, alice);
     const active = after.filter((m) => m.key === 'user.residence' && m.tier === 'SEMANTIC');
@@ -102,17 +140,37 @@ describe('consolidator end to end (file log + PGlite + projectors)', () => {
       expect(now.tier).toBe('SEMANTIC');
       expect(now.content).toBe(m.content);
     }
-    const c = await stack.db.query<{ entry_a_id: string; entry_b_id: string; resolution: string; resolved_by: string; candidate: unknown }>(
+    const c = await stack.db.query<{
+      entry_a_id: string;
+      entry_b_id: string;
+      resolution: string;
+      resolved_by: string;
+      candidate: unknown;
+    }>(
       "SELECT entry_a_id, entry_b_id, resolution, resolved_by, candidate FROM contradictions WHERE tenant_id = 't1' AND user_id = 'alma'",
     );
-    expect(c.rows).toEqual([{ entry_a_id: oldResidence.id, entry_b_id: active[0]!.id, resolution: 'b_wins', resolved_by: 'recency', candidate: null }]);
+    expect(c.rows).toEqual([
+      {
+        entry_a_id: oldResidence.id,
+        entry_b_id: active[0]!.id,
+        resolution: 'b_wins',
+        resolved_by: 'recency',
+        candidate: null,
+      },
+    ]);
   });
 
   it('does not write a fact that only restates what is known', async () => {
     const alice = who('ada');
     await introduced(alice, 'Munich');
     const factsBefore = (await stack.events()).filter((e) => e.type === 'FactExtracted' && e.userId === 'ada').length;
-    await converse(stack.log, alice, 's3', [['user', 'As you know, I live in Munich and I really love sushi.']], new Date(T0.getTime() + 2 * 86_400_000));
+    await converse(
+      stack.log,
+      alice,
+      's3',
+      [['user', 'As you know, I live in Munich and I really love sushi.']],
+      new Date(T0.getTime() + 2 * 86_400_000),
+    );
     const ended = await endSession(stack.log, alice, 's3', new Date(T0.getTime() + 2 * 86_400_000 + 60_000));
     await episodeOf(ended);
     await settled();
@@ -122,32 +180,76 @@ describe('consolidator end to end (file log + PGlite + projectors)', () => {
 
   it('keeps a user_stated entry and records a pending contradiction instead of overwriting it', async () => {
     const bob = who('bob');
-    const stated = event('MemoryWritten', bob, null, {
-      memoryId: '5d7c9a52-0000-4000-8000-000000000001', type: 'USER', tier: 'SEMANTIC', key: 'user.residence', content: 'I live in Paris', tags: [], importance: 0.5,
-      pinned: false, source: 'user_stated', confidence: 1, scope: null, metadata: {}, sourceMessageIds: [], episodeId: null, validFrom: null, validTo: null,
-    }, T0.toISOString());
+    const stated = event(
+      'MemoryWritten',
+      bob,
+      null,
+      {
+        memoryId: '5d7c9a52-0000-4000-8000-000000000001',
+        type: 'USER',
+        tier: 'SEMANTIC',
+        key: 'user.residence',
+        content: 'I live in Paris',
+        tags: [],
+        importance: 0.5,
+        pinned: false,
+        source: 'user_stated',
+        confidence: 1,
+        scope: null,
+        metadata: {},
+        sourceMessageIds: [],
+        episodeId: null,
+        validFrom: null,
+        validTo: null,
+      },
+      T0.toISOString(),
+    );
     await stack.log.append([stated]);
-    await converse(stack.log, bob, 'b1', [['user', 'I live in Lyon now. I hate cold weather.']], new Date(T0.getTime() + 3_600_000));
+    await converse(
+      stack.log,
+      bob,
+      'b1',
+      [['user', 'I live in Lyon now. I hate cold weather.']],
+      new Date(T0.getTime() + 3_600_000),
+    );
     const ended = await endSession(stack.log, bob, 'b1', new Date(T0.getTime() + 3_700_000));
     await episodeOf(ended);
     await settled();
     const residence = await activeByKey(stack.db, bob, 'user.residence');
     expect(residence.map((m) => [m.content, m.source])).toEqual([['I live in Paris', 'user_stated']]);
-    expect((await activeByKey(stack.db, bob, 'user.preference.cold_weather')).map((m) => m.content)).toEqual(['User dislikes cold weather']);
-    const c = await stack.db.query<{ entry_a_id: string; resolution: string | null; candidate: { key: string; content: string; source: string; sourceMessageIds: string[] } }>(
-      "SELECT entry_a_id, resolution, candidate FROM contradictions WHERE tenant_id = 't1' AND user_id = 'bob'",
-    );
+    expect((await activeByKey(stack.db, bob, 'user.preference.cold_weather')).map((m) => m.content)).toEqual([
+      'User dislikes cold weather',
+    ]);
+    const c = await stack.db.query<{
+      entry_a_id: string;
+      resolution: string | null;
+      candidate: { key: string; content: string; source: string; sourceMessageIds: string[] };
+    }>("SELECT entry_a_id, resolution, candidate FROM contradictions WHERE tenant_id = 't1' AND user_id = 'bob'");
     expect(c.rows).toHaveLength(1);
     expect(c.rows[0]!.entry_a_id).toBe('5d7c9a52-0000-4000-8000-000000000001');
     expect(c.rows[0]!.resolution).toBeNull();
-    expect(c.rows[0]!.candidate).toMatchObject({ key: 'user.residence', content: 'User lives in Lyon', source: 'consolidated', sourceMessageIds: ['b1-m0'] });
+    expect(c.rows[0]!.candidate).toMatchObject({
+      key: 'user.residence',
+      content: 'User lives in Lyon',
+      source: 'consolidated',
+      sourceMessageIds: ['b1-m0'],
+    });
     const rejected = await stack.db.query("SELECT 1 FROM memory_history WHERE user_id = 'bob' AND action = 'rejected'");
     expect(rejected.rows).toHaveLength(0); // the consolidator never even tried to overwrite it
   });
 
   it('does the same in Chinese', async () => {
     const li = who('lilei');
-    await converse(stack.log, li, 'z1', [['user', '你好，我叫李雷，我住在北京，我喜欢喝茶。'], ['assistant', '你好李雷！']], T0);
+    await converse(
+      stack.log,
+      li,
+      'z1',
+      [
+        ['user', '你好，我叫李雷，我住在北京，我喜欢喝茶。'],
+        ['assistant', '你好李雷！'],
+      ],
+      T0,
+    );
     await endSession(stack.log, li, 'z1', new Date(T0.getTime() + 120_000));
     await waitFor('chinese facts', async () => (await memoriesOf(stack.db, li)).length >= 3);
     await settled();
@@ -158,26 +260,50 @@ describe('consolidator end to end (file log + PGlite + projectors)', () => {
       ['user.residence', '用户住在北京'],
     ]);
     const beijing = first.find((m) => m.key === 'user.residence')!;
-    await converse(stack.log, li, 'z2', [['user', '告诉你，我上个月搬到了上海。']], new Date(T0.getTime() + 86_400_000));
+    await converse(
+      stack.log,
+      li,
+      'z2',
+      [['user', '告诉你，我上个月搬到了上海。']],
+      new Date(T0.getTime() + 86_400_000),
+    );
     await endSession(stack.log, li, 'z2', new Date(T0.getTime() + 86_400_000 + 60_000));
-    await waitFor('shanghai', async () => (await activeByKey(stack.db, li, 'user.residence')).find((m) => m.content === '用户住在上海'));
+    await waitFor('shanghai', async () =>
+      (await activeByKey(stack.db, li, 'user.residence')).find((m) => m.content === '用户住在上海'),
+    );
     await settled();
     const after = await memoriesOf(stack.db, li);
     const shanghai = after.find((m) => m.content === '用户住在上海')!;
     expect(after.find((m) => m.id === beijing.id)).toMatchObject({ tier: 'ARCHIVAL', superseded_by: shanghai.id });
-    expect(after.filter((m) => m.tier === 'SEMANTIC').map((m) => m.key).sort()).toEqual(['user.name', 'user.preference.tea', 'user.residence']);
+    expect(
+      after
+        .filter((m) => m.tier === 'SEMANTIC')
+        .map((m) => m.key)
+        .sort(),
+    ).toEqual(['user.name', 'user.preference.tea', 'user.residence']);
   });
 
   it('records blocked candidates as WriteRejected instead of facts (P2)', async () => {
     const eve = who('eve');
-    await converse(stack.log, eve, 'e1', [['user', 'My name is Ev\u200Be.'], ['user', 'I work at Initech.']], T0);
+    await converse(
+      stack.log,
+      eve,
+      'e1',
+      [
+        ['user', 'My name is Ev\u200Be.'],
+        ['user', 'I work at Initech.'],
+      ],
+      T0,
+    );
     const ended = await endSession(stack.log, eve, 'e1', new Date(T0.getTime() + 60_000));
     const episode = await episodeOf(ended);
     await settled();
     expect(episode.summary).toContain('withheld');
     const keys = (await memoriesOf(stack.db, eve)).map((m) => m.key);
     expect(keys).toEqual(['user.employer']);
-    const rej = await stack.db.query<{ attempted: string; code: string; match: string }>("SELECT attempted, code, match FROM write_rejections WHERE user_id = 'eve' ORDER BY attempted");
+    const rej = await stack.db.query<{ attempted: string; code: string; match: string }>(
+      "SELECT attempted, code, match FROM write_rejections WHERE user_id = 'eve' ORDER BY attempted",
+    );
     expect(rej.rows).toEqual([
       { attempted: 'episode', code: 'CONTENT_BLOCKED_INVISIBLE_UNICODE', match: 'U+200B' },
       { attempted: 'fact', code: 'CONTENT_BLOCKED_INVISIBLE_UNICODE', match: 'U+200B' },
@@ -186,8 +312,17 @@ describe('consolidator end to end (file log + PGlite + projectors)', () => {
 
   it('ends idle sessions (K1 idle) and consolidates them; manual trigger works too', async () => {
     const ida = who('ida');
-    await converse(stack.log, ida, 'i1', [['user', 'I drive a Volvo XC40.']], new Date(stack.clock.now().getTime() - 2 * 3_600_000));
-    await waitFor('session row', async () => (await stack.db.query("SELECT 1 FROM sessions WHERE user_id = 'ida'")).rows.length > 0);
+    await converse(
+      stack.log,
+      ida,
+      'i1',
+      [['user', 'I drive a Volvo XC40.']],
+      new Date(stack.clock.now().getTime() - 2 * 3_600_000),
+    );
+    await waitFor(
+      'session row',
+      async () => (await stack.db.query("SELECT 1 FROM sessions WHERE user_id = 'ida'")).rows.length > 0,
+    );
     expect(await stack.consolidator.checkIdleSessions()).toBe(1);
     await waitFor('vehicle', async () => (await activeByKey(stack.db, ida, 'user.vehicle')).length > 0);
     const ends = (await stack.events()).filter((e) => e.type === 'SessionEnded' && e.userId === 'ida');
@@ -203,10 +338,30 @@ describe('consolidator end to end (file log + PGlite + projectors)', () => {
   it('distills a high-importance note at once (K4)', async () => {
     const kay = who('kay');
     await stack.log.append([
-      event('MemoryWritten', kay, 'k1', {
-        memoryId: '5d7c9a52-0000-4000-8000-0000000000aa', type: 'USER', tier: 'WORKING', key: null, content: 'I work at Acme Robotics.', tags: [], importance: 0.9,
-        pinned: false, source: 'user_stated', confidence: 1, scope: null, metadata: {}, sourceMessageIds: ['k1-m7'], episodeId: null, validFrom: null, validTo: null,
-      }, T0.toISOString()),
+      event(
+        'MemoryWritten',
+        kay,
+        'k1',
+        {
+          memoryId: '5d7c9a52-0000-4000-8000-0000000000aa',
+          type: 'USER',
+          tier: 'WORKING',
+          key: null,
+          content: 'I work at Acme Robotics.',
+          tags: [],
+          importance: 0.9,
+          pinned: false,
+          source: 'user_stated',
+          confidence: 1,
+          scope: null,
+          metadata: {},
+          sourceMessageIds: ['k1-m7'],
+          episodeId: null,
+          validFrom: null,
+          validTo: null,
+        },
+        T0.toISOString(),
+      ),
     ]);
     const [employer] = await waitFor('employer', async () => {
       const rows = await activeByKey(stack.db, kay, 'user.employer');
@@ -220,10 +375,30 @@ describe('consolidator end to end (file log + PGlite + projectors)', () => {
     const dee = who('dee');
     const old = new Date(stack.clock.now().getTime() - 400 * 86_400_000).toISOString();
     const write = (id: string, type: 'USER' | 'ENVIRONMENT', pinned: boolean, key: string) =>
-      event('MemoryWritten', dee, null, {
-        memoryId: id, type, tier: 'SEMANTIC', key, content: `${key} content`, tags: [], importance: 0.5, pinned, source: 'user_stated', confidence: 1, scope: null,
-        metadata: {}, sourceMessageIds: [], episodeId: null, validFrom: null, validTo: null,
-      }, old);
+      event(
+        'MemoryWritten',
+        dee,
+        null,
+        {
+          memoryId: id,
+          type,
+          tier: 'SEMANTIC',
+          key,
+          content: `${key} content`,
+          tags: [],
+          importance: 0.5,
+          pinned,
+          source: 'user_stated',
+          confidence: 1,
+          scope: null,
+          metadata: {},
+          sourceMessageIds: [],
+          episodeId: null,
+          validFrom: null,
+          validTo: null,
+        },
+        old,
+      );
     await stack.log.append([
       write('5d7c9a52-0000-4000-8000-0000000000d1', 'ENVIRONMENT', false, 'env.project.db'),
       write('5d7c9a52-0000-4000-8000-0000000000d2', 'ENVIRONMENT', true, 'env.project.ci'),
@@ -231,11 +406,21 @@ describe('consolidator end to end (file log + PGlite + projectors)', () => {
     ]);
     await waitFor('entries', async () => (await memoriesOf(stack.db, dee)).length === 3);
     expect(await stack.consolidator.runDecay({ tenantId: 't1', userId: 'dee' })).toBe(1);
-    await waitFor('archived', async () => (await memoriesOf(stack.db, dee)).find((m) => m.key === 'env.project.db')?.tier === 'ARCHIVAL');
+    await waitFor(
+      'archived',
+      async () => (await memoriesOf(stack.db, dee)).find((m) => m.key === 'env.project.db')?.tier === 'ARCHIVAL',
+    );
     const rows = await memoriesOf(stack.db, dee);
-    expect(rows.filter((m) => m.tier === 'SEMANTIC').map((m) => m.key).sort()).toEqual(['env.project.ci', 'user.nickname']);
+    expect(
+      rows
+        .filter((m) => m.tier === 'SEMANTIC')
+        .map((m) => m.key)
+        .sort(),
+    ).toEqual(['env.project.ci', 'user.nickname']);
     const archived = (await stack.events()).filter((e) => e.type === 'MemoryArchived' && e.userId === 'dee');
-    expect(archived.map((e) => e.payload)).toEqual([{ memoryId: '5d7c9a52-0000-4000-8000-0000000000d1', reason: 'decay', effectiveImportance: expect.any(Number) }]);
+    expect(archived.map((e) => e.payload)).toEqual([
+      { memoryId: '5d7c9a52-0000-4000-8000-0000000000d1', reason: 'decay', effectiveImportance: expect.any(Number) },
+    ]);
     expect((archived[0]!.payload as { effectiveImportance: number }).effectiveImportance).toBeLessThan(0.05);
     expect(await stack.consolidator.runDecay({ tenantId: 't1', userId: 'dee' })).toBe(0);
   });

@@ -19,16 +19,72 @@ const INPUT: ExtractionInput = {
 
 const GOOD_FACTS = JSON.stringify({
   facts: [
-    { key: 'user.residence', content: 'User lives in Berlin', kind: 'profile', type: 'USER', subject: 'user', predicate: 'residence', object: 'Berlin', positive: true, timeHint: null, confidence: 0.95, importance: 0.8, sourceMessageIds: ['u1'] },
-    { key: 'user.preference.sushi', content: 'User likes sushi', kind: 'fact', type: 'USER', subject: 'user', predicate: 'likes', object: 'sushi', positive: true, timeHint: null, confidence: 0.9, importance: 0.6, sourceMessageIds: ['u1'] },
+    {
+      key: 'user.residence',
+      content: 'User lives in Berlin',
+      kind: 'profile',
+      type: 'USER',
+      subject: 'user',
+      predicate: 'residence',
+      object: 'Berlin',
+      positive: true,
+      timeHint: null,
+      confidence: 0.95,
+      importance: 0.8,
+      sourceMessageIds: ['u1'],
+    },
+    {
+      key: 'user.preference.sushi',
+      content: 'User likes sushi',
+      kind: 'fact',
+      type: 'USER',
+      subject: 'user',
+      predicate: 'likes',
+      object: 'sushi',
+      positive: true,
+      timeHint: null,
+      confidence: 0.9,
+      importance: 0.6,
+      sourceMessageIds: ['u1'],
+    },
     // attributed to the assistant's message: must be dropped (only the user's own statements)
-    { key: 'user.residence_plan', content: 'User will move to Lisbon', kind: 'fact', type: 'USER', subject: 'user', predicate: 'plan', object: 'Lisbon', positive: true, timeHint: null, confidence: 0.9, importance: 0.5, sourceMessageIds: ['a1'] },
+    {
+      key: 'user.residence_plan',
+      content: 'User will move to Lisbon',
+      kind: 'fact',
+      type: 'USER',
+      subject: 'user',
+      predicate: 'plan',
+      object: 'Lisbon',
+      positive: true,
+      timeHint: null,
+      confidence: 0.9,
+      importance: 0.5,
+      sourceMessageIds: ['a1'],
+    },
     // too unsure: dropped
-    { key: 'user.mood', content: 'User is happy', kind: 'fact', type: 'USER', subject: 'user', predicate: 'mood', object: 'happy', positive: true, timeHint: null, confidence: 0.3, importance: 0.2, sourceMessageIds: ['u1'] },
+    {
+      key: 'user.mood',
+      content: 'User is happy',
+      kind: 'fact',
+      type: 'USER',
+      subject: 'user',
+      predicate: 'mood',
+      object: 'happy',
+      positive: true,
+      timeHint: null,
+      confidence: 0.3,
+      importance: 0.2,
+      sourceMessageIds: ['u1'],
+    },
   ],
   skills: [],
 });
-const GOOD_SUMMARY = JSON.stringify({ summary: 'The user said they live in Berlin and love sushi.', entityIds: ['berlin', 'sushi'], importance: 0.7 });
+const GOOD_SUMMARY = JSON.stringify({
+  summary: 'The user said they live in Berlin and love sushi.',
+  entityIds: ['berlin', 'sushi'],
+  importance: 0.7,
+});
 
 function isSummary(body: ChatRequestBody): boolean {
   return JSON.stringify(body.response_format ?? {}).includes('engram_episode');
@@ -36,10 +92,18 @@ function isSummary(body: ChatRequestBody): boolean {
 
 class Recorder implements Logger {
   entries: Array<{ level: string; obj: Record<string, unknown>; msg?: string }> = [];
-  debug(obj: Record<string, unknown>, msg?: string) { this.entries.push({ level: 'debug', obj, msg }); }
-  info(obj: Record<string, unknown>, msg?: string) { this.entries.push({ level: 'info', obj, msg }); }
-  warn(obj: Record<string, unknown>, msg?: string) { this.entries.push({ level: 'warn', obj, msg }); }
-  error(obj: Record<string, unknown>, msg?: string) { this.entries.push({ level: 'error', obj, msg }); }
+  debug(obj: Record<string, unknown>, msg?: string) {
+    this.entries.push({ level: 'debug', obj, msg });
+  }
+  info(obj: Record<string, unknown>, msg?: string) {
+    this.entries.push({ level: 'info', obj, msg });
+  }
+  warn(obj: Record<string, unknown>, msg?: string) {
+    this.entries.push({ level: 'warn', obj, msg });
+  }
+  error(obj: Record<string, unknown>, msg?: string) {
+    this.entries.push({ level: 'error', obj, msg });
+  }
 }
 
 let server: FakeOpenAiServer | null = null;
@@ -49,7 +113,13 @@ afterEach(async () => {
 });
 
 function engineFor(s: FakeOpenAiServer, logger = new Recorder()) {
-  const llm = createOpenAiLlm({ baseURL: s.baseUrl, apiKey: 'test', models: { summary: 'sum-model', extraction: 'ext-model', verification: 'ver-model' }, timeoutMs: 5000, maxRetries: 0 });
+  const llm = createOpenAiLlm({
+    baseURL: s.baseUrl,
+    apiKey: 'test',
+    models: { summary: 'sum-model', extraction: 'ext-model', verification: 'ver-model' },
+    timeoutMs: 5000,
+    maxRetries: 0,
+  });
   return { engine: createLlmEngine({ llm, fallback: createRulesEngine(), logger }), logger };
 }
 
@@ -61,7 +131,11 @@ describe('LLM extraction engine (fake OpenAI server on loopback)', () => {
     expect(r.extractor).toBe(`llm:ext-model@${PROMPT_VERSION}`);
     expect(r.facts.map((f) => f.key)).toEqual(['user.residence', 'user.preference.sushi']);
     expect(r.facts[0]!.sourceMessageIds).toEqual(['u1']);
-    expect(r.episode).toEqual({ summary: 'The user said they live in Berlin and love sushi.', entityIds: ['berlin', 'sushi'], importance: 0.7 });
+    expect(r.episode).toEqual({
+      summary: 'The user said they live in Berlin and love sushi.',
+      entityIds: ['berlin', 'sushi'],
+      importance: 0.7,
+    });
     const chats = server.requests.filter((q) => q.path.endsWith('/chat/completions'));
     expect(chats.map((q) => q.body.model).sort()).toEqual(['ext-model', 'sum-model']);
     const ext = chats.find((q) => q.body.model === 'ext-model')!;
@@ -69,7 +143,10 @@ describe('LLM extraction engine (fake OpenAI server on loopback)', () => {
     expect(ext.body.response_format.json_schema.name).toBe('engram_extraction');
     expect(ext.body.messages[1].content).toContain('I live in Berlin');
     const dropped = logger.entries.find((e) => e.msg === 'LLM facts dropped by validation');
-    expect((dropped?.obj.dropped as Array<{ key: string }>).map((d) => d.key).sort()).toEqual(['user.mood', 'user.residence_plan']);
+    expect((dropped?.obj.dropped as Array<{ key: string }>).map((d) => d.key).sort()).toEqual([
+      'user.mood',
+      'user.residence_plan',
+    ]);
   });
 
   it('retries a malformed answer once, showing the model the error', async () => {
@@ -91,7 +168,9 @@ describe('LLM extraction engine (fake OpenAI server on loopback)', () => {
   });
 
   it('falls back to the rules engine after a second malformed answer, and logs it', async () => {
-    server = await startFakeOpenAi({ chat: (body) => (isSummary(body) ? 'not json at all' : '{"facts": "nope", "skills": []}') });
+    server = await startFakeOpenAi({
+      chat: (body) => (isSummary(body) ? 'not json at all' : '{"facts": "nope", "skills": []}'),
+    });
     const { engine, logger } = engineFor(server);
     const r = await engine.extract(INPUT);
     expect(r.extractor).toBe('rules@1');
@@ -105,7 +184,9 @@ describe('LLM extraction engine (fake OpenAI server on loopback)', () => {
   });
 
   it('falls back to the rules engine when the endpoint answers 500', async () => {
-    server = await startFakeOpenAi({ chat: () => ({ status: 500, body: { error: { message: 'upstream exploded' } } }) });
+    server = await startFakeOpenAi({
+      chat: () => ({ status: 500, body: { error: { message: 'upstream exploded' } } }),
+    });
     const { engine, logger } = engineFor(server);
     const r = await engine.extract(INPUT);
     expect(r.extractor).toBe('rules@1');
@@ -116,9 +197,14 @@ describe('LLM extraction engine (fake OpenAI server on loopback)', () => {
   });
 
   it('verifies contradictions through the verification model', async () => {
-    server = await startFakeOpenAi({ chat: () => JSON.stringify({ contradicts: true, confidence: 0.8, description: 'home city differs' }) });
+    server = await startFakeOpenAi({
+      chat: () => JSON.stringify({ contradicts: true, confidence: 0.8, description: 'home city differs' }),
+    });
     const { engine } = engineFor(server);
-    const v = await engine.verifier!.verify({ key: 'user.home_city', content: 'User lives in Rome' }, { key: 'user.residence', content: 'User lives in Milan' });
+    const v = await engine.verifier!.verify(
+      { key: 'user.home_city', content: 'User lives in Rome' },
+      { key: 'user.residence', content: 'User lives in Milan' },
+    );
     expect(v).toEqual({ contradicts: true, confidence: 0.8, description: 'home city differs' });
     expect(server.requests[0]!.body.model).toBe('ver-model');
   });
@@ -126,13 +212,28 @@ describe('LLM extraction engine (fake OpenAI server on loopback)', () => {
 
 describe('createOpenAiLlm', () => {
   it('refuses a configuration without the stage models', () => {
-    expect(() => createOpenAiLlm({ baseURL: 'http://127.0.0.1:1/v1', apiKey: 'x', models: { summary: 's', extraction: '', verification: 'v' } })).toThrow(/extraction/);
+    expect(() =>
+      createOpenAiLlm({
+        baseURL: 'http://127.0.0.1:1/v1',
+        apiKey: 'x',
+        models: { summary: 's', extraction: '', verification: 'v' },
+      }),
+    ).toThrow(/extraction/);
   });
 
   it('maps HTTP failures to retriable LLM_FAILED errors', async () => {
     server = await startFakeOpenAi({ chat: () => ({ status: 503 }) });
-    const llm = createOpenAiLlm({ baseURL: server.baseUrl, apiKey: 'x', models: { summary: 's', extraction: 'e', verification: 'v' }, maxRetries: 0 });
-    await expect(llm.complete({ stage: 'summary', messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject({ code: 'LLM_FAILED', retriable: true });
-    await expect(llm.complete({ stage: 'rerank', messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    const llm = createOpenAiLlm({
+      baseURL: server.baseUrl,
+      apiKey: 'x',
+      models: { summary: 's', extraction: 'e', verification: 'v' },
+      maxRetries: 0,
+    });
+    await expect(llm.complete({ stage: 'summary', messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject(
+      { code: 'LLM_FAILED', retriable: true },
+    );
+    await expect(llm.complete({ stage: 'rerank', messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
   });
 });

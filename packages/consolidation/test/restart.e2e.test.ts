@@ -48,15 +48,44 @@ describe('durable tasks across a restart', () => {
     const s = stack;
     const cities = ['Oslo', 'Quito', 'Hanoi'];
     for (const [i, who] of users.entries()) {
-      await converse(s.log, who, `sess-${i}`, [['user', `My name is User${i}. I live in ${cities[i]}.`], ['assistant', 'Noted.']], new Date(T0.getTime() + i * 60_000));
+      await converse(
+        s.log,
+        who,
+        `sess-${i}`,
+        [
+          ['user', `My name is User${i}. I live in ${cities[i]}.`],
+          ['assistant', 'Noted.'],
+        ],
+        new Date(T0.getTime() + i * 60_000),
+      );
       await endSession(s.log, who, `sess-${i}`, new Date(T0.getTime() + i * 60_000 + 30_000));
     }
     // a high-importance note is distilled by its own task (checked for duplicates through the log)
     await s.log.append([
-      event('MemoryWritten', users[0]!, null, {
-        memoryId: '0b1e8f3c-0000-4000-8000-0000000000a1', type: 'USER', tier: 'WORKING', key: null, content: 'I drive a Subaru Outback.', tags: [], importance: 0.95,
-        pinned: false, source: 'user_stated', confidence: 1, scope: null, metadata: {}, sourceMessageIds: [], episodeId: null, validFrom: null, validTo: null,
-      }, T0.toISOString()),
+      event(
+        'MemoryWritten',
+        users[0]!,
+        null,
+        {
+          memoryId: '0b1e8f3c-0000-4000-8000-0000000000a1',
+          type: 'USER',
+          tier: 'WORKING',
+          key: null,
+          content: 'I drive a Subaru Outback.',
+          tags: [],
+          importance: 0.95,
+          pinned: false,
+          source: 'user_stated',
+          confidence: 1,
+          scope: null,
+          metadata: {},
+          sourceMessageIds: [],
+          episodeId: null,
+          validFrom: null,
+          validTo: null,
+        },
+        T0.toISOString(),
+      ),
     ]);
     await gated.reachedBlock;
     // every cause is in the journal (one task done, one inside the engine, two waiting)
@@ -67,7 +96,9 @@ describe('durable tasks across a restart', () => {
     await closing;
 
     const journal = await readFile(join(s.dir, 'consolidator', 'tasks.jsonl'), 'utf8');
-    const pendingAtClose = journal.split('\n').filter((l) => l.includes('"op":"enqueue"')).length - journal.split('\n').filter((l) => l.includes('"op":"done"')).length;
+    const pendingAtClose =
+      journal.split('\n').filter((l) => l.includes('"op":"enqueue"')).length -
+      journal.split('\n').filter((l) => l.includes('"op":"done"')).length;
     expect(pendingAtClose).toBe(3);
     const factsBefore = (await s.events()).filter((e) => e.type === 'FactExtracted');
     expect(new Set(factsBefore.map((e) => e.userId))).toEqual(new Set(['u1']));
@@ -83,7 +114,15 @@ describe('durable tasks across a restart', () => {
     const afterRestart = await s.events();
     const facts = afterRestart.filter((e): e is FactExtracted => e.type === 'FactExtracted');
     expect(facts.map((f) => f.payload.memoryId).length).toBe(new Set(facts.map((f) => f.payload.memoryId)).size);
-    expect(facts.map((f) => `${f.userId}:${f.payload.key}`).sort()).toEqual(['u1:user.name', 'u1:user.residence', 'u1:user.vehicle', 'u2:user.name', 'u2:user.residence', 'u3:user.name', 'u3:user.residence']);
+    expect(facts.map((f) => `${f.userId}:${f.payload.key}`).sort()).toEqual([
+      'u1:user.name',
+      'u1:user.residence',
+      'u1:user.vehicle',
+      'u2:user.name',
+      'u2:user.residence',
+      'u3:user.name',
+      'u3:user.residence',
+    ]);
     expect(afterRestart.filter((e) => e.type === 'EpisodeCreated')).toHaveLength(3);
     for (const [i, who] of users.entries()) {
       const rows = await memoriesOf(s.db, who);
@@ -92,7 +131,10 @@ describe('durable tasks across a restart', () => {
     await second.close();
 
     // A replay from the start of the log with the journal lost: every task is recognised as done.
-    const replay = s.openConsolidator({ stateDir: join(s.dir, 'consolidator-replay'), config: { fromBeginning: true } });
+    const replay = s.openConsolidator({
+      stateDir: join(s.dir, 'consolidator-replay'),
+      config: { fromBeginning: true },
+    });
     await replay.start();
     await waitFor('replayed tasks drained', async () => {
       await replay.whenIdle();
@@ -101,6 +143,8 @@ describe('durable tasks across a restart', () => {
     });
     expect((await s.events()).length).toBe(afterRestart.length);
     // the three sessions are found in the log; the note's fact is now a restatement, so nothing is planned for it
-    expect(s.logger.entries.filter((e) => e.msg === 'consolidation already appended by an earlier attempt')).toHaveLength(3);
+    expect(
+      s.logger.entries.filter((e) => e.msg === 'consolidation already appended by an earlier attempt'),
+    ).toHaveLength(3);
   });
 });

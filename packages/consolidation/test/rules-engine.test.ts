@@ -5,18 +5,28 @@ import type { CandidateFact, ExtractionMessage } from '../src/extraction/types';
 const AT = '2026-11-30T10:00:00.000Z'; // a Monday
 const engine = createRulesEngine();
 
-async function factsOf(text: string, role: ExtractionMessage['role'] = 'user', existing: Array<{ key: string; content: string }> = []): Promise<CandidateFact[]> {
+async function factsOf(
+  text: string,
+  role: ExtractionMessage['role'] = 'user',
+  existing: Array<{ key: string; content: string }> = [],
+): Promise<CandidateFact[]> {
   const r = await engine.extract({
     sessionId: 's1',
     messages: [{ messageId: 'm1', role, content: text, at: AT }],
-    existingFacts: existing.map((e, i) => ({ id: `e${i}`, key: e.key, content: e.content, source: 'consolidated' as const })),
+    existingFacts: existing.map((e, i) => ({
+      id: `e${i}`,
+      key: e.key,
+      content: e.content,
+      source: 'consolidated' as const,
+    })),
   });
   return r.facts;
 }
 
 async function one(text: string, existing: Array<{ key: string; content: string }> = []): Promise<CandidateFact> {
   const facts = await factsOf(text, 'user', existing);
-  if (facts.length !== 1) throw new Error(`expected one fact from "${text}", got ${JSON.stringify(facts.map((f) => [f.key, f.content]))}`);
+  if (facts.length !== 1)
+    throw new Error(`expected one fact from "${text}", got ${JSON.stringify(facts.map((f) => [f.key, f.content]))}`);
   return facts[0]!;
 }
 
@@ -26,7 +36,7 @@ const ENGLISH: Array<[string, string, string, boolean?]> = [
   ["Hi there, I'm Priya.", 'user.name', 'Priya'],
   ['Everyone calls me Jojo.', 'user.name', 'Jojo'],
   ['Please call me Sam from now on.', 'user.name', 'Sam'],
-  ["I go by Kit.", 'user.name', 'Kit'],
+  ['I go by Kit.', 'user.name', 'Kit'],
   ['I work at Google.', 'user.employer', 'User works at Google'],
   ["I've been working for Stripe since 2021.", 'user.employer', 'Stripe'],
   ['I just started a new job at Datadog last week.', 'user.employer', 'Datadog'],
@@ -172,14 +182,27 @@ describe('rules engine: what must not become a fact', () => {
 
 describe('rules engine: several facts, time and lineage', () => {
   it('splits compound sentences into separate facts', async () => {
-    const facts = await factsOf("I'm Dana, I live in Seattle and work at Amazon as a software engineer, and I hate cold brew.");
+    const facts = await factsOf(
+      "I'm Dana, I live in Seattle and work at Amazon as a software engineer, and I hate cold brew.",
+    );
     const keys = facts.map((f) => f.key).sort();
-    expect(keys).toEqual(['user.employer', 'user.name', 'user.occupation', 'user.preference.cold_brew', 'user.residence']);
+    expect(keys).toEqual([
+      'user.employer',
+      'user.name',
+      'user.occupation',
+      'user.preference.cold_brew',
+      'user.residence',
+    ]);
   });
 
   it('splits Chinese clauses that share the subject', async () => {
     const facts = await factsOf('我叫王芳，住在广州，在华为工作，喜欢打羽毛球。');
-    expect(facts.map((f) => f.key).sort()).toEqual(['user.employer', 'user.name', 'user.preference.羽毛球', 'user.residence']);
+    expect(facts.map((f) => f.key).sort()).toEqual([
+      'user.employer',
+      'user.name',
+      'user.preference.羽毛球',
+      'user.residence',
+    ]);
   });
 
   it('resolves relative dates against the message time', async () => {
@@ -247,7 +270,12 @@ describe('rules engine: several facts, time and lineage', () => {
       existingFacts: [],
       messages: [
         { messageId: 'a', role: 'user', content: 'How do I rotate the TLS certificate on the staging box?', at: AT },
-        { messageId: 'b', role: 'assistant', content: '1. Run certbot renew\n2. Reload nginx\n3. Check the expiry with openssl', at: AT },
+        {
+          messageId: 'b',
+          role: 'assistant',
+          content: '1. Run certbot renew\n2. Reload nginx\n3. Check the expiry with openssl',
+          at: AT,
+        },
         { messageId: 'c', role: 'user', content: 'That worked, thanks!', at: AT },
       ],
     });

@@ -20,7 +20,13 @@ async function session(turns: string[], at: string, existing: ExistingFact[]): P
 /** The facts of `after`, said months after `before` (whose facts are stored). */
 async function change(before: string[], after: string[]): Promise<{ first: CandidateFact[]; later: CandidateFact[] }> {
   const first = mergeSessionFacts(await session(before, '2025-01-15T10:00:00.000Z', []));
-  const existing = first.map((f, i) => ({ id: `e${i}`, key: f.key, content: f.content, source: 'consolidated' as const, object: f.object }));
+  const existing = first.map((f, i) => ({
+    id: `e${i}`,
+    key: f.key,
+    content: f.content,
+    source: 'consolidated' as const,
+    object: f.object,
+  }));
   return { first, later: mergeSessionFacts(await session(after, '2025-06-15T10:00:00.000Z', existing)) };
 }
 
@@ -29,11 +35,26 @@ const facts = (fs: CandidateFact[]) => fs.map((f) => [f.key, f.object, f.positiv
 describe('slot frames: a statement read by what it says about which slot', () => {
   const cases: Array<[string[], string[], string, string]> = [
     // [first session, later session, key, value now]
-    [['I live in Austin, Texas.'], ['Texas summers got to us, so we relocated up to Minneapolis.'], 'user.residence', 'Minneapolis'],
-    [['I live in Salt Lake City.'], ["Any good brunch spots you'd recommend? I'm in Boulder these days."], 'user.residence', 'Boulder'],
+    [
+      ['I live in Austin, Texas.'],
+      ['Texas summers got to us, so we relocated up to Minneapolis.'],
+      'user.residence',
+      'Minneapolis',
+    ],
+    [
+      ['I live in Salt Lake City.'],
+      ["Any good brunch spots you'd recommend? I'm in Boulder these days."],
+      'user.residence',
+      'Boulder',
+    ],
     [['I work at Deloitte.'], ['I am starting at KPMG on Monday.'], 'user.employer', 'KPMG'],
     [['My manager is Priya.'], ['I report to Marcus now.'], 'user.family.manager', 'Marcus'],
-    [['I take metformin for my diabetes.'], ['I started taking insulin for my diabetes.'], 'user.medication', 'insulin'],
+    [
+      ['I take metformin for my diabetes.'],
+      ['I started taking insulin for my diabetes.'],
+      'user.medication',
+      'insulin',
+    ],
     [['I make $65,000 a year.'], ["I'm on $72,000 now."], 'user.salary', '$72,000'],
     [['我住在成都。'], ['现在人在大理。'], 'user.residence', '大理'],
     [['我在销售部工作。'], ['公司把我调到市场部了。'], 'user.team', '市场部'],
@@ -58,7 +79,10 @@ describe('slot frames: a statement read by what it says about which slot', () =>
 
   it('reads school and major from one clause (我在清华读计算机专业)', async () => {
     const fs = await session(['我在清华读计算机专业。'], '2025-01-15T10:00:00.000Z', []);
-    expect(facts(fs)).toEqual([['user.school', '清华', true], ['user.field_of_study', '计算机', true]]);
+    expect(facts(fs)).toEqual([
+      ['user.school', '清华', true],
+      ['user.field_of_study', '计算机', true],
+    ]);
   });
 
   it('a single character is never a drug: 我不再吃素了 ends a diet', async () => {
@@ -73,7 +97,10 @@ describe('slot frames: a statement read by what it says about which slot', () =>
   });
 
   it('an emoji between two statements ends the first', () => {
-    expect(sentences('Bubbles died 😢 we got a new goldfish').map((s) => s.text)).toEqual(['Bubbles died', 'we got a new goldfish']);
+    expect(sentences('Bubbles died 😢 we got a new goldfish').map((s) => s.text)).toEqual([
+      'Bubbles died',
+      'we got a new goldfish',
+    ]);
   });
 });
 
@@ -90,7 +117,10 @@ describe('value changes: a known value retired anywhere in a message', () => {
   });
 
   it('"left X for Y" replaces X', async () => {
-    const { later } = await change(['My wife and I live in Phoenix.'], ['My wife and I packed up and left Phoenix for Tucson in the spring.']);
+    const { later } = await change(
+      ['My wife and I live in Phoenix.'],
+      ['My wife and I packed up and left Phoenix for Tucson in the spring.'],
+    );
     expect(later.find((f) => f.key === 'user.residence' && f.positive)?.object).toBe('Tucson');
   });
 
@@ -181,11 +211,31 @@ describe('changes by a verb of change, a faded habit, a place named elsewhere', 
     [['我的爱好是钓鱼。'], ['最近不怎么钓鱼了，迷上了摄影。'], 'user.hobby', '摄影'],
     [['我在京东工作。'], ['京东那边我已经辞职了，下周去美团报到。'], 'user.employer', '美团'],
     [['我开的是本田雅阁。'], ['雅阁卖了，换了一辆理想L7。'], 'user.vehicle', '理想L7'],
-    [['I mostly write Java.'], ["I barely touch Java now, it's all Kotlin at my job."], 'user.programming_language', 'Kotlin'],
-    [['My hobby is painting.'], ["I haven't painted in months, pottery is what I do on weekends now."], 'user.hobby', 'pottery'],
+    [
+      ['I mostly write Java.'],
+      ["I barely touch Java now, it's all Kotlin at my job."],
+      'user.programming_language',
+      'Kotlin',
+    ],
+    [
+      ['My hobby is painting.'],
+      ["I haven't painted in months, pottery is what I do on weekends now."],
+      'user.hobby',
+      'pottery',
+    ],
     [['I get up at 7am.'], ['With the new job I have to get up at 5:30am.'], 'user.time.wake_up', '5:30am'],
-    [['I go swimming twice a week.'], ["I'm swimming four times a week now to train for a triathlon."], 'user.frequency.swim', 'four times a week'],
-    [['I live in Atlanta.'], ['Can you help me find a pediatrician in Charlotte? We just relocated there.'], 'user.residence', 'Charlotte'],
+    [
+      ['I go swimming twice a week.'],
+      ["I'm swimming four times a week now to train for a triathlon."],
+      'user.frequency.swim',
+      'four times a week',
+    ],
+    [
+      ['I live in Atlanta.'],
+      ['Can you help me find a pediatrician in Charlotte? We just relocated there.'],
+      'user.residence',
+      'Charlotte',
+    ],
     [['我住在青岛。'], ['能推荐一下杭州的早餐店吗？我刚搬过来。'], 'user.residence', '杭州'],
   ];
   it.each(cases)('%s → %s', async (before, after, key, value) => {
@@ -197,7 +247,12 @@ describe('changes by a verb of change, a faded habit, a place named elsewhere', 
     [['I work at J.P. Morgan.'], ['I moved to Goldman Sachs in Feb.'], 'user.employer', 'Goldman Sachs'],
     [['我住在成都。'], ['我已经不住成都了，去年底搬到了重庆。'], 'user.residence', '重庆'],
     [['我们的项目用Redis做缓存。'], ['我们项目的缓存从Redis换成了Memcached。'], 'env.project.缓存', 'Memcached'],
-    [['My gym membership costs $40 a month.'], ['The gym raised its price to $55 a month.'], 'user.gym_membership', '$55 a month'],
+    [
+      ['My gym membership costs $40 a month.'],
+      ['The gym raised its price to $55 a month.'],
+      'user.gym_membership',
+      '$55 a month',
+    ],
   ] as Array<[string[], string[], string, string]>)('%s → %s', async (before, after, key, value) => {
     const { later } = await change(before, after);
     expect(facts(later)).toContainEqual([key, value, true]);

@@ -1,7 +1,19 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { currentSchemaVersion, JsonEventCodec, newId, type Clock, type ContentScreen, type EngramEvent, type EventLog, type EventType, type Logger, type PayloadOf, type SqlDatabase } from '@engram/core';
+import {
+  currentSchemaVersion,
+  JsonEventCodec,
+  newId,
+  type Clock,
+  type ContentScreen,
+  type EngramEvent,
+  type EventLog,
+  type EventType,
+  type Logger,
+  type PayloadOf,
+  type SqlDatabase,
+} from '@engram/core';
 import { openFileEventLog } from '@engram/event-log-file';
 import { PROJECTORS, runMigrations, startProjector, type RunningProjector } from '@engram/projections';
 import { openPglite } from '@engram/store-pglite';
@@ -11,10 +23,18 @@ import { createRulesEngine } from '../src/extraction/rules/rules-engine';
 
 export class RecordingLogger implements Logger {
   entries: Array<{ level: string; obj: Record<string, unknown>; msg?: string }> = [];
-  debug(obj: Record<string, unknown>, msg?: string) { this.entries.push({ level: 'debug', obj, msg }); }
-  info(obj: Record<string, unknown>, msg?: string) { this.entries.push({ level: 'info', obj, msg }); }
-  warn(obj: Record<string, unknown>, msg?: string) { this.entries.push({ level: 'warn', obj, msg }); }
-  error(obj: Record<string, unknown>, msg?: string) { this.entries.push({ level: 'error', obj, msg }); }
+  debug(obj: Record<string, unknown>, msg?: string) {
+    this.entries.push({ level: 'debug', obj, msg });
+  }
+  info(obj: Record<string, unknown>, msg?: string) {
+    this.entries.push({ level: 'info', obj, msg });
+  }
+  warn(obj: Record<string, unknown>, msg?: string) {
+    this.entries.push({ level: 'warn', obj, msg });
+  }
+  error(obj: Record<string, unknown>, msg?: string) {
+    this.entries.push({ level: 'error', obj, msg });
+  }
 }
 
 /** A clock the test moves by hand (message times, idle checks, decay). */
@@ -35,7 +55,11 @@ export interface Stack {
   clock: ManualClock;
   logger: RecordingLogger;
   consolidator: Consolidator;
-  openConsolidator(opts?: { engine?: ExtractionEngine; stateDir?: string; config?: Partial<ConsolidatorConfig> }): Consolidator;
+  openConsolidator(opts?: {
+    engine?: ExtractionEngine;
+    stateDir?: string;
+    config?: Partial<ConsolidatorConfig>;
+  }): Consolidator;
   events(): Promise<EngramEvent[]>;
   close(): Promise<void>;
 }
@@ -51,19 +75,30 @@ export const DEFAULT_CONFIG: ConsolidatorConfig = {
 };
 
 /** The real components: file event log, PGlite read store, the four projectors, the consolidator. */
-export async function openStack(opts: { engine?: ExtractionEngine; config?: Partial<ConsolidatorConfig>; start?: boolean; screen?: (logger: Logger) => ContentScreen } = {}): Promise<Stack> {
+export async function openStack(
+  opts: {
+    engine?: ExtractionEngine;
+    config?: Partial<ConsolidatorConfig>;
+    start?: boolean;
+    screen?: (logger: Logger) => ContentScreen;
+  } = {},
+): Promise<Stack> {
   const dir = await mkdtemp(join(tmpdir(), 'engram-consolidation-'));
   const log = await openFileEventLog({ dir: join(dir, 'log'), codec: new JsonEventCodec() });
   const db = await openPglite();
   await runMigrations(db);
   const running: RunningProjector[] = [];
-  for (const projector of Object.values(PROJECTORS)) running.push(await startProjector({ log, db, projector, batchSize: 200 }));
+  for (const projector of Object.values(PROJECTORS))
+    running.push(await startProjector({ log, db, projector, batchSize: 200 }));
   const clock = new ManualClock(new Date('2026-11-30T10:00:00.000Z'));
   const logger = new RecordingLogger();
   const consolidators: Consolidator[] = [];
   const openConsolidator: Stack['openConsolidator'] = (o = {}) => {
     const c = createConsolidator({
-      log, db, clock, logger,
+      log,
+      db,
+      clock,
+      logger,
       engine: o.engine ?? opts.engine ?? createRulesEngine(),
       stateDir: o.stateDir ?? join(dir, 'consolidator'),
       config: { ...DEFAULT_CONFIG, ...opts.config, ...o.config },
@@ -75,7 +110,13 @@ export async function openStack(opts: { engine?: ExtractionEngine; config?: Part
   const consolidator = openConsolidator();
   if (opts.start !== false) await consolidator.start();
   return {
-    dir, log, db, clock, logger, consolidator, openConsolidator,
+    dir,
+    log,
+    db,
+    clock,
+    logger,
+    consolidator,
+    openConsolidator,
     async events() {
       const out: EngramEvent[] = [];
       for await (const s of log.read()) out.push(s.event);
@@ -97,26 +138,61 @@ export interface Who {
   agentId: string | null;
 }
 
-export function event<T extends EventType>(type: T, who: Who, sessionId: string | null, payload: PayloadOf<T>, at: string): EngramEvent {
+export function event<T extends EventType>(
+  type: T,
+  who: Who,
+  sessionId: string | null,
+  payload: PayloadOf<T>,
+  at: string,
+): EngramEvent {
   return {
-    eventId: newId(), type, schemaVersion: currentSchemaVersion(type), tenantId: who.tenantId, userId: who.userId, agentId: who.agentId, sessionId,
-    occurredAt: at, recordedAt: at, causationId: null, correlationId: null, keyId: null, payload,
+    eventId: newId(),
+    type,
+    schemaVersion: currentSchemaVersion(type),
+    tenantId: who.tenantId,
+    userId: who.userId,
+    agentId: who.agentId,
+    sessionId,
+    occurredAt: at,
+    recordedAt: at,
+    causationId: null,
+    correlationId: null,
+    keyId: null,
+    payload,
   } as EngramEvent;
 }
 
 /** Appends a conversation (alternating user/assistant turns, one minute apart) and returns the message ids. */
-export async function converse(log: EventLog, who: Who, sessionId: string, turns: Array<[role: 'user' | 'assistant', text: string]>, start: Date): Promise<string[]> {
+export async function converse(
+  log: EventLog,
+  who: Who,
+  sessionId: string,
+  turns: Array<[role: 'user' | 'assistant', text: string]>,
+  start: Date,
+): Promise<string[]> {
   const ids: string[] = [];
   const events = turns.map(([role, content], i) => {
     const messageId = `${sessionId}-m${i}`;
     ids.push(messageId);
-    return event('MessageObserved', who, sessionId, { messageId, role, content, metadata: {} }, new Date(start.getTime() + i * 60_000).toISOString());
+    return event(
+      'MessageObserved',
+      who,
+      sessionId,
+      { messageId, role, content, metadata: {} },
+      new Date(start.getTime() + i * 60_000).toISOString(),
+    );
   });
   await log.append(events);
   return ids;
 }
 
-export async function endSession(log: EventLog, who: Who, sessionId: string, at: Date, reason: 'explicit' | 'idle' | 'manual' = 'explicit'): Promise<string> {
+export async function endSession(
+  log: EventLog,
+  who: Who,
+  sessionId: string,
+  at: Date,
+  reason: 'explicit' | 'idle' | 'manual' = 'explicit',
+): Promise<string> {
   const e = event('SessionEnded', who, sessionId, { sessionId, reason }, at.toISOString());
   await log.append([e]);
   return e.eventId;

@@ -18,14 +18,41 @@ afterEach(async () => {
 
 function task(n: number, user = `u${n}`, session = `s${n}`): ConsolidationTask {
   return {
-    id: `session:e${n}`, kind: 'session', dedupKey: `session:t/${user}/${session}`, causeEventId: `e${n}`, correlationId: null, position: { partition: 0, offset: n },
-    tenantId: 't', userId: user, agentId: null, sessionId: session, memoryId: null, causeAt: new Date(0).toISOString(), enqueuedAt: new Date(0).toISOString(),
-    attempts: 0, notBefore: null, lastError: null,
+    id: `session:e${n}`,
+    kind: 'session',
+    dedupKey: `session:t/${user}/${session}`,
+    causeEventId: `e${n}`,
+    correlationId: null,
+    position: { partition: 0, offset: n },
+    tenantId: 't',
+    userId: user,
+    agentId: null,
+    sessionId: session,
+    memoryId: null,
+    causeAt: new Date(0).toISOString(),
+    enqueuedAt: new Date(0).toISOString(),
+    attempts: 0,
+    notBefore: null,
+    lastError: null,
   };
 }
 
-function queueOf(journal: TaskJournal, factory: (t: ConsolidationTask) => () => Promise<void>, concurrency = 2, logger = new RecordingLogger()) {
-  return new TaskQueue({ journal, taskFactory: factory, concurrency, maxAttempts: 3, baseBackoffMs: 5, maxBackoffMs: 20, clock: systemClock, logger });
+function queueOf(
+  journal: TaskJournal,
+  factory: (t: ConsolidationTask) => () => Promise<void>,
+  concurrency = 2,
+  logger = new RecordingLogger(),
+) {
+  return new TaskQueue({
+    journal,
+    taskFactory: factory,
+    concurrency,
+    maxAttempts: 3,
+    baseBackoffMs: 5,
+    maxBackoffMs: 20,
+    clock: systemClock,
+    logger,
+  });
 }
 
 describe('task journal', () => {
@@ -83,13 +110,18 @@ describe('task queue', () => {
     const j = await TaskJournal.open(dir);
     const logger = new RecordingLogger();
     let factoryCalls = 0;
-    const q = queueOf(j, (t) => {
-      factoryCalls++;
-      const attempt = t.attempts;
-      return async () => {
-        if (attempt < 4) throw new EngramError('STORE_UNAVAILABLE', `down (attempt ${attempt})`);
-      };
-    }, 1, logger);
+    const q = queueOf(
+      j,
+      (t) => {
+        factoryCalls++;
+        const attempt = t.attempts;
+        return async () => {
+          if (attempt < 4) throw new EngramError('STORE_UNAVAILABLE', `down (attempt ${attempt})`);
+        };
+      },
+      1,
+      logger,
+    );
     q.start();
     await q.enqueue(task(1));
     await q.whenIdle();
@@ -110,16 +142,20 @@ describe('task queue', () => {
     // Tasks hold until every task is enqueued, so the peak does not depend on how fast the journal writes.
     let release!: () => void;
     const allEnqueued = new Promise<void>((r) => (release = r));
-    const q = queueOf(j, (t) => async () => {
-      running++;
-      peak = Math.max(peak, running);
-      perUser.set(t.userId, (perUser.get(t.userId) ?? 0) + 1);
-      if (perUser.get(t.userId)! > 1) userOverlap = true;
-      await allEnqueued;
-      await new Promise((r) => setTimeout(r, 5));
-      perUser.set(t.userId, perUser.get(t.userId)! - 1);
-      running--;
-    }, 3);
+    const q = queueOf(
+      j,
+      (t) => async () => {
+        running++;
+        peak = Math.max(peak, running);
+        perUser.set(t.userId, (perUser.get(t.userId) ?? 0) + 1);
+        if (perUser.get(t.userId)! > 1) userOverlap = true;
+        await allEnqueued;
+        await new Promise((r) => setTimeout(r, 5));
+        perUser.set(t.userId, perUser.get(t.userId)! - 1);
+        running--;
+      },
+      3,
+    );
     q.start();
     for (let i = 0; i < 30; i++) await q.enqueue(task(i, `u${i % 4}`, `s${i}`));
     release();

@@ -58,11 +58,22 @@ function describe(issue: Issue): { field: string; message: string; code: ErrorCo
     case 'boolean':
       return { field: at, message: 'is not a known field', code: 'VALIDATION_FAILED' };
     case 'enum':
-      return { field: at, message: `must be one of ${(p.allowedValues as unknown[]).join(', ')}`, code: 'VALIDATION_FAILED' };
+      return {
+        field: at,
+        message: `must be one of ${(p.allowedValues as unknown[]).join(', ')}`,
+        code: 'VALIDATION_FAILED',
+      };
     case 'pattern':
       return { field: at, message: PATTERN_MEANING[p.pattern as string] ?? issue.message, code: 'VALIDATION_FAILED' };
     case 'format':
-      return { field: at, message: p.format === 'date-time' ? 'must be an ISO-8601 date-time (e.g. 2026-01-02T03:04:05Z)' : `must be a ${String(p.format)}`, code: 'VALIDATION_FAILED' };
+      return {
+        field: at,
+        message:
+          p.format === 'date-time'
+            ? 'must be an ISO-8601 date-time (e.g. 2026-01-02T03:04:05Z)'
+            : `must be a ${String(p.format)}`,
+        code: 'VALIDATION_FAILED',
+      };
     case '~refine': {
       const { code, message } = codeOfMessage(String(p.message ?? issue.message));
       return { field: at, message, code: code ?? 'VALIDATION_FAILED' };
@@ -77,7 +88,9 @@ export function problemOf(schema: TSchema, value: unknown, where?: string): Engr
   const v = validatorOf(schema);
   if (v.Check(value)) return null;
   const [first] = v.Errors(value) as Issue[];
-  const { field, message, code } = first ? describe(first) : { field: '', message: 'is invalid', code: 'VALIDATION_FAILED' as const };
+  const { field, message, code } = first
+    ? describe(first)
+    : { field: '', message: 'is invalid', code: 'VALIDATION_FAILED' as const };
   const name = field || where || 'body';
   return new EngramError(code, `${name}: ${message}`, { details: { field: name, ...(where ? { in: where } : {}) } });
 }

@@ -49,7 +49,6 @@ export const StorableEvent = Type.Object({
   payload: Type.Record(Type.String(), Type.Unknown()),
 });
 
-
 /**
  * Null when the event can be stored by every read model, else the VALIDATION_FAILED error; its
  * details.field names the envelope field or the payload path ("content", "metadata.a[2]").
@@ -61,7 +60,9 @@ export function eventProblem(event: EngramEvent | unknown): EngramError | null {
   const p = payloadProblem(e.type, e.payload as unknown as Record<string, unknown>);
   if (!p) return null;
   const field = p.path || 'payload';
-  return new EngramError('VALIDATION_FAILED', `${field}: ${p.problem} (${e.type} ${e.eventId})`, { details: { field, eventType: e.type, eventId: e.eventId } });
+  return new EngramError('VALIDATION_FAILED', `${field}: ${p.problem} (${e.type} ${e.eventId})`, {
+    details: { field, eventType: e.type, eventId: e.eventId },
+  });
 }
 
 /** Throws VALIDATION_FAILED (details.field) unless every read model can store the event. */

@@ -27,16 +27,24 @@ export const uuid = (description: string) => Type.String({ pattern: UUID_PATTERN
 
 /** Content of a memory or message: not blank; its size limit is configuration (limits.maxContentBytes), checked by the app. */
 export const content = () =>
-  refine(text({ minLength: 1, description: `not blank; at most limits.maxContentBytes of UTF-8 (default ${MAX_CONTENT_BYTES / 1024} KB)` }), (s) =>
-    s.trim().length === 0 ? 'must not be blank' : null,
+  refine(
+    text({
+      minLength: 1,
+      description: `not blank; at most limits.maxContentBytes of UTF-8 (default ${MAX_CONTENT_BYTES / 1024} KB)`,
+    }),
+    (s) => (s.trim().length === 0 ? 'must not be blank' : null),
   );
 
-export const timestamp = (description: string) => refine(Type.String({ format: 'date-time', description }), timestampProblem);
+export const timestamp = (description: string) =>
+  refine(Type.String({ format: 'date-time', description }), timestampProblem);
 
-export const position = (description = 'log position "partition:offset"') => refine(Type.String({ pattern: POSITION_PATTERN, description }), positionProblem);
+export const position = (description = 'log position "partition:offset"') =>
+  refine(Type.String({ pattern: POSITION_PATTERN, description }), positionProblem);
 
 /** A JSON object of the caller's (metadata): storable strings and keys, finite numbers, bounded nesting and size. */
-export const jsonObject = (description = `JSON object, at most ${MAX_METADATA_BYTES / 1024} KB, nested at most ${MAX_JSON_DEPTH} deep`) =>
+export const jsonObject = (
+  description = `JSON object, at most ${MAX_METADATA_BYTES / 1024} KB, nested at most ${MAX_JSON_DEPTH} deep`,
+) =>
   refine(
     refine(Type.Record(Type.String(), Type.Unknown(), { description }), (v) => {
       const p = jsonProblem(v);
@@ -51,6 +59,8 @@ export const jsonObject = (description = `JSON object, at most ${MAX_METADATA_BY
     'CONTENT_TOO_LARGE',
   );
 
-export const unit = (description: string, dflt?: number) => Type.Number({ minimum: 0, maximum: 1, description, ...(dflt !== undefined ? { default: dflt } : {}) });
+export const unit = (description: string, dflt?: number) =>
+  Type.Number({ minimum: 0, maximum: 1, description, ...(dflt !== undefined ? { default: dflt } : {}) });
 
-export const enumOf = <T extends string>(values: readonly T[], opts: { description?: string; default?: T } = {}) => Type.Enum([...values], opts);
+export const enumOf = <T extends string>(values: readonly T[], opts: { description?: string; default?: T } = {}) =>
+  Type.Enum([...values], opts);

@@ -8,11 +8,16 @@ export const MAX_KEY_NAME_CHARS = 128;
 
 export const CreateKeyBody = Type.Object(
   {
-    tenantId: Type.Optional(id('the tenant the key belongs to (required for the bootstrap admin; a tenant admin creates keys of its own tenant)')),
+    tenantId: Type.Optional(
+      id(
+        'the tenant the key belongs to (required for the bootstrap admin; a tenant admin creates keys of its own tenant)',
+      ),
+    ),
     scopes: Type.Array(enumOf(API_SCOPES), {
       minItems: 1,
       maxItems: API_SCOPES.length,
-      description: 'read, write, write:user_stated (claim user_stated provenance; needs write), erase, admin (manage keys, consolidate)',
+      description:
+        'read, write, write:user_stated (claim user_stated provenance; needs write), erase, admin (manage keys, consolidate)',
     }),
     userId: Type.Optional(id('bind the key to one user: every request is confined to them')),
     agentId: Type.Optional(id('bind the key to one agent: every read and write is confined to it')),

@@ -1,7 +1,18 @@
 import Type from 'typebox';
 import { MEMORY_TYPES, PROVENANCE_SOURCES, ROLES, TIERS } from '@engram/core';
 import { content, enumOf, id, jsonObject, line, position, text, timestamp, unit, uuid } from './fields';
-import { MAX_CORRELATION_CHARS, MAX_ENTITIES, MAX_ENTITY_CHARS, MAX_K, MAX_KEY_CHARS, MAX_MESSAGE_ID_CHARS, MAX_QUERY_CHARS, MAX_REASON_CHARS, MAX_TAGS, MAX_TAG_CHARS } from './limits';
+import {
+  MAX_CORRELATION_CHARS,
+  MAX_ENTITIES,
+  MAX_ENTITY_CHARS,
+  MAX_K,
+  MAX_KEY_CHARS,
+  MAX_MESSAGE_ID_CHARS,
+  MAX_QUERY_CHARS,
+  MAX_REASON_CHARS,
+  MAX_TAGS,
+  MAX_TAG_CHARS,
+} from './limits';
 
 /**
  * Every request shape of the API, once. HTTP validates with these (fastify's type provider types the
@@ -22,9 +33,13 @@ const ENTITIES_DESCRIPTION =
 
 export const TenantHeaders = Type.Object({
   'x-tenant-id': Type.Optional(
-    id('tenant (hard isolation boundary). With auth on the tenant is the key’s: the header may repeat it, another tenant is 403; with auth off it defaults to "default"'),
+    id(
+      'tenant (hard isolation boundary). With auth on the tenant is the key’s: the header may repeat it, another tenant is 403; with auth off it defaults to "default"',
+    ),
   ),
-  'x-correlation-id': Type.Optional(line({ minLength: 1, maxLength: MAX_CORRELATION_CHARS, description: 'copied into the appended events' })),
+  'x-correlation-id': Type.Optional(
+    line({ minLength: 1, maxLength: MAX_CORRELATION_CHARS, description: 'copied into the appended events' }),
+  ),
 });
 
 export const SessionParams = Type.Object({ sessionId: id('session id') });
@@ -34,10 +49,17 @@ export const KeyParams = Type.Object({ key: line({ minLength: 1, maxLength: MAX_
 export const UserParams = Type.Object({ userId: id('user whose memory is erased') });
 export const EventParams = Type.Object({ eventId: uuid('event id from a 202 answer') });
 export const ErasureParams = Type.Object({ id: uuid('erasureId from the 202 answer of a forget') });
-export const ErasureQuery = Type.Object({ minPosition: Type.Optional(position('wait until the read side has applied this position (e.g. the forget\'s)')) }, { additionalProperties: false });
+export const ErasureQuery = Type.Object(
+  { minPosition: Type.Optional(position("wait until the read side has applied this position (e.g. the forget's)")) },
+  { additionalProperties: false },
+);
 
 export const UserQuery = Type.Object(
-  { userId, agentId: Type.Optional(id('agent; omitted = every agent of the user')), minPosition: Type.Optional(position()) },
+  {
+    userId,
+    agentId: Type.Optional(id('agent; omitted = every agent of the user')),
+    minPosition: Type.Optional(position()),
+  },
   { additionalProperties: false },
 );
 
@@ -75,13 +97,20 @@ export const WriteBody = Type.Object(
     metadata: Type.Optional(jsonObject()),
     tier: Type.Optional(enumOf(['SEMANTIC', 'WORKING'] as const, { default: 'SEMANTIC' })),
     validFrom: Type.Optional(timestamp('when the fact became true (valid time; default: the write time)')),
-    validTo: Type.Optional(timestamp('when the fact stopped being true (valid time); a value already over is kept as history and replaces nothing')),
+    validTo: Type.Optional(
+      timestamp(
+        'when the fact stopped being true (valid time); a value already over is kept as history and replaces nothing',
+      ),
+    ),
     scope: Type.Optional(scopeTag('soft scope tag (e.g. a project); queries can filter on it')),
   },
   { additionalProperties: false },
 );
 
-export const UserBody = Type.Object({ userId, agentId: Type.Optional(agentOnWrite), minPosition: Type.Optional(position()) }, { additionalProperties: false });
+export const UserBody = Type.Object(
+  { userId, agentId: Type.Optional(agentOnWrite), minPosition: Type.Optional(position()) },
+  { additionalProperties: false },
+);
 
 export const QueryBody = Type.Object(
   {
@@ -114,10 +143,16 @@ export const QueryBody = Type.Object(
     ),
     minPosition: Type.Optional(position('read-your-writes: wait until the read side has applied this position')),
     explain: Type.Optional(
-      Type.Boolean({ description: 'attach to each hit how it got its score: keyword, window and vector lists, fusion, rerank, forgetting curve, intent, session diversity' }),
+      Type.Boolean({
+        description:
+          'attach to each hit how it got its score: keyword, window and vector lists, fusion, rerank, forgetting curve, intent, session diversity',
+      }),
     ),
     reinforce: Type.Optional(
-      Type.Boolean({ description: 'false: this query does not count as an access of the memories it returns (no MemoryAccessed; their forgetting curve is not refreshed). Default true' }),
+      Type.Boolean({
+        description:
+          'false: this query does not count as an access of the memories it returns (no MemoryAccessed; their forgetting curve is not refreshed). Default true',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -130,8 +165,16 @@ export const ContextBody = Type.Object(
     sessionId: Type.Optional(id('current session (its conversation is rendered)')),
     query: text({ minLength: 1, maxLength: MAX_QUERY_CHARS }),
     budgetChars: Type.Optional(Type.Integer({ minimum: 200, maximum: 200_000 })),
-    entities: Type.Optional(entities('known facts and history only about these entities (as in POST /v1/query); the core snapshot is always rendered')),
-    asOf: Type.Optional(timestamp('B3: render what was true at this time, as known now (profile and facts valid then, history said by then)')),
+    entities: Type.Optional(
+      entities(
+        'known facts and history only about these entities (as in POST /v1/query); the core snapshot is always rendered',
+      ),
+    ),
+    asOf: Type.Optional(
+      timestamp(
+        'B3: render what was true at this time, as known now (profile and facts valid then, history said by then)',
+      ),
+    ),
     minPosition: Type.Optional(position()),
   },
   { additionalProperties: false },
@@ -151,17 +194,28 @@ export const QuarantineQuery = Type.Object(
 
 export const QuarantineDecisionBody = Type.Object(
   {
-    note: Type.Optional(line({ maxLength: 1000, description: 'the operator’s reason, recorded on QuarantineResolved' })),
-    resolvedBy: Type.Optional(line({ minLength: 1, maxLength: 256, description: 'who decided (recorded on QuarantineResolved)' })),
+    note: Type.Optional(
+      line({ maxLength: 1000, description: 'the operator’s reason, recorded on QuarantineResolved' }),
+    ),
+    resolvedBy: Type.Optional(
+      line({ minLength: 1, maxLength: 256, description: 'who decided (recorded on QuarantineResolved)' }),
+    ),
     minPosition: Type.Optional(position('wait for the read side to reach this position (e.g. the held write’s) first')),
   },
   { additionalProperties: false },
 );
 
-export const ResolveBody = Type.Object({ userId, agentId: Type.Optional(agentOnWrite), winner: enumOf(['a', 'b'] as const) }, { additionalProperties: false });
+export const ResolveBody = Type.Object(
+  { userId, agentId: Type.Optional(agentOnWrite), winner: enumOf(['a', 'b'] as const) },
+  { additionalProperties: false },
+);
 
 export const ConsolidateBody = Type.Object(
-  { userId, agentId: Type.Optional(agentOnWrite), sessionId: Type.Optional(id('only this session; omitted = every open session of the user')) },
+  {
+    userId,
+    agentId: Type.Optional(agentOnWrite),
+    sessionId: Type.Optional(id('only this session; omitted = every open session of the user')),
+  },
   { additionalProperties: false },
 );
 
@@ -170,7 +224,10 @@ export const ForgetUserQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const ForgetMemoryQuery = Type.Object({ ...UserQuery.properties, reason: Type.Optional(reason) }, { additionalProperties: false });
+export const ForgetMemoryQuery = Type.Object(
+  { ...UserQuery.properties, reason: Type.Optional(reason) },
+  { additionalProperties: false },
+);
 
 /** gRPC Forget: one call for a memory, a key or the whole user. */
 export const ForgetRequest = Type.Object(
@@ -187,7 +244,10 @@ export const ForgetRequest = Type.Object(
 );
 
 export const WorkingMemoryQuery = Type.Object(
-  { ...UserQuery.properties, budgetChars: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}$', description: 'characters, 200–100000' })) },
+  {
+    ...UserQuery.properties,
+    budgetChars: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}$', description: 'characters, 200–100000' })),
+  },
   { additionalProperties: false },
 );
 
@@ -196,9 +256,16 @@ export const ContradictionsQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const EventStatusQuery = Type.Object({ userId, agentId: Type.Optional(id('agent; omitted = every agent of the user')) }, { additionalProperties: false });
+export const EventStatusQuery = Type.Object(
+  { userId, agentId: Type.Optional(id('agent; omitted = every agent of the user')) },
+  { additionalProperties: false },
+);
 
-const projectionName = line({ minLength: 1, maxLength: 64, description: 'projection: working, episodic, semantic, archival, search-index or consolidator' });
+const projectionName = line({
+  minLength: 1,
+  maxLength: 64,
+  description: 'projection: working, episodic, semantic, archival, search-index or consolidator',
+});
 
 export const DeadLettersQuery = Type.Object(
   {

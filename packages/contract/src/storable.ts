@@ -56,7 +56,8 @@ export interface JsonProblem {
   problem: string;
 }
 
-const join = (path: string, key: string | number) => (typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key);
+const join = (path: string, key: string | number) =>
+  typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key;
 
 /**
  * Walks a JSON value without recursion (so a hostile nesting cannot overflow the stack): every key

@@ -28,20 +28,60 @@ describe('request shapes: what the read side cannot store is refused at the door
     ['NUL in content', { userId: 'u', type: 'USER', content: 'a\u0000b' }, 'VALIDATION_FAILED', 'content'],
     ['lone surrogate in content', { userId: 'u', type: 'USER', content: 'a\ud800b' }, 'VALIDATION_FAILED', 'content'],
     ['NUL in the key', { userId: 'u', type: 'USER', content: 'x', key: 'k\u0000' }, 'VALIDATION_FAILED', 'key'],
-    ['NUL in a tag', { userId: 'u', type: 'USER', content: 'x', tags: ['ok', 't\u0000'] }, 'VALIDATION_FAILED', 'tags[1]'],
-    ['NUL in a metadata value', { userId: 'u', type: 'USER', content: 'x', metadata: { a: { b: 'x\u0000' } } }, 'VALIDATION_FAILED', 'metadata'],
-    ['NUL in a metadata key', { userId: 'u', type: 'USER', content: 'x', metadata: { 'a\u0000': 1 } }, 'VALIDATION_FAILED', 'metadata'],
-    ['metadata nested 17 deep', { userId: 'u', type: 'USER', content: 'x', metadata: deep(17) }, 'VALIDATION_FAILED', 'metadata'],
+    [
+      'NUL in a tag',
+      { userId: 'u', type: 'USER', content: 'x', tags: ['ok', 't\u0000'] },
+      'VALIDATION_FAILED',
+      'tags[1]',
+    ],
+    [
+      'NUL in a metadata value',
+      { userId: 'u', type: 'USER', content: 'x', metadata: { a: { b: 'x\u0000' } } },
+      'VALIDATION_FAILED',
+      'metadata',
+    ],
+    [
+      'NUL in a metadata key',
+      { userId: 'u', type: 'USER', content: 'x', metadata: { 'a\u0000': 1 } },
+      'VALIDATION_FAILED',
+      'metadata',
+    ],
+    [
+      'metadata nested 17 deep',
+      { userId: 'u', type: 'USER', content: 'x', metadata: deep(17) },
+      'VALIDATION_FAILED',
+      'metadata',
+    ],
     ['importance > 1', { userId: 'u', type: 'USER', content: 'x', importance: 1.5 }, 'VALIDATION_FAILED', 'importance'],
-    ['importance infinite', { userId: 'u', type: 'USER', content: 'x', importance: Infinity }, 'VALIDATION_FAILED', 'importance'],
+    [
+      'importance infinite',
+      { userId: 'u', type: 'USER', content: 'x', importance: Infinity },
+      'VALIDATION_FAILED',
+      'importance',
+    ],
     ['tags not an array', { userId: 'u', type: 'USER', content: 'x', tags: 'a,b' }, 'VALIDATION_FAILED', 'tags'],
     ['unknown source', { userId: 'u', type: 'USER', content: 'x', source: 'rumour' }, 'VALIDATION_FAILED', 'source'],
     ['ARCHIVAL tier', { userId: 'u', type: 'USER', content: 'x', tier: 'ARCHIVAL' }, 'VALIDATION_FAILED', 'tier'],
-    ['bad validFrom', { userId: 'u', type: 'USER', content: 'x', validFrom: 'yesterday' }, 'VALIDATION_FAILED', 'validFrom'],
-    ['validFrom in year 0000', { userId: 'u', type: 'USER', content: 'x', validFrom: '0000-01-01T00:00:00Z' }, 'VALIDATION_FAILED', 'validFrom'],
+    [
+      'bad validFrom',
+      { userId: 'u', type: 'USER', content: 'x', validFrom: 'yesterday' },
+      'VALIDATION_FAILED',
+      'validFrom',
+    ],
+    [
+      'validFrom in year 0000',
+      { userId: 'u', type: 'USER', content: 'x', validFrom: '0000-01-01T00:00:00Z' },
+      'VALIDATION_FAILED',
+      'validFrom',
+    ],
     ['metadata array', { userId: 'u', type: 'USER', content: 'x', metadata: [1, 2] }, 'VALIDATION_FAILED', 'metadata'],
     ['unknown field', { userId: 'u', type: 'USER', content: 'x', colour: 'red' }, 'VALIDATION_FAILED', 'colour'],
-    ['metadata > 16 KB', { userId: 'u', type: 'USER', content: 'x', metadata: { a: 'y'.repeat(17 * 1024) } }, 'CONTENT_TOO_LARGE', 'metadata'],
+    [
+      'metadata > 16 KB',
+      { userId: 'u', type: 'USER', content: 'x', metadata: { a: 'y'.repeat(17 * 1024) } },
+      'CONTENT_TOO_LARGE',
+      'metadata',
+    ],
   ])('writeMemory: %s', (_label, body, code, field) => {
     const err = refusal(WriteBody, body);
     expect(err.code).toBe(code);
@@ -57,7 +97,19 @@ describe('request shapes: what the read side cannot store is refused at the door
   it('accepts a full write, content of exactly 32 KB and emoji', () => {
     expect(() => check(WriteBody, { userId: 'u', type: 'USER', content: 'a'.repeat(32 * 1024) })).not.toThrow();
     expect(() =>
-      check(WriteBody, { userId: 'u', agentId: 'a', type: 'ENVIRONMENT', key: 'k', content: 'likes 😀', tags: ['t'], importance: 0.7, metadata: deep(15) as object, validFrom: '2026-01-01T00:00:00Z', tier: 'WORKING', sessionId: 's' }),
+      check(WriteBody, {
+        userId: 'u',
+        agentId: 'a',
+        type: 'ENVIRONMENT',
+        key: 'k',
+        content: 'likes 😀',
+        tags: ['t'],
+        importance: 0.7,
+        metadata: deep(15) as object,
+        validFrom: '2026-01-01T00:00:00Z',
+        tier: 'WORKING',
+        sessionId: 's',
+      }),
     ).not.toThrow();
   });
 
@@ -84,11 +136,15 @@ describe('request shapes: what the read side cannot store is refused at the door
 
   it('accepts the largest storable position', () => {
     expect(() => check(UserQuery, { userId: 'u', minPosition: '2147483647:9007199254740991' })).not.toThrow();
-    expect(() => check(QueryBody, { userId: 'u', query: 'q', k: 100, from: '1900-01-01T00:00:00Z', to: '9999-12-31T23:59:59Z' })).not.toThrow();
+    expect(() =>
+      check(QueryBody, { userId: 'u', query: 'q', k: 100, from: '1900-01-01T00:00:00Z', to: '9999-12-31T23:59:59Z' }),
+    ).not.toThrow();
   });
 
   it('refuses k outside 1..100 and a sessionDiversity of 0', () => {
     expect(refusal(QueryBody, { userId: 'u', query: 'q', k: 1e21 }).details?.field).toBe('k');
-    expect(refusal(QueryBody, { userId: 'u', query: 'q', sessionDiversity: 0 }).details?.field).toBe('sessionDiversity');
+    expect(refusal(QueryBody, { userId: 'u', query: 'q', sessionDiversity: 0 }).details?.field).toBe(
+      'sessionDiversity',
+    );
   });
 });

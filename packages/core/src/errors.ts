@@ -79,7 +79,11 @@ export class EngramError extends Error {
   readonly retriable: boolean;
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, message: string, opts: { details?: Record<string, unknown>; cause?: unknown; retriable?: boolean } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    opts: { details?: Record<string, unknown>; cause?: unknown; retriable?: boolean } = {},
+  ) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = 'EngramError';
     this.code = code;
@@ -92,7 +96,12 @@ export class EngramError extends Error {
   }
 
   toJSON(): { code: ErrorCode; message: string; retriable: boolean; details?: Record<string, unknown> } {
-    return { code: this.code, message: this.message, retriable: this.retriable, ...(this.details ? { details: this.details } : {}) };
+    return {
+      code: this.code,
+      message: this.message,
+      retriable: this.retriable,
+      ...(this.details ? { details: this.details } : {}),
+    };
   }
 }
 

@@ -18,7 +18,15 @@ import {
   type Principal,
 } from '@engram/core';
 
-const key = (over: Partial<Principal> = {}): Principal => ({ kind: 'key', keyId: 'k1', tenantId: 'acme', userId: null, agentId: null, scopes: ['read', 'write'], ...over });
+const key = (over: Partial<Principal> = {}): Principal => ({
+  kind: 'key',
+  keyId: 'k1',
+  tenantId: 'acme',
+  userId: null,
+  agentId: null,
+  scopes: ['read', 'write'],
+  ...over,
+});
 const scope = (userId = 'u1', agentId: string | null = null, tenantId = 'acme') => ({ tenantId, userId, agentId });
 const reason = (fn: () => unknown) => {
   try {

@@ -69,14 +69,20 @@ describe('retry', () => {
         calls++;
         throw new Error('down');
       },
-      { backoff: { initialMs: 60_000, maxMs: 60_000 }, signal: ctl.signal, onRetry: () => queueMicrotask(() => ctl.abort(new Error('closing'))) },
+      {
+        backoff: { initialMs: 60_000, maxMs: 60_000 },
+        signal: ctl.signal,
+        onRetry: () => queueMicrotask(() => ctl.abort(new Error('closing'))),
+      },
     );
     const err = await running.catch((e: unknown) => e);
     expect(isEngramError(err) && err.code).toBe('SHUTTING_DOWN');
     expect((err as Error).message).toBe('closing');
     expect(calls).toBe(1);
     // An aborted signal runs nothing at all.
-    await expect(retry(async () => calls++, { backoff: fast, signal: ctl.signal })).rejects.toMatchObject({ code: 'SHUTTING_DOWN' });
+    await expect(retry(async () => calls++, { backoff: fast, signal: ctl.signal })).rejects.toMatchObject({
+      code: 'SHUTTING_DOWN',
+    });
     expect(calls).toBe(1);
   });
 
@@ -96,19 +102,27 @@ describe('retry', () => {
 describe('pollUntil', () => {
   it('resolves true once the condition holds, checking with growing waits', async () => {
     let checks = 0;
-    expect(await pollUntil(async () => ++checks >= 4, { backoff: { initialMs: 1, maxMs: 2 }, timeoutMs: 60_000 })).toBe(true);
+    expect(await pollUntil(async () => ++checks >= 4, { backoff: { initialMs: 1, maxMs: 2 }, timeoutMs: 60_000 })).toBe(
+      true,
+    );
     expect(checks).toBe(4);
   });
 
   it('resolves false when the time runs out, after checking at least once', async () => {
     let checks = 0;
-    expect(await pollUntil(async () => (checks++, false), { backoff: { initialMs: 1, maxMs: 1 }, timeoutMs: 0 })).toBe(false);
+    expect(await pollUntil(async () => (checks++, false), { backoff: { initialMs: 1, maxMs: 1 }, timeoutMs: 0 })).toBe(
+      false,
+    );
     expect(checks).toBe(1);
   });
 
   it('resolves false when the signal aborts during a wait', async () => {
     const ctl = new AbortController();
-    const waiting = pollUntil(async () => false, { backoff: { initialMs: 60_000, maxMs: 60_000 }, timeoutMs: 120_000, signal: ctl.signal });
+    const waiting = pollUntil(async () => false, {
+      backoff: { initialMs: 60_000, maxMs: 60_000 },
+      timeoutMs: 120_000,
+      signal: ctl.signal,
+    });
     ctl.abort();
     expect(await waiting).toBe(false);
   });

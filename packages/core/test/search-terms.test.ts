@@ -5,11 +5,35 @@ describe('Porter2 stemmer', () => {
   it('gives the published Snowball stems', () => {
     // Pairs from the Snowball English sample vocabulary.
     const expected: Record<string, string> = {
-      consign: 'consign', consigned: 'consign', consignment: 'consign', consistency: 'consist', consolingly: 'consol',
-      conspiracy: 'conspiraci', constables: 'constabl', knackeries: 'knackeri', kneeling: 'kneel', knightly: 'knight',
-      knitting: 'knit', knives: 'knive', generously: 'generous', relational: 'relat', hopefulness: 'hope',
-      sensibility: 'sensibl', adoption: 'adopt', cries: 'cri', ties: 'tie', hoping: 'hope', hopping: 'hop',
-      caresses: 'caress', gas: 'gas', skies: 'sky', dying: 'die', news: 'news', succeed: 'succeed', say: 'say', happy: 'happi',
+      consign: 'consign',
+      consigned: 'consign',
+      consignment: 'consign',
+      consistency: 'consist',
+      consolingly: 'consol',
+      conspiracy: 'conspiraci',
+      constables: 'constabl',
+      knackeries: 'knackeri',
+      kneeling: 'kneel',
+      knightly: 'knight',
+      knitting: 'knit',
+      knives: 'knive',
+      generously: 'generous',
+      relational: 'relat',
+      hopefulness: 'hope',
+      sensibility: 'sensibl',
+      adoption: 'adopt',
+      cries: 'cri',
+      ties: 'tie',
+      hoping: 'hope',
+      hopping: 'hop',
+      caresses: 'caress',
+      gas: 'gas',
+      skies: 'sky',
+      dying: 'die',
+      news: 'news',
+      succeed: 'succeed',
+      say: 'say',
+      happy: 'happi',
     };
     for (const [word, s] of Object.entries(expected)) expect([word, stem(word)]).toEqual([word, s]);
   });
@@ -20,7 +44,7 @@ describe('Porter2 stemmer', () => {
   });
 
   it('leaves short words, numbers, contractions, non-ASCII words and CJK alone', () => {
-    for (const t of ['is', 'as', '2024', 'don\'t', 'café', 'straße', '北京', '喝咖', 'b2b']) expect(stem(t)).toBe(t);
+    for (const t of ['is', 'as', '2024', "don't", 'café', 'straße', '北京', '喝咖', 'b2b']) expect(stem(t)).toBe(t);
   });
 });
 

@@ -36,7 +36,12 @@ async function readOwner(lockPath: string): Promise<LockOwner | null> {
   try {
     const parsed = JSON.parse(await readFile(lockPath, 'utf8')) as Partial<LockOwner>;
     if (typeof parsed.pid === 'number' && typeof parsed.hostname === 'string') {
-      return { pid: parsed.pid, hostname: parsed.hostname, acquiredAt: String(parsed.acquiredAt), startTime: typeof parsed.startTime === 'string' ? parsed.startTime : null };
+      return {
+        pid: parsed.pid,
+        hostname: parsed.hostname,
+        acquiredAt: String(parsed.acquiredAt),
+        startTime: typeof parsed.startTime === 'string' ? parsed.startTime : null,
+      };
     }
   } catch {
     // Missing, or garbage: the lock is written in full before it becomes visible.
@@ -53,7 +58,10 @@ async function readOwner(lockPath: string): Promise<LockOwner | null> {
 export async function acquireDirLock(dir: string, opts: DirLockOptions): Promise<DirLock> {
   const key = await realpath(dir);
   if (heldByThisProcess.has(key)) {
-    throw new EngramError(opts.code, `${opts.what} ${dir} is already open in this process`, { details: { dir }, retriable: false });
+    throw new EngramError(opts.code, `${opts.what} ${dir} is already open in this process`, {
+      details: { dir },
+      retriable: false,
+    });
   }
   // Claimed synchronously after the check, so concurrent opens in this process cannot both pass.
   heldByThisProcess.add(key);
@@ -68,12 +76,17 @@ export async function acquireDirLock(dir: string, opts: DirLockOptions): Promise
 async function lockFile(dir: string, key: string, opts: DirLockOptions): Promise<DirLock> {
   const logger = opts.logger ?? silentLogger;
   const lockPath = join(dir, opts.file);
-  const me: LockOwner = { pid: process.pid, hostname: hostname(), acquiredAt: new Date().toISOString(), startTime: processStartTime(process.pid) };
+  const me: LockOwner = {
+    pid: process.pid,
+    hostname: hostname(),
+    acquiredAt: new Date().toISOString(),
+    startTime: processStartTime(process.pid),
+  };
   const tmp = join(dir, `${opts.file}.${process.pid}.${randomBytes(4).toString('hex')}`);
   await writeFile(tmp, JSON.stringify(me), { flush: true });
   const deadline = Date.now() + (opts.dyingWaitMs ?? 15_000);
   try {
-    for (let takeovers = 0; takeovers < 5; ) {
+    for (let takeovers = 0; takeovers < 5;) {
       try {
         await link(tmp, lockPath);
         return {
@@ -91,12 +104,21 @@ async function lockFile(dir: string, key: string, opts: DirLockOptions): Promise
       }
       const owner = await readOwner(lockPath);
       const earlierSelf = owner !== null && owner.hostname === me.hostname && owner.pid === process.pid;
-      const state = owner === null || earlierSelf ? 'gone' : owner.hostname !== me.hostname ? 'alive' : ownerState(owner.pid, owner.startTime);
+      const state =
+        owner === null || earlierSelf
+          ? 'gone'
+          : owner.hostname !== me.hostname
+            ? 'alive'
+            : ownerState(owner.pid, owner.startTime);
       if (state === 'alive' || (state === 'dying' && Date.now() >= deadline)) {
-        throw new EngramError(opts.code, `${opts.what} ${dir} is locked by pid ${owner!.pid} on ${owner!.hostname} (since ${owner!.acquiredAt}${state === 'dying' ? ', still exiting' : ''})`, {
-          details: { dir, owner, state },
-          retriable: false,
-        });
+        throw new EngramError(
+          opts.code,
+          `${opts.what} ${dir} is locked by pid ${owner!.pid} on ${owner!.hostname} (since ${owner!.acquiredAt}${state === 'dying' ? ', still exiting' : ''})`,
+          {
+            details: { dir, owner, state },
+            retriable: false,
+          },
+        );
       }
       if (state === 'dying') {
         await abortableDelay(50);

@@ -38,7 +38,10 @@ describe('data-directory lock', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', holder, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
     children.push(child);
     const pid = await lockedBy(child);
-    await expect(acquireDirLock(dir, { ...opts, dyingWaitMs: 200 })).rejects.toMatchObject({ code: 'LOG_UNAVAILABLE', message: expect.stringContaining(`pid ${pid}`) });
+    await expect(acquireDirLock(dir, { ...opts, dyingWaitMs: 200 })).rejects.toMatchObject({
+      code: 'LOG_UNAVAILABLE',
+      message: expect.stringContaining(`pid ${pid}`),
+    });
   });
 
   it('takes the lock right after its owner was SIGKILLed, waiting for the dying process instead of failing', async () => {
@@ -55,7 +58,9 @@ describe('data-directory lock', () => {
 
   it('treats a zombie owner (exited, never reaped) as gone', async () => {
     // `sleep` becomes the holder's parent and never reaps it, so the killed holder stays a zombie.
-    const child = spawn('sh', ['-c', `"${process.execPath}" --import tsx "${holder}" "${dir}" & exec sleep 30`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn('sh', ['-c', `"${process.execPath}" --import tsx "${holder}" "${dir}" & exec sleep 30`], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     children.push(child);
     const pid = await lockedBy(child);
     process.kill(pid, 'SIGKILL');
@@ -69,14 +74,20 @@ describe('data-directory lock', () => {
   it('treats a lock whose pid now belongs to another process (start time differs) as stale', async () => {
     const other = process.ppid;
     expect(ownerState(other, processStartTime(other))).toBe('alive');
-    await writeFile(join(dir, 'LOCK'), JSON.stringify({ pid: other, hostname: hostname(), acquiredAt: '2026-01-01T00:00:00Z', startTime: '1' }));
+    await writeFile(
+      join(dir, 'LOCK'),
+      JSON.stringify({ pid: other, hostname: hostname(), acquiredAt: '2026-01-01T00:00:00Z', startTime: '1' }),
+    );
     const lock = await acquireDirLock(dir, { ...opts, dyingWaitMs: 0 });
     await lock.release();
   });
 
   it('is exclusive within one process and free again after release', async () => {
     const lock = await acquireDirLock(dir, opts);
-    await expect(acquireDirLock(dir, opts)).rejects.toMatchObject({ code: 'LOG_UNAVAILABLE', message: expect.stringContaining('already open in this process') });
+    await expect(acquireDirLock(dir, opts)).rejects.toMatchObject({
+      code: 'LOG_UNAVAILABLE',
+      message: expect.stringContaining('already open in this process'),
+    });
     await lock.release();
     await (await acquireDirLock(dir, opts)).release();
   });

@@ -41,7 +41,13 @@ function isControl(ch: string): boolean {
 /** ASCII symbols such as `$`, `+`, `^` count as punctuation for BERT, beside Unicode's P*. */
 function isPunctuation(ch: string): boolean {
   const cp = ch.codePointAt(0)!;
-  return (cp >= 33 && cp <= 47) || (cp >= 58 && cp <= 64) || (cp >= 91 && cp <= 96) || (cp >= 123 && cp <= 126) || PUNCTUATION.test(ch);
+  return (
+    (cp >= 33 && cp <= 47) ||
+    (cp >= 58 && cp <= 64) ||
+    (cp >= 91 && cp <= 96) ||
+    (cp >= 123 && cp <= 126) ||
+    PUNCTUATION.test(ch)
+  );
 }
 
 export function bertNormalize(text: string, o: BertNormalizerOptions): string {

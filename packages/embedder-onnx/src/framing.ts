@@ -26,7 +26,10 @@ export interface Framing {
 }
 
 function unsupported(what: string): never {
-  throw new EngramError('UNSUPPORTED', `tokenizer.json: ${what} (post-processors: BertProcessing, RobertaProcessing, TemplateProcessing of their shape)`);
+  throw new EngramError(
+    'UNSUPPORTED',
+    `tokenizer.json: ${what} (post-processors: BertProcessing, RobertaProcessing, TemplateProcessing of their shape)`,
+  );
 }
 
 /** The framing a post-processor describes; none means BERT's [CLS] a [SEP] b [SEP]. */
@@ -34,17 +37,34 @@ export function framingOf(post: PostProcessorJson | undefined): Framing {
   if (!post) return { cls: '[CLS]', sep: '[SEP]', pairSeps: 1, secondType: 1 };
   if (post.type === 'BertProcessing' || post.type === 'RobertaProcessing') {
     const roberta = post.type === 'RobertaProcessing';
-    return { cls: post.cls?.[0] ?? (roberta ? '<s>' : '[CLS]'), sep: post.sep?.[0] ?? (roberta ? '</s>' : '[SEP]'), pairSeps: roberta ? 2 : 1, secondType: roberta ? 0 : 1 };
+    return {
+      cls: post.cls?.[0] ?? (roberta ? '<s>' : '[CLS]'),
+      sep: post.sep?.[0] ?? (roberta ? '</s>' : '[SEP]'),
+      pairSeps: roberta ? 2 : 1,
+      secondType: roberta ? 0 : 1,
+    };
   }
   if (post.type === 'TemplateProcessing') {
     const single = post.single ?? [];
     const [first, seq, last] = single;
-    if (single.length !== 3 || !first?.SpecialToken || seq?.Sequence?.id !== 'A' || !last?.SpecialToken) unsupported('a TemplateProcessing other than SPECIAL $A SPECIAL');
+    if (single.length !== 3 || !first?.SpecialToken || seq?.Sequence?.id !== 'A' || !last?.SpecialToken)
+      unsupported('a TemplateProcessing other than SPECIAL $A SPECIAL');
     const pair = post.pair ?? [];
     const b = pair.findIndex((p) => p.Sequence?.id === 'B');
     const middle = pair.slice(2, b);
-    if (b < 0 || pair[1]?.Sequence?.id !== 'A' || middle.length === 0 || middle.some((p) => p.SpecialToken?.id !== last.SpecialToken!.id)) unsupported('a TemplateProcessing pair other than SPECIAL $A SEP… $B SEP');
-    return { cls: first.SpecialToken.id, sep: last.SpecialToken.id, pairSeps: middle.length, secondType: pair[b]!.Sequence!.type_id ?? 1 };
+    if (
+      b < 0 ||
+      pair[1]?.Sequence?.id !== 'A' ||
+      middle.length === 0 ||
+      middle.some((p) => p.SpecialToken?.id !== last.SpecialToken!.id)
+    )
+      unsupported('a TemplateProcessing pair other than SPECIAL $A SEP… $B SEP');
+    return {
+      cls: first.SpecialToken.id,
+      sep: last.SpecialToken.id,
+      pairSeps: middle.length,
+      secondType: pair[b]!.Sequence!.type_id ?? 1,
+    };
   }
   return unsupported(`post_processor ${post.type}`);
 }
@@ -65,7 +85,8 @@ export function framedTokenizer(o: {
   const { clsId, sepId, framing } = o;
   const pairSeps = new Array<number>(framing.pairSeps).fill(sepId);
   const checkMax = (maxLength: number, min: number) => {
-    if (!Number.isInteger(maxLength) || maxLength < min) throw new EngramError('VALIDATION_FAILED', `maxLength must be an integer ≥ ${min}, got ${maxLength}`);
+    if (!Number.isInteger(maxLength) || maxLength < min)
+      throw new EngramError('VALIDATION_FAILED', `maxLength must be an integer ≥ ${min}, got ${maxLength}`);
   };
   return {
     vocabSize: o.vocabSize,

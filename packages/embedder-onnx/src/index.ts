@@ -7,5 +7,11 @@ export { readModelDir, type ModelDirInfo, type Pooling } from './model-dir';
 export { batchesBySimilarLength } from './token-batches';
 export { pullModel, pullCli, defaultModelsDir, MANIFEST_FILE, type PullOptions, type PulledModel } from './models/pull';
 export { ensureConverterTools, converterToolsPath, runBertToOnnx } from './models/convert';
-export { KNOWN_MODELS, CONVERTER_TOOLS, type KnownModel, type ModelFileSource, type BertConversion } from './models/registry';
+export {
+  KNOWN_MODELS,
+  CONVERTER_TOOLS,
+  type KnownModel,
+  type ModelFileSource,
+  type BertConversion,
+} from './models/registry';
 export { openBertSession, runBertBatch, positiveIntOption, type BertSession } from './bert-session';

@@ -46,17 +46,25 @@ function poolingOf(cfg: any): Pooling | null {
   if (!cfg) return null;
   if (cfg.pooling_mode_mean_tokens) return 'mean';
   if (cfg.pooling_mode_cls_token) return 'cls';
-  throw new EngramError('UNSUPPORTED', `1_Pooling/config.json asks for a pooling other than mean or cls: ${JSON.stringify(cfg)}`);
+  throw new EngramError(
+    'UNSUPPORTED',
+    `1_Pooling/config.json asks for a pooling other than mean or cls: ${JSON.stringify(cfg)}`,
+  );
 }
 
 function promptsOf(cfg: any): { document: string; query: string } {
   const prompts: Record<string, unknown> = cfg?.prompts ?? {};
-  const named = (name: string): string | undefined => (typeof prompts[name] === 'string' ? (prompts[name] as string) : undefined);
+  const named = (name: string): string | undefined =>
+    typeof prompts[name] === 'string' ? (prompts[name] as string) : undefined;
   const defaultName = cfg?.default_prompt_name;
   let document = named('passage') ?? '';
   if (defaultName !== undefined && defaultName !== null) {
     const p = named(defaultName);
-    if (p === undefined) throw new EngramError('CONFIG_INVALID', `config_sentence_transformers.json names default prompt "${defaultName}" but has no such prompt`);
+    if (p === undefined)
+      throw new EngramError(
+        'CONFIG_INVALID',
+        `config_sentence_transformers.json names default prompt "${defaultName}" but has no such prompt`,
+      );
     document = p;
   }
   return { document, query: named('query') ?? document };
@@ -69,15 +77,26 @@ function positiveInt(v: unknown): number | null {
 export function readModelDir(modelDir: string): ModelDirInfo {
   const dir = resolve(modelDir);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    throw new EngramError('CONFIG_INVALID', `ONNX model directory ${dir} does not exist (obtain one with \`engram models pull NAME\`)`);
+    throw new EngramError(
+      'CONFIG_INVALID',
+      `ONNX model directory ${dir} does not exist (obtain one with \`engram models pull NAME\`)`,
+    );
   }
   const onnxRel = ONNX_CANDIDATES.find((p) => existsSync(join(dir, p)));
-  if (!onnxRel) throw new EngramError('CONFIG_INVALID', `${dir} holds no ONNX model (looked for ${ONNX_CANDIDATES.join(', ')})`);
+  if (!onnxRel)
+    throw new EngramError('CONFIG_INVALID', `${dir} holds no ONNX model (looked for ${ONNX_CANDIDATES.join(', ')})`);
   const tokenizerPath = join(dir, 'tokenizer.json');
   if (!existsSync(tokenizerPath)) throw new EngramError('CONFIG_INVALID', `${dir} has no tokenizer.json`);
 
   const hash = createHash('sha256');
-  const configFiles = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'special_tokens_map.json', 'sentence_bert_config.json', '1_Pooling/config.json'];
+  const configFiles = [
+    'config.json',
+    'tokenizer.json',
+    'tokenizer_config.json',
+    'special_tokens_map.json',
+    'sentence_bert_config.json',
+    '1_Pooling/config.json',
+  ];
   for (const f of configFiles) {
     const p = join(dir, f);
     hash.update(`${f}\0`);
@@ -86,7 +105,8 @@ export function readModelDir(modelDir: string): ModelDirInfo {
   }
   // Hashed only when present, so model directories without it keep their fingerprint.
   const stConfigPath = join(dir, 'config_sentence_transformers.json');
-  if (existsSync(stConfigPath)) hash.update(`config_sentence_transformers.json\0`).update(readFileSync(stConfigPath)).update('\0');
+  if (existsSync(stConfigPath))
+    hash.update(`config_sentence_transformers.json\0`).update(readFileSync(stConfigPath)).update('\0');
   const onnxPath = join(dir, onnxRel);
   hash.update(`${onnxRel}\0${statSync(onnxPath).size}`);
 
@@ -95,7 +115,8 @@ export function readModelDir(modelDir: string): ModelDirInfo {
   const tokCfg = readJsonIfPresent(join(dir, 'tokenizer_config.json'));
   const poolingCfg = readJsonIfPresent(join(dir, '1_Pooling', 'config.json'));
   const dimensions = positiveInt(poolingCfg?.word_embedding_dimension) ?? positiveInt(config?.hidden_size);
-  if (!dimensions) throw new EngramError('CONFIG_INVALID', `${dir}: config.json gives no hidden_size (the vector size)`);
+  if (!dimensions)
+    throw new EngramError('CONFIG_INVALID', `${dir}: config.json gives no hidden_size (the vector size)`);
   const positions = positiveInt(config?.max_position_embeddings) ?? 512;
   const declared = positiveInt(sbert?.max_seq_length) ?? positiveInt(tokCfg?.model_max_length) ?? 512;
 

@@ -33,10 +33,15 @@ export function createOnnxEmbedder(opts: OnnxEmbedderOptions): OnnxEmbedder {
   const info = readModelDir(opts.modelDir);
   const tokenizer = tokenizerFromJson(info.tokenizerJson);
   const pooling = opts.pooling ?? info.pooling ?? 'mean';
-  if (pooling !== 'mean' && pooling !== 'cls') throw new EngramError('CONFIG_INVALID', `pooling must be mean or cls, got ${String(pooling)}`);
+  if (pooling !== 'mean' && pooling !== 'cls')
+    throw new EngramError('CONFIG_INVALID', `pooling must be mean or cls, got ${String(pooling)}`);
   const normalize = opts.normalize ?? true;
   const maxLength = positiveIntOption('maxLength', opts.maxLength, info.maxLength);
-  if (maxLength < 2 || maxLength > info.maxLength) throw new EngramError('CONFIG_INVALID', `maxLength must be between 2 and ${info.maxLength} for ${info.name}, got ${maxLength}`);
+  if (maxLength < 2 || maxLength > info.maxLength)
+    throw new EngramError(
+      'CONFIG_INVALID',
+      `maxLength must be between 2 and ${info.maxLength} for ${info.name}, got ${maxLength}`,
+    );
   const batchSize = positiveIntOption('batchSize', opts.batchSize, 32);
   const threads = opts.threads === undefined ? undefined : positiveIntOption('threads', opts.threads, 1);
   const configHash = info.fingerprint.slice(0, 10);
@@ -47,11 +52,14 @@ export function createOnnxEmbedder(opts: OnnxEmbedderOptions): OnnxEmbedder {
     loading ??= (async () => {
       const loaded = await openBertSession(info.onnxPath, threads, ['last_hidden_state', 'token_embeddings']);
       const [probe] = await runBatch(loaded, [tokenizer.encode('dimension probe', maxLength)]);
-      if (probe!.length !== info.dimensions) throw new Error(`the model gives ${probe!.length}-d vectors, its config says ${info.dimensions}`);
+      if (probe!.length !== info.dimensions)
+        throw new Error(`the model gives ${probe!.length}-d vectors, its config says ${info.dimensions}`);
       return loaded;
     })().catch((e: unknown) => {
       loading = null;
-      throw new EngramError('EMBEDDER_FAILED', `cannot load the ONNX model in ${info.dir}: ${(e as Error).message}`, { cause: e });
+      throw new EngramError('EMBEDDER_FAILED', `cannot load the ONNX model in ${info.dir}: ${(e as Error).message}`, {
+        cause: e,
+      });
     });
     return loading;
   };
@@ -68,7 +76,8 @@ export function createOnnxEmbedder(opts: OnnxEmbedderOptions): OnnxEmbedder {
         return v;
       });
     }
-    if (out.dims.length !== 3 || out.dims[0] !== batch || out.dims[1] !== seq) throw new Error(`unexpected output shape [${out.dims.join(', ')}]`);
+    if (out.dims.length !== 3 || out.dims[0] !== batch || out.dims[1] !== seq)
+      throw new Error(`unexpected output shape [${out.dims.join(', ')}]`);
     return poolHiddenState(data, maskNums, { batch, seq, dim: out.dims[2]! }, pooling, normalize);
   }
 
@@ -84,7 +93,9 @@ export function createOnnxEmbedder(opts: OnnxEmbedderOptions): OnnxEmbedder {
       await load();
     },
     embed: (texts: string[]) => embedWith(info.prompts.document, texts),
-    ...(info.prompts.query !== info.prompts.document ? { embedQueries: (texts: string[]) => embedWith(info.prompts.query, texts) } : {}),
+    ...(info.prompts.query !== info.prompts.document
+      ? { embedQueries: (texts: string[]) => embedWith(info.prompts.query, texts) }
+      : {}),
     async close() {
       closed = true;
       await queue.idle();
@@ -99,12 +110,20 @@ export function createOnnxEmbedder(opts: OnnxEmbedderOptions): OnnxEmbedder {
     const m = await load();
     const encodings = texts.map((t) => tokenizer.encode(prompt + t, maxLength));
     const out = new Array<Float32Array>(texts.length);
-    for (const idx of batchesBySimilarLength(encodings.map((e) => e.ids.length), batchSize)) {
+    for (const idx of batchesBySimilarLength(
+      encodings.map((e) => e.ids.length),
+      batchSize,
+    )) {
       const vectors = await queue.run(async () => {
         try {
-          return await runBatch(m, idx.map((i) => encodings[i]!));
+          return await runBatch(
+            m,
+            idx.map((i) => encodings[i]!),
+          );
         } catch (e) {
-          throw new EngramError('EMBEDDER_FAILED', `ONNX embedding failed (${info.name}): ${(e as Error).message}`, { cause: e });
+          throw new EngramError('EMBEDDER_FAILED', `ONNX embedding failed (${info.name}): ${(e as Error).message}`, {
+            cause: e,
+          });
         }
       });
       idx.forEach((i, j) => (out[i] = vectors[j]!));

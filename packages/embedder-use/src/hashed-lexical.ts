@@ -43,7 +43,8 @@ export function hashedLexicalVector(text: string, dims: number): Float32Array {
 /** The lexical half alone as an Embedder: no model at all, useful for tests and tiny deployments. */
 export function createHashEmbedder(opts: { dimensions?: number } = {}): Embedder {
   const dims = opts.dimensions ?? 256;
-  if (!Number.isInteger(dims) || dims < 8) throw new EngramError('CONFIG_INVALID', `hash embedder dimensions must be an integer ≥ 8, got ${dims}`);
+  if (!Number.isInteger(dims) || dims < 8)
+    throw new EngramError('CONFIG_INVALID', `hash embedder dimensions must be an integer ≥ 8, got ${dims}`);
   return {
     modelId: `hash${dims}@1`,
     dimensions: dims,

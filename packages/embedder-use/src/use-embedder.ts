@@ -44,13 +44,19 @@ export function createUseEmbedder(opts: UseEmbedderOptions = {}): Embedder & { w
   const hashDims = opts.hashDimensions ?? 256;
   const w = opts.lexicalWeight ?? DEFAULT_LEXICAL_WEIGHT;
   const batchSize = opts.batchSize ?? 32;
-  if (!Number.isInteger(hashDims) || hashDims < 8) throw new EngramError('CONFIG_INVALID', `hashDimensions must be an integer ≥ 8, got ${hashDims}`);
+  if (!Number.isInteger(hashDims) || hashDims < 8)
+    throw new EngramError('CONFIG_INVALID', `hashDimensions must be an integer ≥ 8, got ${hashDims}`);
   if (!(w >= 0 && w <= 1)) throw new EngramError('CONFIG_INVALID', `lexicalWeight must be between 0 and 1, got ${w}`);
-  if (!Number.isInteger(batchSize) || batchSize < 1) throw new EngramError('CONFIG_INVALID', `batchSize must be a positive integer, got ${batchSize}`);
+  if (!Number.isInteger(batchSize) || batchSize < 1)
+    throw new EngramError('CONFIG_INVALID', `batchSize must be a positive integer, got ${batchSize}`);
   const useScale = Math.sqrt(1 - w);
   const hashScale = Math.sqrt(w);
   const modelId = `use-lite+hash${hashDims}@1${w === DEFAULT_LEXICAL_WEIGHT ? '' : `:w${w}`}`;
-  if (opts.inWorker && opts.modelSource) throw new EngramError('CONFIG_INVALID', 'a worker-thread USE embedder loads the bundled weights only; drop modelSource or inWorker');
+  if (opts.inWorker && opts.modelSource)
+    throw new EngramError(
+      'CONFIG_INVALID',
+      'a worker-thread USE embedder loads the bundled weights only; drop modelSource or inWorker',
+    );
   const thread = opts.inWorker ? useModelThread() : null;
 
   let loading: Promise<UseModel> | null = null;
@@ -58,7 +64,9 @@ export function createUseEmbedder(opts: UseEmbedderOptions = {}): Embedder & { w
     if (thread) return Promise.resolve<UseModel>(thread);
     loading ??= initModel(opts.modelSource ?? bundledModelSource).catch((e: unknown) => {
       loading = null;
-      throw new EngramError('EMBEDDER_FAILED', `cannot load the Universal Sentence Encoder: ${(e as Error).message}`, { cause: e });
+      throw new EngramError('EMBEDDER_FAILED', `cannot load the Universal Sentence Encoder: ${(e as Error).message}`, {
+        cause: e,
+      });
     });
     return loading;
   };

@@ -27,7 +27,11 @@ describe('USE-lite + hashed lexical embedder', () => {
   });
 
   it('puts paraphrases closer than unrelated text (semantic part)', async () => {
-    const [a, b, c] = await embedder.embed(['I adopted a puppy last week', 'We got a new dog recently', 'The quarterly tax report is due']);
+    const [a, b, c] = await embedder.embed([
+      'I adopted a puppy last week',
+      'We got a new dog recently',
+      'The quarterly tax report is due',
+    ]);
     expect(cos(a!, b!)).toBeGreaterThan(cos(a!, c!) + 0.1);
   });
 
@@ -38,7 +42,13 @@ describe('USE-lite + hashed lexical embedder', () => {
 
   it('returns vectors in input order across length-sorted batches', async () => {
     const small = createUseEmbedder({ batchSize: 2 });
-    const texts = ['a much longer sentence about the weather in Lisbon during spring', 'hi', 'medium length text here', '', '你好世界'];
+    const texts = [
+      'a much longer sentence about the weather in Lisbon during spring',
+      'hi',
+      'medium length text here',
+      '',
+      '你好世界',
+    ];
     const together = await small.embed(texts);
     for (let i = 0; i < texts.length; i++) {
       const [alone] = await small.embed([texts[i]!]);
@@ -75,7 +85,10 @@ describe('inLengthBatches', () => {
       seen.push(b);
       return b.map((t) => t.toUpperCase());
     });
-    expect(seen).toEqual([['a', 'bb'], ['ccc', 'dddd']]);
+    expect(seen).toEqual([
+      ['a', 'bb'],
+      ['ccc', 'dddd'],
+    ]);
     expect(out).toEqual(['CCC', 'A', 'BB', 'DDDD']);
   });
 });

@@ -16,8 +16,11 @@ const ONE = Buffer.from([1]);
 export function createAesGcmCipher(): FieldCipher {
   return {
     eventKey(key: DataKey, eventId: string): Uint8Array {
-      if (key.material.length !== 32) throw new EngramError('INTERNAL', `data key ${key.kid} is ${key.material.length} bytes, not 32`);
-      return new Uint8Array(createHmac('sha256', key.material).update(EVENT_KEY_INFO).update(eventId, 'utf8').update(ONE).digest());
+      if (key.material.length !== 32)
+        throw new EngramError('INTERNAL', `data key ${key.kid} is ${key.material.length} bytes, not 32`);
+      return new Uint8Array(
+        createHmac('sha256', key.material).update(EVENT_KEY_INFO).update(eventId, 'utf8').update(ONE).digest(),
+      );
     },
 
     seal(eventKey, kid, plaintext, aad) {
@@ -35,12 +38,20 @@ export function createAesGcmCipher(): FieldCipher {
         throw new EngramError('DECODE_FAILED', 'not a sealed value');
       }
       try {
-        const d = createDecipheriv('aes-256-gcm', eventKey, body.subarray(0, NONCE_BYTES), { authTagLength: TAG_BYTES });
+        const d = createDecipheriv('aes-256-gcm', eventKey, body.subarray(0, NONCE_BYTES), {
+          authTagLength: TAG_BYTES,
+        });
         d.setAAD(Buffer.from(aad, 'utf8'));
         d.setAuthTag(body.subarray(body.length - TAG_BYTES));
-        return Buffer.concat([d.update(body.subarray(NONCE_BYTES, body.length - TAG_BYTES)), d.final()]).toString('utf8');
+        return Buffer.concat([d.update(body.subarray(NONCE_BYTES, body.length - TAG_BYTES)), d.final()]).toString(
+          'utf8',
+        );
       } catch (e) {
-        throw new EngramError('DECODE_FAILED', 'a sealed value does not open with its key (tampered with, moved, or another key store)', { cause: e });
+        throw new EngramError(
+          'DECODE_FAILED',
+          'a sealed value does not open with its key (tampered with, moved, or another key store)',
+          { cause: e },
+        );
       }
     },
 

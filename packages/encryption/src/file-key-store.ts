@@ -1,6 +1,15 @@
 import { mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EngramError, type DataKey, type DataKeyStore, type KeyInfo, type KeyLookup, type KeySubject, type ShredOutcome, type ShredRequest } from '@engram/core';
+import {
+  EngramError,
+  type DataKey,
+  type DataKeyStore,
+  type KeyInfo,
+  type KeyLookup,
+  type KeySubject,
+  type ShredOutcome,
+  type ShredRequest,
+} from '@engram/core';
 import { newKeyMaterial, newKid } from './aes-gcm-cipher';
 import { assertSameMaster, eventKeyAad, keyAad, type MasterKey } from './master-key';
 
@@ -75,7 +84,10 @@ export async function openFileKeyStore(opts: FileKeyStoreOptions): Promise<DataK
   try {
     text = await readFile(path, 'utf8');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new EngramError('KEY_UNAVAILABLE', `cannot read the key store ${path}: ${(e as Error).message}`, { cause: e });
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new EngramError('KEY_UNAVAILABLE', `cannot read the key store ${path}: ${(e as Error).message}`, {
+        cause: e,
+      });
   }
   const lines = text.split('\n');
   lines.forEach((raw, i) => {
@@ -85,7 +97,10 @@ export async function openFileKeyStore(opts: FileKeyStoreOptions): Promise<DataK
       line = JSON.parse(raw) as Line;
     } catch (e) {
       if (i >= lines.length - 2) return; // a torn last line: that key was never handed out
-      throw new EngramError('KEY_UNAVAILABLE', `the key store ${path} is damaged at line ${i + 1}`, { cause: e, retriable: false });
+      throw new EngramError('KEY_UNAVAILABLE', `the key store ${path} is damaged at line ${i + 1}`, {
+        cause: e,
+        retriable: false,
+      });
     }
     if (line.op === 'meta') check = line.check;
     else if (line.op === 'key') {
@@ -143,7 +158,10 @@ export async function openFileKeyStore(opts: FileKeyStoreOptions): Promise<DataK
     while (jobs.length > 0) {
       const first = jobs[0]!;
       // Appends queued together share one write and one sync; a rewrite runs alone.
-      const batch = first.job.kind === 'rewrite' ? jobs.splice(0, 1) : jobs.splice(0, jobs.findIndex((j) => j.job.kind === 'rewrite') >>> 0);
+      const batch =
+        first.job.kind === 'rewrite'
+          ? jobs.splice(0, 1)
+          : jobs.splice(0, jobs.findIndex((j) => j.job.kind === 'rewrite') >>> 0);
       try {
         if (failure) throw failure;
         if (first.job.kind === 'rewrite') await rewrite();
@@ -153,7 +171,11 @@ export async function openFileKeyStore(opts: FileKeyStoreOptions): Promise<DataK
         }
         for (const b of batch) b.resolve();
       } catch (e) {
-        failure ??= new EngramError('KEY_UNAVAILABLE', `the key store ${path} cannot be written (${(e as Error).message}); restart after fixing the disk`, { cause: e, retriable: false });
+        failure ??= new EngramError(
+          'KEY_UNAVAILABLE',
+          `the key store ${path} cannot be written (${(e as Error).message}); restart after fixing the disk`,
+          { cause: e, retriable: false },
+        );
         for (const b of batch) b.reject(failure);
       }
     }
@@ -199,10 +221,24 @@ export async function openFileKeyStore(opts: FileKeyStoreOptions): Promise<DataK
     return { kid: r.kid, material: m };
   };
 
-  const create = (s: KeySubject, kind: 'subject' | 'item', item: string | null, gen: number | null): { record: KeyRecord; line: Line } => {
+  const create = (
+    s: KeySubject,
+    kind: 'subject' | 'item',
+    item: string | null,
+    gen: number | null,
+  ): { record: KeyRecord; line: Line } => {
     const kid = newKid();
     const m = newKeyMaterial();
-    const record: KeyRecord = { kid, t: s.tenantId, u: s.userId, kind, item, gen, w: opts.master.wrap(m, keyAad(kid, s.tenantId, s.userId)), at: new Date().toISOString() };
+    const record: KeyRecord = {
+      kid,
+      t: s.tenantId,
+      u: s.userId,
+      kind,
+      item,
+      gen,
+      w: opts.master.wrap(m, keyAad(kid, s.tenantId, s.userId)),
+      at: new Date().toISOString(),
+    };
     material.set(kid, m);
     index(record);
     return { record, line: { op: 'key', ...record } };
@@ -224,10 +260,15 @@ export async function openFileKeyStore(opts: FileKeyStoreOptions): Promise<DataK
 
   const newSubjectKey = (s: KeySubject): Promise<DataKey> => {
     const sk = subjectKeyOf(s.tenantId, s.userId);
-    const gens = [...(bySubject.get(sk) ?? [])].map((k) => keys.get(k)!).filter((r) => r.kind === 'subject').map((r) => r.gen ?? 0);
+    const gens = [...(bySubject.get(sk) ?? [])]
+      .map((k) => keys.get(k)!)
+      .filter((r) => r.kind === 'subject')
+      .map((r) => r.gen ?? 0);
     const { record, line } = create(s, 'subject', null, gens.length ? Math.max(...gens) + 1 : 1);
     current.set(sk, record.kid);
-    return persistNew([record.kid], [line, { op: 'current', t: s.tenantId, u: s.userId, kid: record.kid }]).then(() => unwrapped(record));
+    return persistNew([record.kid], [line, { op: 'current', t: s.tenantId, u: s.userId, kid: record.kid }]).then(() =>
+      unwrapped(record),
+    );
   };
 
   return {

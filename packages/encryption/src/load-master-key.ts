@@ -34,19 +34,34 @@ async function readKeyFile(path: string, name: string, missingOk = false): Promi
  * keys: once keys exist, a missing file means the key was lost or moved, and generating a new one
  * would make every sealed event unreadable.
  */
-export async function loadMasterKey(source: MasterKeySource, opts: { storeHasKeys: boolean }): Promise<LoadedMasterKey> {
+export async function loadMasterKey(
+  source: MasterKeySource,
+  opts: { storeHasKeys: boolean },
+): Promise<LoadedMasterKey> {
   switch (source.kind) {
     case 'value':
-      return { master: createMasterKey(parseMasterKey(source.value, 'ENGRAM_MASTER_KEY')), generated: false, path: null };
+      return {
+        master: createMasterKey(parseMasterKey(source.value, 'ENGRAM_MASTER_KEY')),
+        generated: false,
+        path: null,
+      };
     case 'file':
-      return { master: (await readKeyFile(source.path, 'ENGRAM_MASTER_KEY_FILE'))!, generated: false, path: source.path };
+      return {
+        master: (await readKeyFile(source.path, 'ENGRAM_MASTER_KEY_FILE'))!,
+        generated: false,
+        path: source.path,
+      };
     case 'default-file': {
       const existing = await readKeyFile(source.path, 'the master key file', true);
       if (existing) return { master: existing, generated: false, path: source.path };
       if (opts.storeHasKeys) {
-        throw new EngramError('CONFIG_INVALID', `the key store holds keys but the master key file ${source.path} is missing: restore it (or set ENGRAM_MASTER_KEY / ENGRAM_MASTER_KEY_FILE to the key it held)`, {
-          details: { reason: 'MASTER_KEY_MISSING', path: source.path },
-        });
+        throw new EngramError(
+          'CONFIG_INVALID',
+          `the key store holds keys but the master key file ${source.path} is missing: restore it (or set ENGRAM_MASTER_KEY / ENGRAM_MASTER_KEY_FILE to the key it held)`,
+          {
+            details: { reason: 'MASTER_KEY_MISSING', path: source.path },
+          },
+        );
       }
       const text = generateMasterKeyText();
       await mkdir(dirname(source.path), { recursive: true });
@@ -63,7 +78,11 @@ export async function loadMasterKey(source: MasterKeySource, opts: { storeHasKey
       } finally {
         await dir.close();
       }
-      return { master: createMasterKey(parseMasterKey(text, 'the generated master key')), generated: true, path: source.path };
+      return {
+        master: createMasterKey(parseMasterKey(text, 'the generated master key')),
+        generated: true,
+        path: source.path,
+      };
     }
   }
 }

@@ -19,7 +19,10 @@ export function parseMasterKey(text: string, from: string): Uint8Array {
   if (/^[0-9a-fA-F]{64}$/.test(t)) bytes = Buffer.from(t, 'hex');
   else if (/^[A-Za-z0-9+/_-]{43}=?$/.test(t)) bytes = Buffer.from(t.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
   if (!bytes || bytes.length !== 32) {
-    throw new EngramError('CONFIG_INVALID', `${from} must be 32 bytes as base64 or 64 hex digits (e.g. the output of "openssl rand -base64 32")`);
+    throw new EngramError(
+      'CONFIG_INVALID',
+      `${from} must be 32 bytes as base64 or 64 hex digits (e.g. the output of "openssl rand -base64 32")`,
+    );
   }
   return new Uint8Array(bytes);
 }
@@ -48,7 +51,11 @@ export function createMasterKey(raw: Uint8Array): MasterKey {
         d.setAuthTag(b.subarray(b.length - 16));
         return new Uint8Array(Buffer.concat([d.update(b.subarray(12, b.length - 16)), d.final()]));
       } catch (e) {
-        throw new EngramError('CONFIG_INVALID', 'a data key does not unwrap with the master key (wrong ENGRAM_MASTER_KEY, or a damaged key store)', { cause: e });
+        throw new EngramError(
+          'CONFIG_INVALID',
+          'a data key does not unwrap with the master key (wrong ENGRAM_MASTER_KEY, or a damaged key store)',
+          { cause: e },
+        );
       }
     },
   };
@@ -65,8 +72,12 @@ export function eventKeyAad(kid: string, eventId: string, tenantId: string, user
 
 export function assertSameMaster(stored: string | null, master: MasterKey, where: string): void {
   if (stored !== null && stored !== master.check) {
-    throw new EngramError('CONFIG_INVALID', `the master key does not match the key store at ${where}: set the ENGRAM_MASTER_KEY (or ENGRAM_MASTER_KEY_FILE) these keys were written with`, {
-      details: { reason: 'MASTER_KEY_MISMATCH' },
-    });
+    throw new EngramError(
+      'CONFIG_INVALID',
+      `the master key does not match the key store at ${where}: set the ENGRAM_MASTER_KEY (or ENGRAM_MASTER_KEY_FILE) these keys were written with`,
+      {
+        details: { reason: 'MASTER_KEY_MISMATCH' },
+      },
+    );
   }
 }

@@ -1,4 +1,14 @@
-import { EngramError, type DataKey, type DataKeyStore, type KeyInfo, type KeyLookup, type KeySubject, type ShredOutcome, type SqlDatabase, type SqlExecutor } from '@engram/core';
+import {
+  EngramError,
+  type DataKey,
+  type DataKeyStore,
+  type KeyInfo,
+  type KeyLookup,
+  type KeySubject,
+  type ShredOutcome,
+  type SqlDatabase,
+  type SqlExecutor,
+} from '@engram/core';
 import { newKeyMaterial, newKid } from './aes-gcm-cipher';
 import { assertSameMaster, eventKeyAad, keyAad, type MasterKey } from './master-key';
 
@@ -74,8 +84,14 @@ export async function openSqlKeyStore(opts: SqlKeyStoreOptions): Promise<DataKey
     if (cache.size >= 100_000) cache.delete(cache.keys().next().value!);
     cache.set(kid, { at: Date.now(), lookup });
   };
-  const toKey = (r: Row): DataKey => ({ kid: r.kid, material: master.unwrap(r.wrapped!, keyAad(r.kid, r.tenant_id, r.user_id)) });
-  const unavailable = (e: unknown, what: string) => (e instanceof EngramError ? e : new EngramError('KEY_UNAVAILABLE', `key store: cannot ${what}: ${(e as Error).message}`, { cause: e }));
+  const toKey = (r: Row): DataKey => ({
+    kid: r.kid,
+    material: master.unwrap(r.wrapped!, keyAad(r.kid, r.tenant_id, r.user_id)),
+  });
+  const unavailable = (e: unknown, what: string) =>
+    e instanceof EngramError
+      ? e
+      : new EngramError('KEY_UNAVAILABLE', `key store: cannot ${what}: ${(e as Error).message}`, { cause: e });
   let closed = false;
   const guard = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
     if (closed) throw new EngramError('SHUTTING_DOWN', 'the key store is closed');
@@ -87,7 +103,12 @@ export async function openSqlKeyStore(opts: SqlKeyStoreOptions): Promise<DataKey
   };
 
   const currentRow = async (x: SqlExecutor, s: KeySubject) =>
-    (await x.query<Row>("SELECT * FROM engram_data_keys WHERE tenant_id = $1 AND user_id = $2 AND kind = 'subject' AND is_current", [s.tenantId, s.userId])).rows[0];
+    (
+      await x.query<Row>(
+        "SELECT * FROM engram_data_keys WHERE tenant_id = $1 AND user_id = $2 AND kind = 'subject' AND is_current",
+        [s.tenantId, s.userId],
+      )
+    ).rows[0];
 
   const insertSubject = async (x: SqlExecutor, s: KeySubject) => {
     const kid = newKid();
@@ -109,7 +130,11 @@ export async function openSqlKeyStore(opts: SqlKeyStoreOptions): Promise<DataKey
           await insertSubject(db, s);
           row = await currentRow(db, s);
         }
-        if (!row) throw new EngramError('KEY_UNAVAILABLE', 'the subject key vanished while it was created (a concurrent shred?)');
+        if (!row)
+          throw new EngramError(
+            'KEY_UNAVAILABLE',
+            'the subject key vanished while it was created (a concurrent shred?)',
+          );
         return toKey(row);
       }),
 
@@ -123,13 +148,25 @@ export async function openSqlKeyStore(opts: SqlKeyStoreOptions): Promise<DataKey
           `INSERT INTO engram_data_keys (kid, tenant_id, user_id, kind, item, wrapped)
            SELECT x.kid, $1, $2, 'item', x.item, x.wrapped FROM unnest($3::text[], $4::text[], $5::text[]) AS x(kid, item, wrapped)
            ON CONFLICT (tenant_id, user_id, item) WHERE kind = 'item' AND wrapped IS NOT NULL DO NOTHING`,
-          [s.tenantId, s.userId, kids, list, list.map((_, i) => master.wrap(newKeyMaterial(), keyAad(kids[i]!, s.tenantId, s.userId)))],
+          [
+            s.tenantId,
+            s.userId,
+            kids,
+            list,
+            list.map((_, i) => master.wrap(newKeyMaterial(), keyAad(kids[i]!, s.tenantId, s.userId))),
+          ],
         );
-        const r = await db.query<Row>("SELECT * FROM engram_data_keys WHERE tenant_id = $1 AND user_id = $2 AND kind = 'item' AND wrapped IS NOT NULL AND item = ANY($3::text[])", [
-          s.tenantId, s.userId, list,
-        ]);
+        const r = await db.query<Row>(
+          "SELECT * FROM engram_data_keys WHERE tenant_id = $1 AND user_id = $2 AND kind = 'item' AND wrapped IS NOT NULL AND item = ANY($3::text[])",
+          [s.tenantId, s.userId, list],
+        );
         for (const row of r.rows) out.set(row.item!, toKey(row));
-        for (const item of list) if (!out.has(item)) throw new EngramError('KEY_UNAVAILABLE', `the key of ${item} vanished while it was created (a concurrent shred?)`);
+        for (const item of list)
+          if (!out.has(item))
+            throw new EngramError(
+              'KEY_UNAVAILABLE',
+              `the key of ${item} vanished while it was created (a concurrent shred?)`,
+            );
         return out;
       }),
 
@@ -146,7 +183,11 @@ export async function openSqlKeyStore(opts: SqlKeyStoreOptions): Promise<DataKey
           const found = new Map(r.rows.map((row) => [row.kid, row]));
           for (const kid of need) {
             const row = found.get(kid);
-            const l: KeyLookup = !row ? { state: 'unknown' } : row.wrapped !== null ? { state: 'key', key: toKey(row) } : { state: 'shredded', erasureId: row.erasure_id };
+            const l: KeyLookup = !row
+              ? { state: 'unknown' }
+              : row.wrapped !== null
+                ? { state: 'key', key: toKey(row) }
+                : { state: 'shredded', erasureId: row.erasure_id };
             fresh.set(kid, l);
             // An unknown key is never remembered: another process may commit it any moment.
             if (row) remember(kid, l);
@@ -156,7 +197,13 @@ export async function openSqlKeyStore(opts: SqlKeyStoreOptions): Promise<DataKey
         // A shredded key may have kept single events: those are looked up one by one.
         const kept = refs.map((r, i) => ({ r, i })).filter(({ i }) => results[i]!.state === 'shredded');
         if (kept.length > 0) {
-          const k = await db.query<{ kid: string; event_id: string; wrapped: string; tenant_id: string; user_id: string }>(
+          const k = await db.query<{
+            kid: string;
+            event_id: string;
+            wrapped: string;
+            tenant_id: string;
+            user_id: string;
+          }>(
             `SELECT e.kid, e.event_id, e.wrapped, d.tenant_id, d.user_id FROM engram_event_keys e JOIN engram_data_keys d ON d.kid = e.kid
              WHERE (e.kid, e.event_id) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
             [kept.map(({ r }) => r.kid), kept.map(({ r }) => r.eventId)],
@@ -164,7 +211,11 @@ export async function openSqlKeyStore(opts: SqlKeyStoreOptions): Promise<DataKey
           const byRef = new Map(k.rows.map((row) => [`${row.kid}\u0000${row.event_id}`, row]));
           for (const { r, i } of kept) {
             const row = byRef.get(`${r.kid}\u0000${r.eventId}`);
-            if (row) results[i] = { state: 'event', eventKey: master.unwrap(row.wrapped, eventKeyAad(row.kid, row.event_id, row.tenant_id, row.user_id)) };
+            if (row)
+              results[i] = {
+                state: 'event',
+                eventKey: master.unwrap(row.wrapped, eventKeyAad(row.kid, row.event_id, row.tenant_id, row.user_id)),
+              };
           }
         }
         return results;
@@ -173,8 +224,14 @@ export async function openSqlKeyStore(opts: SqlKeyStoreOptions): Promise<DataKey
     rotateSubject: (s) =>
       guard('rotate the subject key', () =>
         db.transaction(async (tx) => {
-          await tx.query('SELECT pg_advisory_xact_lock($1::integer, hashtext($2))', [LOCK_SPACE, `${s.tenantId}/${s.userId}`]);
-          await tx.query("UPDATE engram_data_keys SET is_current = false WHERE tenant_id = $1 AND user_id = $2 AND kind = 'subject' AND is_current", [s.tenantId, s.userId]);
+          await tx.query('SELECT pg_advisory_xact_lock($1::integer, hashtext($2))', [
+            LOCK_SPACE,
+            `${s.tenantId}/${s.userId}`,
+          ]);
+          await tx.query(
+            "UPDATE engram_data_keys SET is_current = false WHERE tenant_id = $1 AND user_id = $2 AND kind = 'subject' AND is_current",
+            [s.tenantId, s.userId],
+          );
           await insertSubject(tx, s);
           const row = await currentRow(tx, s);
           return toKey(row!);
@@ -183,7 +240,10 @@ export async function openSqlKeyStore(opts: SqlKeyStoreOptions): Promise<DataKey
 
     keysOf: (s) =>
       guard('list keys', async (): Promise<KeyInfo[]> => {
-        const r = await db.query<Row>('SELECT * FROM engram_data_keys WHERE tenant_id = $1 AND user_id = $2 ORDER BY created_at, kid', [s.tenantId, s.userId]);
+        const r = await db.query<Row>(
+          'SELECT * FROM engram_data_keys WHERE tenant_id = $1 AND user_id = $2 ORDER BY created_at, kid',
+          [s.tenantId, s.userId],
+        );
         return r.rows.map((row) => ({ kid: row.kid, kind: row.kind, item: row.item, shredded: row.wrapped === null }));
       }),
 
@@ -191,19 +251,24 @@ export async function openSqlKeyStore(opts: SqlKeyStoreOptions): Promise<DataKey
       guard('shred keys', () =>
         db.transaction(async (tx): Promise<ShredOutcome> => {
           const s = req.subject;
-          await tx.query('SELECT pg_advisory_xact_lock($1::integer, hashtext($2))', [LOCK_SPACE, `${s.tenantId}/${s.userId}`]);
-          const live = await tx.query<Row>('SELECT * FROM engram_data_keys WHERE tenant_id = $1 AND user_id = $2 AND wrapped IS NOT NULL AND kid = ANY($3::text[]) FOR UPDATE', [
-            s.tenantId, s.userId, [...req.destroy],
+          await tx.query('SELECT pg_advisory_xact_lock($1::integer, hashtext($2))', [
+            LOCK_SPACE,
+            `${s.tenantId}/${s.userId}`,
           ]);
+          const live = await tx.query<Row>(
+            'SELECT * FROM engram_data_keys WHERE tenant_id = $1 AND user_id = $2 AND wrapped IS NOT NULL AND kid = ANY($3::text[]) FOR UPDATE',
+            [s.tenantId, s.userId, [...req.destroy]],
+          );
           const rows = new Map(live.rows.map((r) => [r.kid, r]));
           let kept = 0;
           for (const { kid, eventId } of req.keep) {
             const row = rows.get(kid);
             if (!row) continue;
             const ek = opts.eventKey(toKey(row), eventId);
-            const ins = await tx.query('INSERT INTO engram_event_keys (kid, event_id, wrapped) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
-              kid, eventId, master.wrap(ek, eventKeyAad(kid, eventId, row.tenant_id, row.user_id)),
-            ]);
+            const ins = await tx.query(
+              'INSERT INTO engram_event_keys (kid, event_id, wrapped) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+              [kid, eventId, master.wrap(ek, eventKeyAad(kid, eventId, row.tenant_id, row.user_id))],
+            );
             kept += ins.rowCount;
           }
           const done = await tx.query(

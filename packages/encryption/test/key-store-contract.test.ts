@@ -6,7 +6,14 @@ import type { DataKeyStore, SqlDatabase } from '@engram/core';
 import { openPglite } from '@engram/store-pglite';
 import { createScratchDatabase, openPostgres } from '@engram/store-postgres';
 import { dataKeyStoreContract, describeWithServers, type DataKeyStoreHarness } from '@engram/testing';
-import { createAesGcmCipher, createMasterKey, generateMasterKeyText, openFileKeyStore, openSqlKeyStore, parseMasterKey } from '../src';
+import {
+  createAesGcmCipher,
+  createMasterKey,
+  generateMasterKeyText,
+  openFileKeyStore,
+  openSqlKeyStore,
+  parseMasterKey,
+} from '../src';
 
 const cipher = createAesGcmCipher();
 const eventKey = cipher.eventKey.bind(cipher);
@@ -33,7 +40,10 @@ dataKeyStoreContract('embedded file', async (): Promise<DataKeyStoreHarness> => 
   };
 });
 
-function sqlHarness(openDb: () => Promise<{ db: SqlDatabase; reopen(): Promise<SqlDatabase>; dispose(): Promise<void> }>, key = generateMasterKeyText()) {
+function sqlHarness(
+  openDb: () => Promise<{ db: SqlDatabase; reopen(): Promise<SqlDatabase>; dispose(): Promise<void> }>,
+  key = generateMasterKeyText(),
+) {
   return async (): Promise<DataKeyStoreHarness> => {
     const handle = await openDb();
     let db = handle.db;

@@ -15,10 +15,16 @@ describe('master key', () => {
 
   it('reads 32 bytes as base64, base64url or hex, and refuses anything else', () => {
     const raw = Buffer.alloc(32, 0xab);
-    for (const text of [raw.toString('base64'), raw.toString('base64url'), raw.toString('hex'), ` ${raw.toString('hex')}\n`]) {
+    for (const text of [
+      raw.toString('base64'),
+      raw.toString('base64url'),
+      raw.toString('hex'),
+      ` ${raw.toString('hex')}\n`,
+    ]) {
       expect(Buffer.from(parseMasterKey(text, 'k')).equals(raw)).toBe(true);
     }
-    for (const bad of ['', 'short', Buffer.alloc(16).toString('base64'), 'z'.repeat(64)]) expect(() => parseMasterKey(bad, 'ENGRAM_MASTER_KEY')).toThrow(/ENGRAM_MASTER_KEY must be 32 bytes/);
+    for (const bad of ['', 'short', Buffer.alloc(16).toString('base64'), 'z'.repeat(64)])
+      expect(() => parseMasterKey(bad, 'ENGRAM_MASTER_KEY')).toThrow(/ENGRAM_MASTER_KEY must be 32 bytes/);
   });
 
   it('wraps keys so they open only with the same master key and the same additional data', () => {
@@ -41,18 +47,27 @@ describe('master key', () => {
     expect(again.generated).toBe(false);
     expect(again.master.check).toBe(first.master.check);
     await rm(path);
-    await expect(loadMasterKey({ kind: 'default-file', path }, { storeHasKeys: true })).rejects.toMatchObject({ code: 'CONFIG_INVALID', details: { reason: 'MASTER_KEY_MISSING' } });
+    await expect(loadMasterKey({ kind: 'default-file', path }, { storeHasKeys: true })).rejects.toMatchObject({
+      code: 'CONFIG_INVALID',
+      details: { reason: 'MASTER_KEY_MISSING' },
+    });
   });
 
   it('takes the key from ENGRAM_MASTER_KEY or a file, and names what is wrong with them', async () => {
     const text = generateMasterKeyText();
-    expect((await loadMasterKey({ kind: 'value', value: text }, { storeHasKeys: true })).master.check).toBe(createMasterKey(parseMasterKey(text, 'k')).check);
+    expect((await loadMasterKey({ kind: 'value', value: text }, { storeHasKeys: true })).master.check).toBe(
+      createMasterKey(parseMasterKey(text, 'k')).check,
+    );
     const file = join(dir, 'mk');
     await writeFile(file, `${text}\n`);
     expect((await loadMasterKey({ kind: 'file', path: file }, { storeHasKeys: true })).path).toBe(file);
-    await expect(loadMasterKey({ kind: 'file', path: join(dir, 'missing') }, { storeHasKeys: false })).rejects.toThrow(/ENGRAM_MASTER_KEY_FILE: cannot read/);
+    await expect(loadMasterKey({ kind: 'file', path: join(dir, 'missing') }, { storeHasKeys: false })).rejects.toThrow(
+      /ENGRAM_MASTER_KEY_FILE: cannot read/,
+    );
     await writeFile(file, 'not a key');
-    await expect(loadMasterKey({ kind: 'file', path: file }, { storeHasKeys: false })).rejects.toMatchObject({ code: 'CONFIG_INVALID' });
+    await expect(loadMasterKey({ kind: 'file', path: file }, { storeHasKeys: false })).rejects.toMatchObject({
+      code: 'CONFIG_INVALID',
+    });
     expect(await readFile(file, 'utf8')).toBe('not a key');
   });
 });

@@ -29,7 +29,11 @@ const SECRET = 'zorblax-7731-quux';
 
 async function openSealed(dir: string, master = generateMasterKeyText()) {
   const inner = await openFileEventLog({ dir: join(dir, 'log'), codec });
-  const keys = await openFileKeyStore({ dir: join(dir, 'keys'), master: createMasterKey(parseMasterKey(master, 'test')), eventKey });
+  const keys = await openFileKeyStore({
+    dir: join(dir, 'keys'),
+    master: createMasterKey(parseMasterKey(master, 'test')),
+    eventKey,
+  });
   const log = createSealedEventLog(inner, { keys, cipher });
   return {
     inner,
@@ -94,14 +98,45 @@ describe('sealed event log', () => {
 
   const make = <T extends EventType>(type: T, payload: PayloadOf<T>, over: Partial<EngramEvent> = {}): EventOfType<T> =>
     ({
-      eventId: randomUUID(), type, schemaVersion: currentSchemaVersion(type), tenantId, userId, agentId: null, sessionId: 's-1',
-      occurredAt: '2026-12-01T10:00:00.000Z', recordedAt: '2026-12-01T10:00:00.000Z', causationId: null, correlationId: null, keyId: null, payload, ...over,
+      eventId: randomUUID(),
+      type,
+      schemaVersion: currentSchemaVersion(type),
+      tenantId,
+      userId,
+      agentId: null,
+      sessionId: 's-1',
+      occurredAt: '2026-12-01T10:00:00.000Z',
+      recordedAt: '2026-12-01T10:00:00.000Z',
+      causationId: null,
+      correlationId: null,
+      keyId: null,
+      payload,
+      ...over,
     }) as EventOfType<T>;
-  const message = (content: string, over: Partial<EngramEvent> = {}) => make('MessageObserved', { messageId: randomUUID(), role: 'user', content, metadata: { note: `${content} (meta)` } }, over);
+  const message = (content: string, over: Partial<EngramEvent> = {}) =>
+    make(
+      'MessageObserved',
+      { messageId: randomUUID(), role: 'user', content, metadata: { note: `${content} (meta)` } },
+      over,
+    );
   const memory = (content: string, key: string | null = null) =>
     make('MemoryWritten', {
-      memoryId: randomUUID(), type: 'USER', tier: 'SEMANTIC', key, content, tags: ['diet', content], importance: 0.5, pinned: false, source: 'user_stated',
-      confidence: 1, scope: null, metadata: { why: content }, sourceMessageIds: [], episodeId: null, validFrom: null, validTo: null,
+      memoryId: randomUUID(),
+      type: 'USER',
+      tier: 'SEMANTIC',
+      key,
+      content,
+      tags: ['diet', content],
+      importance: 0.5,
+      pinned: false,
+      source: 'user_stated',
+      confidence: 1,
+      scope: null,
+      metadata: { why: content },
+      sourceMessageIds: [],
+      episodeId: null,
+      validFrom: null,
+      validTo: null,
     });
   const readAll = async (l: EventLog = log): Promise<StoredEvent[]> => {
     const out: StoredEvent[] = [];
@@ -140,23 +175,51 @@ describe('sealed event log', () => {
     const subjectKid = (await kidsOf(m.eventId))[0]!;
     const itemKids = (await kidsOf(gone.eventId)).filter((k) => k !== subjectKid);
     expect(itemKids).toHaveLength(1);
-    const out = await log.keys.shred({ subject: { tenantId, userId }, erasureId: 'era-1', destroy: itemKids, keep: [] });
+    const out = await log.keys.shred({
+      subject: { tenantId, userId },
+      erasureId: 'era-1',
+      destroy: itemKids,
+      keep: [],
+    });
     expect(out.destroyed).toBe(1);
     const [a, b, c] = await readAll();
     expect(a!.erased).toBe(true);
-    expect(a!.event).toMatchObject({ eventId: gone.eventId, type: 'MemoryWritten', payload: { memoryId: gone.payload.memoryId, content: '', tags: [], metadata: {}, key: 'user.preference.food', tier: 'SEMANTIC', source: 'user_stated' } });
+    expect(a!.event).toMatchObject({
+      eventId: gone.eventId,
+      type: 'MemoryWritten',
+      payload: {
+        memoryId: gone.payload.memoryId,
+        content: '',
+        tags: [],
+        metadata: {},
+        key: 'user.preference.food',
+        tier: 'SEMANTIC',
+        source: 'user_stated',
+      },
+    });
     expect(b!.erased).toBeUndefined();
     expect((b!.event as typeof kept).payload.content).toBe('likes jazz');
     expect((c!.event as typeof m).payload.content).toBe('hello');
     // A new write of the same memory id after the erasure gets a new key and reads fine.
-    const again = { ...memory('a new value'), payload: { ...memory('a new value').payload, memoryId: gone.payload.memoryId } };
+    const again = {
+      ...memory('a new value'),
+      payload: { ...memory('a new value').payload, memoryId: gone.payload.memoryId },
+    };
     await log.append([again]);
     expect(((await readAll())[3]!.event as typeof again).payload.content).toBe('a new value');
   });
 
   it('erasing the user seals what follows with a new key; events after the request can be kept when the old key goes', async () => {
     const before = message(`before ${SECRET}`);
-    const forget = make('MemoryForgotten', { target: 'user', memoryId: null, key: null, reason: `because ${SECRET}`, requestedBy: 'user', erasureId: 'era-2', derived: null });
+    const forget = make('MemoryForgotten', {
+      target: 'user',
+      memoryId: null,
+      key: null,
+      reason: `because ${SECRET}`,
+      requestedBy: 'user',
+      erasureId: 'era-2',
+      derived: null,
+    });
     const after = message('after the erasure');
     await log.append([before]);
     await log.append([forget, after]);
@@ -168,12 +231,31 @@ describe('sealed event log', () => {
     const [oldKey] = await log.keys.lookup([{ kid: oldKid, eventId: late.eventId }]);
     const ek = cipher.eventKey((oldKey as { key: { kid: string; material: Uint8Array } }).key, late.eventId);
     const aad = `engram-seal/1\u001f${tenantId}\u001f${userId}\u001f${late.eventId}\u001fcontent`;
-    await opened.inner.append([{ ...late, payload: { ...late.payload, content: cipher.seal(ek, oldKid, late.payload.content, aad), metadata: {} } }]);
-    await log.keys.shred({ subject: { tenantId, userId }, erasureId: 'era-2', destroy: [oldKid], keep: [{ kid: oldKid, eventId: late.eventId }] });
+    await opened.inner.append([
+      {
+        ...late,
+        payload: { ...late.payload, content: cipher.seal(ek, oldKid, late.payload.content, aad), metadata: {} },
+      },
+    ]);
+    await log.keys.shred({
+      subject: { tenantId, userId },
+      erasureId: 'era-2',
+      destroy: [oldKid],
+      keep: [{ kid: oldKid, eventId: late.eventId }],
+    });
     const events = await readAll();
-    expect(events.map((s) => [s.event.type, s.erased ?? false])).toEqual([['MessageObserved', true], ['MemoryForgotten', true], ['MessageObserved', false], ['MessageObserved', false]]);
+    expect(events.map((s) => [s.event.type, s.erased ?? false])).toEqual([
+      ['MessageObserved', true],
+      ['MemoryForgotten', true],
+      ['MessageObserved', false],
+      ['MessageObserved', false],
+    ]);
     expect((events[0]!.event as typeof before).payload).toMatchObject({ content: '', metadata: {} });
-    expect((events[1]!.event as typeof forget).payload).toMatchObject({ target: 'user', reason: null, erasureId: 'era-2' });
+    expect((events[1]!.event as typeof forget).payload).toMatchObject({
+      target: 'user',
+      reason: null,
+      erasureId: 'era-2',
+    });
     expect((events[3]!.event as typeof late).payload.content).toBe(late.payload.content);
   });
 
@@ -186,9 +268,12 @@ describe('sealed event log', () => {
     expect(first!.plaintext).toBe(true);
     expect(second!.plaintext).toBeUndefined();
     const subscribed: Array<boolean | undefined> = [];
-    const sub = await log.subscribe(async (batch) => {
-      for (const s of batch) subscribed.push(s.plaintext);
-    }, { name: 'plaintext-check', fromBeginning: true });
+    const sub = await log.subscribe(
+      async (batch) => {
+        for (const s of batch) subscribed.push(s.plaintext);
+      },
+      { name: 'plaintext-check', fromBeginning: true },
+    );
     await pollUntil(async () => subscribed.length === 2, { backoff: { initialMs: 5, maxMs: 50 }, timeoutMs: 30_000 });
     await sub.close();
     expect(subscribed).toEqual([true, undefined]);
@@ -200,8 +285,18 @@ describe('sealed event log', () => {
   it('seals the content of a held write like the write itself, keeping its ids clear', async () => {
     const held = memory(`held ${SECRET}`, 'pref.city');
     const q = make('ContentQuarantined', {
-      quarantineId: 'q-1', attempted: 'memory', heldType: 'MemoryWritten', heldSchemaVersion: currentSchemaVersion('MemoryWritten'), heldPayload: held.payload as never,
-      code: 'CONTENT_BLOCKED_INJECTION', reason: 'pattern', intents: ['override'], score: 0.7, field: 'content', match: SECRET, scanner: 'rules@2',
+      quarantineId: 'q-1',
+      attempted: 'memory',
+      heldType: 'MemoryWritten',
+      heldSchemaVersion: currentSchemaVersion('MemoryWritten'),
+      heldPayload: held.payload as never,
+      code: 'CONTENT_BLOCKED_INJECTION',
+      reason: 'pattern',
+      intents: ['override'],
+      score: 0.7,
+      field: 'content',
+      match: SECRET,
+      scanner: 'rules@2',
     });
     await log.append([q]);
     for (const f of await filesUnder(dir)) expect(f.bytes.includes(SECRET), f.path).toBe(false);
@@ -210,11 +305,16 @@ describe('sealed event log', () => {
     expect(hp.memoryId).toBe(held.payload.memoryId);
     expect(String(hp.content).startsWith(SEALED_PREFIX)).toBe(true);
     // The item key of the held memory seals it: shredding that memory shreds the held copy.
-    const memKids = (await log.keys.keysOf({ tenantId, userId })).filter((k) => k.item === `memory:${held.payload.memoryId}`).map((k) => k.kid);
+    const memKids = (await log.keys.keysOf({ tenantId, userId }))
+      .filter((k) => k.item === `memory:${held.payload.memoryId}`)
+      .map((k) => k.kid);
     await log.keys.shred({ subject: { tenantId, userId }, erasureId: 'e', destroy: memKids, keep: [] });
     const [read] = await readAll();
     expect(read!.erased).toBe(true);
-    expect((read!.event as typeof q).payload).toMatchObject({ match: null, heldPayload: { memoryId: held.payload.memoryId, content: '', key: 'pref.city' } });
+    expect((read!.event as typeof q).payload).toMatchObject({
+      match: null,
+      heldPayload: { memoryId: held.payload.memoryId, content: '', key: 'pref.city' },
+    });
   });
 
   it('refuses what it cannot trust: a moved value, a value already sealed, a key it never held', async () => {
@@ -223,17 +323,32 @@ describe('sealed event log', () => {
     await log.append([a, b]);
     const raw = await readAll(opened.inner);
     // A sealed value copied into another event does not open there (its event and field are bound in).
-    const moved = { ...b, eventId: randomUUID(), payload: { ...b.payload, content: (raw[0]!.event as typeof a).payload.content, metadata: {} } };
+    const moved = {
+      ...b,
+      eventId: randomUUID(),
+      payload: { ...b.payload, content: (raw[0]!.event as typeof a).payload.content, metadata: {} },
+    };
     await opened.inner.append([moved]);
     await expect(readAll()).rejects.toMatchObject({ code: 'DECODE_FAILED' });
-    await expect(log.append([{ ...message('x'), payload: { ...message('x').payload, content: (raw[0]!.event as typeof a).payload.content } }])).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(
+      log.append([
+        { ...message('x'), payload: { ...message('x').payload, content: (raw[0]!.event as typeof a).payload.content } },
+      ]),
+    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     // Another key store (another master key and no keys) never reads an event as erased: it fails.
     await opened.close();
     const otherDir = await mkdtemp(join(tmpdir(), 'engram-sealed-other-'));
     const inner = await openFileEventLog({ dir: join(dir, 'log'), codec });
-    const keys = await openFileKeyStore({ dir: otherDir, master: createMasterKey(parseMasterKey(generateMasterKeyText(), 't')), eventKey });
+    const keys = await openFileKeyStore({
+      dir: otherDir,
+      master: createMasterKey(parseMasterKey(generateMasterKeyText(), 't')),
+      eventKey,
+    });
     const stranger = createSealedEventLog(inner, { keys, cipher });
-    const err = await readAll(stranger).then(() => null, (e: unknown) => e);
+    const err = await readAll(stranger).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(EngramError);
     expect((err as EngramError).code).toBe('KEY_UNAVAILABLE');
     expect((err as EngramError).retriable).toBe(true);

@@ -69,7 +69,8 @@ describeWithServers(['esdb'], 'sealed EventStoreDB log', ({ esdb }) => {
     'sealed eventstoredb',
     async () => {
       const streamPrefix = `t${randomBytes(6).toString('hex')}`;
-      const open = async () => createSealedEventLog(await openEsdbEventLog({ connectionString: esdb, codec, streamPrefix }), { keys, cipher });
+      const open = async () =>
+        createSealedEventLog(await openEsdbEventLog({ connectionString: esdb, codec, streamPrefix }), { keys, cipher });
       let log = await open();
       return {
         log,

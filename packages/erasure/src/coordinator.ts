@@ -54,7 +54,8 @@ const ERASER = 'engram-erasure';
 
 type Request = StoredEvent<MemoryForgotten>;
 
-const isRequest = (s: StoredEvent): s is Request => s.event.type === 'MemoryForgotten' && s.event.payload.erasureId !== null && s.event.payload.target !== 'derived';
+const isRequest = (s: StoredEvent): s is Request =>
+  s.event.type === 'MemoryForgotten' && s.event.payload.erasureId !== null && s.event.payload.target !== 'derived';
 
 /**
  * P4 + B2: carries out each erasure request (MemoryForgotten of a memory, a key or a user) once the
@@ -70,8 +71,17 @@ export async function startErasureCoordinator(deps: ErasureCoordinatorDeps): Pro
   const catchUpTimeoutMs = deps.catchUpTimeoutMs ?? 120_000;
 
   const caughtUp = async (pos: LogPosition) => {
-    const ok = await pollUntil(() => deps.progress.reached(pos), { backoff: { initialMs: 20, maxMs: 500 }, timeoutMs: catchUpTimeoutMs, signal: stopping.signal });
-    if (!ok) throw new EngramError('PROJECTION_LAGGING', 'the read models have not applied the erasure yet; it will be retried', { retriable: true });
+    const ok = await pollUntil(() => deps.progress.reached(pos), {
+      backoff: { initialMs: 20, maxMs: 500 },
+      timeoutMs: catchUpTimeoutMs,
+      signal: stopping.signal,
+    });
+    if (!ok)
+      throw new EngramError(
+        'PROJECTION_LAGGING',
+        'the read models have not applied the erasure yet; it will be retried',
+        { retriable: true },
+      );
   };
 
   const handle = async (req: Request) => {
@@ -95,7 +105,16 @@ export async function startErasureCoordinator(deps: ErasureCoordinatorDeps): Pro
       ...envelopeOf(e, deterministicId('erasure-completed', erasureId), deps.clock),
       type: 'ErasureCompleted',
       schemaVersion: currentSchemaVersion('ErasureCompleted'),
-      payload: { erasureId, requestEventId: e.eventId, target: e.payload.target as ErasureCompleted['payload']['target'], memoryId: e.payload.memoryId, status: failure ? 'failed' : 'completed', requestedAt: e.occurredAt, removed, error: failure },
+      payload: {
+        erasureId,
+        requestEventId: e.eventId,
+        target: e.payload.target as ErasureCompleted['payload']['target'],
+        memoryId: e.payload.memoryId,
+        status: failure ? 'failed' : 'completed',
+        requestedAt: e.occurredAt,
+        removed,
+        error: failure,
+      },
     };
     await deps.log.append([done]);
     logger.info({ erasureId, target: e.payload.target, status: done.payload.status, removed }, 'erasure done');
@@ -108,8 +127,24 @@ export async function startErasureCoordinator(deps: ErasureCoordinatorDeps): Pro
     const subject: KeySubject = { tenantId: e.tenantId, userId: e.userId };
     const scan: SubjectScanEntry[] = [];
     for await (const x of deps.log.scanSubject(subject)) scan.push(x);
-    const before = (x: SubjectScanEntry) => x.position.partition === req.position.partition && x.position.offset <= req.position.offset;
-    const places = ['log', 'logPlaintext', 'keys', 'memories', 'facts', 'messages', 'episodes', 'skills', 'contradictions', 'archive', 'deadLetters', 'writeStatus', 'tablesRewritten', ...(deps.searchIndex ? ['textIndex', 'vectors'] : [])];
+    const before = (x: SubjectScanEntry) =>
+      x.position.partition === req.position.partition && x.position.offset <= req.position.offset;
+    const places = [
+      'log',
+      'logPlaintext',
+      'keys',
+      'memories',
+      'facts',
+      'messages',
+      'episodes',
+      'skills',
+      'contradictions',
+      'archive',
+      'deadLetters',
+      'writeStatus',
+      'tablesRewritten',
+      ...(deps.searchIndex ? ['textIndex', 'vectors'] : []),
+    ];
     const removed: Record<string, number> = Object.fromEntries(places.map((x) => [x, 0]));
     const count = (place: string, n: number) => {
       removed[place] = (removed[place] ?? 0) + n;
@@ -123,7 +158,9 @@ export async function startErasureCoordinator(deps: ErasureCoordinatorDeps): Pro
       const earlier = scan.filter(before);
       destroy = new Set(earlier.flatMap((x) => x.kids));
       // Written after the request: sealed with the new subject key, or with an item key whose older events go.
-      keep = scan.filter((x) => !before(x)).flatMap((x) => x.kids.filter((k) => destroy.has(k)).map((kid) => ({ kid, eventId: x.eventId })));
+      keep = scan
+        .filter((x) => !before(x))
+        .flatMap((x) => x.kids.filter((k) => destroy.has(k)).map((kid) => ({ kid, eventId: x.eventId })));
       touched = before;
       const memoryIds = new Set<string>();
       for (const x of earlier) {
@@ -141,9 +178,15 @@ export async function startErasureCoordinator(deps: ErasureCoordinatorDeps): Pro
       const erased = new Set<string>();
       if (p.target === 'memory' && p.memoryId) erased.add(p.memoryId);
       // A key erasure: the semantic projection recorded which entries it removed.
-      const h = await deps.db.query<{ memory_id: string }>("SELECT memory_id::text AS memory_id FROM memory_history WHERE event_id = $1 AND action = 'forgotten'", [e.eventId]);
+      const h = await deps.db.query<{ memory_id: string }>(
+        "SELECT memory_id::text AS memory_id FROM memory_history WHERE event_id = $1 AND action = 'forgotten'",
+        [e.eventId],
+      );
       for (const r of h.rows) erased.add(r.memory_id);
-      const lineage = followLineage(scan.map((x) => x.event), erased);
+      const lineage = followLineage(
+        scan.map((x) => x.event),
+        erased,
+      );
       count('memories', erased.size);
       count('facts', lineage.memoryIds.length);
       count('episodes', lineage.episodeIds.length);
@@ -159,7 +202,12 @@ export async function startErasureCoordinator(deps: ErasureCoordinatorDeps): Pro
             type: 'MemoryForgotten',
             schemaVersion: currentSchemaVersion('MemoryForgotten'),
             payload: {
-              target: 'derived', memoryId: null, key: null, reason: null, requestedBy: ERASER, erasureId,
+              target: 'derived',
+              memoryId: null,
+              key: null,
+              reason: null,
+              requestedBy: ERASER,
+              erasureId,
               derived: { memoryIds: lineage.memoryIds, episodeIds: lineage.episodeIds, skillIds: lineage.skillIds },
             },
           };
@@ -174,8 +222,16 @@ export async function startErasureCoordinator(deps: ErasureCoordinatorDeps): Pro
         ...lineage.skillIds.map(skillItem),
         ...lineage.contradictionIds.map(contradictionItem),
       ]);
-      destroy = new Set((await deps.log.keys.keysOf(subject)).filter((k) => k.item !== null && items.has(k.item)).map((k) => k.kid));
-      const ids = new Set([...erased, ...lineage.memoryIds, ...lineage.episodeIds, ...lineage.skillIds, ...lineage.contradictionIds]);
+      destroy = new Set(
+        (await deps.log.keys.keysOf(subject)).filter((k) => k.item !== null && items.has(k.item)).map((k) => k.kid),
+      );
+      const ids = new Set([
+        ...erased,
+        ...lineage.memoryIds,
+        ...lineage.episodeIds,
+        ...lineage.skillIds,
+        ...lineage.contradictionIds,
+      ]);
       touched = (x) => x.kids.some((k) => destroy.has(k)) || (x.plain && idsOf(x.event).some((id) => ids.has(id)));
     }
 
@@ -189,10 +245,19 @@ export async function startErasureCoordinator(deps: ErasureCoordinatorDeps): Pro
       count('vectors', docs);
     }
     if (deps.dataDir !== null) count('archive', await purgeErasedFromArchive({ db: deps.db, dataDir: deps.dataDir }));
-    const tables = [...Object.values(PROJECTION_TABLES).flat(), 'dead_letters', 'event_status', ...deps.log.keys.sqlTables];
+    const tables = [
+      ...Object.values(PROJECTION_TABLES).flat(),
+      'dead_letters',
+      'event_status',
+      ...deps.log.keys.sqlTables,
+    ];
     const { walRetired } = await deps.db.reclaim(tables);
     count('tablesRewritten', tables.length);
-    if (!walRetired) logger.warn({ erasureId }, 'the read store refused the WAL switch/checkpoint (needs pg_checkpoint): deleted rows stay in WAL until the server recycles it');
+    if (!walRetired)
+      logger.warn(
+        { erasureId },
+        'the read store refused the WAL switch/checkpoint (needs pg_checkpoint): deleted rows stay in WAL until the server recycles it',
+      );
     return removed;
   };
 

@@ -55,7 +55,7 @@ export function followLineage(events: Iterable<EngramEvent>, erased: ReadonlySet
   }
   const gone = new Set(erased);
   const derived: string[] = [];
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const [id, m] of memories) {
       if (gone.has(id) || m.sources.length === 0 || !m.sources.every((s) => gone.has(s))) continue;

@@ -36,22 +36,72 @@ describe('erasure coordinator (embedded: sealed file log, PGlite on disk, local 
   });
 
   const scope = (userId: string) => ({ tenantId: 'acme', userId, agentId: null });
-  const memoryWritten = (userId: string, content: string, over: Partial<EngramEvent> = {}, extra: { sourceMessageIds?: string[]; key?: string | null; type?: 'USER' | 'ENVIRONMENT' } = {}) =>
-    make('acme', userId, 'MemoryWritten', {
-      memoryId: randomUUID(), type: extra.type ?? 'USER', tier: 'SEMANTIC', key: extra.key ?? null, content, tags: ['t'], importance: 0.5, pinned: false, source: 'user_stated',
-      confidence: 1, scope: null, metadata: { note: content }, sourceMessageIds: extra.sourceMessageIds ?? [], episodeId: null, validFrom: null, validTo: null,
-    }, over);
+  const memoryWritten = (
+    userId: string,
+    content: string,
+    over: Partial<EngramEvent> = {},
+    extra: { sourceMessageIds?: string[]; key?: string | null; type?: 'USER' | 'ENVIRONMENT' } = {},
+  ) =>
+    make(
+      'acme',
+      userId,
+      'MemoryWritten',
+      {
+        memoryId: randomUUID(),
+        type: extra.type ?? 'USER',
+        tier: 'SEMANTIC',
+        key: extra.key ?? null,
+        content,
+        tags: ['t'],
+        importance: 0.5,
+        pinned: false,
+        source: 'user_stated',
+        confidence: 1,
+        scope: null,
+        metadata: { note: content },
+        sourceMessageIds: extra.sourceMessageIds ?? [],
+        episodeId: null,
+        validFrom: null,
+        validTo: null,
+      },
+      over,
+    );
   const fact = (userId: string, content: string, sourceMessageIds: string[], episodeId: string | null) =>
     make('acme', userId, 'FactExtracted', {
-      memoryId: randomUUID(), kind: 'fact', type: 'USER', key: null, content, tags: [], importance: 0.5, confidence: 0.8, source: 'consolidated',
-      subject: 'user', predicate: 'likes', object: content, timeHint: null, sourceMessageIds, episodeId, extractor: 'rules@1', validFrom: null, validTo: null,
+      memoryId: randomUUID(),
+      kind: 'fact',
+      type: 'USER',
+      key: null,
+      content,
+      tags: [],
+      importance: 0.5,
+      confidence: 0.8,
+      source: 'consolidated',
+      subject: 'user',
+      predicate: 'likes',
+      object: content,
+      timeHint: null,
+      sourceMessageIds,
+      episodeId,
+      extractor: 'rules@1',
+      validFrom: null,
+      validTo: null,
     });
   const episode = (userId: string, summary: string, sourceMessageIds: string[]) =>
     make('acme', userId, 'EpisodeCreated', {
-      episodeId: randomUUID(), sessionKey: 's-1', summary, messageRangeStart: sourceMessageIds[0] ?? null, messageRangeEnd: sourceMessageIds.at(-1) ?? null,
-      entityIds: [], importance: 0.5, sourceMessageIds, startedAt: null, endedAt: null,
+      episodeId: randomUUID(),
+      sessionKey: 's-1',
+      summary,
+      messageRangeStart: sourceMessageIds[0] ?? null,
+      messageRangeEnd: sourceMessageIds.at(-1) ?? null,
+      entityIds: [],
+      importance: 0.5,
+      sourceMessageIds,
+      startedAt: null,
+      endedAt: null,
     });
-  const message = (userId: string, content: string) => make('acme', userId, 'MessageObserved', { messageId: randomUUID(), role: 'user', content, metadata: {} });
+  const message = (userId: string, content: string) =>
+    make('acme', userId, 'MessageObserved', { messageId: randomUUID(), role: 'user', content, metadata: {} });
 
   it('erases a user: the report completes with counts, and no byte under the data dir holds their text', async () => {
     const secret = secretWord();
@@ -59,10 +109,24 @@ describe('erasure coordinator (embedded: sealed file log, PGlite on disk, local 
     const said = message('erin', `I keep my bike at ${secret} station`);
     const ep = episode('erin', `Erin talked about ${secret} station`, [said.payload.messageId]);
     const derived = fact('erin', `Erin keeps a bike at ${secret}`, [said.payload.messageId], ep.payload.episodeId);
-    const old = memoryWritten('erin', `Erin once lived near ${secret}`, { occurredAt: '2020-01-01T00:00:00.000Z', recordedAt: '2020-01-01T00:00:00.000Z' }, { type: 'ENVIRONMENT' });
+    const old = memoryWritten(
+      'erin',
+      `Erin once lived near ${secret}`,
+      { occurredAt: '2020-01-01T00:00:00.000Z', recordedAt: '2020-01-01T00:00:00.000Z' },
+      { type: 'ENVIRONMENT' },
+    );
     await s.append([said, ep, derived, old]);
-    const written = await s.app.writeMemory({ scope: scope('erin'), type: 'USER', content: `Erin's locker code is kept at ${secret}`, key: 'user.locker' });
-    const frank = await s.app.writeMemory({ scope: scope('frank'), type: 'USER', content: `Frank's cabin is in ${other}` });
+    const written = await s.app.writeMemory({
+      scope: scope('erin'),
+      type: 'USER',
+      content: `Erin's locker code is kept at ${secret}`,
+      key: 'user.locker',
+    });
+    const frank = await s.app.writeMemory({
+      scope: scope('frank'),
+      type: 'USER',
+      content: `Frank's cabin is in ${other}`,
+    });
     await s.caughtUp();
     // The cold archive wrote the old entry to a batch file: an erasure must rewrite it.
     const archived = await runColdArchive({ db: s.db, log: s.log, dataDir: s.dir }, { days: 30, now: new Date() });
@@ -72,8 +136,21 @@ describe('erasure coordinator (embedded: sealed file log, PGlite on disk, local 
 
     const forgot = await s.app.forget({ scope: scope('erin'), target: 'user', reason: null });
     const report = await s.report(forgot.erasureId);
-    expect(report).toMatchObject({ erasureId: forgot.erasureId, status: 'completed', subject: { tenantId: 'acme', userId: 'erin', target: 'user', memoryId: null }, requestEventId: forgot.eventId, error: null });
-    expect(report.removed).toMatchObject({ messages: 1, episodes: 1, memories: 3, archive: 1, logPlaintext: 0, deadLetters: 0 });
+    expect(report).toMatchObject({
+      erasureId: forgot.erasureId,
+      status: 'completed',
+      subject: { tenantId: 'acme', userId: 'erin', target: 'user', memoryId: null },
+      requestEventId: forgot.eventId,
+      error: null,
+    });
+    expect(report.removed).toMatchObject({
+      messages: 1,
+      episodes: 1,
+      memories: 3,
+      archive: 1,
+      logPlaintext: 0,
+      deadLetters: 0,
+    });
     expect(report.removed.keys).toBeGreaterThanOrEqual(1);
     expect(report.removed.log).toBeGreaterThanOrEqual(4);
     expect(report.removed.textIndex).toBeGreaterThanOrEqual(4);
@@ -89,7 +166,11 @@ describe('erasure coordinator (embedded: sealed file log, PGlite on disk, local 
     const events: StoredEvent[] = [];
     for await (const x of s.log.read()) if (x.event.userId === 'erin') events.push(x);
     const before = events.filter((x) => x.position.offset < Number(forgot.position.split(':')[1]));
-    expect(before.filter((x) => ['MessageObserved', 'EpisodeCreated', 'FactExtracted', 'MemoryWritten'].includes(x.event.type)).every((x) => x.erased)).toBe(true);
+    expect(
+      before
+        .filter((x) => ['MessageObserved', 'EpisodeCreated', 'FactExtracted', 'MemoryWritten'].includes(x.event.type))
+        .every((x) => x.erased),
+    ).toBe(true);
     expect(JSON.stringify(events.map((x) => x.event))).not.toContain(needleOf(secret));
     const hits = await s.app.query({ scope: scope('frank'), query: `cabin ${other}` });
     expect(hits.map((h) => h.id)).toContain(frank.id);
@@ -107,20 +188,36 @@ describe('erasure coordinator (embedded: sealed file log, PGlite on disk, local 
     const kept = memoryWritten('gina', 'Gina plays the cello on Sundays');
     await s.append([hello, m, ep, fromMemory, fromMessage, kept]);
     const contradiction = make('acme', 'gina', 'ContradictionDetected', {
-      contradictionId: randomUUID(), entryAId: kept.payload.memoryId, entryBId: m.payload.memoryId, description: `cello vs ${secret}`, confidence: 0.6, candidate: null,
+      contradictionId: randomUUID(),
+      entryAId: kept.payload.memoryId,
+      entryBId: m.payload.memoryId,
+      description: `cello vs ${secret}`,
+      confidence: 0.6,
+      candidate: null,
     });
     await s.append([contradiction]);
     await s.caughtUp();
 
-    const forgot = await s.app.forget({ scope: scope('gina'), target: 'memory', memoryId: m.payload.memoryId, reason: null });
+    const forgot = await s.app.forget({
+      scope: scope('gina'),
+      target: 'memory',
+      memoryId: m.payload.memoryId,
+      reason: null,
+    });
     const report = await s.report(forgot.erasureId);
     expect(report.status).toBe('completed');
     expect(report.removed).toMatchObject({ memories: 1, facts: 1, episodes: 1, contradictions: 1, messages: 0 });
     expect(report.removed.keys).toBeGreaterThanOrEqual(3);
 
-    await expect(s.app.getMemory({ scope: scope('gina'), memoryId: fromMemory.payload.memoryId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    expect((await s.app.getMemory({ scope: scope('gina'), memoryId: kept.payload.memoryId })).content).toBe('Gina plays the cello on Sundays');
-    expect((await s.app.getMemory({ scope: scope('gina'), memoryId: fromMessage.payload.memoryId })).content).toBe('Gina likes green tea');
+    await expect(
+      s.app.getMemory({ scope: scope('gina'), memoryId: fromMemory.payload.memoryId }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await s.app.getMemory({ scope: scope('gina'), memoryId: kept.payload.memoryId })).content).toBe(
+      'Gina plays the cello on Sundays',
+    );
+    expect((await s.app.getMemory({ scope: scope('gina'), memoryId: fromMessage.payload.memoryId })).content).toBe(
+      'Gina likes green tea',
+    );
     expect((await s.db.query('SELECT 1 FROM episodes WHERE id = $1', [ep.payload.episodeId])).rows).toHaveLength(0);
     const hits = await s.app.query({ scope: scope('gina'), query: 'cello Sundays' });
     expect(hits.map((h) => h.id)).toContain(kept.payload.memoryId);
@@ -145,7 +242,12 @@ describe('erasure coordinator (embedded: sealed file log, PGlite on disk, local 
     const said = message('ida', `Ida's passport number sits in ${secret}`);
     await s.append([said]);
     await s.caughtUp();
-    const one = await s.app.forget({ scope: scope('hal'), target: 'memory', memoryId: m.payload.memoryId, reason: null });
+    const one = await s.app.forget({
+      scope: scope('hal'),
+      target: 'memory',
+      memoryId: m.payload.memoryId,
+      reason: null,
+    });
     const all = await s.app.forget({ scope: scope('ida'), target: 'user', reason: null });
     expect((await s.report(one.erasureId)).status).toBe('completed');
     expect((await s.report(all.erasureId)).status).toBe('completed');

@@ -17,11 +17,27 @@ import {
   type SqlDatabase,
 } from '@engram/core';
 import { createHashEmbedder } from '@engram/embedder-use';
-import { createAesGcmCipher, createMasterKey, generateMasterKeyText, openFileKeyStore, parseMasterKey } from '@engram/encryption';
+import {
+  createAesGcmCipher,
+  createMasterKey,
+  generateMasterKeyText,
+  openFileKeyStore,
+  parseMasterKey,
+} from '@engram/encryption';
 import { createAvroEventCodec } from '@engram/event-codec-avro';
 import { openFileEventLog } from '@engram/event-log-file';
 import { createLocalTextIndex, createLocalVectorIndex } from '@engram/index-local';
-import { getErasure, PROJECTION_NAMES, PROJECTORS, runMigrations, sqlDeadLetters, sqlProjectionProgress, startProjector, type ErasureReport, type RunningProjector } from '@engram/projections';
+import {
+  getErasure,
+  PROJECTION_NAMES,
+  PROJECTORS,
+  runMigrations,
+  sqlDeadLetters,
+  sqlProjectionProgress,
+  startProjector,
+  type ErasureReport,
+  type RunningProjector,
+} from '@engram/projections';
 import { createHybridRetriever, createSearchIndexProjector } from '@engram/retrieval';
 import { openPglite } from '@engram/store-pglite';
 import { startErasureCoordinator } from '../src';
@@ -56,22 +72,62 @@ export async function openErasureStack(tenantId = 'acme'): Promise<ErasureStack>
 
   async function open() {
     const inner = await openFileEventLog({ dir: join(dir, 'log'), codec });
-    const keys = await openFileKeyStore({ dir: join(dir, 'keys'), master: createMasterKey(parseMasterKey(master, 'test')), eventKey: cipher.eventKey.bind(cipher) });
+    const keys = await openFileKeyStore({
+      dir: join(dir, 'keys'),
+      master: createMasterKey(parseMasterKey(master, 'test')),
+      eventKey: cipher.eventKey.bind(cipher),
+    });
     const log = createSealedEventLog(inner, { keys, cipher });
     const db = await openPglite({ dataDir: join(dir, 'pglite') });
     await runMigrations(db);
     const running: RunningProjector[] = [];
-    for (const projector of Object.values(PROJECTORS)) running.push(await startProjector({ log, db, projector, batchSize: 100 }));
+    for (const projector of Object.values(PROJECTORS))
+      running.push(await startProjector({ log, db, projector, batchSize: 100 }));
     const textIndex = await createLocalTextIndex({ dir: join(dir, 'index', 'text') });
     const contextTextIndex = await createLocalTextIndex({ dir: join(dir, 'index', 'context') });
     const vectorIndex = await createLocalVectorIndex({ dir: join(dir, 'index', 'vectors') });
     const embedder = createHashEmbedder();
-    const searchIndex = await createSearchIndexProjector({ log, textIndex, contextTextIndex, vectorIndex, embedder, snapshotEveryMs: 0 });
+    const searchIndex = await createSearchIndexProjector({
+      log,
+      textIndex,
+      contextTextIndex,
+      vectorIndex,
+      embedder,
+      snapshotEveryMs: 0,
+    });
     const sql = sqlProjectionProgress(db, [...PROJECTION_NAMES]);
-    const progress = { reached: async (pos: Parameters<typeof sql.reached>[0]) => (await sql.reached(pos)) && (await searchIndex.reached(pos)) };
-    const retriever = createHybridRetriever({ db, textIndex, contextTextIndex, vectorIndex, embedder, clock: systemClock, config: { rerankEnabled: false } });
-    const app = createMemoryApp({ log, db, retriever, progress, trusted: true, clock: systemClock, logger: silentLogger, config: { maxContentBytes: 32 * 1024, minPositionWaitMs: 30_000, accessFlushMs: 60_000 } });
-    const coordinator = await startErasureCoordinator({ log, db, progress, searchIndex, deadLetters: sqlDeadLetters(db), dataDir: dir, clock: systemClock });
+    const progress = {
+      reached: async (pos: Parameters<typeof sql.reached>[0]) =>
+        (await sql.reached(pos)) && (await searchIndex.reached(pos)),
+    };
+    const retriever = createHybridRetriever({
+      db,
+      textIndex,
+      contextTextIndex,
+      vectorIndex,
+      embedder,
+      clock: systemClock,
+      config: { rerankEnabled: false },
+    });
+    const app = createMemoryApp({
+      log,
+      db,
+      retriever,
+      progress,
+      trusted: true,
+      clock: systemClock,
+      logger: silentLogger,
+      config: { maxContentBytes: 32 * 1024, minPositionWaitMs: 30_000, accessFlushMs: 60_000 },
+    });
+    const coordinator = await startErasureCoordinator({
+      log,
+      db,
+      progress,
+      searchIndex,
+      deadLetters: sqlDeadLetters(db),
+      dataDir: dir,
+      clock: systemClock,
+    });
     return {
       log,
       db,
@@ -111,10 +167,13 @@ export async function openErasureStack(tenantId = 'acme'): Promise<ErasureStack>
     },
     async report(erasureId, timeoutMs = 120_000) {
       let r: ErasureReport | null = null;
-      const done = await pollUntil(async () => {
-        r = await getErasure(parts.db, tenantId, erasureId);
-        return r !== null && r.status !== 'pending';
-      }, { backoff: { initialMs: 20, maxMs: 250 }, timeoutMs });
+      const done = await pollUntil(
+        async () => {
+          r = await getErasure(parts.db, tenantId, erasureId);
+          return r !== null && r.status !== 'pending';
+        },
+        { backoff: { initialMs: 20, maxMs: 250 }, timeoutMs },
+      );
       if (!done) throw new Error(`erasure ${erasureId} still ${r ? (r as ErasureReport).status : 'unknown'}`);
       return r!;
     },
@@ -122,7 +181,10 @@ export async function openErasureStack(tenantId = 'acme'): Promise<ErasureStack>
       const head = await parts.log.head();
       for (const [partition, next] of head) {
         if (next === 0) continue;
-        const ok = await pollUntil(() => parts.progress.reached({ partition, offset: next - 1 }), { backoff: { initialMs: 20, maxMs: 250 }, timeoutMs });
+        const ok = await pollUntil(() => parts.progress.reached({ partition, offset: next - 1 }), {
+          backoff: { initialMs: 20, maxMs: 250 },
+          timeoutMs,
+        });
         if (!ok) throw new Error(`read models did not reach ${partition}:${next - 1}`);
       }
     },
@@ -140,11 +202,29 @@ export async function openErasureStack(tenantId = 'acme'): Promise<ErasureStack>
 }
 
 /** Builds an event of `type` for the user, as Engram's own services would append it. */
-export function make<T extends EventType>(tenantId: string, userId: string, type: T, payload: PayloadOf<T>, over: Partial<EngramEvent> = {}): EventOfType<T> {
+export function make<T extends EventType>(
+  tenantId: string,
+  userId: string,
+  type: T,
+  payload: PayloadOf<T>,
+  over: Partial<EngramEvent> = {},
+): EventOfType<T> {
   const now = new Date().toISOString();
   return {
-    eventId: randomUUID(), type, schemaVersion: currentSchemaVersion(type), tenantId, userId, agentId: null, sessionId: 's-1',
-    occurredAt: now, recordedAt: now, causationId: null, correlationId: null, keyId: null, payload, ...over,
+    eventId: randomUUID(),
+    type,
+    schemaVersion: currentSchemaVersion(type),
+    tenantId,
+    userId,
+    agentId: null,
+    sessionId: 's-1',
+    occurredAt: now,
+    recordedAt: now,
+    causationId: null,
+    correlationId: null,
+    keyId: null,
+    payload,
+    ...over,
   } as EventOfType<T>;
 }
 

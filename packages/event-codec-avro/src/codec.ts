@@ -67,7 +67,9 @@ export function createAvroEventCodec(opts: AvroEventCodecOptions = {}): AvroEven
     const writer = catalogue.byFingerprint.get(fingerprint);
     if (!writer) {
       const hex = Buffer.from(bytes.subarray(2, 10)).toString('hex');
-      throw new EngramError('SCHEMA_UNKNOWN', `no released event schema has fingerprint ${hex}`, { details: { fingerprint: hex } });
+      throw new EngramError('SCHEMA_UNKNOWN', `no released event schema has fingerprint ${hex}`, {
+        details: { fingerprint: hex },
+      });
     }
     return { writer, body };
   };
@@ -105,7 +107,10 @@ export function createAvroEventCodec(opts: AvroEventCodecOptions = {}): AvroEven
       }
       const event = toPlain(value) as unknown as EngramEvent;
       if (event.type !== writer.type) {
-        throw new EngramError('DECODE_FAILED', `event type field "${String(event.type)}" does not match its schema ${writer.file}`);
+        throw new EngramError(
+          'DECODE_FAILED',
+          `event type field "${String(event.type)}" does not match its schema ${writer.file}`,
+        );
       }
       event.schemaVersion = writer.version;
       return upcasters.upcast(event, writer.version, reader.version);
@@ -128,7 +133,14 @@ export function createAvroEventCodec(opts: AvroEventCodecOptions = {}): AvroEven
       const out: ReleasedVersion[] = [];
       for (const [type, schemas] of catalogue.byType) {
         const current = catalogue.current.get(type)!;
-        for (const s of schemas) out.push({ type, version: s.version, current: s === current, file: s.file, fingerprintHex: s.fingerprintHex });
+        for (const s of schemas)
+          out.push({
+            type,
+            version: s.version,
+            current: s === current,
+            file: s.file,
+            fingerprintHex: s.fingerprintHex,
+          });
       }
       return out;
     },

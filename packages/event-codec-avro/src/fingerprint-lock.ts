@@ -29,9 +29,13 @@ export function verifyFingerprintLock(released: Iterable<ReleasedSchema>, lock: 
     const locked = lock[s.file];
     const actual = lockEntryOf(s);
     if (!locked) problems.push(`${s.file} is released but not locked (run src/bin/lock-new-schemas.ts)`);
-    else if (locked.fingerprint !== actual.fingerprint) problems.push(`${s.file} changed its canonical form (fingerprint ${locked.fingerprint} -> ${actual.fingerprint})`);
+    else if (locked.fingerprint !== actual.fingerprint)
+      problems.push(
+        `${s.file} changed its canonical form (fingerprint ${locked.fingerprint} -> ${actual.fingerprint})`,
+      );
     else if (locked.sha256 !== actual.sha256) problems.push(`${s.file} was edited after release (sha256 differs)`);
   }
-  for (const file of Object.keys(lock)) if (!seen.has(file)) problems.push(`${file} is locked but no longer listed as released in catalogue.json`);
+  for (const file of Object.keys(lock))
+    if (!seen.has(file)) problems.push(`${file} is locked but no longer listed as released in catalogue.json`);
   return problems;
 }

@@ -67,7 +67,8 @@ function loadReleased(dir: string, type: EventType, version: number): ReleasedSc
   } catch (e) {
     throw invalid(`${file} is not a valid Avro schema: ${(e as Error).message}`, e);
   }
-  if (avroType.name !== `engram.events.${type}`) throw invalid(`${file} must define record engram.events.${type}, found ${avroType.name}`);
+  if (avroType.name !== `engram.events.${type}`)
+    throw invalid(`${file} must define record engram.events.${type}, found ${avroType.name}`);
   const canonicalForm = JSON.stringify(avroType.schema());
   const fingerprint = crc64Avro(Buffer.from(canonicalForm, 'utf8'));
   return {
@@ -104,7 +105,9 @@ export function loadSchemaCatalogue(dir: string): SchemaCatalogue {
     }
     if (!versions.includes(entry.current)) throw invalid(`${type}: current version ${entry.current} is not released`);
     if (entry.current !== CURRENT_SCHEMA_VERSIONS[type]) {
-      throw invalid(`${type}: catalogue.json says current v${entry.current}, @engram/core CURRENT_SCHEMA_VERSIONS says v${CURRENT_SCHEMA_VERSIONS[type]}`);
+      throw invalid(
+        `${type}: catalogue.json says current v${entry.current}, @engram/core CURRENT_SCHEMA_VERSIONS says v${CURRENT_SCHEMA_VERSIONS[type]}`,
+      );
     }
     const schemas = versions.map((v) => loadReleased(dir, type, v));
     for (const s of schemas) {

@@ -20,6 +20,10 @@ export function unframeSingleObject(bytes: Uint8Array): { fingerprint: bigint; b
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const fingerprint = view.getBigUint64(2, true);
-  const body = Buffer.from(bytes.buffer, bytes.byteOffset + SINGLE_OBJECT_HEADER_BYTES, bytes.length - SINGLE_OBJECT_HEADER_BYTES);
+  const body = Buffer.from(
+    bytes.buffer,
+    bytes.byteOffset + SINGLE_OBJECT_HEADER_BYTES,
+    bytes.length - SINGLE_OBJECT_HEADER_BYTES,
+  );
   return { fingerprint, body };
 }

@@ -31,7 +31,8 @@ export const UPCASTERS: readonly UpcasterEntry[] = [
     description: 'v1 and v2 recorded each accessed memory once per event; v3 carries a count per memory: 1 each.',
     apply: (event) => {
       const ids = event.payload.memoryIds;
-      if (Array.isArray(ids) && !(Array.isArray(event.payload.counts) && event.payload.counts.length === ids.length)) event.payload.counts = ids.map(() => 1);
+      if (Array.isArray(ids) && !(Array.isArray(event.payload.counts) && event.payload.counts.length === ids.length))
+        event.payload.counts = ids.map(() => 1);
     },
   },
 ];

@@ -10,12 +10,11 @@ describe('Avro event codec round trip', () => {
     for (const type of EVENT_TYPES) expect(SAMPLES[type].length, type).toBeGreaterThan(0);
   });
 
-  it.each(ALL_SAMPLES.map((e) => [`${e.type} ${e.eventId}`, { ...e, schemaVersion: currentSchemaVersion(e.type) }] as const))(
-    'round-trips %s exactly',
-    (_name, event) => {
-      expect(codec.decode(codec.encode(event))).toStrictEqual(event);
-    },
-  );
+  it.each(
+    ALL_SAMPLES.map((e) => [`${e.type} ${e.eventId}`, { ...e, schemaVersion: currentSchemaVersion(e.type) }] as const),
+  )('round-trips %s exactly', (_name, event) => {
+    expect(codec.decode(codec.encode(event))).toStrictEqual(event);
+  });
 
   it('stamps the version of the schema it writes with, whatever the caller put', () => {
     const stale = { ...SAMPLES.MemoryWritten[0]!, schemaVersion: 1 };
@@ -29,21 +28,37 @@ describe('Avro event codec round trip', () => {
     const bytes = codec.encode(event);
     expect([bytes[0], bytes[1]]).toEqual([0xc3, 0x01]);
     expect(Buffer.from(bytes.subarray(2, 10)).toString('hex')).toBe(codec.fingerprintOf('MessageObserved'));
-    expect(codec.writerOf(bytes)).toEqual({ type: 'MessageObserved', version: currentSchemaVersion('MessageObserved'), fingerprintHex: codec.fingerprintOf('MessageObserved') });
+    expect(codec.writerOf(bytes)).toEqual({
+      type: 'MessageObserved',
+      version: currentSchemaVersion('MessageObserved'),
+      fingerprintHex: codec.fingerprintOf('MessageObserved'),
+    });
   });
 
   it('returns plain objects (no avsc record classes)', () => {
-    const decoded = codec.decode(codec.encode(SAMPLES.ContradictionDetected[0]!)) as EngramEvent & { type: 'ContradictionDetected' };
+    const decoded = codec.decode(codec.encode(SAMPLES.ContradictionDetected[0]!)) as EngramEvent & {
+      type: 'ContradictionDetected';
+    };
     expect(Object.getPrototypeOf(decoded)).toBe(Object.prototype);
     expect(Object.getPrototypeOf(decoded.payload)).toBe(Object.prototype);
     expect(Object.getPrototypeOf(decoded.payload.candidate)).toBe(Object.prototype);
   });
 
   it('rejects an event that does not match its schema, naming the field', () => {
-    const bad = { ...SAMPLES.MessageObserved[0]!, payload: { ...SAMPLES.MessageObserved[0]!.payload, role: 'robot' } } as unknown as EngramEvent;
-    expect(() => codec.encode(bad)).toThrowError(expect.objectContaining({ code: 'VALIDATION_FAILED', message: expect.stringContaining('payload.role') }));
-    const arrayMeta = { ...SAMPLES.MessageObserved[0]!, payload: { ...SAMPLES.MessageObserved[0]!.payload, metadata: [1, 2] } } as unknown as EngramEvent;
-    expect(() => codec.encode(arrayMeta)).toThrowError(expect.objectContaining({ code: 'VALIDATION_FAILED', message: expect.stringContaining('payload.metadata') }));
+    const bad = {
+      ...SAMPLES.MessageObserved[0]!,
+      payload: { ...SAMPLES.MessageObserved[0]!.payload, role: 'robot' },
+    } as unknown as EngramEvent;
+    expect(() => codec.encode(bad)).toThrowError(
+      expect.objectContaining({ code: 'VALIDATION_FAILED', message: expect.stringContaining('payload.role') }),
+    );
+    const arrayMeta = {
+      ...SAMPLES.MessageObserved[0]!,
+      payload: { ...SAMPLES.MessageObserved[0]!.payload, metadata: [1, 2] },
+    } as unknown as EngramEvent;
+    expect(() => codec.encode(arrayMeta)).toThrowError(
+      expect.objectContaining({ code: 'VALIDATION_FAILED', message: expect.stringContaining('payload.metadata') }),
+    );
   });
 
   it('rejects an unknown event type with SCHEMA_UNKNOWN', () => {

@@ -24,12 +24,17 @@ describe('decode errors have stable codes', () => {
     const bytes = Uint8Array.from(good);
     bytes.set([1, 2, 3, 4, 5, 6, 7, 8], 2);
     expect(codeOf(() => codec.decode(bytes))).toBe('SCHEMA_UNKNOWN');
-    expect(() => codec.decode(bytes)).toThrowError(expect.objectContaining({ details: { fingerprint: '0102030405060708' } }));
+    expect(() => codec.decode(bytes)).toThrowError(
+      expect.objectContaining({ details: { fingerprint: '0102030405060708' } }),
+    );
   });
 
   it('truncated bodies -> DECODE_FAILED', () => {
     for (const cut of [good.length - 1, Math.floor(good.length / 2), 11]) {
-      expect(codeOf(() => codec.decode(good.subarray(0, cut))), `cut at ${cut}`).toBe('DECODE_FAILED');
+      expect(
+        codeOf(() => codec.decode(good.subarray(0, cut))),
+        `cut at ${cut}`,
+      ).toBe('DECODE_FAILED');
     }
   });
 
@@ -49,8 +54,15 @@ describe('decode errors have stable codes', () => {
     const plain = avro.Type.forSchema(schema);
     const fp = codec.catalogue.current.get('MessageObserved')!.fingerprint;
     for (const metadata of ['not json', '[1,2]', 'null']) {
-      const body = plain.toBuffer({ ...SAMPLES.MessageObserved[0]!, schemaVersion: 1, payload: { ...SAMPLES.MessageObserved[0]!.payload, metadata } });
-      expect(codeOf(() => codec.decode(frameSingleObject(fp, body))), metadata).toBe('DECODE_FAILED');
+      const body = plain.toBuffer({
+        ...SAMPLES.MessageObserved[0]!,
+        schemaVersion: 1,
+        payload: { ...SAMPLES.MessageObserved[0]!.payload, metadata },
+      });
+      expect(
+        codeOf(() => codec.decode(frameSingleObject(fp, body))),
+        metadata,
+      ).toBe('DECODE_FAILED');
     }
   });
 

@@ -5,10 +5,24 @@ import { SAMPLES } from './sample-events';
 
 const codec = createAvroEventCodec();
 const released = [...codec.catalogue.byType.values()].flat();
-const ENVELOPE = ['eventId', 'type', 'tenantId', 'userId', 'agentId', 'sessionId', 'occurredAt', 'recordedAt', 'causationId', 'correlationId'] as const;
+const ENVELOPE = [
+  'eventId',
+  'type',
+  'tenantId',
+  'userId',
+  'agentId',
+  'sessionId',
+  'occurredAt',
+  'recordedAt',
+  'causationId',
+  'correlationId',
+] as const;
 
 /** Samples built from the writer schema itself, so every field of that version is exercised. */
-function randomSamples(schema: ReleasedSchema, count: number): Array<Record<string, unknown> & { type: EngramEvent['type'] }> {
+function randomSamples(
+  schema: ReleasedSchema,
+  count: number,
+): Array<Record<string, unknown> & { type: EngramEvent['type'] }> {
   return Array.from({ length: count }, () => {
     const value = schema.avroType.random() as unknown as Record<string, unknown>;
     return { ...value, type: schema.type };
@@ -22,13 +36,18 @@ describe('every released schema version is readable by the current reader', () =
   });
 
   it('ships at least one real evolution', () => {
-    expect(released.filter((s) => s.version > 1).map((s) => s.type)).toEqual(expect.arrayContaining(['MemoryWritten', 'ContradictionDetected']));
+    expect(released.filter((s) => s.version > 1).map((s) => s.type)).toEqual(
+      expect.arrayContaining(['MemoryWritten', 'ContradictionDetected']),
+    );
   });
 
   it.each(released.map((s) => [s.file, s] as const))('%s decodes into the current shape', (_file, schema) => {
     const reader = codec.catalogue.current.get(schema.type)!;
     for (const sample of randomSamples(schema, 25)) {
-      const decoded = codec.decode(codec.encodeWithVersion(sample, schema.version)) as unknown as Record<string, unknown>;
+      const decoded = codec.decode(codec.encodeWithVersion(sample, schema.version)) as unknown as Record<
+        string,
+        unknown
+      >;
       expect(reader.avroType.isValid(decoded), JSON.stringify(decoded)).toBe(true);
       expect(decoded.schemaVersion).toBe(schema.version);
       for (const f of ENVELOPE) expect(decoded[f]).toEqual(sample[f]);
@@ -39,17 +58,28 @@ describe('every released schema version is readable by the current reader', () =
 
 describe('hand-written samples of old versions', () => {
   it('MemoryAccessed v1 (ids only) decodes with a count of 1 per memory and one query', () => {
-    const { counts: _c, queries: _q, ...v1Payload } = SAMPLES.MemoryAccessed[0]!.payload as Extract<EngramEvent, { type: 'MemoryAccessed' }>['payload'];
+    const {
+      counts: _c,
+      queries: _q,
+      ...v1Payload
+    } = SAMPLES.MemoryAccessed[0]!.payload as Extract<EngramEvent, { type: 'MemoryAccessed' }>['payload'];
     const v1 = { ...SAMPLES.MemoryAccessed[0]!, payload: v1Payload } as unknown as EngramEvent;
     const decoded = codec.decode(codec.encodeWithVersion(v1, 1)) as Extract<EngramEvent, { type: 'MemoryAccessed' }>;
     expect(decoded.payload).toStrictEqual({ ...v1Payload, counts: [1, 1, 1], queries: 1 });
   });
 
   it('FactExtracted v1, v2 and MemoryWritten v2, v3 (no validTo) decode with validTo = null', () => {
-    for (const [type, version] of [['FactExtracted', 1], ['FactExtracted', 2], ['MemoryWritten', 2], ['MemoryWritten', 3]] as const) {
+    for (const [type, version] of [
+      ['FactExtracted', 1],
+      ['FactExtracted', 2],
+      ['MemoryWritten', 2],
+      ['MemoryWritten', 3],
+    ] as const) {
       const sample = SAMPLES[type][0]! as EngramEvent & { payload: { validTo: string | null } };
       const { validTo: _v, ...old } = sample.payload;
-      const decoded = codec.decode(codec.encodeWithVersion({ ...sample, payload: old } as unknown as EngramEvent, version)) as typeof sample;
+      const decoded = codec.decode(
+        codec.encodeWithVersion({ ...sample, payload: old } as unknown as EngramEvent, version),
+      ) as typeof sample;
       expect(decoded.payload.validTo).toBeNull();
       expect(decoded.schemaVersion).toBe(version);
     }
@@ -78,7 +108,9 @@ describe('hand-written samples of old versions', () => {
 
   it('every current schema carries keyId in its envelope', () => {
     for (const [type, schema] of codec.catalogue.current) {
-      const field = (schema.avroType.schema() as { fields: Array<{ name: string; type: unknown }> }).fields.find((f) => f.name === 'keyId');
+      const field = (schema.avroType.schema() as { fields: Array<{ name: string; type: unknown }> }).fields.find(
+        (f) => f.name === 'keyId',
+      );
       expect(field, type).toMatchObject({ type: ['null', 'string'] });
     }
   });
@@ -95,7 +127,12 @@ describe('hand-written samples of old versions', () => {
     const current = SAMPLES.ContradictionDetected[0]!;
     const v1 = { ...current, payload: { ...current.payload, confidence: 75 } };
     const decoded = codec.decode(codec.encodeWithVersion(v1, 1));
-    expect(decoded).toStrictEqual({ ...current, schemaVersion: 1, keyId: null, payload: { ...current.payload, confidence: 0.75 } });
+    expect(decoded).toStrictEqual({
+      ...current,
+      schemaVersion: 1,
+      keyId: null,
+      payload: { ...current.payload, confidence: 0.75 },
+    });
   });
 
   it('ContradictionDetected v1 rejects a fractional confidence (it was an int)', () => {
@@ -112,6 +149,8 @@ describe('hand-written samples of old versions', () => {
   });
 
   it('encodeWithVersion refuses a version that was never released', () => {
-    expect(() => codec.encodeWithVersion(SAMPLES.SessionStarted[0]!, 9)).toThrowError(expect.objectContaining({ code: 'SCHEMA_UNKNOWN' }));
+    expect(() => codec.encodeWithVersion(SAMPLES.SessionStarted[0]!, 9)).toThrowError(
+      expect.objectContaining({ code: 'SCHEMA_UNKNOWN' }),
+    );
   });
 });

@@ -83,7 +83,10 @@ describe('catalogue validation at load', () => {
     current.fields.at(-1).type.fields.push({ name: 'origin', type: 'string' });
     writeFileSync(currentFile, JSON.stringify(current));
     expect(() => createAvroEventCodec({ schemasDir: dir })).toThrowError(
-      expect.objectContaining({ code: 'CONFIG_INVALID', message: expect.stringContaining('events/MemoryWritten/v1.avsc cannot be read by current') }),
+      expect.objectContaining({
+        code: 'CONFIG_INVALID',
+        message: expect.stringContaining('events/MemoryWritten/v1.avsc cannot be read by current'),
+      }),
     );
   });
 
@@ -107,7 +110,9 @@ describe('catalogue validation at load', () => {
     cat.types.SkillRecorded = { current: version, released: Array.from({ length: version }, (_, i) => i + 1) };
     writeFileSync(join(dir, 'catalogue.json'), JSON.stringify(cat));
     rmSync(join(dir, `events/SkillRecorded/v${version}.avsc`));
-    expect(() => createAvroEventCodec({ schemasDir: dir })).toThrowError(`events/SkillRecorded/v${version}.avsc is missing`);
+    expect(() => createAvroEventCodec({ schemasDir: dir })).toThrowError(
+      `events/SkillRecorded/v${version}.avsc is missing`,
+    );
   });
 
   it('a codec on a copied schemas dir reads bytes written by the default one', () => {

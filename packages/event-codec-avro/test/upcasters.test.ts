@@ -32,8 +32,18 @@ describe('upcasters', () => {
 
   it('applies the steps from the writer version to the current one, in order', () => {
     const reg = new UpcasterRegistry([
-      { type: 'SkillRecorded', fromVersion: 2, description: 'second', apply: (e) => void (e.payload.steps as string[]).push('v2->v3') },
-      { type: 'SkillRecorded', fromVersion: 1, description: 'first', apply: (e) => void (e.payload.steps as string[]).push('v1->v2') },
+      {
+        type: 'SkillRecorded',
+        fromVersion: 2,
+        description: 'second',
+        apply: (e) => void (e.payload.steps as string[]).push('v2->v3'),
+      },
+      {
+        type: 'SkillRecorded',
+        fromVersion: 1,
+        description: 'first',
+        apply: (e) => void (e.payload.steps as string[]).push('v1->v2'),
+      },
     ]);
     const skill = () => structuredClone(SAMPLES.SkillRecorded[0]!);
     const steps = (e: EngramEvent) => (e as Extract<EngramEvent, { type: 'SkillRecorded' }>).payload.steps.slice(-2);
@@ -51,7 +61,10 @@ describe('upcasters', () => {
 describe('MemoryAccessed v2 -> v3', () => {
   it('counts each memory of a v1 batch once, through the codec', () => {
     const reg = new UpcasterRegistry();
-    const v1 = structuredClone({ ...SAMPLES.MemoryAccessed[0]!, payload: { memoryIds: ['a', 'b'], queryHash: null, counts: [], queries: 1 } }) as EngramEvent;
+    const v1 = structuredClone({
+      ...SAMPLES.MemoryAccessed[0]!,
+      payload: { memoryIds: ['a', 'b'], queryHash: null, counts: [], queries: 1 },
+    }) as EngramEvent;
     const up = reg.upcast(v1, 1, 3) as Extract<EngramEvent, { type: 'MemoryAccessed' }>;
     expect(up.payload.counts).toEqual([1, 1]);
     // Written at v3: the counts it carries are kept.

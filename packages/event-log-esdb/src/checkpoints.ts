@@ -24,7 +24,11 @@ export class CheckpointStore {
 
   async load(consumer: string): Promise<AllPosition | null> {
     try {
-      const read = this.client.readStream(checkpointStreamName(this.prefix, consumer), { direction: BACKWARDS, fromRevision: END, maxCount: 1 });
+      const read = this.client.readStream(checkpointStreamName(this.prefix, consumer), {
+        direction: BACKWARDS,
+        fromRevision: END,
+        maxCount: 1,
+      });
       for await (const resolved of read) {
         const data = resolved.event?.data as Partial<CheckpointData> | undefined;
         if (data && typeof data.commit === 'string' && typeof data.prepare === 'string') {

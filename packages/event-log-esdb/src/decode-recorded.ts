@@ -14,7 +14,10 @@ export function toStoredEvent(resolved: AllStreamResolvedEvent, prefix: string, 
   }
   const event = codec.decode(recorded.data);
   if (event.tenantId !== stream.tenantId || event.userId !== stream.userId) {
-    throw new EngramError('LOG_CORRUPT', `event ${event.eventId} belongs to ${event.tenantId}/${event.userId} but is stored in ${recorded.streamId}`);
+    throw new EngramError(
+      'LOG_CORRUPT',
+      `event ${event.eventId} belongs to ${event.tenantId}/${event.userId} but is stored in ${recorded.streamId}`,
+    );
   }
   return { event, position: { partition: 0, offset: offsetOf(recorded.position) } };
 }

@@ -13,5 +13,7 @@ export function toLogError(what: string, e: unknown): EngramError {
       details: { stream: e.streamName, expected: String(e.expectedVersion), actual: String(e.actualVersion) },
     });
   }
-  return new EngramError('LOG_UNAVAILABLE', `${what}: EventStoreDB error: ${(e as Error)?.message ?? String(e)}`, { cause: e });
+  return new EngramError('LOG_UNAVAILABLE', `${what}: EventStoreDB error: ${(e as Error)?.message ?? String(e)}`, {
+    cause: e,
+  });
 }

@@ -53,7 +53,8 @@ export function esdbEventIdOf(eventId: string): string {
 export function expectedRevisionOf(opts: AppendOptions | undefined): AppendExpectedRevision {
   const v = opts?.expectedStreamVersion;
   if (v === undefined) return ANY;
-  if (!Number.isSafeInteger(v) || v < 0) throw new EngramError('VALIDATION_FAILED', `expectedStreamVersion must be a non-negative integer, got ${v}`);
+  if (!Number.isSafeInteger(v) || v < 0)
+    throw new EngramError('VALIDATION_FAILED', `expectedStreamVersion must be a non-negative integer, got ${v}`);
   return v === 0 ? NO_STREAM : BigInt(v - 1);
 }
 
@@ -81,7 +82,9 @@ export async function openEsdbEventLog(opts: EsdbEventLogOptions): Promise<Event
   try {
     client = EventStoreDBClient.connectionString(opts.connectionString);
   } catch (e) {
-    throw new EngramError('CONFIG_INVALID', `invalid EventStoreDB connection string: ${(e as Error).message}`, { cause: e });
+    throw new EngramError('CONFIG_INVALID', `invalid EventStoreDB connection string: ${(e as Error).message}`, {
+      cause: e,
+    });
   }
   const { codec } = opts;
   const onError = opts.onError ?? (() => undefined);
@@ -101,7 +104,11 @@ export async function openEsdbEventLog(opts: EsdbEventLogOptions): Promise<Event
   const batchPositions = async (ids: string[], reported: AllPosition): Promise<AllPosition[]> => {
     const wanted = new Set(ids);
     const found = new Map<string, AllPosition>();
-    const scan = async (direction: typeof FORWARDS | typeof BACKWARDS, fromPosition: AllPosition | typeof END, maxCount: number) => {
+    const scan = async (
+      direction: typeof FORWARDS | typeof BACKWARDS,
+      fromPosition: AllPosition | typeof END,
+      maxCount: number,
+    ) => {
       for await (const resolved of client.readAll({ direction, fromPosition, maxCount })) {
         const e = resolved.event;
         if (e && wanted.has(e.id)) found.set(e.id, e.position);
@@ -112,7 +119,10 @@ export async function openEsdbEventLog(opts: EsdbEventLogOptions): Promise<Event
     if (found.size < ids.length) await scan(BACKWARDS, reported, ids.length + 1);
     if (found.size < ids.length) await scan(BACKWARDS, END, POSITION_SCAN_LIMIT);
     if (found.size < ids.length) {
-      throw new EngramError('LOG_UNAVAILABLE', 'appended, but could not read back the positions of the batch; retrying the append is safe (same event ids)');
+      throw new EngramError(
+        'LOG_UNAVAILABLE',
+        'appended, but could not read back the positions of the batch; retrying the append is safe (same event ids)',
+      );
     }
     return ids.map((id) => found.get(id)!);
   };
@@ -123,11 +133,15 @@ export async function openEsdbEventLog(opts: EsdbEventLogOptions): Promise<Event
       if (events.length === 0) throw new EngramError('VALIDATION_FAILED', 'append needs at least one event');
       const { tenantId, userId } = events[0]!;
       if (events.some((e) => e.tenantId !== tenantId || e.userId !== userId)) {
-        throw new EngramError('VALIDATION_FAILED', 'all events of one append must belong to one stream (tenant + user)');
+        throw new EngramError(
+          'VALIDATION_FAILED',
+          'all events of one append must belong to one stream (tenant + user)',
+        );
       }
       const expectedRevision = expectedRevisionOf(appendOpts);
       const ids = events.map((e) => esdbEventIdOf(e.eventId));
-      if (new Set(ids).size !== ids.length) throw new EngramError('VALIDATION_FAILED', 'an append must not hold the same eventId twice');
+      if (new Set(ids).size !== ids.length)
+        throw new EngramError('VALIDATION_FAILED', 'an append must not hold the same eventId twice');
       const data = events.map((e, i) =>
         binaryEvent({
           id: ids[i]!,
@@ -143,10 +157,16 @@ export async function openEsdbEventLog(opts: EsdbEventLogOptions): Promise<Event
         }),
       );
       try {
-        const result = await client.appendToStream(eventStreamName(prefix, tenantId, userId), data, { expectedRevision });
-        if (!result.position) throw new EngramError('LOG_UNAVAILABLE', 'EventStoreDB did not return the position of the append');
+        const result = await client.appendToStream(eventStreamName(prefix, tenantId, userId), data, {
+          expectedRevision,
+        });
+        if (!result.position)
+          throw new EngramError('LOG_UNAVAILABLE', 'EventStoreDB did not return the position of the append');
         const positions = events.length === 1 ? [result.position] : await batchPositions(ids, result.position);
-        return { positions: positions.map((p) => ({ partition: 0, offset: offsetOf(p) })), streamVersion: Number(result.nextExpectedRevision) + 1 };
+        return {
+          positions: positions.map((p) => ({ partition: 0, offset: offsetOf(p) })),
+          streamVersion: Number(result.nextExpectedRevision) + 1,
+        };
       } catch (e) {
         throw toLogError('append', e);
       }
@@ -176,7 +196,13 @@ export async function openEsdbEventLog(opts: EsdbEventLogOptions): Promise<Event
     async subscribe(handler: BatchHandler, subOpts: SubscribeOptions): Promise<Subscription> {
       guard();
       if (!subOpts.name) throw new EngramError('VALIDATION_FAILED', 'subscribe needs a consumer name');
-      const sub = new EsdbSubscription({ client, codec, prefix, checkpoints, onError }, handler, subOpts.name, subOpts.fromBeginning ?? false, subOpts.batchSize);
+      const sub = new EsdbSubscription(
+        { client, codec, prefix, checkpoints, onError },
+        handler,
+        subOpts.name,
+        subOpts.fromBeginning ?? false,
+        subOpts.batchSize,
+      );
       try {
         await sub.start();
       } catch (e) {
@@ -214,7 +240,11 @@ export async function openEsdbEventLog(opts: EsdbEventLogOptions): Promise<Event
     async streamVersion(tenantId: string, userId: string): Promise<number> {
       guard();
       try {
-        for await (const resolved of client.readStream(eventStreamName(prefix, tenantId, userId), { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
+        for await (const resolved of client.readStream(eventStreamName(prefix, tenantId, userId), {
+          direction: BACKWARDS,
+          fromRevision: END,
+          maxCount: 1,
+        })) {
           if (resolved.event) return Number(resolved.event.revision) + 1;
         }
         return 0;

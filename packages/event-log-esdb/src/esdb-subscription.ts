@@ -1,5 +1,19 @@
-import { abortableDelay, backoffDelay, retry, type BatchHandler, type EventCodec, type StoredEvent, type Subscription } from '@engram/core';
-import { START, streamNameFilter, type AllStreamResolvedEvent, type AllStreamSubscription, type EventStoreDBClient } from '@eventstore/db-client';
+import {
+  abortableDelay,
+  backoffDelay,
+  retry,
+  type BatchHandler,
+  type EventCodec,
+  type StoredEvent,
+  type Subscription,
+} from '@engram/core';
+import {
+  START,
+  streamNameFilter,
+  type AllStreamResolvedEvent,
+  type AllStreamSubscription,
+  type EventStoreDBClient,
+} from '@eventstore/db-client';
 import type { CheckpointStore } from './checkpoints';
 import { toStoredEvent } from './decode-recorded';
 import type { AllPosition } from './positions';
@@ -66,7 +80,8 @@ export class EsdbSubscription implements Subscription {
       await retry(() => this.openAndConsume(), {
         backoff: BACKOFF,
         signal: this.stopping.signal,
-        onRetry: ({ error }) => this.deps.onError(error, `subscription ${this.name} dropped; reopening from its last processed position`),
+        onRetry: ({ error }) =>
+          this.deps.onError(error, `subscription ${this.name} dropped; reopening from its last processed position`),
       }).catch(() => undefined);
       if (!this.closing) await abortableDelay(backoffDelay(BACKOFF, 1), this.stopping.signal);
     }
@@ -106,7 +121,8 @@ export class EsdbSubscription implements Subscription {
           while (!this.closing && !failed) {
             const batch: AllStreamResolvedEvent[] = [];
             let item: AllStreamResolvedEvent | null;
-            while (batch.length < this.batchSize && (item = sub.read() as AllStreamResolvedEvent | null) !== null) batch.push(item);
+            while (batch.length < this.batchSize && (item = sub.read() as AllStreamResolvedEvent | null) !== null)
+              batch.push(item);
             if (batch.length === 0) break;
             this.inFlight = this.deliver(batch);
             await this.inFlight;
@@ -156,7 +172,8 @@ export class EsdbSubscription implements Subscription {
     return retry(fn, {
       backoff: BACKOFF,
       signal: this.stopping.signal,
-      onRetry: ({ error, failures }) => this.deps.onError(error, `subscription ${this.name}: ${what} failed (attempt ${failures}); retrying`),
+      onRetry: ({ error, failures }) =>
+        this.deps.onError(error, `subscription ${this.name}: ${what} failed (attempt ${failures}); retrying`),
     }).catch((e: unknown) => {
       if (this.closing) return CLOSED;
       throw e;

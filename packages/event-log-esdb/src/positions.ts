@@ -15,7 +15,10 @@ export interface AllPosition {
 export function offsetOf(p: AllPosition): number {
   const offset = p.commit * 2n;
   if (offset > BigInt(Number.MAX_SAFE_INTEGER)) {
-    throw new EngramError('LOG_CORRUPT', `EventStoreDB commit position ${p.commit} is beyond the offsets this adapter can represent`);
+    throw new EngramError(
+      'LOG_CORRUPT',
+      `EventStoreDB commit position ${p.commit} is beyond the offsets this adapter can represent`,
+    );
   }
   return Number(offset);
 }

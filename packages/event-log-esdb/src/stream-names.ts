@@ -7,7 +7,10 @@
 export const DEFAULT_STREAM_PREFIX = 'engram';
 
 export function escapeStreamPart(part: string): string {
-  return encodeURIComponent(part).replace(/[-.!~*'()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  return encodeURIComponent(part).replace(
+    /[-.!~*'()]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
 }
 
 export function unescapeStreamPart(part: string): string {
@@ -15,7 +18,8 @@ export function unescapeStreamPart(part: string): string {
 }
 
 export function assertValidStreamPrefix(prefix: string): void {
-  if (!/^[A-Za-z0-9_]{1,64}$/.test(prefix)) throw new Error(`stream prefix must match [A-Za-z0-9_]{1,64}, got "${prefix}"`);
+  if (!/^[A-Za-z0-9_]{1,64}$/.test(prefix))
+    throw new Error(`stream prefix must match [A-Za-z0-9_]{1,64}, got "${prefix}"`);
 }
 
 /** What every event stream name starts with (the $all filter). */

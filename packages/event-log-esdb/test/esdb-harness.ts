@@ -7,6 +7,10 @@ export function uniquePrefix(): string {
   return `t${randomBytes(6).toString('hex')}`;
 }
 
-export async function openTestLog(url: string, codec: EventCodec, streamPrefix = uniquePrefix()): Promise<{ log: EventLog; streamPrefix: string }> {
+export async function openTestLog(
+  url: string,
+  codec: EventCodec,
+  streamPrefix = uniquePrefix(),
+): Promise<{ log: EventLog; streamPrefix: string }> {
   return { log: await openEsdbEventLog({ connectionString: url, codec, streamPrefix }), streamPrefix };
 }

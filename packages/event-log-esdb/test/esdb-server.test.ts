@@ -63,13 +63,22 @@ describeWithServers(['esdb'], 'EventStoreDB specifics', ({ esdb: url }) => {
     const client = EventStoreDBClient.connectionString(url);
     try {
       const raw = [];
-      for await (const r of client.readStream(eventStreamName(streamPrefix, tenant, 'user-1'), { direction: FORWARDS, fromRevision: START })) raw.push(r.event!);
+      for await (const r of client.readStream(eventStreamName(streamPrefix, tenant, 'user-1'), {
+        direction: FORWARDS,
+        fromRevision: START,
+      }))
+        raw.push(r.event!);
       expect(raw.map((e) => e.type)).toEqual(['MemoryWritten', 'MemoryWritten']);
       expect(raw.map((e) => e.id)).toEqual(events.map((e) => e.eventId));
       const data = raw[0]!.data as Uint8Array;
       expect([data[0], data[1]]).toEqual([0xc3, 0x01]);
       expect(Buffer.from(data.subarray(2, 10)).toString('hex')).toBe(codec.fingerprintOf('MemoryWritten'));
-      expect(raw[0]!.metadata).toMatchObject({ tenantId: tenant, userId: 'user-1', eventId: events[0]!.eventId, $correlationId: events[0]!.correlationId });
+      expect(raw[0]!.metadata).toMatchObject({
+        tenantId: tenant,
+        userId: 'user-1',
+        eventId: events[0]!.eventId,
+        $correlationId: events[0]!.correlationId,
+      });
     } finally {
       await client.dispose();
     }

@@ -42,7 +42,12 @@ function message(tenantId: string, userId: string): EngramEvent {
   };
 }
 
-function recorded(streamId: string, data: Uint8Array | Record<string, unknown>, commit: bigint, type = 'MessageObserved'): AllStreamResolvedEvent {
+function recorded(
+  streamId: string,
+  data: Uint8Array | Record<string, unknown>,
+  commit: bigint,
+  type = 'MessageObserved',
+): AllStreamResolvedEvent {
   const isJson = !(data instanceof Uint8Array);
   return {
     event: {
@@ -101,7 +106,9 @@ describe('positions', () => {
   });
 
   it('refuses a commit position beyond safe integer offsets', () => {
-    expect(() => offsetOf({ commit: 2n ** 53n, prepare: 0n })).toThrowError(expect.objectContaining({ code: 'LOG_CORRUPT' }));
+    expect(() => offsetOf({ commit: 2n ** 53n, prepare: 0n })).toThrowError(
+      expect.objectContaining({ code: 'LOG_CORRUPT' }),
+    );
   });
 });
 
@@ -111,8 +118,12 @@ describe('append options and ids', () => {
     expect(expectedRevisionOf({})).toBe(ANY);
     expect(expectedRevisionOf({ expectedStreamVersion: 0 })).toBe(NO_STREAM);
     expect(expectedRevisionOf({ expectedStreamVersion: 3 })).toBe(2n);
-    expect(() => expectedRevisionOf({ expectedStreamVersion: -1 })).toThrowError(expect.objectContaining({ code: 'VALIDATION_FAILED' }));
-    expect(() => expectedRevisionOf({ expectedStreamVersion: 1.5 })).toThrowError(expect.objectContaining({ code: 'VALIDATION_FAILED' }));
+    expect(() => expectedRevisionOf({ expectedStreamVersion: -1 })).toThrowError(
+      expect.objectContaining({ code: 'VALIDATION_FAILED' }),
+    );
+    expect(() => expectedRevisionOf({ expectedStreamVersion: 1.5 })).toThrowError(
+      expect.objectContaining({ code: 'VALIDATION_FAILED' }),
+    );
   });
 
   it('uses UUID event ids as is and derives a stable UUID from others', () => {
@@ -125,7 +136,11 @@ describe('append options and ids', () => {
 describe('decoding $all records', () => {
   it('decodes an Engram record with its position', () => {
     const e = message('acme', 'u-1');
-    const stored = toStoredEvent(recorded(eventStreamName('engram', 'acme', 'u-1'), codec.encode(e), 500n), 'engram', codec);
+    const stored = toStoredEvent(
+      recorded(eventStreamName('engram', 'acme', 'u-1'), codec.encode(e), 500n),
+      'engram',
+      codec,
+    );
     expect(stored).toEqual({ event: e, position: { partition: 0, offset: 1000 } });
   });
 
@@ -133,33 +148,53 @@ describe('decoding $all records', () => {
     const bytes = codec.encode(message('acme', 'u1'));
     expect(toStoredEvent(recorded('$stats-127.0.0.1:2113', bytes, 1n), 'engram', codec)).toBeNull();
     expect(toStoredEvent(recorded('other-acme-u1', bytes, 1n), 'engram', codec)).toBeNull();
-    expect(toStoredEvent(recorded(eventStreamName('engram', 'acme', 'u1'), bytes, 1n, '$metadata'), 'engram', codec)).toBeNull();
+    expect(
+      toStoredEvent(recorded(eventStreamName('engram', 'acme', 'u1'), bytes, 1n, '$metadata'), 'engram', codec),
+    ).toBeNull();
     expect(toStoredEvent({} as AllStreamResolvedEvent, 'engram', codec)).toBeNull();
   });
 
   it('refuses JSON records and events filed under the wrong stream', () => {
     const stream = eventStreamName('engram', 'acme', 'u1');
-    expect(() => toStoredEvent(recorded(stream, { hello: 'json' }, 1n), 'engram', codec)).toThrowError(expect.objectContaining({ code: 'DECODE_FAILED' }));
+    expect(() => toStoredEvent(recorded(stream, { hello: 'json' }, 1n), 'engram', codec)).toThrowError(
+      expect.objectContaining({ code: 'DECODE_FAILED' }),
+    );
     const misfiled = codec.encode(message('acme', 'someone-else'));
-    expect(() => toStoredEvent(recorded(stream, misfiled, 1n), 'engram', codec)).toThrowError(expect.objectContaining({ code: 'LOG_CORRUPT' }));
+    expect(() => toStoredEvent(recorded(stream, misfiled, 1n), 'engram', codec)).toThrowError(
+      expect.objectContaining({ code: 'LOG_CORRUPT' }),
+    );
   });
 });
 
 describe('opening and failures (no server needed)', () => {
   it('rejects a bad prefix or connection string with CONFIG_INVALID', async () => {
-    await expect(openEsdbEventLog({ connectionString: 'esdb://127.0.0.1:1?tls=false', codec, streamPrefix: 'has-dash' })).rejects.toMatchObject({
+    await expect(
+      openEsdbEventLog({ connectionString: 'esdb://127.0.0.1:1?tls=false', codec, streamPrefix: 'has-dash' }),
+    ).rejects.toMatchObject({
       code: 'CONFIG_INVALID',
     });
-    await expect(openEsdbEventLog({ connectionString: 'not a connection string', codec })).rejects.toMatchObject({ code: 'CONFIG_INVALID' });
+    await expect(openEsdbEventLog({ connectionString: 'not a connection string', codec })).rejects.toMatchObject({
+      code: 'CONFIG_INVALID',
+    });
   });
 
   it('validates appends before contacting the server', async () => {
-    const log = await openEsdbEventLog({ connectionString: `esdb://127.0.0.1:${await closedPort()}?tls=false`, codec: new JsonEventCodec() });
+    const log = await openEsdbEventLog({
+      connectionString: `esdb://127.0.0.1:${await closedPort()}?tls=false`,
+      codec: new JsonEventCodec(),
+    });
     try {
       await expect(log.append([])).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-      await expect(log.append([message('t', 'a'), message('t', 'b')])).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-      await expect(log.append([message('t', 'a')], { expectedStreamVersion: -2 })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-      await expect(log.append([message('t', 'a'), message('t', 'a')])).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('same eventId') });
+      await expect(log.append([message('t', 'a'), message('t', 'b')])).rejects.toMatchObject({
+        code: 'VALIDATION_FAILED',
+      });
+      await expect(log.append([message('t', 'a')], { expectedStreamVersion: -2 })).rejects.toMatchObject({
+        code: 'VALIDATION_FAILED',
+      });
+      await expect(log.append([message('t', 'a'), message('t', 'a')])).rejects.toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: expect.stringContaining('same eventId'),
+      });
     } finally {
       await log.close();
     }

@@ -26,7 +26,9 @@ export class CheckpointStore {
     }
     const parsed = JSON.parse(text) as { name?: unknown; nextOffset?: unknown };
     if (parsed.name !== name || !Number.isSafeInteger(parsed.nextOffset) || (parsed.nextOffset as number) < 0) {
-      throw new EngramError('LOG_CORRUPT', `checkpoint file of consumer "${name}" is malformed`, { details: { file: this.fileOf(name) } });
+      throw new EngramError('LOG_CORRUPT', `checkpoint file of consumer "${name}" is malformed`, {
+        details: { file: this.fileOf(name) },
+      });
     }
     return parsed.nextOffset as number;
   }
@@ -37,8 +39,12 @@ export class CheckpointStore {
     for (const file of await readdir(this.dir).catch(() => [] as string[])) {
       if (!file.endsWith('.json')) continue;
       try {
-        const parsed = JSON.parse(await readFile(join(this.dir, file), 'utf8')) as { name?: unknown; nextOffset?: unknown };
-        if (typeof parsed.name === 'string' && Number.isSafeInteger(parsed.nextOffset)) out.push({ name: parsed.name, nextOffset: parsed.nextOffset as number });
+        const parsed = JSON.parse(await readFile(join(this.dir, file), 'utf8')) as {
+          name?: unknown;
+          nextOffset?: unknown;
+        };
+        if (typeof parsed.name === 'string' && Number.isSafeInteger(parsed.nextOffset))
+          out.push({ name: parsed.name, nextOffset: parsed.nextOffset as number });
       } catch {
         // a leftover temp file or garbage: load() reports it for its own consumer
       }
@@ -53,15 +59,22 @@ export class CheckpointStore {
   private fileOf(name: string): string {
     const safe = encodeURIComponent(name).replace(/\./g, '%2E').replace(/\*/g, '%2A');
     // Long names would exceed file name limits; a hash suffix keeps them distinct.
-    const short = safe.length <= 180 ? safe : `${safe.slice(0, 100)}~${createHash('sha256').update(name).digest('hex').slice(0, 32)}`;
+    const short =
+      safe.length <= 180
+        ? safe
+        : `${safe.slice(0, 100)}~${createHash('sha256').update(name).digest('hex').slice(0, 32)}`;
     return join(this.dir, `${short}.json`);
   }
 }
 
 export function validateConsumerName(name: unknown): asserts name is string {
   if (typeof name !== 'string' || name.length === 0 || name.length > 200) {
-    throw new EngramError('VALIDATION_FAILED', 'subscription name must be a non-empty string of at most 200 characters', {
-      details: { field: 'name' },
-    });
+    throw new EngramError(
+      'VALIDATION_FAILED',
+      'subscription name must be a non-empty string of at most 200 characters',
+      {
+        details: { field: 'name' },
+      },
+    );
   }
 }

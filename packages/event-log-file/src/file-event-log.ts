@@ -104,14 +104,20 @@ export class FileEventLog implements EventLog {
     for (const e of events) {
       checkStreamIds(e);
       if (e.tenantId !== first.tenantId || e.userId !== first.userId) {
-        throw new EngramError('VALIDATION_FAILED', 'all events of one append must belong to one stream (tenant + user)', {
-          details: { field: 'events', expected: [first.tenantId, first.userId], got: [e.tenantId, e.userId] },
-        });
+        throw new EngramError(
+          'VALIDATION_FAILED',
+          'all events of one append must belong to one stream (tenant + user)',
+          {
+            details: { field: 'events', expected: [first.tenantId, first.userId], got: [e.tenantId, e.userId] },
+          },
+        );
       }
     }
     const expected = opts.expectedStreamVersion;
     if (expected !== undefined && (!Number.isSafeInteger(expected) || expected < 0)) {
-      throw new EngramError('VALIDATION_FAILED', 'expectedStreamVersion must be a non-negative integer', { details: { field: 'expectedStreamVersion' } });
+      throw new EngramError('VALIDATION_FAILED', 'expectedStreamVersion must be a non-negative integer', {
+        details: { field: 'expectedStreamVersion' },
+      });
     }
     const keyBytes = Buffer.from(key, 'utf8');
     if (keyBytes.length > MAX_KEY_BYTES) {
@@ -121,7 +127,10 @@ export class FileEventLog implements EventLog {
     let bytes = 0;
     for (const p of payloads) bytes += frameSize(keyBytes.length, p.length);
     if (bytes > MAX_WRITE_BYTES) {
-      throw new EngramError('CONTENT_TOO_LARGE', `this append takes ${bytes} bytes on disk; one append may take at most ${MAX_WRITE_BYTES}`);
+      throw new EngramError(
+        'CONTENT_TOO_LARGE',
+        `this append takes ${bytes} bytes on disk; one append may take at most ${MAX_WRITE_BYTES}`,
+      );
     }
     return new Promise<AppendResult>((resolve, reject) => {
       this.queue.push({ key, keyBytes, payloads, bytes, expected, resolve, reject });
@@ -138,7 +147,9 @@ export class FileEventLog implements EventLog {
     const start = startOffsetOf(opts.from);
     const limit = opts.limit;
     if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 0)) {
-      throw new EngramError('VALIDATION_FAILED', 'limit must be a non-negative integer', { details: { field: 'limit' } });
+      throw new EngramError('VALIDATION_FAILED', 'limit must be a non-negative integer', {
+        details: { field: 'limit' },
+      });
     }
     return this.readRange(start, this.s.nextOffset, limit ?? Number.POSITIVE_INFINITY);
   }
@@ -149,7 +160,9 @@ export class FileEventLog implements EventLog {
     validateConsumerName(opts?.name);
     const batchSize = opts.batchSize ?? DEFAULT_BATCH_SIZE;
     if (!Number.isSafeInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
-      throw new EngramError('VALIDATION_FAILED', `batchSize must be an integer in 1..${MAX_BATCH_SIZE}`, { details: { field: 'batchSize' } });
+      throw new EngramError('VALIDATION_FAILED', `batchSize must be an integer in 1..${MAX_BATCH_SIZE}`, {
+        details: { field: 'batchSize' },
+      });
     }
     const { name } = opts;
     if (this.subscriptions.has(name) || this.reservedNames.has(name)) {
@@ -159,13 +172,25 @@ export class FileEventLog implements EventLog {
     try {
       let start = opts.fromBeginning ? 0 : await this.s.checkpoints.load(name);
       if (start > this.s.nextOffset) {
-        this.s.logger.warn({ consumer: name, checkpoint: start, head: this.s.nextOffset }, 'event log: consumer checkpoint is beyond the head; following the tail');
+        this.s.logger.warn(
+          { consumer: name, checkpoint: start, head: this.s.nextOffset },
+          'event log: consumer checkpoint is beyond the head; following the tail',
+        );
         start = this.s.nextOffset;
       }
       this.assertOpen();
-      const sub: FileSubscription = new FileSubscription(this.source, handler, name, start, batchSize, this.s.checkpoints, this.s.logger, () => {
-        if (this.subscriptions.get(name) === sub) this.subscriptions.delete(name);
-      });
+      const sub: FileSubscription = new FileSubscription(
+        this.source,
+        handler,
+        name,
+        start,
+        batchSize,
+        this.s.checkpoints,
+        this.s.logger,
+        () => {
+          if (this.subscriptions.get(name) === sub) this.subscriptions.delete(name);
+        },
+      );
       this.subscriptions.set(name, sub);
       sub.start();
       return sub;
@@ -176,7 +201,9 @@ export class FileEventLog implements EventLog {
 
   async health(): Promise<LogHealth> {
     if (this.state !== 'open') return { appendable: false, reason: 'the event log is closed' };
-    return this.degraded ? { appendable: false, reason: this.degraded.reason, since: this.degraded.since } : { appendable: true };
+    return this.degraded
+      ? { appendable: false, reason: this.degraded.reason, since: this.degraded.since }
+      : { appendable: true };
   }
 
   async head(): Promise<Map<number, number>> {
@@ -211,7 +238,10 @@ export class FileEventLog implements EventLog {
       await this.streamIndexWrite;
       if (!this.degraded) await saveStreamIndex(this.s.dir, this.s.nextOffset, [...this.s.versions]);
     } catch (e) {
-      this.s.logger.warn({ dir: this.s.dir, err: (e as Error).message }, 'event log: could not save the stream index on close');
+      this.s.logger.warn(
+        { dir: this.s.dir, err: (e as Error).message },
+        'event log: could not save the stream index on close',
+      );
     } finally {
       if (this.probe) clearInterval(this.probe);
       await this.s.activeFile.close().catch(() => undefined);
@@ -256,7 +286,8 @@ export class FileEventLog implements EventLog {
   private takeBatch(): PendingAppend[] {
     let bytes = 0;
     let n = 0;
-    while (n < this.queue.length && (n === 0 || bytes + this.queue[n]!.bytes <= MAX_WRITE_BYTES)) bytes += this.queue[n++]!.bytes;
+    while (n < this.queue.length && (n === 0 || bytes + this.queue[n]!.bytes <= MAX_WRITE_BYTES))
+      bytes += this.queue[n++]!.bytes;
     this.queuedBytes -= bytes;
     return this.queue.splice(0, n);
   }
@@ -280,9 +311,13 @@ export class FileEventLog implements EventLog {
       const current = tentative.get(p.key) ?? this.s.versions.get(p.key) ?? 0;
       if (p.expected !== undefined && p.expected !== current) {
         p.reject(
-          new EngramError('WRONG_EXPECTED_VERSION', `stream ${p.key} holds ${current} events, the append expected ${p.expected}`, {
-            details: { stream: p.key, expected: p.expected, actual: current },
-          }),
+          new EngramError(
+            'WRONG_EXPECTED_VERSION',
+            `stream ${p.key} holds ${current} events, the append expected ${p.expected}`,
+            {
+              details: { stream: p.key, expected: p.expected, actual: current },
+            },
+          ),
         );
         continue;
       }
@@ -363,7 +398,10 @@ export class FileEventLog implements EventLog {
     const message = `event log ${what}: ${(e as Error).message}`;
     if (!this.degraded) {
       this.degraded = { since: new Date().toISOString(), reason: message };
-      this.s.logger.error({ dir: this.s.dir, err: (e as Error).message, code: (e as NodeJS.ErrnoException).code }, `event log ${what}; refusing appends until writing works again`);
+      this.s.logger.error(
+        { dir: this.s.dir, err: (e as Error).message, code: (e as NodeJS.ErrnoException).code },
+        `event log ${what}; refusing appends until writing works again`,
+      );
       this.startProbe();
     } else {
       this.degraded.reason = message;
@@ -377,7 +415,10 @@ export class FileEventLog implements EventLog {
 
   private recovered(): void {
     if (!this.degraded) return;
-    this.s.logger.warn({ dir: this.s.dir, degradedSince: this.degraded.since }, 'event log: writes work again; appends accepted');
+    this.s.logger.warn(
+      { dir: this.s.dir, degradedSince: this.degraded.since },
+      'event log: writes work again; appends accepted',
+    );
     this.degraded = null;
     if (this.probe) clearInterval(this.probe);
     this.probe = null;
@@ -409,7 +450,9 @@ export class FileEventLog implements EventLog {
       .then(() => {
         this.s.streamIndexOffset = offset;
       })
-      .catch((e: unknown) => this.s.logger.warn({ dir: this.s.dir, err: (e as Error).message }, 'event log: stream index save failed'))
+      .catch((e: unknown) =>
+        this.s.logger.warn({ dir: this.s.dir, err: (e as Error).message }, 'event log: stream index save failed'),
+      )
       .finally(() => {
         this.streamIndexWrite = null;
       });
@@ -430,7 +473,10 @@ export class FileEventLog implements EventLog {
     while (offset < end && remaining > 0) {
       const idx = this.segmentIndexOf(offset);
       const seg = this.s.segments[idx]!;
-      const segEnd = Math.min(end, idx + 1 < this.s.segments.length ? this.s.segments[idx + 1]!.base : this.s.nextOffset);
+      const segEnd = Math.min(
+        end,
+        idx + 1 < this.s.segments.length ? this.s.segments[idx + 1]!.base : this.s.nextOffset,
+      );
       await this.ensureMarks(seg);
       const fh = await open(seg.path, 'r');
       try {
@@ -438,24 +484,34 @@ export class FileEventLog implements EventLog {
         while (offset < segEnd && remaining > 0) {
           const step = await cursor.next();
           if (step.kind !== 'frame') {
-            throw new EngramError('LOG_CORRUPT', `cannot read offset ${offset} from ${seg.path}: ${step.kind === 'bad' ? step.reason : 'file ends early'} at byte ${step.at}`, {
-              details: { segment: seg.base, offset },
-            });
+            throw new EngramError(
+              'LOG_CORRUPT',
+              `cannot read offset ${offset} from ${seg.path}: ${step.kind === 'bad' ? step.reason : 'file ends early'} at byte ${step.at}`,
+              {
+                details: { segment: seg.base, offset },
+              },
+            );
           }
           const { frame } = step;
           if (frame.offset < offset) continue;
           if (frame.offset !== offset) {
-            throw new EngramError('LOG_CORRUPT', `expected offset ${offset} in ${seg.path}, found ${frame.offset}`, { details: { segment: seg.base, offset } });
+            throw new EngramError('LOG_CORRUPT', `expected offset ${offset} in ${seg.path}, found ${frame.offset}`, {
+              details: { segment: seg.base, offset },
+            });
           }
           let event: EngramEvent;
           try {
             event = this.s.codec.decode(frame.payload);
           } catch (e) {
             const cause = e instanceof EngramError ? e : undefined;
-            throw new EngramError(cause?.code ?? 'DECODE_FAILED', `event at offset ${offset} cannot be decoded: ${(e as Error).message}`, {
-              cause: e,
-              details: { offset },
-            });
+            throw new EngramError(
+              cause?.code ?? 'DECODE_FAILED',
+              `event at offset ${offset} cannot be decoded: ${(e as Error).message}`,
+              {
+                cause: e,
+                details: { offset },
+              },
+            );
           }
           yield { event, position: { partition: PARTITION, offset } };
           offset++;
@@ -495,8 +551,17 @@ export class FileEventLog implements EventLog {
 }
 
 function checkStreamIds(e: EngramEvent): void {
-  if (typeof e !== 'object' || e === null || typeof e.tenantId !== 'string' || e.tenantId === '' || typeof e.userId !== 'string' || e.userId === '') {
-    throw new EngramError('VALIDATION_FAILED', 'every event needs a non-empty tenantId and userId', { details: { field: 'tenantId' } });
+  if (
+    typeof e !== 'object' ||
+    e === null ||
+    typeof e.tenantId !== 'string' ||
+    e.tenantId === '' ||
+    typeof e.userId !== 'string' ||
+    e.userId === ''
+  ) {
+    throw new EngramError('VALIDATION_FAILED', 'every event needs a non-empty tenantId and userId', {
+      details: { field: 'tenantId' },
+    });
   }
 }
 
@@ -508,12 +573,16 @@ function startOffsetOf(from: ReadOptions['from']): number {
   } else {
     const p = from as LogPosition;
     if (p.partition !== PARTITION) {
-      throw new EngramError('VALIDATION_FAILED', `the file event log has only partition ${PARTITION}`, { details: { field: 'from' } });
+      throw new EngramError('VALIDATION_FAILED', `the file event log has only partition ${PARTITION}`, {
+        details: { field: 'from' },
+      });
     }
     offset = p.offset;
   }
   if (!Number.isSafeInteger(offset) || offset < 0) {
-    throw new EngramError('VALIDATION_FAILED', 'read start offset must be a non-negative integer', { details: { field: 'from' } });
+    throw new EngramError('VALIDATION_FAILED', 'read start offset must be a non-negative integer', {
+      details: { field: 'from' },
+    });
   }
   return offset;
 }

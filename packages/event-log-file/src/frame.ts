@@ -41,7 +41,14 @@ export function frameSize(keyBytes: number, payloadBytes: number): number {
 }
 
 /** Writes one frame into `out` at `at`; returns the position after it. */
-export function writeFrame(out: Buffer, at: number, offset: number, endOfAppend: boolean, key: Buffer, payload: Uint8Array): number {
+export function writeFrame(
+  out: Buffer,
+  at: number,
+  offset: number,
+  endOfAppend: boolean,
+  key: Buffer,
+  payload: Uint8Array,
+): number {
   const bodyStart = at + FRAME_PREFIX_BYTES;
   const bodyLength = BODY_FIXED_BYTES + key.length + payload.length;
   out.writeUInt32LE(offset % 0x1_0000_0000, bodyStart);

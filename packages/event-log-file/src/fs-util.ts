@@ -30,7 +30,11 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
 }
 
 /** Writes the whole buffer at `position`, looping over short writes. */
-export async function writeFully(fh: { write(b: Buffer, o: number, l: number, p: number): Promise<{ bytesWritten: number }> }, buf: Buffer, position: number): Promise<void> {
+export async function writeFully(
+  fh: { write(b: Buffer, o: number, l: number, p: number): Promise<{ bytesWritten: number }> },
+  buf: Buffer,
+  position: number,
+): Promise<void> {
   let done = 0;
   while (done < buf.length) {
     const { bytesWritten } = await fh.write(buf, done, buf.length - done, position + done);

@@ -28,12 +28,14 @@ const DEFAULT_SEGMENT_BYTES = 64 * 1024 * 1024;
  */
 export async function openFileEventLog(opts: FileEventLogOptions): Promise<FileEventLog> {
   const started = Date.now();
-  if (typeof opts?.dir !== 'string' || opts.dir === '') throw new EngramError('CONFIG_INVALID', 'event log dir must be a non-empty path');
+  if (typeof opts?.dir !== 'string' || opts.dir === '')
+    throw new EngramError('CONFIG_INVALID', 'event log dir must be a non-empty path');
   if (!opts.codec || typeof opts.codec.encode !== 'function' || typeof opts.codec.decode !== 'function') {
     throw new EngramError('CONFIG_INVALID', 'event log needs an EventCodec');
   }
   const segmentBytes = opts.segmentBytes ?? DEFAULT_SEGMENT_BYTES;
-  if (!Number.isSafeInteger(segmentBytes) || segmentBytes < 1024) throw new EngramError('CONFIG_INVALID', 'segmentBytes must be an integer >= 1024');
+  if (!Number.isSafeInteger(segmentBytes) || segmentBytes < 1024)
+    throw new EngramError('CONFIG_INVALID', 'segmentBytes must be an integer >= 1024');
   const groupCommitMaxDelayMs = opts.groupCommitMaxDelayMs ?? 0;
   if (!Number.isFinite(groupCommitMaxDelayMs) || groupCommitMaxDelayMs < 0 || groupCommitMaxDelayMs > 1000) {
     throw new EngramError('CONFIG_INVALID', 'groupCommitMaxDelayMs must be between 0 and 1000');
@@ -61,7 +63,11 @@ export async function openFileEventLog(opts: FileEventLogOptions): Promise<FileE
     const { snapshot, problem } = await loadStreamIndex(dir);
     if (problem) logger.warn({ dir, problem }, 'event log: ignoring the stream index, scanning all segments');
     const acked = await readWatermark(dir);
-    if (!acked && bases.some((b) => b > 0)) logger.warn({ dir }, 'event log: no acknowledged-end watermark (a log from an older version); recovering with the torn-tail rule');
+    if (!acked && bases.some((b) => b > 0))
+      logger.warn(
+        { dir },
+        'event log: no acknowledged-end watermark (a log from an older version); recovering with the torn-tail rule',
+      );
     let state = await recoverSegments(segmentsDir, bases, snapshot, acked, logger);
     let streamIndexOffset = snapshot?.nextOffset ?? 0;
     if (snapshot && state.nextOffset < snapshot.nextOffset) {
@@ -69,7 +75,13 @@ export async function openFileEventLog(opts: FileEventLogOptions): Promise<FileE
         { dir, indexCovers: snapshot.nextOffset, logEndsAt: state.nextOffset },
         'event log: stream index covers more events than the segments hold; rebuilding from all segments',
       );
-      state = await recoverSegments(segmentsDir, state.segments.map((s) => s.base), null, acked, logger);
+      state = await recoverSegments(
+        segmentsDir,
+        state.segments.map((s) => s.base),
+        null,
+        acked,
+        logger,
+      );
       streamIndexOffset = 0;
     }
     if (state.scannedRecords >= STREAM_INDEX_EVERY_EVENTS) {
@@ -77,7 +89,11 @@ export async function openFileEventLog(opts: FileEventLogOptions): Promise<FileE
       streamIndexOffset = state.nextOffset;
     }
     const last = state.segments[state.segments.length - 1]!;
-    const watermark = await WatermarkFile.open(dir, { segmentBase: last.base, byteEnd: last.bytes, nextOffset: state.nextOffset }, acked?.seq ?? 0);
+    const watermark = await WatermarkFile.open(
+      dir,
+      { segmentBase: last.base, byteEnd: last.bytes, nextOffset: state.nextOffset },
+      acked?.seq ?? 0,
+    );
     const activeFile = await open(last.path, 'r+');
     const log = new FileEventLog({
       dir,
@@ -96,7 +112,14 @@ export async function openFileEventLog(opts: FileEventLogOptions): Promise<FileE
       streamIndexOffset,
     });
     logger.info(
-      { dir, nextOffset: state.nextOffset, segments: state.segments.length, streams: state.versions.size, scannedRecords: state.scannedRecords, openMs: Date.now() - started },
+      {
+        dir,
+        nextOffset: state.nextOffset,
+        segments: state.segments.length,
+        streams: state.versions.size,
+        scannedRecords: state.scannedRecords,
+        openMs: Date.now() - started,
+      },
       'event log opened',
     );
     return log;
@@ -109,6 +132,7 @@ export async function openFileEventLog(opts: FileEventLogOptions): Promise<FileE
 /** Temp files of atomic writes (and lock attempts) that a crash left behind. */
 async function removeLeftovers(dir: string): Promise<void> {
   for (const name of await readdir(dir)) {
-    if (/\.tmp-\d+-[0-9a-f]+$/.test(name) || /^LOCK\.\d+\.[0-9a-f]+$/.test(name)) await unlink(join(dir, name)).catch(() => undefined);
+    if (/\.tmp-\d+-[0-9a-f]+$/.test(name) || /^LOCK\.\d+\.[0-9a-f]+$/.test(name))
+      await unlink(join(dir, name)).catch(() => undefined);
   }
 }

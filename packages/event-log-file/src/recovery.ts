@@ -20,7 +20,17 @@ function damaged(scan: SegmentScan, acknowledgedTo: number | null, what: string)
     'LOG_CORRUPT',
     `event log damaged inside ${what}: segment ${scan.path}, byte ${p.byte}, record offset ${p.offset}: ${p.reason}. Nothing was cut. ` +
       `See it with \`engram log verify\`; \`engram log repair --truncate-at ${p.offset}\` cuts the log there (${scan.goodNext === p.offset ? '' : 'from the start of that append, '}records ${scan.goodNext} onward).`,
-    { details: { segment: scan.base, path: scan.path, byte: p.byte, offset: p.offset, problem: p.reason, acknowledgedTo, cutFromOffset: scan.goodNext } },
+    {
+      details: {
+        segment: scan.base,
+        path: scan.path,
+        byte: p.byte,
+        offset: p.offset,
+        problem: p.reason,
+        acknowledgedTo,
+        cutFromOffset: scan.goodNext,
+      },
+    },
   );
 }
 
@@ -53,9 +63,13 @@ export async function recoverSegments(
     // Never trust past the acknowledged segment without scanning it.
     const ackIdx = bases.indexOf(watermark.segmentBase);
     if (ackIdx === -1) {
-      throw new EngramError('LOG_CORRUPT', `segment ${watermark.segmentBase}, which holds acknowledged records up to offset ${watermark.nextOffset}, is missing`, {
-        details: { segment: watermark.segmentBase, acknowledgedTo: watermark.nextOffset },
-      });
+      throw new EngramError(
+        'LOG_CORRUPT',
+        `segment ${watermark.segmentBase}, which holds acknowledged records up to offset ${watermark.nextOffset}, is missing`,
+        {
+          details: { segment: watermark.segmentBase, acknowledgedTo: watermark.nextOffset },
+        },
+      );
     }
     startIdx = Math.min(startIdx, ackIdx);
   }
@@ -75,7 +89,11 @@ export async function recoverSegments(
       continue;
     }
     if (base !== nextOffset) {
-      throw new EngramError('LOG_CORRUPT', `segment ${base} does not follow offset ${nextOffset - 1}: records are missing`, { details: { segment: base, expected: nextOffset } });
+      throw new EngramError(
+        'LOG_CORRUPT',
+        `segment ${base} does not follow offset ${nextOffset - 1}: records are missing`,
+        { details: { segment: base, expected: nextOffset } },
+      );
     }
     const acked = watermark !== null && base === watermark.segmentBase;
     const scan = await scanSegment(path, base, { countFrom, ...(acked ? { endByte: watermark.byteEnd } : {}) });
@@ -86,14 +104,27 @@ export async function recoverSegments(
         throw new EngramError(
           'LOG_CORRUPT',
           `segment ${path} holds records up to offset ${scan.goodNext} (byte ${scan.goodEnd}) but acknowledged records reach offset ${watermark.nextOffset} (byte ${watermark.byteEnd}): acknowledged data is missing. Nothing was cut; see \`engram log verify\`.`,
-          { details: { segment: base, path, size: scan.size, acknowledgedByte: watermark.byteEnd, acknowledgedTo: watermark.nextOffset, readableTo: scan.goodNext } },
+          {
+            details: {
+              segment: base,
+              path,
+              size: scan.size,
+              acknowledgedByte: watermark.byteEnd,
+              acknowledgedTo: watermark.nextOffset,
+              readableTo: scan.goodNext,
+            },
+          },
         );
       }
     } else if (scan.problem && (watermark !== null || !isLast)) {
       throw damaged(scan, watermark?.nextOffset ?? null, watermark ? 'acknowledged data' : 'a sealed segment');
     } else if (scan.problem && scan.size - scan.goodEnd > MAX_WRITE_BYTES) {
       // A log written before the watermark existed: only the last write can have torn.
-      throw damaged(scan, null, `the last segment, ${scan.size - scan.goodEnd} bytes before its end (more than one write can tear)`);
+      throw damaged(
+        scan,
+        null,
+        `the last segment, ${scan.size - scan.goodEnd} bytes before its end (more than one write can tear)`,
+      );
     }
     segments.push({ base, path, bytes: scan.goodEnd, marks: scan.marks });
     nextOffset = scan.goodNext;
@@ -116,7 +147,14 @@ async function dropUnacknowledgedSegment(path: string, base: number, logger: Log
 async function cutTail(path: string, scan: SegmentScan, logger: Logger): Promise<void> {
   await truncate(path, scan.goodEnd);
   logger.warn(
-    { segment: path, problem: scan.problem?.reason ?? 'records after the acknowledged end', truncatedAtByte: scan.goodEnd, bytesCut: scan.size - scan.goodEnd, recordsDropped: scan.recordsAfterGood, nextOffset: scan.goodNext },
+    {
+      segment: path,
+      problem: scan.problem?.reason ?? 'records after the acknowledged end',
+      truncatedAtByte: scan.goodEnd,
+      bytesCut: scan.size - scan.goodEnd,
+      recordsDropped: scan.recordsAfterGood,
+      nextOffset: scan.goodNext,
+    },
     'event log: torn tail detected and truncated (unacknowledged writes from a crash)',
   );
 }

@@ -53,7 +53,17 @@ export async function scanSegment(
     const size = Math.min(fileSize, opts.endByte ?? fileSize);
     const header = Buffer.alloc(SEGMENT_MAGIC.length);
     await fh.read(header, 0, header.length, 0);
-    const out: SegmentScan = { base, path, size, marks: new Map(), goodEnd: SEGMENT_MAGIC.length, goodNext: base, keys: [], problem: null, recordsAfterGood: 0 };
+    const out: SegmentScan = {
+      base,
+      path,
+      size,
+      marks: new Map(),
+      goodEnd: SEGMENT_MAGIC.length,
+      goodNext: base,
+      keys: [],
+      problem: null,
+      recordsAfterGood: 0,
+    };
     if (size < SEGMENT_MAGIC.length || !header.equals(SEGMENT_MAGIC)) {
       out.goodEnd = 0;
       out.size = fileSize;
@@ -76,7 +86,11 @@ export async function scanSegment(
       }
       const { frame } = step;
       if (frame.offset !== expected) {
-        out.problem = { byte: step.at, offset: expected, reason: `record has offset ${frame.offset}, expected ${expected}` };
+        out.problem = {
+          byte: step.at,
+          offset: expected,
+          reason: `record has offset ${frame.offset}, expected ${expected}`,
+        };
         break;
       }
       const undecodable = onRecord?.(frame.offset, frame.payload, step.at) ?? null;
@@ -95,7 +109,8 @@ export async function scanSegment(
         appendStart = out.goodEnd;
       }
     }
-    if (out.problem === null && out.goodEnd < size) out.problem = { byte: appendStart, offset: out.goodNext, reason: 'append has no end marker' };
+    if (out.problem === null && out.goodEnd < size)
+      out.problem = { byte: appendStart, offset: out.goodNext, reason: 'append has no end marker' };
     for (const offset of [...out.marks.keys()]) if (offset >= out.goodNext) out.marks.delete(offset);
     if (out.goodEnd < fileSize) out.recordsAfterGood = await countFrames(fh, out.goodEnd, fileSize);
     out.size = fileSize;

@@ -14,7 +14,9 @@ export interface StreamIndexSnapshot {
 const FILE = 'stream-index.json';
 const FORMAT = 1;
 
-export async function loadStreamIndex(dir: string): Promise<{ snapshot: StreamIndexSnapshot | null; problem: string | null }> {
+export async function loadStreamIndex(
+  dir: string,
+): Promise<{ snapshot: StreamIndexSnapshot | null; problem: string | null }> {
   let text: string;
   try {
     text = await readFile(join(dir, FILE), 'utf8');
@@ -40,6 +42,10 @@ export async function loadStreamIndex(dir: string): Promise<{ snapshot: StreamIn
   }
 }
 
-export async function saveStreamIndex(dir: string, nextOffset: number, streams: Array<[string, number]>): Promise<void> {
+export async function saveStreamIndex(
+  dir: string,
+  nextOffset: number,
+  streams: Array<[string, number]>,
+): Promise<void> {
   await writeFileAtomic(join(dir, FILE), JSON.stringify({ format: FORMAT, nextOffset, streams }));
 }

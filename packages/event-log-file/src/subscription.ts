@@ -58,7 +58,13 @@ export class FileSubscription implements Subscription {
           signal: this.stopping.signal,
           onRetry: ({ error, failures, delayMs }) =>
             this.logger.warn(
-              { consumer: this.name, offset: this.next, attempt: failures, retryInMs: delayMs, err: (error as Error).message },
+              {
+                consumer: this.name,
+                offset: this.next,
+                attempt: failures,
+                retryInMs: delayMs,
+                err: (error as Error).message,
+              },
               'event log subscription: batch failed, retrying',
             ),
         });
@@ -82,7 +88,10 @@ export class FileSubscription implements Subscription {
       await this.checkpoints.save(this.name, this.next);
     } catch (e) {
       // Delivery stays correct: a later save (or a redelivery after restart) covers this batch.
-      this.logger.warn({ consumer: this.name, offset: this.next, err: (e as Error).message }, 'event log subscription: checkpoint save failed');
+      this.logger.warn(
+        { consumer: this.name, offset: this.next, err: (e as Error).message },
+        'event log subscription: checkpoint save failed',
+      );
     }
   }
 

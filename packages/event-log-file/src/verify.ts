@@ -58,7 +58,14 @@ export interface VerifyReport {
 }
 
 /** Records and bytes from `byte` of segment `base` to the end of the log, counted by structure. */
-async function cutReport(segmentsDir: string, bases: number[], base: number, byte: number, fromOffset: number, headBefore: number): Promise<CutReport> {
+async function cutReport(
+  segmentsDir: string,
+  bases: number[],
+  base: number,
+  byte: number,
+  fromOffset: number,
+  headBefore: number,
+): Promise<CutReport> {
   let records = 0;
   let bytes = 0;
   const removed: string[] = [];
@@ -93,7 +100,16 @@ export async function verifyFileLog(dirIn: string, opts: { codec?: EventCodec } 
   const segmentsDir = join(dir, 'segments');
   const bases = await listSegmentBases(segmentsDir).catch(() => [] as number[]);
   const acknowledged = await readWatermark(dir);
-  const report: VerifyReport = { dir, ok: true, segments: [], records: 0, acknowledged, damage: null, repair: null, unacknowledgedTail: null };
+  const report: VerifyReport = {
+    dir,
+    ok: true,
+    segments: [],
+    records: 0,
+    acknowledged,
+    damage: null,
+    repair: null,
+    unacknowledgedTail: null,
+  };
   const decode = opts.codec
     ? (offset: number, payload: Buffer) => {
         try {
@@ -109,8 +125,25 @@ export async function verifyFileLog(dirIn: string, opts: { codec?: EventCodec } 
   for (const base of bases) {
     const path = segmentPath(segmentsDir, base);
     if (base !== expected && !damagedScan) {
-      report.damage = { segment: base, path, byte: 0, offset: expected, reason: `segment starts at offset ${base}, records ${expected}–${base - 1} are missing`, acknowledged: true };
-      damagedScan = { base, path, size: 0, marks: new Map(), goodEnd: 0, goodNext: expected, keys: [], problem: null, recordsAfterGood: 0 };
+      report.damage = {
+        segment: base,
+        path,
+        byte: 0,
+        offset: expected,
+        reason: `segment starts at offset ${base}, records ${expected}–${base - 1} are missing`,
+        acknowledged: true,
+      };
+      damagedScan = {
+        base,
+        path,
+        size: 0,
+        marks: new Map(),
+        goodEnd: 0,
+        goodNext: expected,
+        keys: [],
+        problem: null,
+        recordsAfterGood: 0,
+      };
       break;
     }
     const scan = await scanSegment(path, base, { ...(decode ? { onRecord: decode } : {}) });
@@ -118,30 +151,58 @@ export async function verifyFileLog(dirIn: string, opts: { codec?: EventCodec } 
     report.records += scan.goodNext - base;
     expected = scan.goodNext;
     if (!scan.problem) continue;
-    const ackEnd = acknowledged === null ? null : base < acknowledged.segmentBase ? Infinity : base === acknowledged.segmentBase ? acknowledged.byteEnd : -1;
+    const ackEnd =
+      acknowledged === null
+        ? null
+        : base < acknowledged.segmentBase
+          ? Infinity
+          : base === acknowledged.segmentBase
+            ? acknowledged.byteEnd
+            : -1;
     const isLast = base === bases[bases.length - 1];
     const insideAck = ackEnd === null ? !isLast : scan.problem.byte < ackEnd;
     if (!insideAck && isLast && !scan.problem.reason.includes('cannot be decoded')) {
       report.unacknowledgedTail = { segment: base, bytes: scan.size - scan.goodEnd, records: scan.recordsAfterGood };
       break;
     }
-    report.damage = { segment: base, path, byte: scan.problem.byte, offset: scan.problem.offset, reason: scan.problem.reason, acknowledged: insideAck };
+    report.damage = {
+      segment: base,
+      path,
+      byte: scan.problem.byte,
+      offset: scan.problem.offset,
+      reason: scan.problem.reason,
+      acknowledged: insideAck,
+    };
     damagedScan = scan;
     break;
   }
   if (report.damage && damagedScan) {
     report.ok = false;
     const head = acknowledged?.nextOffset ?? expected;
-    report.repair = await cutReport(segmentsDir, bases, damagedScan.base, damagedScan.goodEnd, damagedScan.goodNext, Math.max(head, expected));
+    report.repair = await cutReport(
+      segmentsDir,
+      bases,
+      damagedScan.base,
+      damagedScan.goodEnd,
+      damagedScan.goodNext,
+      Math.max(head, expected),
+    );
   }
   return report;
 }
 
 /** Where record `offset` starts in the log, moved back to the start of its append (a log is only ever cut between appends). */
-async function appendStartOf(segmentsDir: string, bases: number[], offset: number): Promise<{ base: number; byte: number; offset: number }> {
+async function appendStartOf(
+  segmentsDir: string,
+  bases: number[],
+  offset: number,
+): Promise<{ base: number; byte: number; offset: number }> {
   let idx = -1;
   for (let i = 0; i < bases.length; i++) if (bases[i]! <= offset) idx = i;
-  if (idx === -1) throw new EngramError('VALIDATION_FAILED', `offset ${offset} is before the first segment`, { details: { field: 'truncate-at' } });
+  if (idx === -1)
+    throw new EngramError('VALIDATION_FAILED', `offset ${offset} is before the first segment`, {
+      details: { field: 'truncate-at' },
+    });
   const base = bases[idx]!;
   const fh = await open(segmentPath(segmentsDir, base), 'r');
   try {
@@ -155,7 +216,9 @@ async function appendStartOf(segmentsDir: string, bases: number[], offset: numbe
       if (step.frame.endOfAppend) appendStart = { byte: step.at + step.frame.size, offset: step.frame.offset + 1 };
     }
     if (appendStart.offset <= offset) return { base, ...appendStart };
-    throw new EngramError('VALIDATION_FAILED', `cannot find record ${offset} in segment ${base}`, { details: { field: 'truncate-at' } });
+    throw new EngramError('VALIDATION_FAILED', `cannot find record ${offset} in segment ${base}`, {
+      details: { field: 'truncate-at' },
+    });
   } finally {
     await fh.close();
   }
@@ -168,9 +231,15 @@ async function appendStartOf(segmentsDir: string, bases: number[], offset: numbe
  * index dropped (rebuilt at open) and consumer checkpoints past the new end pulled back. Read models
  * built from the cut records must then be rebuilt (`engram replay`); projectors refuse to start until then.
  */
-export async function repairFileLog(dirIn: string, opts: { truncateAt: number; apply: boolean }): Promise<CutReport & { applied: boolean }> {
+export async function repairFileLog(
+  dirIn: string,
+  opts: { truncateAt: number; apply: boolean },
+): Promise<CutReport & { applied: boolean }> {
   const dir = resolve(dirIn);
-  if (!Number.isSafeInteger(opts.truncateAt) || opts.truncateAt < 0) throw new EngramError('VALIDATION_FAILED', '--truncate-at must be a record offset (a non-negative integer)', { details: { field: 'truncate-at' } });
+  if (!Number.isSafeInteger(opts.truncateAt) || opts.truncateAt < 0)
+    throw new EngramError('VALIDATION_FAILED', '--truncate-at must be a record offset (a non-negative integer)', {
+      details: { field: 'truncate-at' },
+    });
   const lock = await acquireDirLock(dir, { file: 'LOCK', what: 'event log', code: 'LOG_UNAVAILABLE' });
   try {
     const segmentsDir = join(dir, 'segments');
@@ -178,7 +247,12 @@ export async function repairFileLog(dirIn: string, opts: { truncateAt: number; a
     const acked = await readWatermark(dir);
     const verify = await verifyFileLog(dir);
     const headBefore = Math.max(acked?.nextOffset ?? 0, verify.records + (bases[0] ?? 0));
-    if (opts.truncateAt >= headBefore) throw new EngramError('VALIDATION_FAILED', `the log ends at offset ${headBefore}: nothing to cut at ${opts.truncateAt}`, { details: { field: 'truncate-at' } });
+    if (opts.truncateAt >= headBefore)
+      throw new EngramError(
+        'VALIDATION_FAILED',
+        `the log ends at offset ${headBefore}: nothing to cut at ${opts.truncateAt}`,
+        { details: { field: 'truncate-at' } },
+      );
     const at = await appendStartOf(segmentsDir, bases, opts.truncateAt);
     const cut = await cutReport(segmentsDir, bases, at.base, at.byte, at.offset, headBefore);
     if (!opts.apply) return { ...cut, applied: false };
@@ -190,11 +264,16 @@ export async function repairFileLog(dirIn: string, opts: { truncateAt: number; a
     for (const p of cut.segmentsRemoved) await unlink(p);
     await fsyncDir(segmentsDir);
     await rm(watermarkPath(dir), { force: true });
-    const w = await WatermarkFile.open(dir, { segmentBase: at.base, byteEnd: at.byte, nextOffset: at.offset }, acked?.seq ?? 0);
+    const w = await WatermarkFile.open(
+      dir,
+      { segmentBase: at.base, byteEnd: at.byte, nextOffset: at.offset },
+      acked?.seq ?? 0,
+    );
     await w.close();
     await rm(join(dir, 'stream-index.json'), { force: true });
     const checkpoints = new CheckpointStore(dir);
-    for (const { name, nextOffset } of await checkpoints.all()) if (nextOffset > at.offset) await checkpoints.save(name, at.offset);
+    for (const { name, nextOffset } of await checkpoints.all())
+      if (nextOffset > at.offset) await checkpoints.save(name, at.offset);
     await fsyncDir(dir);
     return { ...cut, applied: true };
   } finally {

@@ -36,7 +36,8 @@ function encode(w: Watermark): Buffer {
 }
 
 function decode(b: Buffer): Watermark | null {
-  if (b.length < BODY + 4 || !b.subarray(0, 8).equals(MAGIC) || crc32(b.subarray(0, BODY)) !== b.readUInt32LE(BODY)) return null;
+  if (b.length < BODY + 4 || !b.subarray(0, 8).equals(MAGIC) || crc32(b.subarray(0, BODY)) !== b.readUInt32LE(BODY))
+    return null;
   return {
     seq: Number(b.readBigUInt64LE(8)),
     segmentBase: Number(b.readBigUInt64LE(16)),
@@ -61,7 +62,10 @@ export async function readWatermark(dir: string): Promise<Watermark | null> {
   try {
     const buf = Buffer.alloc(2 * SLOT);
     const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
-    const slots = [decode(buf.subarray(0, Math.min(SLOT, bytesRead))), bytesRead > SLOT ? decode(buf.subarray(SLOT, bytesRead)) : null];
+    const slots = [
+      decode(buf.subarray(0, Math.min(SLOT, bytesRead))),
+      bytesRead > SLOT ? decode(buf.subarray(SLOT, bytesRead)) : null,
+    ];
     const valid = slots.filter((s): s is Watermark => s !== null);
     return valid.length === 0 ? null : valid.reduce((a, b) => (b.seq > a.seq ? b : a));
   } finally {

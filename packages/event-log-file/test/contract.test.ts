@@ -30,4 +30,7 @@ function fileLogHarness(codec: EventCodec, segmentBytes?: number): () => Promise
 // Small segments so the suite crosses segment boundaries.
 eventLogContract('file', fileLogHarness(new JsonEventCodec(), 4096), { optimisticConcurrency: true, reopen: true });
 // The log stores whatever bytes its injected codec produces: run the contract with the production codec too.
-eventLogContract('file + avro codec', fileLogHarness(createAvroEventCodec()), { optimisticConcurrency: true, reopen: true });
+eventLogContract('file + avro codec', fileLogHarness(createAvroEventCodec()), {
+  optimisticConcurrency: true,
+  reopen: true,
+});

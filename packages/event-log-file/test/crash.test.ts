@@ -9,7 +9,9 @@ const appendLoop = fileURLToPath(new URL('./fixtures/append-loop.ts', import.met
 
 /** Runs the append loop until it has acknowledged `acks` events, then SIGKILLs it. */
 async function appendThenKill(dir: string, acks: number): Promise<Map<number, string>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', appendLoop, dir, '8'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', appendLoop, dir, '8'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const acked = new Map<number, string>();

@@ -12,7 +12,8 @@ export interface LogLine {
 
 export function captureLogger(): Logger & { lines: LogLine[] } {
   const lines: LogLine[] = [];
-  const at = (level: LogLine['level']) => (o: object, msg?: string) => void lines.push({ level, obj: o as Record<string, unknown>, msg });
+  const at = (level: LogLine['level']) => (o: object, msg?: string) =>
+    void lines.push({ level, obj: o as Record<string, unknown>, msg });
   return { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 

@@ -14,12 +14,20 @@ describe('JsonEventCodec', () => {
 
   it('refuses bytes that are not a valid event envelope', () => {
     const enc = (v: unknown) => new TextEncoder().encode(JSON.stringify(v));
-    expect(() => codec.decode(new Uint8Array([0xff, 0xfe]))).toThrow(expect.objectContaining({ code: 'DECODE_FAILED' }));
+    expect(() => codec.decode(new Uint8Array([0xff, 0xfe]))).toThrow(
+      expect.objectContaining({ code: 'DECODE_FAILED' }),
+    );
     expect(() => codec.decode(enc([1, 2]))).toThrow(expect.objectContaining({ code: 'DECODE_FAILED' }));
     const e = sampleMessageObserved('tenant', 'user', 1);
-    expect(() => codec.decode(enc({ ...e, type: 'Nope' }))).toThrow(expect.objectContaining({ code: 'SCHEMA_UNKNOWN' }));
+    expect(() => codec.decode(enc({ ...e, type: 'Nope' }))).toThrow(
+      expect.objectContaining({ code: 'SCHEMA_UNKNOWN' }),
+    );
     expect(() => codec.decode(enc({ ...e, userId: 5 }))).toThrow(expect.objectContaining({ code: 'DECODE_FAILED' }));
-    expect(() => codec.decode(enc({ ...e, payload: null }))).toThrow(expect.objectContaining({ code: 'DECODE_FAILED' }));
-    expect(() => codec.encode({ ...e, schemaVersion: 0 } as EngramEvent)).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED' }));
+    expect(() => codec.decode(enc({ ...e, payload: null }))).toThrow(
+      expect.objectContaining({ code: 'DECODE_FAILED' }),
+    );
+    expect(() => codec.encode({ ...e, schemaVersion: 0 } as EngramEvent)).toThrow(
+      expect.objectContaining({ code: 'VALIDATION_FAILED' }),
+    );
   });
 });

@@ -38,7 +38,10 @@ describe('file event log: lock, close and subscriptions', () => {
 
   it('takes over a lock left by a dead process', async () => {
     const dead = spawnSync(process.execPath, ['-e', '0']);
-    await writeFile(join(dir, 'LOCK'), JSON.stringify({ pid: dead.pid, hostname: hostname(), acquiredAt: new Date().toISOString() }));
+    await writeFile(
+      join(dir, 'LOCK'),
+      JSON.stringify({ pid: dead.pid, hostname: hostname(), acquiredAt: new Date().toISOString() }),
+    );
     const logger = captureLogger();
     const log = await openLog(dir, { logger });
     expect(logger.lines.some((l) => l.level === 'warn' && /stale/.test(l.msg ?? ''))).toBe(true);
@@ -46,7 +49,10 @@ describe('file event log: lock, close and subscriptions', () => {
   });
 
   it('treats a lock naming this pid, not held by this process, as left by an earlier process', async () => {
-    await writeFile(join(dir, 'LOCK'), JSON.stringify({ pid: process.pid, hostname: hostname(), acquiredAt: '2020-01-01T00:00:00Z' }));
+    await writeFile(
+      join(dir, 'LOCK'),
+      JSON.stringify({ pid: process.pid, hostname: hostname(), acquiredAt: '2020-01-01T00:00:00Z' }),
+    );
     const logger = captureLogger();
     const log = await openLog(dir, { logger });
     expect(logger.lines.some((l) => l.level === 'warn' && /stale/.test(l.msg ?? ''))).toBe(true);
@@ -68,7 +74,9 @@ describe('file event log: lock, close and subscriptions', () => {
     const pending = Array.from({ length: 50 }, (_, i) => log.append([sampleMessageObserved('t', `u${i % 4}`, i)]));
     await log.close();
     const results = await Promise.all(pending);
-    expect(results.map((r) => r.positions[0]!.offset).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect(results.map((r) => r.positions[0]!.offset).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i),
+    );
     await expect(log.append([sampleMessageObserved('t', 'u', 1)])).rejects.toMatchObject({ code: 'SHUTTING_DOWN' });
     expect(() => log.read()).toThrow(expect.objectContaining({ code: 'SHUTTING_DOWN' }));
     const reopened = await openLog(dir);
@@ -78,7 +86,9 @@ describe('file event log: lock, close and subscriptions', () => {
 
   it('groups concurrent appends and gives each its own positions and stream version', async () => {
     const log = await openLog(dir);
-    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => log.append([sampleMessageObserved('t', 'same', i)])));
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => log.append([sampleMessageObserved('t', 'same', i)])),
+    );
     const offsets = results.map((r) => r.positions[0]!.offset);
     // Appends to one stream are committed in call order.
     expect(offsets).toEqual(Array.from({ length: 200 }, (_, i) => i));
@@ -112,8 +122,12 @@ describe('file event log: lock, close and subscriptions', () => {
     const log = await openLog(dir);
     const sub = await log.subscribe(async () => undefined, { name: 'c' });
     await expect(log.subscribe(async () => undefined, { name: 'c' })).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(log.subscribe(async () => undefined, { name: 'd', batchSize: 0 })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-    await expect(log.subscribe(async () => undefined, { name: '' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(log.subscribe(async () => undefined, { name: 'd', batchSize: 0 })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    await expect(log.subscribe(async () => undefined, { name: '' })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
     await sub.close();
     const again = await log.subscribe(async () => undefined, { name: 'c' });
     await again.close();
@@ -145,8 +159,12 @@ describe('file event log: lock, close and subscriptions', () => {
   it('rejects bad options and bad reads with clear codes', async () => {
     await expect(openLog(dir, { segmentBytes: 10 })).rejects.toMatchObject({ code: 'CONFIG_INVALID' });
     const log = await openLog(dir);
-    await expect(log.append([sampleMessageObserved('t', 'u', 1)], { expectedStreamVersion: -1 })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect(() => log.read({ from: { partition: 3, offset: 0 } })).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED' }));
+    await expect(log.append([sampleMessageObserved('t', 'u', 1)], { expectedStreamVersion: -1 })).rejects.toMatchObject(
+      { code: 'VALIDATION_FAILED' },
+    );
+    expect(() => log.read({ from: { partition: 3, offset: 0 } })).toThrow(
+      expect.objectContaining({ code: 'VALIDATION_FAILED' }),
+    );
     const bad = { ...sampleMessageObserved('t', 'u', 1), tenantId: '' };
     await expect(log.append([bad])).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     const big = sampleMessageObserved('t', 'u', 2);

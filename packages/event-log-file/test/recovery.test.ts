@@ -57,7 +57,10 @@ describe('file event log: segments, stream index and corruption', () => {
     expect(await log.streamVersion('t1', 'u0')).toBe(40);
     await log.close();
 
-    await writeFile(join(dir, 'stream-index.json'), JSON.stringify({ format: 1, nextOffset: 5000, streams: [['["t1","u0"]', 9999]] }));
+    await writeFile(
+      join(dir, 'stream-index.json'),
+      JSON.stringify({ format: 1, nextOffset: 5000, streams: [['["t1","u0"]', 9999]] }),
+    );
     const logger2 = captureLogger();
     log = await openLog(dir, { logger: logger2 });
     expect(logger2.lines.some((l) => l.level === 'warn' && /covers more events/.test(l.msg ?? ''))).toBe(true);

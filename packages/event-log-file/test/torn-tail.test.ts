@@ -86,7 +86,11 @@ describe('file event log: torn tail vs damaged acknowledged data on open', () =>
   });
 
   it('drops a whole unacknowledged multi-event append whose last record is missing', async () => {
-    const { before, after } = await unacknowledgedAppend([sampleMessageObserved('t1', 'u1', 10), sampleMessageObserved('t1', 'u1', 11), sampleMessageObserved('t1', 'u1', 12)]);
+    const { before, after } = await unacknowledgedAppend([
+      sampleMessageObserved('t1', 'u1', 10),
+      sampleMessageObserved('t1', 'u1', 11),
+      sampleMessageObserved('t1', 'u1', 12),
+    ]);
     // The three records have the same size; keep the first two whole, so the tail ends cleanly at a
     // record boundary but the append's end marker is missing.
     const recordBytes = (after - before) / 3;
@@ -97,14 +101,22 @@ describe('file event log: torn tail vs damaged acknowledged data on open', () =>
   });
 
   it('drops an unacknowledged multi-event append whose last record is cut in half', async () => {
-    const { after } = await unacknowledgedAppend([sampleMessageObserved('t1', 'u1', 10), sampleMessageObserved('t1', 'u1', 11), sampleMessageObserved('t1', 'u1', 12)]);
+    const { after } = await unacknowledgedAppend([
+      sampleMessageObserved('t1', 'u1', 10),
+      sampleMessageObserved('t1', 'u1', 11),
+      sampleMessageObserved('t1', 'u1', 12),
+    ]);
     await truncate(firstSegment(dir), after - 3);
     const warning = await reopenExpectingRepair(5);
     expect(warning.obj['recordsDropped']).toBe(2);
   });
 
   it('drops an intact append that was never acknowledged (a crash before its watermark), counting every record', async () => {
-    await unacknowledgedAppend([sampleMessageObserved('t1', 'u1', 10), sampleMessageObserved('t1', 'u1', 11), sampleMessageObserved('t1', 'u1', 12)]);
+    await unacknowledgedAppend([
+      sampleMessageObserved('t1', 'u1', 10),
+      sampleMessageObserved('t1', 'u1', 11),
+      sampleMessageObserved('t1', 'u1', 12),
+    ]);
     const warning = await reopenExpectingRepair(5);
     expect(warning.obj['recordsDropped']).toBe(3);
   });

@@ -33,7 +33,10 @@ export class AppendQueue {
   ) {}
 
   enqueue(partition: number, messages: Message[]): Promise<LogPosition[]> {
-    const bytes = messages.reduce((n, m) => n + (m.value ? (m.value as Buffer).length : 0) + (m.key ? Buffer.byteLength(m.key as string) : 0), 0);
+    const bytes = messages.reduce(
+      (n, m) => n + (m.value ? (m.value as Buffer).length : 0) + (m.key ? Buffer.byteLength(m.key as string) : 0),
+      0,
+    );
     return new Promise((resolve, reject) => {
       this.queue.push({ partition, messages, bytes, resolve, reject });
       if (!this.running) void this.drain();
@@ -75,7 +78,9 @@ export class AppendQueue {
           for (const p of batch) {
             const start = base.get(p.partition);
             if (start === undefined || !Number.isSafeInteger(start) || start < 0) {
-              p.reject(new EngramError('LOG_UNAVAILABLE', `Kafka did not report an offset for partition ${p.partition}`));
+              p.reject(
+                new EngramError('LOG_UNAVAILABLE', `Kafka did not report an offset for partition ${p.partition}`),
+              );
               continue;
             }
             const cursor = next.get(p.partition) ?? start;
@@ -96,9 +101,15 @@ export class AppendQueue {
 }
 
 function sendError(e: unknown): EngramError {
-  const type = (e as { type?: string; cause?: { type?: string } } | undefined)?.type ?? (e as { cause?: { type?: string } } | undefined)?.cause?.type;
+  const type =
+    (e as { type?: string; cause?: { type?: string } } | undefined)?.type ??
+    (e as { cause?: { type?: string } } | undefined)?.cause?.type;
   if (type === 'MESSAGE_TOO_LARGE' || type === 'RECORD_LIST_TOO_LARGE') {
-    return new EngramError('CONTENT_TOO_LARGE', 'the events are larger than the Kafka broker accepts in one batch (max.message.bytes)', { cause: e });
+    return new EngramError(
+      'CONTENT_TOO_LARGE',
+      'the events are larger than the Kafka broker accepts in one batch (max.message.bytes)',
+      { cause: e },
+    );
   }
   // Retriable, but the outcome is unknown: the broker may have stored the batch before failing.
   return new EngramError('LOG_UNAVAILABLE', `Kafka append failed: ${(e as Error)?.message ?? String(e)}`, { cause: e });

@@ -1,4 +1,13 @@
-import { Kafka, Partitioners, logLevel, type Admin, type IHeaders, type Message, type PartitionMetadata, type Producer } from 'kafkajs';
+import {
+  Kafka,
+  Partitioners,
+  logLevel,
+  type Admin,
+  type IHeaders,
+  type Message,
+  type PartitionMetadata,
+  type Producer,
+} from 'kafkajs';
 import {
   EngramError,
   streamKeyOf,
@@ -81,7 +90,11 @@ export class KafkaEventLog implements EventLog {
     } catch (e) {
       await Promise.allSettled([admin.disconnect(), producer.disconnect(), dlqProducer.disconnect()]);
       if (e instanceof EngramError) throw e;
-      throw new EngramError('LOG_UNAVAILABLE', `cannot connect to Kafka at ${opts.brokers.join(',')}: ${(e as Error).message}`, { cause: e });
+      throw new EngramError(
+        'LOG_UNAVAILABLE',
+        `cannot connect to Kafka at ${opts.brokers.join(',')}: ${(e as Error).message}`,
+        { cause: e },
+      );
     }
   }
 
@@ -112,12 +125,22 @@ export class KafkaEventLog implements EventLog {
   }
 
   private setPartitions(n: number): void {
-    this.partitionMetadata = Array.from({ length: n }, (_, partitionId) => ({ partitionErrorCode: 0, partitionId, leader: 0, replicas: [0], isr: [0] }));
+    this.partitionMetadata = Array.from({ length: n }, (_, partitionId) => ({
+      partitionErrorCode: 0,
+      partitionId,
+      leader: 0,
+      replicas: [0],
+      isr: [0],
+    }));
   }
 
   /** The partition of a stream key (`<tenantId>/<userId>`). */
   partitionOf(key: string): number {
-    return keyPartitioner({ topic: this.opts.topic, partitionMetadata: this.partitionMetadata, message: { key, value: null } });
+    return keyPartitioner({
+      topic: this.opts.topic,
+      partitionMetadata: this.partitionMetadata,
+      message: { key, value: null },
+    });
   }
 
   private ensureOpen(): void {
@@ -127,18 +150,25 @@ export class KafkaEventLog implements EventLog {
   async append(events: EngramEvent[], opts: AppendOptions = {}): Promise<AppendResult> {
     this.ensureOpen();
     if (opts.expectedStreamVersion !== undefined) {
-      throw new EngramError('UNSUPPORTED', 'the Kafka event log cannot check expectedStreamVersion (Kafka has no per-key conditional append); use the file or EventStoreDB log for optimistic concurrency');
+      throw new EngramError(
+        'UNSUPPORTED',
+        'the Kafka event log cannot check expectedStreamVersion (Kafka has no per-key conditional append); use the file or EventStoreDB log for optimistic concurrency',
+      );
     }
     if (!Array.isArray(events) || events.length === 0) {
       throw new EngramError('VALIDATION_FAILED', 'append needs at least one event', { details: { field: 'events' } });
     }
     const first = events[0]!;
     if (!first.tenantId || !first.userId) {
-      throw new EngramError('VALIDATION_FAILED', 'every event needs a non-empty tenantId and userId', { details: { field: 'tenantId' } });
+      throw new EngramError('VALIDATION_FAILED', 'every event needs a non-empty tenantId and userId', {
+        details: { field: 'tenantId' },
+      });
     }
     const key = streamKeyOf(first);
     if (events.some((e) => e.tenantId !== first.tenantId || e.userId !== first.userId)) {
-      throw new EngramError('VALIDATION_FAILED', 'all events of one append must belong to one stream (tenant + user)', { details: { field: 'events' } });
+      throw new EngramError('VALIDATION_FAILED', 'all events of one append must belong to one stream (tenant + user)', {
+        details: { field: 'events' },
+      });
     }
     const messages: Message[] = events.map((event) => {
       let value: Buffer;
@@ -146,7 +176,9 @@ export class KafkaEventLog implements EventLog {
         value = Buffer.from(this.opts.codec.encode(event));
       } catch (e) {
         if (e instanceof EngramError) throw e;
-        throw new EngramError('VALIDATION_FAILED', `cannot encode ${event.type} event: ${(e as Error).message}`, { cause: e });
+        throw new EngramError('VALIDATION_FAILED', `cannot encode ${event.type} event: ${(e as Error).message}`, {
+          cause: e,
+        });
       }
       return { key, value, headers: this.headersOf(event, value) };
     });
@@ -169,18 +201,31 @@ export class KafkaEventLog implements EventLog {
 
   read(opts: ReadOptions = {}): AsyncIterable<StoredEvent> {
     this.ensureOpen();
-    return readEvents({ kafka: this.kafka, admin: this.admin, topic: this.opts.topic, codec: this.opts.codec, logger: this.opts.logger }, opts);
+    return readEvents(
+      {
+        kafka: this.kafka,
+        admin: this.admin,
+        topic: this.opts.topic,
+        codec: this.opts.codec,
+        logger: this.opts.logger,
+      },
+      opts,
+    );
   }
 
   async subscribe(handler: BatchHandler, opts: SubscribeOptions): Promise<Subscription> {
     this.ensureOpen();
     if (typeof handler !== 'function') throw new EngramError('VALIDATION_FAILED', 'handler must be a function');
     if (typeof opts?.name !== 'string' || !/^[A-Za-z0-9._-]{1,200}$/.test(opts.name)) {
-      throw new EngramError('VALIDATION_FAILED', 'subscription name must be 1-200 characters of A-Z a-z 0-9 . _ -', { details: { field: 'name' } });
+      throw new EngramError('VALIDATION_FAILED', 'subscription name must be 1-200 characters of A-Z a-z 0-9 . _ -', {
+        details: { field: 'name' },
+      });
     }
     const batchSize = opts.batchSize ?? DEFAULT_BATCH_SIZE;
     if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_BATCH_SIZE) {
-      throw new EngramError('VALIDATION_FAILED', `batchSize must be an integer in 1..${MAX_BATCH_SIZE}`, { details: { field: 'batchSize' } });
+      throw new EngramError('VALIDATION_FAILED', `batchSize must be an integer in 1..${MAX_BATCH_SIZE}`, {
+        details: { field: 'batchSize' },
+      });
     }
     const sub: KafkaSubscription = new KafkaSubscription(
       {
@@ -226,12 +271,17 @@ export class KafkaEventLog implements EventLog {
       const offsets = await withMetadataRetry(() => this.admin.fetchTopicOffsets(this.opts.topic));
       return new Map(offsets.map((o) => [o.partition, Number(o.high)]));
     } catch (e) {
-      throw new EngramError('LOG_UNAVAILABLE', `cannot read the head of ${this.opts.topic}: ${(e as Error).message}`, { cause: e });
+      throw new EngramError('LOG_UNAVAILABLE', `cannot read the head of ${this.opts.topic}: ${(e as Error).message}`, {
+        cause: e,
+      });
     }
   }
 
   async streamVersion(_tenantId: string, _userId: string): Promise<number> {
-    throw new EngramError('UNSUPPORTED', 'the Kafka event log does not count events per stream (it would need a full scan of the partition)');
+    throw new EngramError(
+      'UNSUPPORTED',
+      'the Kafka event log does not count events per stream (it would need a full scan of the partition)',
+    );
   }
 
   async close(): Promise<void> {

@@ -7,10 +7,11 @@ import { type Logger } from '@engram/core';
  * for good surfaces as a rejected call or a crashed consumer.
  */
 export function kafkajsLogCreator(logger: Logger): logCreator {
-  return () => ({ level, log }) => {
-    const { message, ...rest } = log;
-    const details = { kafkajs: rest };
-    if (level === logLevel.ERROR || level === logLevel.WARN) logger.warn(details, `kafkajs: ${message}`);
-    else logger.debug?.(details, `kafkajs: ${message}`);
-  };
+  return () =>
+    ({ level, log }) => {
+      const { message, ...rest } = log;
+      const details = { kafkajs: rest };
+      if (level === logLevel.ERROR || level === logLevel.WARN) logger.warn(details, `kafkajs: ${message}`);
+      else logger.debug?.(details, `kafkajs: ${message}`);
+    };
 }

@@ -58,7 +58,11 @@ function positiveInt(value: number | undefined, field: string, fallback: number,
 }
 
 export function resolveOptions(opts: KafkaEventLogOptions): ResolvedKafkaOptions {
-  if (!Array.isArray(opts.brokers) || opts.brokers.length === 0 || opts.brokers.some((b) => typeof b !== 'string' || !/^[^\s:]+:\d+$/.test(b))) {
+  if (
+    !Array.isArray(opts.brokers) ||
+    opts.brokers.length === 0 ||
+    opts.brokers.some((b) => typeof b !== 'string' || !/^[^\s:]+:\d+$/.test(b))
+  ) {
     throw invalid('brokers', 'brokers must be a non-empty list of host:port');
   }
   if (!opts.codec || typeof opts.codec.encode !== 'function' || typeof opts.codec.decode !== 'function') {
@@ -66,8 +70,12 @@ export function resolveOptions(opts: KafkaEventLogOptions): ResolvedKafkaOptions
   }
   const topic = opts.topic ?? DEFAULT_TOPIC;
   const dlqTopic = opts.dlqTopic ?? `${topic}.dlq`;
-  for (const [field, name] of [['topic', topic], ['dlqTopic', dlqTopic]] as const) {
-    if (!TOPIC_NAME.test(name) || name === '.' || name === '..') throw invalid(field, `${field} ${JSON.stringify(name)} is not a valid Kafka topic name`);
+  for (const [field, name] of [
+    ['topic', topic],
+    ['dlqTopic', dlqTopic],
+  ] as const) {
+    if (!TOPIC_NAME.test(name) || name === '.' || name === '..')
+      throw invalid(field, `${field} ${JSON.stringify(name)} is not a valid Kafka topic name`);
   }
   if (topic === dlqTopic) throw invalid('dlqTopic', 'the dead-letter topic must differ from the event topic');
   return {
@@ -76,13 +84,19 @@ export function resolveOptions(opts: KafkaEventLogOptions): ResolvedKafkaOptions
     topic,
     dlqTopic,
     partitions: positiveInt(opts.partitions, 'partitions', DEFAULT_PARTITIONS),
-    replicationFactor: opts.replicationFactor === undefined ? undefined : positiveInt(opts.replicationFactor, 'replicationFactor', 1),
-    minInsyncReplicas: opts.minInsyncReplicas === undefined ? undefined : positiveInt(opts.minInsyncReplicas, 'minInsyncReplicas', 1),
+    replicationFactor:
+      opts.replicationFactor === undefined ? undefined : positiveInt(opts.replicationFactor, 'replicationFactor', 1),
+    minInsyncReplicas:
+      opts.minInsyncReplicas === undefined ? undefined : positiveInt(opts.minInsyncReplicas, 'minInsyncReplicas', 1),
     clientId: opts.clientId ?? 'engram',
     maxHandlerRetries: positiveInt(opts.maxHandlerRetries, 'maxHandlerRetries', 5, 0),
     retryBackoffMs: positiveInt(opts.retryBackoffMs, 'retryBackoffMs', 200, 0),
     ensureTopics: opts.ensureTopics ?? true,
-    partitionsConsumedConcurrently: positiveInt(opts.partitionsConsumedConcurrently, 'partitionsConsumedConcurrently', 1),
+    partitionsConsumedConcurrently: positiveInt(
+      opts.partitionsConsumedConcurrently,
+      'partitionsConsumedConcurrently',
+      1,
+    ),
     logger: opts.logger ?? silentLogger,
   };
 }

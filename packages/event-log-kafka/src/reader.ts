@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Admin, Kafka } from 'kafkajs';
-import { EngramError, isEngramError, type EventCodec, type Logger, type LogPosition, type ReadOptions, type StoredEvent } from '@engram/core';
+import {
+  EngramError,
+  isEngramError,
+  type EventCodec,
+  type Logger,
+  type LogPosition,
+  type ReadOptions,
+  type StoredEvent,
+} from '@engram/core';
 import { withMetadataRetry } from './admin-retry';
 
 export interface ReaderContext {
@@ -28,17 +36,24 @@ function startOffsets(from: ReadOptions['from']): { starts: Map<number, number>;
   const starts = new Map<number, number>();
   if (from === undefined) return { starts, onlyPartition: undefined };
   const single = !(from instanceof Map);
-  const entries: Array<[number, number]> = from instanceof Map ? [...from.entries()] : [[(from as LogPosition).partition, (from as LogPosition).offset]];
+  const entries: Array<[number, number]> =
+    from instanceof Map ? [...from.entries()] : [[(from as LogPosition).partition, (from as LogPosition).offset]];
   for (const [partition, offset] of entries) {
     if (!Number.isSafeInteger(partition) || partition < 0 || !Number.isSafeInteger(offset) || offset < 0) {
-      throw new EngramError('VALIDATION_FAILED', 'read start positions must be non-negative integers', { details: { field: 'from' } });
+      throw new EngramError('VALIDATION_FAILED', 'read start positions must be non-negative integers', {
+        details: { field: 'from' },
+      });
     }
     starts.set(partition, offset);
   }
   return { starts, onlyPartition: single ? entries[0]![0] : undefined };
 }
 
-export function validateReadOptions(opts: ReadOptions): { starts: Map<number, number>; onlyPartition: number | undefined; limit: number } {
+export function validateReadOptions(opts: ReadOptions): {
+  starts: Map<number, number>;
+  onlyPartition: number | undefined;
+  limit: number;
+} {
   const limit = opts.limit ?? Number.POSITIVE_INFINITY;
   if (opts.limit !== undefined && (!Number.isSafeInteger(opts.limit) || opts.limit < 0)) {
     throw new EngramError('VALIDATION_FAILED', 'limit must be a non-negative integer', { details: { field: 'limit' } });
@@ -55,11 +70,16 @@ export async function* readEvents(ctx: ReaderContext, opts: ReadOptions): AsyncG
   const { starts, onlyPartition, limit } = validateReadOptions(opts);
   if (limit === 0) return;
   const offsets = await withMetadataRetry(() => ctx.admin.fetchTopicOffsets(ctx.topic)).catch((e: unknown) => {
-    throw new EngramError('LOG_UNAVAILABLE', `cannot read the offsets of ${ctx.topic}: ${(e as Error).message}`, { cause: e });
+    throw new EngramError('LOG_UNAVAILABLE', `cannot read the offsets of ${ctx.topic}: ${(e as Error).message}`, {
+      cause: e,
+    });
   });
   const known = new Set(offsets.map((o) => o.partition));
   for (const p of starts.keys()) {
-    if (!known.has(p)) throw new EngramError('VALIDATION_FAILED', `topic ${ctx.topic} has no partition ${p}`, { details: { field: 'from' } });
+    if (!known.has(p))
+      throw new EngramError('VALIDATION_FAILED', `topic ${ctx.topic} has no partition ${p}`, {
+        details: { field: 'from' },
+      });
   }
   const ranges = new Map<number, Range>();
   for (const o of offsets) {
@@ -109,7 +129,8 @@ export async function* readEvents(ctx: ReaderContext, opts: ReadOptions): AsyncG
           if (range.next >= range.end) ranges.delete(batch.partition);
           if (ranges.size === 0) finished = true;
           notifyReader();
-          while (buffer.length >= HIGH_WATER && !finished && isRunning()) await new Promise<void>((r) => (wake.fetcher = r));
+          while (buffer.length >= HIGH_WATER && !finished && isRunning())
+            await new Promise<void>((r) => (wake.fetcher = r));
         }
       },
     });
@@ -131,12 +152,24 @@ export async function* readEvents(ctx: ReaderContext, opts: ReadOptions): AsyncG
     finished = true;
     notifyFetcher();
     await consumer.disconnect().catch(() => undefined);
-    await ctx.admin.deleteGroups([groupId]).catch((e: unknown) => ctx.logger.debug?.({ groupId, error: (e as Error).message }, 'could not delete the read group'));
+    await ctx.admin
+      .deleteGroups([groupId])
+      .catch((e: unknown) =>
+        ctx.logger.debug?.({ groupId, error: (e as Error).message }, 'could not delete the read group'),
+      );
   }
 }
 
 function withPosition(e: unknown, partition: number, offset: number): EngramError {
   const details = { partition, offset };
-  if (isEngramError(e)) return new EngramError(e.code, `${e.message} (at ${partition}:${offset})`, { cause: e, details: { ...e.details, ...details } });
-  return new EngramError('DECODE_FAILED', `cannot decode the event at ${partition}:${offset}: ${(e as Error)?.message ?? String(e)}`, { cause: e, details });
+  if (isEngramError(e))
+    return new EngramError(e.code, `${e.message} (at ${partition}:${offset})`, {
+      cause: e,
+      details: { ...e.details, ...details },
+    });
+  return new EngramError(
+    'DECODE_FAILED',
+    `cannot decode the event at ${partition}:${offset}: ${(e as Error)?.message ?? String(e)}`,
+    { cause: e, details },
+  );
 }

@@ -1,5 +1,14 @@
 import type { Admin, Consumer, EachBatchPayload, Kafka, KafkaMessage, Producer } from 'kafkajs';
-import { abortableDelay, EngramError, isEngramError, retry, type BatchHandler, type EventCodec, type Logger, type StoredEvent } from '@engram/core';
+import {
+  abortableDelay,
+  EngramError,
+  isEngramError,
+  retry,
+  type BatchHandler,
+  type EventCodec,
+  type Logger,
+  type StoredEvent,
+} from '@engram/core';
 import { sendDeadLetter } from './dead-letters';
 import type { DeadLetterReason } from './headers';
 
@@ -77,7 +86,11 @@ export class KafkaSubscription {
       try {
         await admin.resetOffsets({ groupId: this.groupId, topic, earliest: true });
       } catch (e) {
-        throw new EngramError('CONFLICT', `cannot replay ${this.opts.name} from the beginning while group ${this.groupId} has running members: ${(e as Error).message}`, { cause: e });
+        throw new EngramError(
+          'CONFLICT',
+          `cannot replay ${this.opts.name} from the beginning while group ${this.groupId} has running members: ${(e as Error).message}`,
+          { cause: e },
+        );
       }
     }
     const joined = new Promise<void>((resolve, reject) => {
@@ -91,11 +104,16 @@ export class KafkaSubscription {
         resolve();
       });
       const offCrash = this.consumer.on(this.consumer.events.CRASH, (ev) => {
-        logger.error({ groupId: this.groupId, error: String(ev.payload.error), restart: ev.payload.restart }, 'Kafka consumer crashed');
+        logger.error(
+          { groupId: this.groupId, error: String(ev.payload.error), restart: ev.payload.restart },
+          'Kafka consumer crashed',
+        );
         if (!ev.payload.restart) {
           clearTimeout(timer);
           offCrash();
-          reject(new EngramError('LOG_UNAVAILABLE', `Kafka consumer ${this.groupId} failed: ${String(ev.payload.error)}`));
+          reject(
+            new EngramError('LOG_UNAVAILABLE', `Kafka consumer ${this.groupId} failed: ${String(ev.payload.error)}`),
+          );
         }
       });
     });
@@ -112,7 +130,9 @@ export class KafkaSubscription {
       await joined;
     } catch (e) {
       await this.consumer.disconnect().catch(() => undefined);
-      throw isEngramError(e) ? e : new EngramError('LOG_UNAVAILABLE', `cannot subscribe ${this.groupId}: ${(e as Error).message}`, { cause: e });
+      throw isEngramError(e)
+        ? e
+        : new EngramError('LOG_UNAVAILABLE', `cannot subscribe ${this.groupId}: ${(e as Error).message}`, { cause: e });
     }
   }
 
@@ -138,7 +158,10 @@ export class KafkaSubscription {
       let decoded: StoredEvent | Error;
       try {
         if (!message.value) throw new EngramError('DECODE_FAILED', 'message has no value');
-        decoded = { event: this.ctx.codec.decode(message.value), position: { partition: batch.partition, offset: Number(message.offset) } };
+        decoded = {
+          event: this.ctx.codec.decode(message.value),
+          position: { partition: batch.partition, offset: Number(message.offset) },
+        };
       } catch (e) {
         decoded = e instanceof Error ? e : new Error(String(e));
       }
@@ -162,13 +185,17 @@ export class KafkaSubscription {
     const result = await this.callWithRetries(p, chunk);
     if (result.kind === 'stopped') return 'stopped';
     if (result.kind === 'ok') return this.commit(p, chunk[chunk.length - 1]!.message);
-    if (chunk.length === 1) return this.deadLetter(p, chunk[0]!.message, 'handler_failed', result.error, result.attempts);
+    if (chunk.length === 1)
+      return this.deadLetter(p, chunk[0]!.message, 'handler_failed', result.error, result.attempts);
     // Which event fails? Retry each alone so only the failing ones are dead-lettered.
     for (const one of chunk) if ((await this.deliver(p, [one])) === 'stopped') return 'stopped';
     return 'done';
   }
 
-  private async callWithRetries(p: EachBatchPayload, chunk: Pending[]): Promise<{ kind: 'ok' } | { kind: 'stopped' } | { kind: 'exhausted'; error: unknown; attempts: number }> {
+  private async callWithRetries(
+    p: EachBatchPayload,
+    chunk: Pending[],
+  ): Promise<{ kind: 'ok' } | { kind: 'stopped' } | { kind: 'exhausted'; error: unknown; attempts: number }> {
     const events = chunk.map((c) => c.stored);
     const first = events[0]!.position;
     let attempts = 0;
@@ -185,7 +212,15 @@ export class KafkaSubscription {
             const retriable = isEngramError(e) && e.retriable;
             if (e instanceof Stopped) return false;
             this.ctx.logger.warn(
-              { consumer: this.opts.name, partition: first.partition, offset: first.offset, events: events.length, failures, retriable, error: e instanceof Error ? e.message : String(e) },
+              {
+                consumer: this.opts.name,
+                partition: first.partition,
+                offset: first.offset,
+                events: events.length,
+                failures,
+                retriable,
+                error: e instanceof Error ? e.message : String(e),
+              },
               'event handler failed; retrying',
             );
             // An outage (retriable) must not drain the log into the DLQ: only other failures are bounded.
@@ -200,19 +235,39 @@ export class KafkaSubscription {
     }
   }
 
-  private async deadLetter(p: EachBatchPayload, message: KafkaMessage, reason: DeadLetterReason, error: unknown, attempts: number): Promise<Outcome> {
+  private async deadLetter(
+    p: EachBatchPayload,
+    message: KafkaMessage,
+    reason: DeadLetterReason,
+    error: unknown,
+    attempts: number,
+  ): Promise<Outcome> {
     try {
       await retry(
         async () => {
           if (this.shouldStop(p)) throw new Stopped();
-          await sendDeadLetter(this.ctx.dlqProducer, this.ctx.dlqTopic, { reason, error, sourceTopic: this.ctx.topic, partition: p.batch.partition, message, consumer: this.opts.name, attempts }, this.ctx.logger);
+          await sendDeadLetter(
+            this.ctx.dlqProducer,
+            this.ctx.dlqTopic,
+            {
+              reason,
+              error,
+              sourceTopic: this.ctx.topic,
+              partition: p.batch.partition,
+              message,
+              consumer: this.opts.name,
+              attempts,
+            },
+            this.ctx.logger,
+          );
           await this.commit(p, message);
         },
         {
           backoff: { initialMs: Math.max(100, this.ctx.retryBackoffMs), maxMs: MAX_BACKOFF_MS },
           // Never commit past an event that is not kept somewhere: wait and try again.
           retryIf: (e) => !(e instanceof Stopped),
-          onRetry: ({ error: e, failures }) => this.ctx.logger.error({ error: (e as Error).message, failures }, 'dead-letter write failed; retrying'),
+          onRetry: ({ error: e, failures }) =>
+            this.ctx.logger.error({ error: (e as Error).message, failures }, 'dead-letter write failed; retrying'),
           wait: (ms) => this.pause(p, ms),
         },
       );
@@ -225,7 +280,9 @@ export class KafkaSubscription {
 
   private async commit(p: EachBatchPayload, last: KafkaMessage): Promise<Outcome> {
     p.resolveOffset(last.offset);
-    await this.consumer.commitOffsets([{ topic: p.batch.topic, partition: p.batch.partition, offset: String(Number(last.offset) + 1) }]);
+    await this.consumer.commitOffsets([
+      { topic: p.batch.topic, partition: p.batch.partition, offset: String(Number(last.offset) + 1) },
+    ]);
     await p.heartbeat();
     return 'done';
   }

@@ -31,7 +31,8 @@ function topicConfig(name: string, partitions: number, retentionMs: number, spec
     { name: 'retention.ms', value: String(retentionMs) },
     { name: 'retention.bytes', value: '-1' },
   ];
-  if (spec.minInsyncReplicas !== undefined) configEntries.push({ name: 'min.insync.replicas', value: String(spec.minInsyncReplicas) });
+  if (spec.minInsyncReplicas !== undefined)
+    configEntries.push({ name: 'min.insync.replicas', value: String(spec.minInsyncReplicas) });
   return { topic: name, numPartitions: partitions, replicationFactor: spec.replicationFactor ?? -1, configEntries };
 }
 
@@ -40,7 +41,11 @@ function topicConfig(name: string, partitions: number, retentionMs: number, spec
  * topic is never repartitioned: a different count would move users to other partitions and break
  * per-user order, so a mismatch is only reported.
  */
-export async function provisionEventTopics(admin: Admin, spec: EventTopicsSpec, logger?: Logger): Promise<ProvisionResult> {
+export async function provisionEventTopics(
+  admin: Admin,
+  spec: EventTopicsSpec,
+  logger?: Logger,
+): Promise<ProvisionResult> {
   const existing = new Set(await admin.listTopics());
   const wanted = [
     topicConfig(spec.topic, spec.partitions, spec.retentionMs ?? -1, spec),
@@ -54,25 +59,40 @@ export async function provisionEventTopics(admin: Admin, spec: EventTopicsSpec, 
       // Another process may have created them in the meantime: that is fine. So is a new topic the
       // broker that answered kafkajs's wait for leaders does not know yet (KRaft spreads metadata
       // asynchronously): partitionCount below waits for it. Anything else is not.
-      if (!isTopicExists(e) && !isNotVisibleYet(e)) throw new EngramError('LOG_UNAVAILABLE', `cannot create Kafka topics ${wanted.map((t) => t.topic).join(', ')}: ${(e as Error).message}`, { cause: e });
+      if (!isTopicExists(e) && !isNotVisibleYet(e))
+        throw new EngramError(
+          'LOG_UNAVAILABLE',
+          `cannot create Kafka topics ${wanted.map((t) => t.topic).join(', ')}: ${(e as Error).message}`,
+          { cause: e },
+        );
     }
     created.push(...wanted.map((t) => t.topic));
   }
   const partitions = await partitionCount(admin, spec.topic);
   if (partitions !== spec.partitions) {
-    logger?.warn({ topic: spec.topic, partitions, configured: spec.partitions }, 'event topic exists with a different partition count; keeping it (repartitioning would break per-user order)');
+    logger?.warn(
+      { topic: spec.topic, partitions, configured: spec.partitions },
+      'event topic exists with a different partition count; keeping it (repartitioning would break per-user order)',
+    );
   }
   return { created, partitions };
 }
 
 function isTopicExists(e: unknown): boolean {
   const err = e as { type?: string; errors?: Array<{ type?: string }> } | undefined;
-  return err?.type === 'TOPIC_ALREADY_EXISTS' || (Array.isArray(err?.errors) && err.errors.every((x) => x.type === 'TOPIC_ALREADY_EXISTS'));
+  return (
+    err?.type === 'TOPIC_ALREADY_EXISTS' ||
+    (Array.isArray(err?.errors) && err.errors.every((x) => x.type === 'TOPIC_ALREADY_EXISTS'))
+  );
 }
 
 /** UNKNOWN_TOPIC_OR_PARTITION / LEADER_NOT_AVAILABLE anywhere in kafkajs's error chain. */
 export function isNotVisibleYet(e: unknown): boolean {
-  for (let err = e as { type?: string; cause?: unknown; originalError?: unknown } | undefined, depth = 0; err && depth < 5; depth++) {
+  for (
+    let err = e as { type?: string; cause?: unknown; originalError?: unknown } | undefined, depth = 0;
+    err && depth < 5;
+    depth++
+  ) {
     if (err.type === 'UNKNOWN_TOPIC_OR_PARTITION' || err.type === 'LEADER_NOT_AVAILABLE') return true;
     err = (err.originalError ?? err.cause) as typeof err;
   }
@@ -86,7 +106,9 @@ export async function partitionCount(admin: Admin, topic: string): Promise<numbe
     const n = meta.topics.find((t) => t.name === topic)?.partitions.length ?? 0;
     if (n > 0) return n;
   } catch (e) {
-    throw new EngramError('LOG_UNAVAILABLE', `Kafka topic ${topic} is not available: ${(e as Error).message}`, { cause: e });
+    throw new EngramError('LOG_UNAVAILABLE', `Kafka topic ${topic} is not available: ${(e as Error).message}`, {
+      cause: e,
+    });
   }
   throw new EngramError('LOG_UNAVAILABLE', `Kafka topic ${topic} has no partitions`);
 }

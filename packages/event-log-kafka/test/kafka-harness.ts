@@ -21,7 +21,12 @@ export interface OpenedTestLog {
   cleanup(): Promise<void>;
 }
 
-export async function openTestLog(brokers: string[], codec: EventCodec, label: string, extra: Partial<KafkaEventLogOptions> = {}): Promise<OpenedTestLog> {
+export async function openTestLog(
+  brokers: string[],
+  codec: EventCodec,
+  label: string,
+  extra: Partial<KafkaEventLogOptions> = {},
+): Promise<OpenedTestLog> {
   const topic = uniqueTopic(label);
   const opts: KafkaEventLogOptions = { brokers, codec, topic, partitions: 3, retryBackoffMs: 20, ...extra };
   const opened: KafkaEventLog[] = [];
@@ -49,14 +54,22 @@ export async function openTestLog(brokers: string[], codec: EventCodec, label: s
 }
 
 /** Reads the first `count` messages of a topic (all partitions) with a throw-away consumer group. */
-export async function readRaw(brokers: string[], topic: string, count: number, timeoutMs = 20_000): Promise<Array<{ partition: number; message: KafkaMessage }>> {
+export async function readRaw(
+  brokers: string[],
+  topic: string,
+  count: number,
+  timeoutMs = 20_000,
+): Promise<Array<{ partition: number; message: KafkaMessage }>> {
   const consumer = rawKafka(brokers).consumer({ groupId: `engram-test-raw-${randomUUID()}`, maxWaitTimeInMs: 100 });
   const got: Array<{ partition: number; message: KafkaMessage }> = [];
   await consumer.connect();
   try {
     await consumer.subscribe({ topics: [topic], fromBeginning: true });
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`only ${got.length} of ${count} messages arrived on ${topic}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`only ${got.length} of ${count} messages arrived on ${topic}`)),
+        timeoutMs,
+      );
       void consumer.run({
         eachMessage: async ({ partition, message }) => {
           got.push({ partition, message });
@@ -72,4 +85,3 @@ export async function readRaw(brokers: string[], topic: string, count: number, t
   }
   return got;
 }
-

@@ -115,7 +115,10 @@ describeWithServers(['kafka'], 'Kafka event log: Kafka-specific behaviour', ({ k
       return Number(t!.partitions.find((p) => p.partition === 0)!.offset);
     };
     try {
-      await waitFor('the group to commit past the dead-lettered event (offset 5)', async () => (await committed()) === 5);
+      await waitFor(
+        'the group to commit past the dead-lettered event (offset 5)',
+        async () => (await committed()) === 5,
+      );
     } finally {
       await admin.disconnect();
     }
@@ -207,11 +210,14 @@ describeWithServers(['kafka'], 'Kafka event log: Kafka-specific behaviour', ({ k
     const all = [...appended.values()];
     const target = all[9]!;
     const one: StoredEvent[] = [];
-    for await (const s of log.read({ from: { partition: target.partition, offset: target.offset }, limit: 1 })) one.push(s);
+    for await (const s of log.read({ from: { partition: target.partition, offset: target.offset }, limit: 1 }))
+      one.push(s);
     expect(one.map((s) => s.event.eventId)).toEqual([target.id]);
     const rest: StoredEvent[] = [];
     for await (const s of log.read({ from: { partition: target.partition, offset: target.offset } })) rest.push(s);
-    expect(rest.map((s) => s.event.eventId)).toEqual(all.filter((a) => a.partition === target.partition && a.offset >= target.offset).map((a) => a.id));
+    expect(rest.map((s) => s.event.eventId)).toEqual(
+      all.filter((a) => a.partition === target.partition && a.offset >= target.offset).map((a) => a.id),
+    );
     const starts = new Map([[target.partition, target.offset + 1]]);
     const fromMap: StoredEvent[] = [];
     for await (const s of log.read({ from: starts })) fromMap.push(s);
@@ -223,7 +229,9 @@ describeWithServers(['kafka'], 'Kafka event log: Kafka-specific behaviour', ({ k
   it('rejects expectedStreamVersion and streamVersion as UNSUPPORTED without writing', async () => {
     const { log } = await open('unsupported');
     const headBefore = await log.head();
-    await expect(log.append([sampleMessageObserved('t', 'u', 1)], { expectedStreamVersion: 0 })).rejects.toMatchObject({ code: 'UNSUPPORTED' });
+    await expect(log.append([sampleMessageObserved('t', 'u', 1)], { expectedStreamVersion: 0 })).rejects.toMatchObject({
+      code: 'UNSUPPORTED',
+    });
     await expect(log.streamVersion('t', 'u')).rejects.toMatchObject({ code: 'UNSUPPORTED' });
     expect(await log.head()).toEqual(headBefore);
   });
@@ -237,7 +245,9 @@ describeWithServers(['kafka'], 'Kafka event log: Kafka-specific behaviour', ({ k
   });
 
   it('fails to open with LOG_UNAVAILABLE when ensureTopics is off and the topic is missing', async () => {
-    await expect(openKafkaEventLog({ brokers, codec, topic: `engram-missing-${randomUUID()}`, ensureTopics: false })).rejects.toMatchObject({ code: 'LOG_UNAVAILABLE' });
+    await expect(
+      openKafkaEventLog({ brokers, codec, topic: `engram-missing-${randomUUID()}`, ensureTopics: false }),
+    ).rejects.toMatchObject({ code: 'LOG_UNAVAILABLE' });
   });
 });
 

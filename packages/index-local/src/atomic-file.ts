@@ -17,7 +17,9 @@ export async function writeFileAtomic(path: string, chunks: Array<Uint8Array>): 
   } catch (e) {
     await fh.close();
     await rm(tmp, { force: true });
-    throw new EngramError('INDEX_UNAVAILABLE', `cannot write index snapshot ${path}: ${(e as Error).message}`, { cause: e });
+    throw new EngramError('INDEX_UNAVAILABLE', `cannot write index snapshot ${path}: ${(e as Error).message}`, {
+      cause: e,
+    });
   }
   await fh.close();
   await rename(tmp, path);
@@ -39,6 +41,8 @@ export async function readFileIfExists(path: string): Promise<Buffer | null> {
     return await readFile(path);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new EngramError('INDEX_UNAVAILABLE', `cannot read index snapshot ${path}: ${(e as Error).message}`, { cause: e });
+    throw new EngramError('INDEX_UNAVAILABLE', `cannot read index snapshot ${path}: ${(e as Error).message}`, {
+      cause: e,
+    });
   }
 }

@@ -29,7 +29,8 @@ export async function openEmbeddingJournal(dir: string): Promise<EmbeddingCache>
   try {
     bytes = await readFile(path);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new EngramError('INDEX_UNAVAILABLE', `cannot read ${path}: ${(e as Error).message}`, { cause: e });
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new EngramError('INDEX_UNAVAILABLE', `cannot read ${path}: ${(e as Error).message}`, { cause: e });
   }
   if (bytes && bytes.length >= MAGIC.length && bytes.subarray(0, MAGIC.length).equals(MAGIC)) {
     let at = MAGIC.length;

@@ -109,7 +109,13 @@ export class Hnsw {
   }
 
   /** Best-first search of one layer; `results` holds only accepted nodes (at most ef), worst on top. */
-  private searchLayer(q: Float32Array, entries: number[], ef: number, level: number, accept: ((node: number) => boolean) | null): ScoreHeap {
+  private searchLayer(
+    q: Float32Array,
+    entries: number[],
+    ef: number,
+    level: number,
+    accept: ((node: number) => boolean) | null,
+  ): ScoreHeap {
     const data = this.vectors();
     const dims = this.dims;
     const stamp = this.nextStamp();
@@ -191,7 +197,10 @@ export class Hnsw {
         const current = Array.from(this.neighbours(nb, l));
         current.push(node);
         if (current.length > cap) {
-          const scored = current.map((x): [number, number] => [x, dotWithin(data, x * this.dims, nb * this.dims, this.dims)]);
+          const scored = current.map((x): [number, number] => [
+            x,
+            dotWithin(data, x * this.dims, nb * this.dims, this.dims),
+          ]);
           this.setNeighbours(nb, l, this.select(scored, cap));
         } else {
           this.setNeighbours(nb, l, current);
@@ -206,7 +215,12 @@ export class Hnsw {
   }
 
   /** The k accepted nodes most similar to the unit vector q, best first (approximate: `ef` trades time for recall). */
-  search(q: Float32Array, k: number, ef: number, accept: (node: number) => boolean): Array<[node: number, score: number]> {
+  search(
+    q: Float32Array,
+    k: number,
+    ef: number,
+    accept: (node: number) => boolean,
+  ): Array<[node: number, score: number]> {
     if (this.entry === -1 || k <= 0) return [];
     const ep = this.descend(q, 0);
     const found = this.searchLayer(q, [ep], Math.max(ef, k), 0, accept).entries();
@@ -228,7 +242,12 @@ export class Hnsw {
     return Int32Array.from(out);
   }
 
-  static deserialize(dims: number, vectors: () => Float32Array, flat: Int32Array, params: HnswParams = DEFAULT_HNSW): Hnsw {
+  static deserialize(
+    dims: number,
+    vectors: () => Float32Array,
+    flat: Int32Array,
+    params: HnswParams = DEFAULT_HNSW,
+  ): Hnsw {
     const g = new Hnsw(dims, vectors, params);
     const nodes = flat[0]!;
     g.ensure(Math.max(nodes - 1, 0));

@@ -12,6 +12,7 @@ export function matchesFilter(meta: IndexedDocMeta, filter: IndexFilter): boolea
   if (!agentVisible(filter.scope.agentId, meta.agentId)) return false;
   if (filter.kinds && filter.kinds.length > 0 && !filter.kinds.includes(meta.kind)) return false;
   if (filter.tiers && filter.tiers.length > 0 && !filter.tiers.includes(meta.tier)) return false;
-  if (filter.types && filter.types.length > 0 && (meta.type === null || !filter.types.includes(meta.type))) return false;
+  if (filter.types && filter.types.length > 0 && (meta.type === null || !filter.types.includes(meta.type)))
+    return false;
   return true;
 }

@@ -1,5 +1,12 @@
 import { join } from 'node:path';
-import { EngramError, SEARCH_ANALYZER, type IndexedDocMeta, type IndexFilter, type ScoredId, type TextIndex } from '@engram/core';
+import {
+  EngramError,
+  SEARCH_ANALYZER,
+  type IndexedDocMeta,
+  type IndexFilter,
+  type ScoredId,
+  type TextIndex,
+} from '@engram/core';
 import { readFileIfExists, writeFileAtomic } from './atomic-file';
 import { cachedSearchTerms } from './cached-terms';
 import { matchesFilter, partitionKey } from './scope-match';
@@ -60,7 +67,17 @@ const MIN_COMPACT = 1024;
 const DOC_AT_A_TIME_COST = 2;
 
 function newPartition(): Partition {
-  return { docs: [], lengths: new Float64Array(64), slotOf: new Map(), postings: new Map(), totalLength: 0, dead: 0, scores: new Float64Array(64), marks: new Uint32Array(64), stamp: 0 };
+  return {
+    docs: [],
+    lengths: new Float64Array(64),
+    slotOf: new Map(),
+    postings: new Map(),
+    totalLength: 0,
+    dead: 0,
+    scores: new Float64Array(64),
+    marks: new Uint32Array(64),
+    stamp: 0,
+  };
 }
 
 /** A fresh stamp for `marks`, sized to the partition's slots. */
@@ -188,10 +205,14 @@ export async function createLocalTextIndex(opts: { dir?: string } = {}): Promise
       try {
         file = JSON.parse(bytes.toString('utf8')) as SnapshotFile;
       } catch (e) {
-        throw new EngramError('INDEX_UNAVAILABLE', `text index snapshot ${snapshotPath} is not valid JSON`, { cause: e });
+        throw new EngramError('INDEX_UNAVAILABLE', `text index snapshot ${snapshotPath} is not valid JSON`, {
+          cause: e,
+        });
       }
-      const stale = REBUILT_VERSIONS.has(file.version) || (file.version === SNAPSHOT_VERSION && file.analyzer !== SEARCH_ANALYZER);
-      if (!stale && file.version !== SNAPSHOT_VERSION) throw new EngramError('INDEX_UNAVAILABLE', `text index snapshot version ${file.version} is not supported`);
+      const stale =
+        REBUILT_VERSIONS.has(file.version) || (file.version === SNAPSHOT_VERSION && file.analyzer !== SEARCH_ANALYZER);
+      if (!stale && file.version !== SNAPSHOT_VERSION)
+        throw new EngramError('INDEX_UNAVAILABLE', `text index snapshot version ${file.version} is not supported`);
       // A stale snapshot loads as empty with no checkpoint: the search-index projector then replays the log.
       if (!stale) {
         for (const [id, meta, length, terms, tfs] of file.docs) {
@@ -211,7 +232,13 @@ export async function createLocalTextIndex(opts: { dir?: string } = {}): Promise
         const tokens = cachedSearchTerms(d.text);
         const tf = new Map<string, number>();
         for (const t of tokens) tf.set(t, (tf.get(t) ?? 0) + 1);
-        add({ id: d.id, meta: { ...d.meta, tags: [...d.meta.tags] }, length: tokens.length, terms: [...tf.keys()], tfs: [...tf.values()] });
+        add({
+          id: d.id,
+          meta: { ...d.meta, tags: [...d.meta.tags] },
+          length: tokens.length,
+          terms: [...tf.keys()],
+          tfs: [...tf.values()],
+        });
       }
     },
 
@@ -240,7 +267,8 @@ export async function createLocalTextIndex(opts: { dir?: string } = {}): Promise
       }
       const gate = filter.anyOfTerms && filter.anyOfTerms.length > 0 ? [...new Set(filter.anyOfTerms)] : null;
       const top = new TopK(k);
-      const bm25 = (idf: number, tf: number, slot: number) => (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * p.lengths[slot]!) / avgdl));
+      const bm25 = (idf: number, tf: number, slot: number) =>
+        (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * p.lengths[slot]!) / avgdl));
 
       // R5 gate with rare terms: score only the documents holding one of them, one document at a time
       // (same terms summed in the same order, so the same scores as the term-at-a-time pass below).
@@ -294,7 +322,8 @@ export async function createLocalTextIndex(opts: { dir?: string } = {}): Promise
         const score = scores[slot]!;
         scores[slot] = 0;
         const doc = p.docs[slot];
-        if (doc && top.admits(score) && (!gate || p.marks[slot] === marks) && matchesFilter(doc.meta, filter)) top.push(doc.id, score);
+        if (doc && top.admits(score) && (!gate || p.marks[slot] === marks) && matchesFilter(doc.meta, filter))
+          top.push(doc.id, score);
       }
       return top.sorted();
     },

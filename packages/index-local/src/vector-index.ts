@@ -78,7 +78,9 @@ const sameVector = (data: Float32Array, off: number, v: Float32Array) => {
   return true;
 };
 
-export async function createLocalVectorIndex(opts: { dir?: string; annMinVectors?: number; efSearch?: number } = {}): Promise<LocalVectorIndex> {
+export async function createLocalVectorIndex(
+  opts: { dir?: string; annMinVectors?: number; efSearch?: number } = {},
+): Promise<LocalVectorIndex> {
   const annMin = opts.annMinVectors ?? ANN_MIN_VECTORS;
   const efSearch = opts.efSearch ?? ANN_EF_SEARCH;
   /** modelId → partition → block */
@@ -88,7 +90,14 @@ export async function createLocalVectorIndex(opts: { dir?: string; annMinVectors
   let closed = false;
 
   const newBlock = (modelId: string, partition: string, dims: number): Block => ({
-    modelId, partition, dims, ids: [], metas: [], data: new Float32Array(dims * 16), live: 0, graph: null,
+    modelId,
+    partition,
+    dims,
+    ids: [],
+    metas: [],
+    data: new Float32Array(dims * 16),
+    live: 0,
+    graph: null,
   });
 
   const blockFor = (modelId: string, partition: string, dims: number): Block => {
@@ -136,7 +145,8 @@ export async function createLocalVectorIndex(opts: { dir?: string; annMinVectors
     models.get(block.modelId)!.set(block.partition, fresh);
     for (let i = 0; i < block.ids.length; i++) {
       const id = block.ids[i];
-      if (id !== null && id !== undefined) append(fresh, id, block.metas[i]!, block.data.subarray(i * block.dims, (i + 1) * block.dims));
+      if (id !== null && id !== undefined)
+        append(fresh, id, block.metas[i]!, block.data.subarray(i * block.dims, (i + 1) * block.dims));
     }
   };
 
@@ -170,11 +180,18 @@ export async function createLocalVectorIndex(opts: { dir?: string; annMinVectors
     return top.sorted();
   };
 
-  const queryBlock = (vector: Float32Array, modelId: string, filter: IndexFilter): { block: Block; q: Float32Array } | null => {
+  const queryBlock = (
+    vector: Float32Array,
+    modelId: string,
+    filter: IndexFilter,
+  ): { block: Block; q: Float32Array } | null => {
     const block = models.get(modelId)?.get(partitionKey(filter.scope.tenantId, filter.scope.userId));
     if (!block) return null;
     if (vector.length !== block.dims) {
-      throw new EngramError('VALIDATION_FAILED', `query vector has ${vector.length} dimensions, model ${modelId} has ${block.dims}`);
+      throw new EngramError(
+        'VALIDATION_FAILED',
+        `query vector has ${vector.length} dimensions, model ${modelId} has ${block.dims}`,
+      );
     }
     return { block, q: unit(vector) };
   };
@@ -187,13 +204,16 @@ export async function createLocalVectorIndex(opts: { dir?: string; annMinVectors
   if (snapshotPath) {
     const bytes = await readFileIfExists(snapshotPath);
     if (bytes) {
-      if (bytes.length < 4) throw new EngramError('INDEX_UNAVAILABLE', `vector index snapshot ${snapshotPath} is truncated`);
+      if (bytes.length < 4)
+        throw new EngramError('INDEX_UNAVAILABLE', `vector index snapshot ${snapshotPath} is truncated`);
       const headerLen = bytes.readUInt32LE(0);
       let header: SnapshotHeader;
       try {
         header = JSON.parse(bytes.subarray(4, 4 + headerLen).toString('utf8')) as SnapshotHeader;
       } catch (e) {
-        throw new EngramError('INDEX_UNAVAILABLE', `vector index snapshot ${snapshotPath} has a corrupt header`, { cause: e });
+        throw new EngramError('INDEX_UNAVAILABLE', `vector index snapshot ${snapshotPath} has a corrupt header`, {
+          cause: e,
+        });
       }
       if (header.version !== 1 && header.version !== SNAPSHOT_VERSION) {
         throw new EngramError('INDEX_UNAVAILABLE', `vector index snapshot version ${header.version} is not supported`);
@@ -202,7 +222,8 @@ export async function createLocalVectorIndex(opts: { dir?: string; annMinVectors
       const body = new Uint8Array(bytes.subarray(4 + headerLen));
       const floats = new Float32Array(body.buffer, body.byteOffset, Math.floor(body.byteLength / 4));
       const words = new Int32Array(body.buffer, body.byteOffset, Math.floor(body.byteLength / 4));
-      const truncated = () => new EngramError('INDEX_UNAVAILABLE', `vector index snapshot ${snapshotPath} is truncated`);
+      const truncated = () =>
+        new EngramError('INDEX_UNAVAILABLE', `vector index snapshot ${snapshotPath} is truncated`);
       let off = 0;
       for (const b of header.blocks) {
         const need = b.ids.length * b.dims;
@@ -217,7 +238,8 @@ export async function createLocalVectorIndex(opts: { dir?: string; annMinVectors
           // No stored graph: appending builds one once the block is large enough.
           for (let i = 0; i < b.ids.length; i++) {
             const id = b.ids[i];
-            if (id !== null && id !== undefined) append(block, id, b.metas[i]!, floats.subarray(off + i * b.dims, off + (i + 1) * b.dims));
+            if (id !== null && id !== undefined)
+              append(block, id, b.metas[i]!, floats.subarray(off + i * b.dims, off + (i + 1) * b.dims));
           }
           off += need + (b.graphWords ?? 0);
           continue;
@@ -253,7 +275,13 @@ export async function createLocalVectorIndex(opts: { dir?: string; annMinVectors
         const partition = partitionKey(d.meta.tenantId, d.meta.userId);
         const slot = slots.get(d.id);
         // A metadata-only change (tier, pin, …) keeps the vector and its graph node.
-        if (slot && slot.block.modelId === d.modelId && slot.block.partition === partition && slot.block.dims === v.length && sameVector(slot.block.data, slot.index * v.length, v)) {
+        if (
+          slot &&
+          slot.block.modelId === d.modelId &&
+          slot.block.partition === partition &&
+          slot.block.dims === v.length &&
+          sameVector(slot.block.data, slot.index * v.length, v)
+        ) {
           slot.block.metas[slot.index] = meta;
           continue;
         }
@@ -275,10 +303,17 @@ export async function createLocalVectorIndex(opts: { dir?: string; annMinVectors
       const { block, q } = found;
       if (block.graph && block.live >= annMin) {
         const { ids, metas } = block;
-        const hits = block.graph.search(q, k, Math.max(efSearch, k), (i) => ids[i] != null && matchesFilter(metas[i]!, filter));
+        const hits = block.graph.search(
+          q,
+          k,
+          Math.max(efSearch, k),
+          (i) => ids[i] != null && matchesFilter(metas[i]!, filter),
+        );
         // Fewer than k means a filter kept out most of the graph: the exact scan still answers.
         if (hits.length === k) {
-          return hits.map(([i, score]) => ({ id: ids[i]!, score })).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+          return hits
+            .map(([i, score]) => ({ id: ids[i]!, score }))
+            .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
         }
       }
       return exactSearch(block, q, filter, k);
@@ -317,7 +352,13 @@ export async function createLocalVectorIndex(opts: { dir?: string; annMinVectors
       for (const parts of models.values()) {
         for (const b of parts.values()) {
           const graph = b.graph?.serialize(b.ids.length);
-          header.blocks.push({ modelId: b.modelId, dims: b.dims, ids: b.ids, metas: b.metas, graphWords: graph?.length ?? 0 });
+          header.blocks.push({
+            modelId: b.modelId,
+            dims: b.dims,
+            ids: b.ids,
+            metas: b.metas,
+            graphWords: graph?.length ?? 0,
+          });
           const used = b.data.subarray(0, b.ids.length * b.dims);
           chunks.push(new Uint8Array(used.buffer, used.byteOffset, used.byteLength));
           if (graph) chunks.push(new Uint8Array(graph.buffer, graph.byteOffset, graph.byteLength));

@@ -3,12 +3,25 @@ import { searchTerms, type IndexedDocMeta, type IndexFilter, type ScoredId } fro
 import { createLocalTextIndex } from '@engram/index-local';
 
 const meta = (over: Partial<IndexedDocMeta> = {}): IndexedDocMeta => ({
-  tenantId: 't', userId: 'u', agentId: null, kind: 'memory', tier: 'SEMANTIC', type: 'USER', tags: [], at: '2026-01-01T00:00:00.000Z', ...over,
+  tenantId: 't',
+  userId: 'u',
+  agentId: null,
+  kind: 'memory',
+  tier: 'SEMANTIC',
+  type: 'USER',
+  tags: [],
+  at: '2026-01-01T00:00:00.000Z',
+  ...over,
 });
 const scope: IndexFilter = { scope: { tenantId: 't', userId: 'u', agentId: null } };
 
 /** Textbook exhaustive BM25 (k1 1.2, b 0.4) over maps: what the typed-array index must reproduce exactly. */
-function referenceBm25(docs: Map<string, { text: string; meta: IndexedDocMeta }>, query: string, k: number, keep: (id: string, m: IndexedDocMeta) => boolean): ScoredId[] {
+function referenceBm25(
+  docs: Map<string, { text: string; meta: IndexedDocMeta }>,
+  query: string,
+  k: number,
+  keep: (id: string, m: IndexedDocMeta) => boolean,
+): ScoredId[] {
   const tfs = new Map<string, Map<string, number>>();
   let total = 0;
   for (const [id, d] of docs) {
@@ -39,18 +52,46 @@ function referenceBm25(docs: Map<string, { text: string; meta: IndexedDocMeta }>
     .slice(0, k);
 }
 
-const WORDS = ['alice', 'bob', 'guitar', 'lives', 'living', 'berlin', 'the', 'a', 'coffee', 'bakery', 'friday', 'played', 'plays', 'cello', 'garden', 'red', 'blue'];
+const WORDS = [
+  'alice',
+  'bob',
+  'guitar',
+  'lives',
+  'living',
+  'berlin',
+  'the',
+  'a',
+  'coffee',
+  'bakery',
+  'friday',
+  'played',
+  'plays',
+  'cello',
+  'garden',
+  'red',
+  'blue',
+];
 
 describe('local text index ranking', () => {
   it('equals exhaustive BM25 (scores, order, ties by id) through upserts, removals and compaction', async () => {
     let seed = 5;
-    const r = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const r = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     let made = 0;
-    const sentence = () => Array.from({ length: 2 + Math.floor(r() * 8) }, () => WORDS[Math.floor(r() * WORDS.length)]).join(' ') + (++made % 97 === 0 ? ' zebra' : '');
+    const sentence = () =>
+      Array.from({ length: 2 + Math.floor(r() * 8) }, () => WORDS[Math.floor(r() * WORDS.length)]).join(' ') +
+      (++made % 97 === 0 ? ' zebra' : '');
     const index = await createLocalTextIndex();
     const live = new Map<string, { text: string; meta: IndexedDocMeta }>();
     const check = async () => {
-      for (const q of ['alice guitar', 'the living bakery', 'played cello friday', 'red', 'a the', 'the zebra plays a red guitar', 'zebra garden blue coffee bob alice the']) {
+      for (const q of [
+        'alice guitar',
+        'the living bakery',
+        'played cello friday',
+        'red',
+        'a the',
+        'the zebra plays a red guitar',
+        'zebra garden blue coffee bob alice the',
+      ]) {
         expect(await index.search(q, scope, 25)).toEqual(referenceBm25(live, q, 25, () => true));
         for (const k of [1, 3]) expect(await index.search(q, scope, k)).toEqual(referenceBm25(live, q, k, () => true));
         const episodes: IndexFilter = { ...scope, kinds: ['episode'] };
@@ -82,6 +123,8 @@ describe('local text index ranking', () => {
     await check();
     const stats = await index.termStats({ tenantId: 't', userId: 'u' }, ['guitar']);
     expect(stats.docCount).toBe(live.size);
-    expect(stats.df.get('guitar')).toBe([...live.values()].filter((d) => searchTerms(d.text).includes('guitar')).length);
+    expect(stats.df.get('guitar')).toBe(
+      [...live.values()].filter((d) => searchTerms(d.text).includes('guitar')).length,
+    );
   });
 });

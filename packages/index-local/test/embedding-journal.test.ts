@@ -17,7 +17,10 @@ describe('embedding journal (vectors embedded since the last index snapshot)', (
 
   it('gives back what was put, per model, across a reopen', async () => {
     const j = await openEmbeddingJournal(dir);
-    await j.put('m1', [[digest(1), vec(1)], [digest(2), vec(2)]]);
+    await j.put('m1', [
+      [digest(1), vec(1)],
+      [digest(2), vec(2)],
+    ]);
     await j.put('m2', [[digest(1), vec(9, 3)]]);
     await j.close();
     const again = await openEmbeddingJournal(dir);

@@ -21,11 +21,20 @@ function randomUnitVectors(n: number, dims: number, seed: number): Float32Array 
   return data;
 }
 
-function exactTop(data: Float32Array, dims: number, q: Float32Array, k: number, accept: (i: number) => boolean = () => true): number[] {
+function exactTop(
+  data: Float32Array,
+  dims: number,
+  q: Float32Array,
+  k: number,
+  accept: (i: number) => boolean = () => true,
+): number[] {
   const n = data.length / dims;
   const scored: Array<[number, number]> = [];
   for (let i = 0; i < n; i++) if (accept(i)) scored.push([i, dot(data, i * dims, q, dims)]);
-  return scored.sort((a, b) => b[1] - a[1]).slice(0, k).map(([i]) => i);
+  return scored
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, k)
+    .map(([i]) => i);
 }
 
 describe('HNSW graph', () => {
@@ -92,7 +101,10 @@ describe('HNSW graph', () => {
 describe('TopK', () => {
   it('keeps the same k as a full sort by score desc, id asc (ties included)', () => {
     const r = seededRandom(3);
-    const items = Array.from({ length: 500 }, (_, i) => ({ id: `d${String(i).padStart(3, '0')}`, score: Math.floor(r() * 20) / 4 }));
+    const items = Array.from({ length: 500 }, (_, i) => ({
+      id: `d${String(i).padStart(3, '0')}`,
+      score: Math.floor(r() * 20) / 4,
+    }));
     for (const k of [1, 7, 50, 600]) {
       const top = new TopK(k);
       for (const it of items) if (top.admits(it.score)) top.push(it.id, it.score);

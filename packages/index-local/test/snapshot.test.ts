@@ -6,7 +6,15 @@ import type { IndexedDocMeta } from '@engram/core';
 import { createLocalTextIndex, createLocalVectorIndex, dot } from '@engram/index-local';
 
 const meta = (userId: string, over: Partial<IndexedDocMeta> = {}): IndexedDocMeta => ({
-  tenantId: 't', userId, agentId: null, kind: 'memory', tier: 'SEMANTIC', type: 'USER', tags: ['x'], at: '2026-01-01T00:00:00.000Z', ...over,
+  tenantId: 't',
+  userId,
+  agentId: null,
+  kind: 'memory',
+  tier: 'SEMANTIC',
+  type: 'USER',
+  tags: ['x'],
+  at: '2026-01-01T00:00:00.000Z',
+  ...over,
 });
 
 let dir: string;
@@ -36,7 +44,9 @@ describe('local text index snapshots', () => {
     expect(b.size()).toBe(3);
     const after = await b.search('cello', { scope: { tenantId: 't', userId: 'u1', agentId: null } }, 10);
     expect(after).toEqual(before);
-    expect((await b.search('大提琴', { scope: { tenantId: 't', userId: 'u1', agentId: null } }, 10)).map((h) => h.id)).toEqual(['d2']);
+    expect(
+      (await b.search('大提琴', { scope: { tenantId: 't', userId: 'u1', agentId: null } }, 10)).map((h) => h.id),
+    ).toEqual(['d2']);
     const stats = await b.termStats({ tenantId: 't', userId: 'u1' }, ['cello', 'friday']);
     expect(stats.docCount).toBe(2);
     expect(stats.df.get('cello')).toBe(1);
@@ -46,7 +56,11 @@ describe('local text index snapshots', () => {
   });
 
   it('drops a snapshot of unstemmed terms (version 1): empty, no checkpoint, so the log is replayed', async () => {
-    const v1 = { version: 1, checkpoint: { next: { 0: 7 } }, docs: [['d1', meta('u1'), 3, ['user', 'lives', 'berlin'], [1, 1, 1]]] };
+    const v1 = {
+      version: 1,
+      checkpoint: { next: { 0: 7 } },
+      docs: [['d1', meta('u1'), 3, ['user', 'lives', 'berlin'], [1, 1, 1]]],
+    };
     await writeFile(join(dir, 'text-index.json'), JSON.stringify(v1));
     const idx = await createLocalTextIndex({ dir });
     expect(idx.size()).toBe(0);
@@ -70,7 +84,12 @@ describe('local vector index snapshots', () => {
     const v = (xs: number[]) => Float32Array.from(xs);
     await a.upsert([
       { id: 'm1', vector: v([1, 0, 0]), modelId: 'A', meta: meta('u1') },
-      { id: 'm2', vector: v([0, 2, 0]), modelId: 'A', meta: meta('u1', { kind: 'message', tier: 'EPISODIC', type: null }) },
+      {
+        id: 'm2',
+        vector: v([0, 2, 0]),
+        modelId: 'A',
+        meta: meta('u1', { kind: 'message', tier: 'EPISODIC', type: null }),
+      },
       { id: 'm3', vector: v([0, 0, 1, 0, 0]), modelId: 'B', meta: meta('u2') },
     ]);
     await a.delete(['m1']);
@@ -85,7 +104,12 @@ describe('local vector index snapshots', () => {
     expect(hits.map((h) => h.id)).toEqual(['m2', 'm1']);
     expect(hits[0]!.score).toBeCloseTo(1, 6);
     expect(hits[1]!.score).toBeCloseTo(Math.SQRT1_2, 6);
-    const msgs = await b.search(v([0, 1, 0]), 'A', { scope: { tenantId: 't', userId: 'u1', agentId: null }, kinds: ['message'] }, 10);
+    const msgs = await b.search(
+      v([0, 1, 0]),
+      'A',
+      { scope: { tenantId: 't', userId: 'u1', agentId: null }, kinds: ['message'] },
+      10,
+    );
     expect(msgs.map((h) => h.id)).toEqual(['m2']);
     expect(await b.staleIds('A', 10)).toEqual(['m3']);
   });
@@ -93,7 +117,9 @@ describe('local vector index snapshots', () => {
   it('rejects a query vector of the wrong size for the model', async () => {
     const a = await createLocalVectorIndex();
     await a.upsert([{ id: 'x', vector: Float32Array.from([1, 0]), modelId: 'A', meta: meta('u1') }]);
-    await expect(a.search(Float32Array.from([1, 0, 0]), 'A', { scope: { tenantId: 't', userId: 'u1', agentId: null } }, 1)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(
+      a.search(Float32Array.from([1, 0, 0]), 'A', { scope: { tenantId: 't', userId: 'u1', agentId: null } }, 1),
+    ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 });
 

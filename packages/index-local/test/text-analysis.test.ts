@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { searchTerms, type IndexedDocMeta } from '@engram/core';
 import { createLocalTextIndex } from '@engram/index-local';
 
-const meta: IndexedDocMeta = { tenantId: 't', userId: 'u', agentId: null, kind: 'memory', tier: 'SEMANTIC', type: 'USER', tags: [], at: '2026-01-01T00:00:00.000Z' };
+const meta: IndexedDocMeta = {
+  tenantId: 't',
+  userId: 'u',
+  agentId: null,
+  kind: 'memory',
+  tier: 'SEMANTIC',
+  type: 'USER',
+  tags: [],
+  at: '2026-01-01T00:00:00.000Z',
+};
 const scope = { scope: { tenantId: 't', userId: 'u', agentId: null } };
 
 describe('local text index analysis', () => {

@@ -6,7 +6,15 @@ import { seededRandom, type IndexedDocMeta, type IndexFilter } from '@engram/cor
 import { createLocalVectorIndex } from '@engram/index-local';
 
 const meta = (over: Partial<IndexedDocMeta> = {}): IndexedDocMeta => ({
-  tenantId: 't', userId: 'u', agentId: null, kind: 'memory', tier: 'SEMANTIC', type: 'USER', tags: [], at: '2026-01-01T00:00:00.000Z', ...over,
+  tenantId: 't',
+  userId: 'u',
+  agentId: null,
+  kind: 'memory',
+  tier: 'SEMANTIC',
+  type: 'USER',
+  tags: [],
+  at: '2026-01-01T00:00:00.000Z',
+  ...over,
 });
 const scope: IndexFilter = { scope: { tenantId: 't', userId: 'u', agentId: null } };
 
@@ -28,7 +36,11 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function overlap(index: Awaited<ReturnType<typeof createLocalVectorIndex>>, k: number, filter: IndexFilter = scope): Promise<number> {
+async function overlap(
+  index: Awaited<ReturnType<typeof createLocalVectorIndex>>,
+  k: number,
+  filter: IndexFilter = scope,
+): Promise<number> {
   let same = 0;
   for (const q of queries) {
     const approx = await index.search(q, 'M', filter, k);
@@ -52,7 +64,14 @@ describe('local vector index on a graph (partitions past the ANN threshold)', ()
 
   it('falls back to the exact scan when a filter leaves fewer than k on the graph path', async () => {
     const index = await createLocalVectorIndex({ annMinVectors: 200 });
-    await index.upsert(docs.map((v, i) => ({ id: id(i), vector: v, modelId: 'M', meta: meta(i % 300 === 0 ? { kind: 'episode', tier: 'EPISODIC', type: null } : {}) })));
+    await index.upsert(
+      docs.map((v, i) => ({
+        id: id(i),
+        vector: v,
+        modelId: 'M',
+        meta: meta(i % 300 === 0 ? { kind: 'episode', tier: 'EPISODIC', type: null } : {}),
+      })),
+    );
     const episodes: IndexFilter = { ...scope, kinds: ['episode'] };
     const hits = await index.search(queries[0]!, 'M', episodes, 10);
     expect(hits.map((h) => h.id).sort()).toEqual([0, 300, 600, 900].map(id));
@@ -101,14 +120,28 @@ describe('local vector index on a graph (partitions past the ANN threshold)', ()
   });
 
   it('loads a version 1 snapshot (live vectors, no graph) and builds the graph', async () => {
-    const header = { version: 1, checkpoint: { at: 9 }, blocks: [{ modelId: 'M', dims: DIMS, ids: docs.slice(0, 300).map((_, i) => id(i)), metas: docs.slice(0, 300).map(() => meta()) }] };
+    const header = {
+      version: 1,
+      checkpoint: { at: 9 },
+      blocks: [
+        {
+          modelId: 'M',
+          dims: DIMS,
+          ids: docs.slice(0, 300).map((_, i) => id(i)),
+          metas: docs.slice(0, 300).map(() => meta()),
+        },
+      ],
+    };
     const h = Buffer.from(JSON.stringify(header));
     const len = Buffer.alloc(4);
     len.writeUInt32LE(h.length, 0);
     const body = new Float32Array(300 * DIMS);
     docs.slice(0, 300).forEach((v, i) => {
       const norm = Math.hypot(...v);
-      body.set(v.map((x) => x / norm), i * DIMS);
+      body.set(
+        v.map((x) => x / norm),
+        i * DIMS,
+      );
     });
     await writeFile(join(dir, 'vector-index.bin'), Buffer.concat([len, h, Buffer.from(body.buffer)]));
     const index = await createLocalVectorIndex({ dir, annMinVectors: 200 });

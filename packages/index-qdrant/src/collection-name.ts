@@ -10,7 +10,11 @@ const MAX_READABLE = 48;
  */
 export function collectionNameFor(prefix: string, modelId: string): string {
   if (modelId.length === 0) throw new Error('modelId must not be empty');
-  const readable = modelId.toLowerCase().replace(/[^a-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, MAX_READABLE);
+  const readable = modelId
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, MAX_READABLE);
   const hash = createHash('sha256').update(modelId).digest('hex').slice(0, 10);
   return `${prefix}${readable || 'model'}_${hash}`;
 }
@@ -21,5 +25,6 @@ export function isOwnCollection(prefix: string, name: string): boolean {
 }
 
 export function assertValidPrefix(prefix: string): void {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(prefix)) throw new Error(`collection prefix must match [A-Za-z0-9_-]{1,64}, got "${prefix}"`);
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(prefix))
+    throw new Error(`collection prefix must match [A-Za-z0-9_-]{1,64}, got "${prefix}"`);
 }

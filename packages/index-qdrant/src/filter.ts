@@ -43,7 +43,10 @@ export const PAYLOAD_INDEXES: ReadonlyArray<{ field: keyof PointPayload; schema:
   { field: 'at', schema: 'datetime' },
 ];
 
-const matchAny = (key: string, values: readonly string[]): Schemas['Condition'] => ({ key, match: { any: [...values] } });
+const matchAny = (key: string, values: readonly string[]): Schemas['Condition'] => ({
+  key,
+  match: { any: [...values] },
+});
 
 /**
  * The Qdrant filter of an index query: always tenant + user (P3). An agent-scoped read sees only

@@ -30,7 +30,9 @@ const SCROLL_PAGE = 256;
 
 function unavailable(what: string, e: unknown): EngramError {
   if (e instanceof EngramError) return e;
-  return new EngramError('INDEX_UNAVAILABLE', `qdrant ${what} failed: ${(e as Error)?.message ?? String(e)}`, { cause: e });
+  return new EngramError('INDEX_UNAVAILABLE', `qdrant ${what} failed: ${(e as Error)?.message ?? String(e)}`, {
+    cause: e,
+  });
 }
 
 export function createQdrantVectorIndex(opts: QdrantVectorIndexOptions): QdrantVectorIndex {
@@ -62,7 +64,8 @@ export function createQdrantVectorIndex(opts: QdrantVectorIndexOptions): QdrantV
   };
 
   const collectionFor = (modelId: string): string => {
-    if (typeof modelId !== 'string' || modelId.length === 0) throw new EngramError('VALIDATION_FAILED', 'modelId must be a non-empty string');
+    if (typeof modelId !== 'string' || modelId.length === 0)
+      throw new EngramError('VALIDATION_FAILED', 'modelId must be a non-empty string');
     return collectionNameFor(prefix, modelId);
   };
 
@@ -93,14 +96,21 @@ export function createQdrantVectorIndex(opts: QdrantVectorIndexOptions): QdrantV
 
   const listOwn = async (): Promise<string[]> => {
     const { collections } = await client.getCollections();
-    return collections.map((c) => c.name).filter((n) => isOwnCollection(prefix, n)).sort();
+    return collections
+      .map((c) => c.name)
+      .filter((n) => isOwnCollection(prefix, n))
+      .sort();
   };
 
   const checkVector = (v: Float32Array, what: string) => {
     if (v.length !== opts.dimensions) {
-      throw new EngramError('VALIDATION_FAILED', `${what}: vector has ${v.length} dimensions, the index expects ${opts.dimensions}`);
+      throw new EngramError(
+        'VALIDATION_FAILED',
+        `${what}: vector has ${v.length} dimensions, the index expects ${opts.dimensions}`,
+      );
     }
-    if (!v.every(Number.isFinite)) throw new EngramError('VALIDATION_FAILED', `${what}: vector has a non-finite component`);
+    if (!v.every(Number.isFinite))
+      throw new EngramError('VALIDATION_FAILED', `${what}: vector has a non-finite component`);
   };
 
   const deletePoints = async (collections: string[], pointIds: string[]) => {
@@ -135,10 +145,17 @@ export function createQdrantVectorIndex(opts: QdrantVectorIndexOptions): QdrantV
           const pointIds = group.map((d) => pointIdFor(d.id));
           await client.upsert(name, {
             wait: true,
-            points: group.map((d, i) => ({ id: pointIds[i]!, vector: Array.from(d.vector), payload: payloadOf(d.id, modelId, d.meta) })),
+            points: group.map((d, i) => ({
+              id: pointIds[i]!,
+              vector: Array.from(d.vector),
+              payload: payloadOf(d.id, modelId, d.meta),
+            })),
           });
           // One vector per document: re-embedding under a new model moves it out of the old space.
-          await deletePoints(existing.filter((n) => n !== name), pointIds);
+          await deletePoints(
+            existing.filter((n) => n !== name),
+            pointIds,
+          );
         }
       });
     },
@@ -162,7 +179,10 @@ export function createQdrantVectorIndex(opts: QdrantVectorIndexOptions): QdrantV
           limit,
           with_payload: ['docId'],
         });
-        return res.points.map((p) => ({ id: String((p.payload as { docId?: unknown } | null | undefined)?.docId ?? p.id), score: p.score }));
+        return res.points.map((p) => ({
+          id: String((p.payload as { docId?: unknown } | null | undefined)?.docId ?? p.id),
+          score: p.score,
+        }));
       });
     },
 
@@ -182,7 +202,8 @@ export function createQdrantVectorIndex(opts: QdrantVectorIndexOptions): QdrantV
               with_vector: false,
               ...(offset != null ? { offset: offset as string | number } : {}),
             });
-            for (const p of page.points) out.push(String((p.payload as { docId?: unknown } | null | undefined)?.docId ?? p.id));
+            for (const p of page.points)
+              out.push(String((p.payload as { docId?: unknown } | null | undefined)?.docId ?? p.id));
             offset = page.next_page_offset;
           } while (offset != null && out.length < limit);
           if (out.length >= limit) break;
@@ -204,4 +225,3 @@ export function createQdrantVectorIndex(opts: QdrantVectorIndexOptions): QdrantV
     },
   };
 }
-

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
 import { deterministicId, EngramError } from '@engram/core';
-import { collectionNameFor, createQdrantVectorIndex, isOwnCollection, payloadOf, pointIdFor, qdrantFilterOf } from '@engram/index-qdrant';
+import {
+  collectionNameFor,
+  createQdrantVectorIndex,
+  isOwnCollection,
+  payloadOf,
+  pointIdFor,
+  qdrantFilterOf,
+} from '@engram/index-qdrant';
 
 /** A loopback port with nothing listening on it (bound on port 0, then released). */
 async function closedPort(): Promise<number> {
@@ -85,7 +92,16 @@ describe('filter construction', () => {
   });
 
   it('stores the original id, model and metadata in the payload', () => {
-    const meta = { tenantId: 'acme', userId: 'u1', agentId: null, kind: 'message' as const, tier: 'EPISODIC' as const, type: null, tags: ['a'], at: '2026-11-30T00:00:00Z' };
+    const meta = {
+      tenantId: 'acme',
+      userId: 'u1',
+      agentId: null,
+      kind: 'message' as const,
+      tier: 'EPISODIC' as const,
+      type: null,
+      tags: ['a'],
+      at: '2026-11-30T00:00:00Z',
+    };
     const p = payloadOf('msg-1', 'use-lite@1', meta);
     expect(p).toEqual({ docId: 'msg-1', modelId: 'use-lite@1', ...meta });
     p.tags.push('mutated');
@@ -95,27 +111,50 @@ describe('filter construction', () => {
 
 describe('options and failures (no server needed)', () => {
   it('rejects bad options with CONFIG_INVALID', () => {
-    expect(() => createQdrantVectorIndex({ url: 'http://127.0.0.1:1', dimensions: 0 })).toThrowError(expect.objectContaining({ code: 'CONFIG_INVALID' }));
-    expect(() => createQdrantVectorIndex({ url: 'http://127.0.0.1:1', dimensions: 8, collectionPrefix: 'bad/prefix' })).toThrowError(
+    expect(() => createQdrantVectorIndex({ url: 'http://127.0.0.1:1', dimensions: 0 })).toThrowError(
       expect.objectContaining({ code: 'CONFIG_INVALID' }),
     );
+    expect(() =>
+      createQdrantVectorIndex({ url: 'http://127.0.0.1:1', dimensions: 8, collectionPrefix: 'bad/prefix' }),
+    ).toThrowError(expect.objectContaining({ code: 'CONFIG_INVALID' }));
   });
 
   it('rejects vectors of the wrong size before any request', async () => {
     const idx = createQdrantVectorIndex({ url: `http://127.0.0.1:${await closedPort()}`, dimensions: 8 });
-    const meta = { tenantId: 't', userId: 'u', agentId: null, kind: 'memory' as const, tier: 'SEMANTIC' as const, type: null, tags: [], at: '2026-01-01T00:00:00Z' };
-    await expect(idx.upsert([{ id: 'x', vector: new Float32Array(3), modelId: 'm', meta }])).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-    await expect(idx.search(new Float32Array(9), 'm', { scope: { tenantId: 't', userId: 'u', agentId: null } }, 5)).rejects.toMatchObject({
+    const meta = {
+      tenantId: 't',
+      userId: 'u',
+      agentId: null,
+      kind: 'memory' as const,
+      tier: 'SEMANTIC' as const,
+      type: null,
+      tags: [],
+      at: '2026-01-01T00:00:00Z',
+    };
+    await expect(idx.upsert([{ id: 'x', vector: new Float32Array(3), modelId: 'm', meta }])).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    await expect(
+      idx.search(new Float32Array(9), 'm', { scope: { tenantId: 't', userId: 'u', agentId: null } }, 5),
+    ).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
     });
     const nan = new Float32Array(8).fill(NaN);
-    await expect(idx.upsert([{ id: 'x', vector: nan, modelId: 'm', meta }])).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('non-finite') });
-    await expect(idx.upsert([{ id: 'x', vector: new Float32Array(8), modelId: '', meta }])).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining('modelId') });
+    await expect(idx.upsert([{ id: 'x', vector: nan, modelId: 'm', meta }])).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringContaining('non-finite'),
+    });
+    await expect(idx.upsert([{ id: 'x', vector: new Float32Array(8), modelId: '', meta }])).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringContaining('modelId'),
+    });
   });
 
   it('reports an unreachable server as retriable INDEX_UNAVAILABLE, and refuses calls after close', async () => {
     const idx = createQdrantVectorIndex({ url: `http://127.0.0.1:${await closedPort()}`, dimensions: 4 });
-    const err = await idx.search(new Float32Array(4), 'm', { scope: { tenantId: 't', userId: 'u', agentId: null } }, 5).catch((e: unknown) => e);
+    const err = await idx
+      .search(new Float32Array(4), 'm', { scope: { tenantId: 't', userId: 'u', agentId: null } }, 5)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(EngramError);
     expect(err).toMatchObject({ code: 'INDEX_UNAVAILABLE', retriable: true });
     await idx.close();

@@ -1,4 +1,12 @@
-import { EngramError, type ApiKeyRecord, type ApiScope, type KeyListFilter, type KeyStore, type NewApiKey, type SqlDatabase } from '@engram/core';
+import {
+  EngramError,
+  type ApiKeyRecord,
+  type ApiScope,
+  type KeyListFilter,
+  type KeyStore,
+  type NewApiKey,
+  type SqlDatabase,
+} from '@engram/core';
 
 export interface SqlKeyStoreOptions {
   /**
@@ -12,7 +20,8 @@ export interface SqlKeyStoreOptions {
 }
 
 type Row = Record<string, unknown>;
-const COLUMNS = 'id, key_hash, prefix, name, tenant_id, user_id, agent_id, scopes, created_at, created_by, last_used_at, expires_at, revoked_at';
+const COLUMNS =
+  'id, key_hash, prefix, name, tenant_id, user_id, agent_id, scopes, created_at, created_by, last_used_at, expires_at, revoked_at';
 const MAX_LIST = 1000;
 
 const iso = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();
@@ -67,9 +76,24 @@ export async function openSqlKeyStore(db: SqlDatabase, opts: SqlKeyStoreOptions 
       const inserted = await one(
         `INSERT INTO api_keys (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, NULL, $11, NULL)
          ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
-        [k.id, k.hash, k.prefix, k.name, k.tenantId, k.userId, k.agentId, [...k.scopes], k.createdAt, k.createdBy, k.expiresAt],
+        [
+          k.id,
+          k.hash,
+          k.prefix,
+          k.name,
+          k.tenantId,
+          k.userId,
+          k.agentId,
+          [...k.scopes],
+          k.createdAt,
+          k.createdBy,
+          k.expiresAt,
+        ],
       );
-      if (!inserted) throw new EngramError('CONFLICT', `an API key with id ${k.id} or the same secret already exists`, { details: { id: k.id } });
+      if (!inserted)
+        throw new EngramError('CONFLICT', `an API key with id ${k.id} or the same secret already exists`, {
+          details: { id: k.id },
+        });
       if (opts.exclusive) remember(inserted.hash, inserted.record);
       return copy(inserted.record);
     },
@@ -102,7 +126,10 @@ export async function openSqlKeyStore(db: SqlDatabase, opts: SqlKeyStoreOptions 
     },
 
     async revoke(id: string, at: string): Promise<ApiKeyRecord | null> {
-      const r = await one(`UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $2::timestamptz) WHERE id = $1 RETURNING ${COLUMNS}`, [id, at]);
+      const r = await one(
+        `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $2::timestamptz) WHERE id = $1 RETURNING ${COLUMNS}`,
+        [id, at],
+      );
       if (!r) return null;
       if (opts.exclusive) remember(r.hash, r.record);
       return copy(r.record);

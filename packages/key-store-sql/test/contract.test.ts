@@ -5,14 +5,18 @@ import { describeWithServers, keyStoreContract } from '@engram/testing';
 import type { SqlDatabase } from '@engram/core';
 import { KEY_STORE_MIGRATIONS_DIR, KEY_STORE_MIGRATIONS_NAMESPACE, openSqlKeyStore } from '../src';
 
-const migrate = (db: SqlDatabase) => runMigrations(db, { dir: KEY_STORE_MIGRATIONS_DIR, namespace: KEY_STORE_MIGRATIONS_NAMESPACE });
+const migrate = (db: SqlDatabase) =>
+  runMigrations(db, { dir: KEY_STORE_MIGRATIONS_DIR, namespace: KEY_STORE_MIGRATIONS_NAMESPACE });
 
 for (const exclusive of [true, false]) {
-  keyStoreContract(`SQL key store on PGlite (${exclusive ? 'exclusive: served from memory' : 'read per lookup'})`, async () => {
-    const db = await openPglite();
-    await migrate(db);
-    return { store: await openSqlKeyStore(db, { exclusive }), close: () => db.close() };
-  });
+  keyStoreContract(
+    `SQL key store on PGlite (${exclusive ? 'exclusive: served from memory' : 'read per lookup'})`,
+    async () => {
+      const db = await openPglite();
+      await migrate(db);
+      return { store: await openSqlKeyStore(db, { exclusive }), close: () => db.close() };
+    },
+  );
 }
 
 describeWithServers(['postgres'], 'SQL key store on PostgreSQL', ({ postgres }) => {

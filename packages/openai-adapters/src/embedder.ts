@@ -20,7 +20,11 @@ export function embedderError(e: unknown, what: string): EngramError {
   const status = e instanceof APIError ? e.status : undefined;
   const retriable = status === undefined || status === 408 || status === 409 || status === 429 || status >= 500;
   const msg = e instanceof Error ? e.message : String(e);
-  return new EngramError('EMBEDDER_FAILED', `${what}: ${msg}`, { cause: e, retriable, ...(status ? { details: { status } } : {}) });
+  return new EngramError('EMBEDDER_FAILED', `${what}: ${msg}`, {
+    cause: e,
+    retriable,
+    ...(status ? { details: { status } } : {}),
+  });
 }
 
 /** E2: embeddings from any OpenAI-compatible /v1/embeddings endpoint. */
@@ -30,7 +34,8 @@ export function createOpenAiEmbedder(opts: OpenAiEmbedderOptions): Embedder {
     throw new EngramError('CONFIG_INVALID', `embedding dimensions must be a positive integer, got ${opts.dimensions}`);
   }
   const batchSize = opts.batchSize ?? 64;
-  if (!(Number.isInteger(batchSize) && batchSize > 0)) throw new EngramError('CONFIG_INVALID', `batchSize must be a positive integer, got ${batchSize}`);
+  if (!(Number.isInteger(batchSize) && batchSize > 0))
+    throw new EngramError('CONFIG_INVALID', `batchSize must be a positive integer, got ${batchSize}`);
   const client = new OpenAI({
     baseURL: opts.baseURL,
     apiKey: opts.apiKey,
@@ -52,7 +57,10 @@ export function createOpenAiEmbedder(opts: OpenAiEmbedderOptions): Embedder {
       throw embedderError(e, `embedding ${input.length} texts with ${opts.model} failed`);
     }
     if (!Array.isArray(res.data) || res.data.length !== input.length) {
-      throw new EngramError('EMBEDDER_FAILED', `the endpoint returned ${res.data?.length ?? 0} embeddings for ${input.length} texts`);
+      throw new EngramError(
+        'EMBEDDER_FAILED',
+        `the endpoint returned ${res.data?.length ?? 0} embeddings for ${input.length} texts`,
+      );
     }
     const out = new Array<Float32Array>(input.length);
     for (const d of res.data) {
@@ -64,7 +72,8 @@ export function createOpenAiEmbedder(opts: OpenAiEmbedderOptions): Embedder {
     for (const v of out) {
       if (!v) throw new EngramError('EMBEDDER_FAILED', 'the endpoint skipped an input');
       if (dims === 0) dims = v.length;
-      if (v.length !== dims) throw new EngramError('EMBEDDER_FAILED', `expected ${dims}-dimensional embeddings, got ${v.length}`);
+      if (v.length !== dims)
+        throw new EngramError('EMBEDDER_FAILED', `expected ${dims}-dimensional embeddings, got ${v.length}`);
     }
     return out;
   };

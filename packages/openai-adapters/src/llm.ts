@@ -24,7 +24,11 @@ function llmError(e: unknown, what: string): EngramError {
   const status = e instanceof APIError ? e.status : undefined;
   const retriable = status === undefined || status === 408 || status === 409 || status === 429 || status >= 500;
   const msg = e instanceof Error ? e.message : String(e);
-  return new EngramError('LLM_FAILED', `${what}: ${msg}`, { cause: e, retriable, ...(status ? { details: { status } } : {}) });
+  return new EngramError('LLM_FAILED', `${what}: ${msg}`, {
+    cause: e,
+    retriable,
+    ...(status ? { details: { status } } : {}),
+  });
 }
 
 /**
@@ -34,7 +38,8 @@ function llmError(e: unknown, what: string): EngramError {
  */
 export function createOpenAiLlm(opts: OpenAiLlmOptions): Llm {
   for (const stage of ['summary', 'extraction', 'verification'] as const) {
-    if (!opts.models?.[stage]) throw new EngramError('CONFIG_INVALID', `the OpenAI LLM needs a model for the "${stage}" stage`);
+    if (!opts.models?.[stage])
+      throw new EngramError('CONFIG_INVALID', `the OpenAI LLM needs a model for the "${stage}" stage`);
   }
   const client = new OpenAI({
     baseURL: opts.baseURL,
@@ -59,7 +64,12 @@ export function createOpenAiLlm(opts: OpenAiLlmOptions): Llm {
             ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
             ...(req.maxTokens !== undefined ? { max_tokens: req.maxTokens } : {}),
             ...(req.jsonSchema
-              ? { response_format: { type: 'json_schema' as const, json_schema: { name: req.jsonSchema.name, schema: req.jsonSchema.schema, strict: true } } }
+              ? {
+                  response_format: {
+                    type: 'json_schema' as const,
+                    json_schema: { name: req.jsonSchema.name, schema: req.jsonSchema.schema, strict: true },
+                  },
+                }
               : {}),
           },
           req.timeoutMs ? { timeout: req.timeoutMs } : undefined,
@@ -69,7 +79,10 @@ export function createOpenAiLlm(opts: OpenAiLlmOptions): Llm {
       }
       const text = res.choices?.[0]?.message?.content;
       if (typeof text !== 'string') {
-        throw new EngramError('LLM_MALFORMED_OUTPUT', `chat completion (${req.stage}, ${model}) returned no message content`);
+        throw new EngramError(
+          'LLM_MALFORMED_OUTPUT',
+          `chat completion (${req.stage}, ${model}) returned no message content`,
+        );
       }
       return { text, model: res.model || model };
     },

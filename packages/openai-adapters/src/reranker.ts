@@ -33,17 +33,28 @@ export function createHttpReranker(opts: HttpRerankerOptions): Reranker {
       try {
         res = await fetch(endpoint, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}) },
+          headers: {
+            'content-type': 'application/json',
+            ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
+          },
           body: JSON.stringify({ query, texts: documents, ...(opts.model ? { model: opts.model } : {}) }),
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (e) {
         const timedOut = (e as Error).name === 'TimeoutError';
-        throw new EngramError('LLM_FAILED', timedOut ? `reranker did not answer within ${timeoutMs} ms` : `reranker request failed: ${(e as Error).message}`, { cause: e });
+        throw new EngramError(
+          'LLM_FAILED',
+          timedOut
+            ? `reranker did not answer within ${timeoutMs} ms`
+            : `reranker request failed: ${(e as Error).message}`,
+          { cause: e },
+        );
       }
       if (!res.ok) {
         const text = await res.text().catch(() => '');
-        throw new EngramError('LLM_FAILED', `reranker answered HTTP ${res.status}: ${text.slice(0, 200)}`, { retriable: res.status >= 500 || res.status === 429 });
+        throw new EngramError('LLM_FAILED', `reranker answered HTTP ${res.status}: ${text.slice(0, 200)}`, {
+          retriable: res.status >= 500 || res.status === 429,
+        });
       }
       let body: unknown;
       try {
@@ -52,16 +63,29 @@ export function createHttpReranker(opts: HttpRerankerOptions): Reranker {
         throw new EngramError('LLM_MALFORMED_OUTPUT', 'reranker answered with invalid JSON', { cause: e });
       }
       const results = (Array.isArray(body) ? body : (body as { results?: unknown })?.results) as unknown;
-      if (!Array.isArray(results)) throw new EngramError('LLM_MALFORMED_OUTPUT', 'reranker answer is not a list of {index, score}');
+      if (!Array.isArray(results))
+        throw new EngramError('LLM_MALFORMED_OUTPUT', 'reranker answer is not a list of {index, score}');
       const scores = new Array<number>(documents.length).fill(Number.NaN);
       for (const r of results as RerankResult[]) {
-        const score = (r as { score?: unknown; relevance_score?: unknown }).score ?? (r as { relevance_score?: unknown }).relevance_score;
-        if (!Number.isInteger(r?.index) || r.index < 0 || r.index >= documents.length || typeof score !== 'number' || !Number.isFinite(score)) {
-          throw new EngramError('LLM_MALFORMED_OUTPUT', `reranker returned a malformed result ${JSON.stringify(r).slice(0, 100)}`);
+        const score =
+          (r as { score?: unknown; relevance_score?: unknown }).score ??
+          (r as { relevance_score?: unknown }).relevance_score;
+        if (
+          !Number.isInteger(r?.index) ||
+          r.index < 0 ||
+          r.index >= documents.length ||
+          typeof score !== 'number' ||
+          !Number.isFinite(score)
+        ) {
+          throw new EngramError(
+            'LLM_MALFORMED_OUTPUT',
+            `reranker returned a malformed result ${JSON.stringify(r).slice(0, 100)}`,
+          );
         }
         scores[r.index] = score;
       }
-      if (scores.some((s) => Number.isNaN(s))) throw new EngramError('LLM_MALFORMED_OUTPUT', 'reranker did not score every document');
+      if (scores.some((s) => Number.isNaN(s)))
+        throw new EngramError('LLM_MALFORMED_OUTPUT', 'reranker did not score every document');
       return scores;
     },
   };

@@ -14,13 +14,22 @@ afterAll(async () => {
 
 describe('OpenAI-compatible embedder', () => {
   it('embeds in batches of batchSize, in order, sending the model and dimensions', async () => {
-    const e = createOpenAiEmbedder({ baseURL: fake.baseUrl, apiKey: 'k', model: 'emb-small', dimensions: 16, batchSize: 2 });
+    const e = createOpenAiEmbedder({
+      baseURL: fake.baseUrl,
+      apiKey: 'k',
+      model: 'emb-small',
+      dimensions: 16,
+      batchSize: 2,
+    });
     expect(e.modelId).toBe('openai:emb-small@16');
     const before = fake.requests.length;
     const texts = ['alpha', 'beta', 'gamma', 'alpha'];
     const out = await e.embed(texts);
     const reqs = fake.requests.slice(before);
-    expect(reqs.map((r) => r.body.input)).toEqual([['alpha', 'beta'], ['gamma', 'alpha']]);
+    expect(reqs.map((r) => r.body.input)).toEqual([
+      ['alpha', 'beta'],
+      ['gamma', 'alpha'],
+    ]);
     expect(reqs[0]!.body).toMatchObject({ model: 'emb-small', dimensions: 16 });
     expect(reqs[0]!.headers.authorization).toBe('Bearer k');
     expect(out).toHaveLength(4);
@@ -61,7 +70,10 @@ describe('HTTP reranker', () => {
     const slow = await startFakeOpenAi({ hang: true });
     try {
       const r = createHttpReranker({ url: `${slow.baseUrl}/rerank` });
-      await expect(r.score('q', ['d'], { timeoutMs: 50 })).rejects.toMatchObject({ code: 'LLM_FAILED', message: expect.stringMatching(/within 50 ms/) });
+      await expect(r.score('q', ['d'], { timeoutMs: 50 })).rejects.toMatchObject({
+        code: 'LLM_FAILED',
+        message: expect.stringMatching(/within 50 ms/),
+      });
     } finally {
       await slow.close();
     }

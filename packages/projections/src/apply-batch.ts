@@ -31,17 +31,33 @@ function byPartition(batch: readonly StoredEvent[]): Map<number, StoredEvent[]> 
   return out;
 }
 
-export async function advanceCheckpoint(tx: SqlExecutor, projection: string, partition: number, read: number | null, next: number): Promise<void> {
+export async function advanceCheckpoint(
+  tx: SqlExecutor,
+  projection: string,
+  partition: number,
+  read: number | null,
+  next: number,
+): Promise<void> {
   const r =
     read === null
-      ? await tx.query('INSERT INTO projection_checkpoints (projection, partition, next_offset) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [projection, partition, next])
-      : await tx.query('UPDATE projection_checkpoints SET next_offset = $4, updated_at = now() WHERE projection = $1 AND partition = $2 AND next_offset = $3', [projection, partition, read, next]);
+      ? await tx.query(
+          'INSERT INTO projection_checkpoints (projection, partition, next_offset) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+          [projection, partition, next],
+        )
+      : await tx.query(
+          'UPDATE projection_checkpoints SET next_offset = $4, updated_at = now() WHERE projection = $1 AND partition = $2 AND next_offset = $3',
+          [projection, partition, read, next],
+        );
   if (r.rowCount !== 1) {
-    throw new EngramError('CONFLICT', `checkpoint of projection "${projection}" partition ${partition} moved under us (read ${read ?? 'none'}): another instance is running`, {
-      details: { projection, partition, read, next, reason: 'CHECKPOINT_MOVED' },
-      // Another instance applied these events: redelivery skips them, so retrying is right.
-      retriable: true,
-    });
+    throw new EngramError(
+      'CONFLICT',
+      `checkpoint of projection "${projection}" partition ${partition} moved under us (read ${read ?? 'none'}): another instance is running`,
+      {
+        details: { projection, partition, read, next, reason: 'CHECKPOINT_MOVED' },
+        // Another instance applied these events: redelivery skips them, so retrying is right.
+        retriable: true,
+      },
+    );
   }
 }
 
@@ -51,7 +67,11 @@ export async function advanceCheckpoint(tx: SqlExecutor, projection: string, par
  * checkpoint only from the value it read. An event the contract's check refuses fails the batch
  * with UnstorableEvent before any statement touches it.
  */
-export async function applyBatch(db: SqlDatabase, projector: Projector, batch: readonly StoredEvent[]): Promise<BatchOutcome> {
+export async function applyBatch(
+  db: SqlDatabase,
+  projector: Projector,
+  batch: readonly StoredEvent[],
+): Promise<BatchOutcome> {
   if (batch.length === 0) return { applied: 0, skipped: 0 };
   const partitions = [...byPartition(batch)].sort(([a], [b]) => a - b);
   return db.transaction(async (tx) => {
@@ -87,7 +107,10 @@ export async function applyBatch(db: SqlDatabase, projector: Projector, batch: r
 /** Moves a projection's checkpoint past one event it will not apply (same compare-and-set as applyBatch); false if already past. */
 export async function skipPast(tx: SqlExecutor, projection: string, stored: StoredEvent): Promise<boolean> {
   const { partition, offset } = stored.position;
-  const r = await tx.query<{ next_offset: number }>('SELECT next_offset FROM projection_checkpoints WHERE projection = $1 AND partition = $2 FOR UPDATE', [projection, partition]);
+  const r = await tx.query<{ next_offset: number }>(
+    'SELECT next_offset FROM projection_checkpoints WHERE projection = $1 AND partition = $2 FOR UPDATE',
+    [projection, partition],
+  );
   const read = r.rows[0] ? Number(r.rows[0].next_offset) : null;
   if (read !== null && offset < read) return false;
   await advanceCheckpoint(tx, projection, partition, read, offset + 1);

@@ -1,4 +1,11 @@
-import { assertNever, type EngramEvent, type ProvenanceSource, type SqlExecutor, type StoredEvent, type Tier } from '@engram/core';
+import {
+  assertNever,
+  type EngramEvent,
+  type ProvenanceSource,
+  type SqlExecutor,
+  type StoredEvent,
+  type Tier,
+} from '@engram/core';
 import { decideKeyedWrite, isPastValue, type ActiveKeyHolder } from './keyed-write';
 import type { Projector } from './projector';
 import { isUuid } from './sql-values';
@@ -27,14 +34,21 @@ async function archive(tx: SqlExecutor, e: Envelope, a: ArchiveRow): Promise<voi
 }
 
 async function setKeyActive(tx: SqlExecutor, e: Envelope, memoryId: string, active: boolean): Promise<void> {
-  await tx.query('UPDATE archive_memory_keys SET active = $4 WHERE tenant_id = $1 AND user_id = $2 AND memory_id = $3', [e.tenantId, e.userId, memoryId, active]);
+  await tx.query(
+    'UPDATE archive_memory_keys SET active = $4 WHERE tenant_id = $1 AND user_id = $2 AND memory_id = $3',
+    [e.tenantId, e.userId, memoryId, active],
+  );
 }
 
 /**
  * Mirrors the semantic projector's key rule (same decision function), so a newer write that
  * supersedes a keyed entry archives the old one here too, without reading the semantic tables.
  */
-async function trackKeyedWrite(tx: SqlExecutor, e: Envelope, w: { memoryId: string; key: string | null; tier: Tier; source: ProvenanceSource; validTo: string | null }): Promise<void> {
+async function trackKeyedWrite(
+  tx: SqlExecutor,
+  e: Envelope,
+  w: { memoryId: string; key: string | null; tier: Tier; source: ProvenanceSource; validTo: string | null },
+): Promise<void> {
   if (w.key === null || !isUuid(w.memoryId)) return;
   const tier = isPastValue({ validTo: w.validTo, occurredAt: e.occurredAt }) ? 'ARCHIVAL' : w.tier;
   const seen = await tx.query('SELECT 1 FROM archive_memory_keys WHERE memory_id = $1', [w.memoryId]);
@@ -51,7 +65,12 @@ async function trackKeyedWrite(tx: SqlExecutor, e: Envelope, w: { memoryId: stri
     version = decision.version;
     if (decision.action === 'supersede') {
       for (const old of decision.supersedes) {
-        await archive(tx, e, { memoryId: old.id, reason: 'superseded', supersededBy: w.memoryId, effectiveImportance: null });
+        await archive(tx, e, {
+          memoryId: old.id,
+          reason: 'superseded',
+          supersededBy: w.memoryId,
+          effectiveImportance: null,
+        });
       }
     }
   }
@@ -67,17 +86,38 @@ async function forget(tx: SqlExecutor, e: Extract<EngramEvent, { type: 'MemoryFo
   const scope = [e.tenantId, e.userId];
   if (p.target === 'memory') {
     if (!isUuid(p.memoryId)) return;
-    await tx.query('DELETE FROM archive_entries WHERE tenant_id = $1 AND user_id = $2 AND memory_id = $3', [...scope, p.memoryId]);
-    await tx.query('DELETE FROM archive_memory_keys WHERE tenant_id = $1 AND user_id = $2 AND memory_id = $3', [...scope, p.memoryId]);
+    await tx.query('DELETE FROM archive_entries WHERE tenant_id = $1 AND user_id = $2 AND memory_id = $3', [
+      ...scope,
+      p.memoryId,
+    ]);
+    await tx.query('DELETE FROM archive_memory_keys WHERE tenant_id = $1 AND user_id = $2 AND memory_id = $3', [
+      ...scope,
+      p.memoryId,
+    ]);
   } else if (p.target === 'key') {
     if (p.key === null) return;
-    const ids = (await tx.query<{ memory_id: string }>('DELETE FROM archive_memory_keys WHERE tenant_id = $1 AND user_id = $2 AND key = $3 RETURNING memory_id', [...scope, p.key])).rows.map((r) => r.memory_id);
-    if (ids.length > 0) await tx.query('DELETE FROM archive_entries WHERE tenant_id = $1 AND user_id = $2 AND memory_id = ANY($3::uuid[])', [...scope, ids]);
+    const ids = (
+      await tx.query<{ memory_id: string }>(
+        'DELETE FROM archive_memory_keys WHERE tenant_id = $1 AND user_id = $2 AND key = $3 RETURNING memory_id',
+        [...scope, p.key],
+      )
+    ).rows.map((r) => r.memory_id);
+    if (ids.length > 0)
+      await tx.query(
+        'DELETE FROM archive_entries WHERE tenant_id = $1 AND user_id = $2 AND memory_id = ANY($3::uuid[])',
+        [...scope, ids],
+      );
   } else if (p.target === 'derived') {
     const ids = (p.derived?.memoryIds ?? []).filter(isUuid);
     if (ids.length === 0) return;
-    await tx.query('DELETE FROM archive_entries WHERE tenant_id = $1 AND user_id = $2 AND memory_id = ANY($3::uuid[])', [...scope, ids]);
-    await tx.query('DELETE FROM archive_memory_keys WHERE tenant_id = $1 AND user_id = $2 AND memory_id = ANY($3::uuid[])', [...scope, ids]);
+    await tx.query(
+      'DELETE FROM archive_entries WHERE tenant_id = $1 AND user_id = $2 AND memory_id = ANY($3::uuid[])',
+      [...scope, ids],
+    );
+    await tx.query(
+      'DELETE FROM archive_memory_keys WHERE tenant_id = $1 AND user_id = $2 AND memory_id = ANY($3::uuid[])',
+      [...scope, ids],
+    );
   } else {
     await tx.query('DELETE FROM archive_entries WHERE tenant_id = $1 AND user_id = $2', scope);
     await tx.query('DELETE FROM archive_memory_keys WHERE tenant_id = $1 AND user_id = $2', scope);
@@ -89,18 +129,40 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<void> {
   switch (e.type) {
     case 'MemoryWritten':
       if (e.payload.tier === 'WORKING') return;
-      await trackKeyedWrite(tx, e, { memoryId: e.payload.memoryId, key: e.payload.key, tier: e.payload.tier, source: e.payload.source, validTo: e.payload.validTo ?? null });
+      await trackKeyedWrite(tx, e, {
+        memoryId: e.payload.memoryId,
+        key: e.payload.key,
+        tier: e.payload.tier,
+        source: e.payload.source,
+        validTo: e.payload.validTo ?? null,
+      });
       return;
     case 'FactExtracted':
-      await trackKeyedWrite(tx, e, { memoryId: e.payload.memoryId, key: e.payload.key, tier: 'SEMANTIC', source: e.payload.source, validTo: e.payload.validTo ?? null });
+      await trackKeyedWrite(tx, e, {
+        memoryId: e.payload.memoryId,
+        key: e.payload.key,
+        tier: 'SEMANTIC',
+        source: e.payload.source,
+        validTo: e.payload.validTo ?? null,
+      });
       return;
     case 'MemoryArchived':
       if (!isUuid(e.payload.memoryId)) return;
-      await archive(tx, e, { memoryId: e.payload.memoryId, reason: e.payload.reason, supersededBy: null, effectiveImportance: e.payload.effectiveImportance });
+      await archive(tx, e, {
+        memoryId: e.payload.memoryId,
+        reason: e.payload.reason,
+        supersededBy: null,
+        effectiveImportance: e.payload.effectiveImportance,
+      });
       return;
     case 'MemorySuperseded':
       if (!isUuid(e.payload.memoryId) || !isUuid(e.payload.supersededBy)) return;
-      await archive(tx, e, { memoryId: e.payload.memoryId, reason: 'superseded', supersededBy: e.payload.supersededBy, effectiveImportance: null });
+      await archive(tx, e, {
+        memoryId: e.payload.memoryId,
+        reason: 'superseded',
+        supersededBy: e.payload.supersededBy,
+        effectiveImportance: null,
+      });
       return;
     case 'MemoryRestored':
       if (!isUuid(e.payload.memoryId)) return;

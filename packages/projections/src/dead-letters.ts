@@ -1,4 +1,11 @@
-import { deadLetterId, type DeadLetter, type DeadLetterFilter, type DeadLetters, type NewDeadLetter, type SqlExecutor } from '@engram/core';
+import {
+  deadLetterId,
+  type DeadLetter,
+  type DeadLetterFilter,
+  type DeadLetters,
+  type NewDeadLetter,
+  type SqlExecutor,
+} from '@engram/core';
 import { isoOf, isoOrNull } from './sql-values';
 
 const MAX_ERROR_CHARS = 2000;
@@ -7,7 +14,9 @@ const MAX_FIELD_CHARS = 256;
 /** Text from a poison event or its error may itself be unstorable: NUL and lone surrogates become U+FFFD. */
 function storable(s: string | null, max: number): string | null {
   if (s === null) return null;
-  return s.replace(/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd').slice(0, max);
+  return s
+    .replace(/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
+    .slice(0, max);
 }
 
 interface Row {
@@ -28,7 +37,8 @@ interface Row {
   retry_requested_at: unknown;
 }
 
-const COLUMNS = 'id::text AS id, projection, partition, "offset", event_id, event_type, tenant_id, user_id, code, error, attempts, status, first_failed_at, last_failed_at, retry_requested_at';
+const COLUMNS =
+  'id::text AS id, projection, partition, "offset", event_id, event_type, tenant_id, user_id, code, error, attempts, status, first_failed_at, last_failed_at, retry_requested_at';
 
 function toDeadLetter(r: Row): DeadLetter {
   return {
@@ -58,9 +68,17 @@ export async function insertDeadLetter(ex: SqlExecutor, dl: NewDeadLetter): Prom
        status = 'dead', last_failed_at = now(), retry_requested_at = NULL
      RETURNING ${COLUMNS}`,
     [
-      deadLetterId(dl.projection, dl.position), dl.projection, dl.position.partition, dl.position.offset, storable(dl.eventId, MAX_FIELD_CHARS),
-      storable(dl.eventType, MAX_FIELD_CHARS), storable(dl.tenantId, MAX_FIELD_CHARS), storable(dl.userId, MAX_FIELD_CHARS), storable(dl.code, 64) ?? 'INTERNAL',
-      storable(dl.error, MAX_ERROR_CHARS) ?? '', dl.attempts,
+      deadLetterId(dl.projection, dl.position),
+      dl.projection,
+      dl.position.partition,
+      dl.position.offset,
+      storable(dl.eventId, MAX_FIELD_CHARS),
+      storable(dl.eventType, MAX_FIELD_CHARS),
+      storable(dl.tenantId, MAX_FIELD_CHARS),
+      storable(dl.userId, MAX_FIELD_CHARS),
+      storable(dl.code, 64) ?? 'INTERNAL',
+      storable(dl.error, MAX_ERROR_CHARS) ?? '',
+      dl.attempts,
     ],
   );
   return toDeadLetter(r.rows[0]!);
@@ -89,17 +107,26 @@ export function sqlDeadLetters(db: SqlExecutor): DeadLetters {
     async list(filter = {}) {
       const params: unknown[] = [];
       const limit = Math.min(1000, Math.max(1, filter.limit ?? 100));
-      const r = await db.query<Row>(`SELECT ${COLUMNS} FROM dead_letters ${where(filter, params)} ORDER BY id LIMIT ${limit}`, params);
+      const r = await db.query<Row>(
+        `SELECT ${COLUMNS} FROM dead_letters ${where(filter, params)} ORDER BY id LIMIT ${limit}`,
+        params,
+      );
       return r.rows.map(toDeadLetter);
     },
     async counts(of = {}) {
       const params: unknown[] = [];
-      const r = await db.query<{ projection: string; n: number }>(`SELECT projection, count(*)::int AS n FROM dead_letters ${where(of, params)} GROUP BY projection`, params);
+      const r = await db.query<{ projection: string; n: number }>(
+        `SELECT projection, count(*)::int AS n FROM dead_letters ${where(of, params)} GROUP BY projection`,
+        params,
+      );
       return Object.fromEntries(r.rows.map((row) => [row.projection, Number(row.n)]));
     },
     async requestRetry(filter) {
       const params: unknown[] = [];
-      const r = await db.query(`UPDATE dead_letters SET status = 'retry_requested', retry_requested_at = now() ${where(filter, params)}`, params);
+      const r = await db.query(
+        `UPDATE dead_letters SET status = 'retry_requested', retry_requested_at = now() ${where(filter, params)}`,
+        params,
+      );
       return r.rowCount;
     },
     async retryRequested(projection, limit) {
@@ -119,7 +146,8 @@ export function sqlDeadLetters(db: SqlExecutor): DeadLetters {
       );
     },
     async purgeUser(tenantId, userId) {
-      return (await db.query('DELETE FROM dead_letters WHERE tenant_id = $1 AND user_id = $2', [tenantId, userId])).rowCount;
+      return (await db.query('DELETE FROM dead_letters WHERE tenant_id = $1 AND user_id = $2', [tenantId, userId]))
+        .rowCount;
     },
   };
 }

@@ -14,7 +14,19 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<ApplyOutcome
       await tx.query(
         `INSERT INTO messages (event_id, tenant_id, user_id, agent_id, session_id, message_id, role, content, at, seq, metadata)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING`,
-        [e.eventId, e.tenantId, e.userId, e.agentId, e.sessionId ?? NO_SESSION, e.payload.messageId, e.payload.role, e.payload.content, e.occurredAt, stored.position.offset, JSON.stringify(e.payload.metadata ?? {})],
+        [
+          e.eventId,
+          e.tenantId,
+          e.userId,
+          e.agentId,
+          e.sessionId ?? NO_SESSION,
+          e.payload.messageId,
+          e.payload.role,
+          e.payload.content,
+          e.occurredAt,
+          stored.position.offset,
+          JSON.stringify(e.payload.metadata ?? {}),
+        ],
       );
       return { outcome: 'applied' };
     case 'EpisodeCreated': {
@@ -24,7 +36,22 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<ApplyOutcome
         `INSERT INTO episodes (id, tenant_id, user_id, agent_id, session_key, summary, message_range_start, message_range_end,
                                entity_ids, importance, source_message_ids, started_at, ended_at, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (id) DO NOTHING`,
-        [p.episodeId, e.tenantId, e.userId, e.agentId, p.sessionKey, p.summary, p.messageRangeStart, p.messageRangeEnd, p.entityIds, p.importance, p.sourceMessageIds, p.startedAt, p.endedAt, e.occurredAt],
+        [
+          p.episodeId,
+          e.tenantId,
+          e.userId,
+          e.agentId,
+          p.sessionKey,
+          p.summary,
+          p.messageRangeStart,
+          p.messageRangeEnd,
+          p.entityIds,
+          p.importance,
+          p.sourceMessageIds,
+          p.startedAt,
+          p.endedAt,
+          e.occurredAt,
+        ],
       );
       return;
     }
@@ -34,7 +61,12 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<ApplyOutcome
         await tx.query('DELETE FROM episodes WHERE tenant_id = $1 AND user_id = $2', [e.tenantId, e.userId]);
       } else if (e.payload.target === 'derived') {
         const episodes = (e.payload.derived?.episodeIds ?? []).filter(isUuid);
-        if (episodes.length > 0) await tx.query('DELETE FROM episodes WHERE tenant_id = $1 AND user_id = $2 AND id = ANY($3::uuid[])', [e.tenantId, e.userId, episodes]);
+        if (episodes.length > 0)
+          await tx.query('DELETE FROM episodes WHERE tenant_id = $1 AND user_id = $2 AND id = ANY($3::uuid[])', [
+            e.tenantId,
+            e.userId,
+            episodes,
+          ]);
       }
       return;
     case 'MemoryWritten':

@@ -22,12 +22,17 @@ function reportOf(r: Row): ErasureReport {
   return {
     erasureId: String(r.id),
     status: String(r.status) as ErasureReportStatus,
-    subject: { tenantId: String(r.tenant_id), userId: String(r.user_id), target: String(r.target), memoryId: r.memory_id == null ? null : String(r.memory_id) },
+    subject: {
+      tenantId: String(r.tenant_id),
+      userId: String(r.user_id),
+      target: String(r.target),
+      memoryId: r.memory_id == null ? null : String(r.memory_id),
+    },
     requestEventId: String(r.request_event_id),
     requestedBy: String(r.requested_by),
     requestedAt: iso(r.requested_at),
     completedAt: r.completed_at == null ? null : iso(r.completed_at),
-    removed: (typeof r.removed === 'string' ? JSON.parse(r.removed) : r.removed ?? {}) as Record<string, number>,
+    removed: (typeof r.removed === 'string' ? JSON.parse(r.removed) : (r.removed ?? {})) as Record<string, number>,
     error: r.error == null ? null : String(r.error),
   };
 }

@@ -6,7 +6,12 @@ export type ApplyOutcome =
   | { outcome: 'applied'; memoryId?: string | null }
   | { outcome: 'rejected'; code: string; reason: string; memoryId?: string | null };
 
-export async function recordOutcome(tx: SqlExecutor, projection: string, stored: StoredEvent, o: ApplyOutcome): Promise<void> {
+export async function recordOutcome(
+  tx: SqlExecutor,
+  projection: string,
+  stored: StoredEvent,
+  o: ApplyOutcome,
+): Promise<void> {
   const e = stored.event;
   if (!isUuid(e.eventId)) return;
   await tx.query(
@@ -14,8 +19,17 @@ export async function recordOutcome(tx: SqlExecutor, projection: string, stored:
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
      ON CONFLICT (event_id, projection) DO UPDATE SET outcome = EXCLUDED.outcome, memory_id = EXCLUDED.memory_id, code = EXCLUDED.code, reason = EXCLUDED.reason, at = now()`,
     [
-      e.eventId, projection, e.tenantId, e.userId, stored.position.partition, stored.position.offset, e.type, o.outcome,
-      isUuid(o.memoryId) ? o.memoryId : null, o.outcome === 'rejected' ? o.code : null, o.outcome === 'rejected' ? o.reason.slice(0, 2000) : null,
+      e.eventId,
+      projection,
+      e.tenantId,
+      e.userId,
+      stored.position.partition,
+      stored.position.offset,
+      e.type,
+      o.outcome,
+      isUuid(o.memoryId) ? o.memoryId : null,
+      o.outcome === 'rejected' ? o.code : null,
+      o.outcome === 'rejected' ? o.reason.slice(0, 2000) : null,
     ],
   );
 }
@@ -32,9 +46,23 @@ export interface EventStatusRow {
 }
 
 /** Every projection's outcome for one event of the caller's stream. */
-export async function eventStatusRows(db: SqlExecutor, tenantId: string, userId: string, eventId: string): Promise<EventStatusRow[]> {
+export async function eventStatusRows(
+  db: SqlExecutor,
+  tenantId: string,
+  userId: string,
+  eventId: string,
+): Promise<EventStatusRow[]> {
   if (!isUuid(eventId)) return [];
-  const r = await db.query<{ projection: string; partition: number; offset: string; event_type: string; outcome: 'applied' | 'rejected'; memory_id: string | null; code: string | null; reason: string | null }>(
+  const r = await db.query<{
+    projection: string;
+    partition: number;
+    offset: string;
+    event_type: string;
+    outcome: 'applied' | 'rejected';
+    memory_id: string | null;
+    code: string | null;
+    reason: string | null;
+  }>(
     `SELECT projection, partition, "offset", event_type, outcome, memory_id::text AS memory_id, code, reason FROM event_status
      WHERE event_id = $1 AND tenant_id = $2 AND user_id = $3 ORDER BY projection`,
     [eventId, tenantId, userId],
@@ -53,5 +81,6 @@ export async function eventStatusRows(db: SqlExecutor, tenantId: string, userId:
 
 /** Erasure (P4): a user's write-status rows. */
 export async function purgeEventStatus(db: SqlExecutor, tenantId: string, userId: string): Promise<number> {
-  return (await db.query('DELETE FROM event_status WHERE tenant_id = $1 AND user_id = $2', [tenantId, userId])).rowCount;
+  return (await db.query('DELETE FROM event_status WHERE tenant_id = $1 AND user_id = $2', [tenantId, userId]))
+    .rowCount;
 }

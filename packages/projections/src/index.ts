@@ -21,7 +21,13 @@ export * from './erasure-reads';
 export { contentHash, normalizeContent } from './semantic/content-hash';
 export type { HistoryAction } from './semantic/history';
 export { WORKING_RING_SIZE, workingProjector } from './working/working-projector';
-export { renderWorkingMemory, renderWorkingEntries, loadWorkingEntries, WORKING_MEMORY_HEADING, type WorkingEntry } from './working/render-working-memory';
+export {
+  renderWorkingMemory,
+  renderWorkingEntries,
+  loadWorkingEntries,
+  WORKING_MEMORY_HEADING,
+  type WorkingEntry,
+} from './working/render-working-memory';
 export { episodicProjector, NO_SESSION } from './episodic-projector';
 export { semanticProjector } from './semantic/semantic-projector';
 export { archivalProjector } from './archival-projector';

@@ -16,7 +16,11 @@ export type KeyedWriteDecision =
  * provenance is at least that of the strongest of them. Shared by the semantic and archival
  * projectors so both reach the same verdict from the same events.
  */
-export function decideKeyedWrite(active: readonly ActiveKeyHolder[], incoming: ProvenanceSource, key: string): KeyedWriteDecision {
+export function decideKeyedWrite(
+  active: readonly ActiveKeyHolder[],
+  incoming: ProvenanceSource,
+  key: string,
+): KeyedWriteDecision {
   if (active.length === 0) return { action: 'insert', version: 1 };
   const strongest = active.reduce((a, b) => (PROVENANCE_LEVEL[b.source] > PROVENANCE_LEVEL[a.source] ? b : a));
   if (!provenanceGuard(strongest.source, incoming)) {

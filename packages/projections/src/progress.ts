@@ -1,7 +1,10 @@
 import type { EventLog, LogPosition, ProjectionProgress, SqlExecutor } from '@engram/core';
 import { PROJECTION_NAMES } from './projection-names';
 
-async function checkpointsOf(db: SqlExecutor, names: readonly string[]): Promise<Array<{ projection: string; partition: number; next_offset: number }>> {
+async function checkpointsOf(
+  db: SqlExecutor,
+  names: readonly string[],
+): Promise<Array<{ projection: string; partition: number; next_offset: number }>> {
   const r = await db.query<{ projection: string; partition: number; next_offset: number }>(
     'SELECT projection, partition, next_offset FROM projection_checkpoints WHERE projection = ANY($1::text[])',
     [names],
@@ -40,7 +43,11 @@ export interface ProjectionLag {
 }
 
 /** How far each projection is behind the log's head (for stats). */
-export async function projectionLag(db: SqlExecutor, log: Pick<EventLog, 'head'>, projectionNames: readonly string[] = PROJECTION_NAMES): Promise<ProjectionLag[]> {
+export async function projectionLag(
+  db: SqlExecutor,
+  log: Pick<EventLog, 'head'>,
+  projectionNames: readonly string[] = PROJECTION_NAMES,
+): Promise<ProjectionLag[]> {
   const [head, rows] = await Promise.all([log.head(), checkpointsOf(db, projectionNames)]);
   return projectionNames.map((projection) => {
     const partitions = [...head.entries()]

@@ -6,6 +6,14 @@ export type ProjectionName = (typeof PROJECTION_NAMES)[number];
 export const PROJECTION_TABLES: { readonly [P in ProjectionName]: readonly string[] } = {
   working: ['working_entries', 'sessions'],
   episodic: ['messages', 'episodes'],
-  semantic: ['memories', 'memory_history', 'contradictions', 'skills', 'write_rejections', 'quarantined_writes', 'erasures'],
+  semantic: [
+    'memories',
+    'memory_history',
+    'contradictions',
+    'skills',
+    'write_rejections',
+    'quarantined_writes',
+    'erasures',
+  ],
   archival: ['archive_entries', 'archive_memory_keys'],
 };

@@ -1,4 +1,10 @@
-import { toEngramError, type ComponentHealth, type ReadinessReport, type SqlExecutor, type EventLog } from '@engram/core';
+import {
+  toEngramError,
+  type ComponentHealth,
+  type ReadinessReport,
+  type SqlExecutor,
+  type EventLog,
+} from '@engram/core';
 import type { ProjectorStatus } from './runner';
 
 interface ProjectorHandle {
@@ -8,7 +14,12 @@ interface ProjectorHandle {
 
 interface SearchIndexHandle {
   positions(): Map<number, number>;
-  status(): { rebuilding: 'full' | 'tail' | null; failingSince: string | null; lastError: string | null; deadLettered: number };
+  status(): {
+    rebuilding: 'full' | 'tail' | null;
+    failingSince: string | null;
+    lastError: string | null;
+    deadLettered: number;
+  };
 }
 
 interface ConsolidatorHandle {
@@ -59,7 +70,12 @@ export class Readiness {
   }
 
   /** Lag and how long it has been stuck, for one projection's position in each partition. */
-  private progress(name: string, positions: Map<number, number>, head: Map<number, number>, now: number): { lag: number; stalledMs: number } {
+  private progress(
+    name: string,
+    positions: Map<number, number>,
+    head: Map<number, number>,
+    now: number,
+  ): { lag: number; stalledMs: number } {
     let lag = 0;
     let stalledMs = 0;
     for (const [partition, end] of head) {
@@ -85,7 +101,13 @@ export class Readiness {
     const components: Record<string, ComponentHealth> = {};
     const now = Date.now();
     const logHealth = await this.log.health();
-    components.log = logHealth.appendable ? { ok: true } : { ok: false, reason: `cannot take appends: ${logHealth.reason ?? 'unknown'}`, ...(logHealth.since ? { since: logHealth.since } : {}) };
+    components.log = logHealth.appendable
+      ? { ok: true }
+      : {
+          ok: false,
+          reason: `cannot take appends: ${logHealth.reason ?? 'unknown'}`,
+          ...(logHealth.since ? { since: logHealth.since } : {}),
+        };
     let head: Map<number, number> | null = null;
     try {
       head = await this.log.head();
@@ -97,7 +119,9 @@ export class Readiness {
     try {
       await this.db.query('SELECT 1');
       components.store = { ok: true };
-      const counts = await this.db.query<{ projection: string; n: number }>('SELECT projection, count(*)::int AS n FROM dead_letters GROUP BY projection');
+      const counts = await this.db.query<{ projection: string; n: number }>(
+        'SELECT projection, count(*)::int AS n FROM dead_letters GROUP BY projection',
+      );
       deadLetters = Object.fromEntries(counts.rows.map((r) => [r.projection, Number(r.n)]));
       if (this.watched.size > 0) {
         checkpoints = (
@@ -112,20 +136,41 @@ export class Readiness {
     }
     if (head && components.store?.ok) {
       for (const name of this.watched) {
-        const positions = new Map(checkpoints.filter((c) => c.projection === name).map((c) => [Number(c.partition), Number(c.next_offset)]));
+        const positions = new Map(
+          checkpoints.filter((c) => c.projection === name).map((c) => [Number(c.partition), Number(c.next_offset)]),
+        );
         const { lag, stalledMs } = this.progress(name, positions, head, now);
         const own = this.projectors.get(name)?.status();
-        const problems = [this.stalled(stalledMs), own?.rebuilding ? 'rebuilding from the start of the log' : null].filter((p): p is string => p !== null);
-        if (own?.failingSince && problems.length > 0) problems.push(`failing since ${own.failingSince}: ${own.lastError}`);
-        components[`projection:${name}`] = { ok: problems.length === 0, ...(problems.length > 0 ? { reason: problems.join('; ') } : {}), lag, deadLetters: deadLetters[name] ?? 0 };
+        const problems = [
+          this.stalled(stalledMs),
+          own?.rebuilding ? 'rebuilding from the start of the log' : null,
+        ].filter((p): p is string => p !== null);
+        if (own?.failingSince && problems.length > 0)
+          problems.push(`failing since ${own.failingSince}: ${own.lastError}`);
+        components[`projection:${name}`] = {
+          ok: problems.length === 0,
+          ...(problems.length > 0 ? { reason: problems.join('; ') } : {}),
+          lag,
+          deadLetters: deadLetters[name] ?? 0,
+        };
       }
     }
     if (head && this.searchIndex) {
       const st = this.searchIndex.status();
       const { lag, stalledMs } = this.progress('search-index', this.searchIndex.positions(), head, now);
-      const problems = [this.stalled(stalledMs), st.rebuilding ? `rebuilding (${st.rebuilding === 'full' ? 'the whole log' : 'the tail since its snapshot'})` : null].filter((p): p is string => p !== null);
+      const problems = [
+        this.stalled(stalledMs),
+        st.rebuilding
+          ? `rebuilding (${st.rebuilding === 'full' ? 'the whole log' : 'the tail since its snapshot'})`
+          : null,
+      ].filter((p): p is string => p !== null);
       if (st.failingSince && problems.length > 0) problems.push(`failing since ${st.failingSince}: ${st.lastError}`);
-      components['search-index'] = { ok: problems.length === 0, ...(problems.length > 0 ? { reason: problems.join('; ') } : {}), lag, deadLetters: deadLetters['search-index'] ?? 0 };
+      components['search-index'] = {
+        ok: problems.length === 0,
+        ...(problems.length > 0 ? { reason: problems.join('; ') } : {}),
+        lag,
+        deadLetters: deadLetters['search-index'] ?? 0,
+      };
     }
     if (this.consolidator) {
       const st = this.consolidator.status();

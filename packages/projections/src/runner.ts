@@ -57,7 +57,10 @@ export function consumerNameOf(projector: Pick<Projector, 'name'>): string {
 }
 
 async function checkpoints(db: SqlDatabase, projection: string): Promise<Map<number, number>> {
-  const r = await db.query<{ partition: number; next_offset: number }>('SELECT partition, next_offset FROM projection_checkpoints WHERE projection = $1', [projection]);
+  const r = await db.query<{ partition: number; next_offset: number }>(
+    'SELECT partition, next_offset FROM projection_checkpoints WHERE projection = $1',
+    [projection],
+  );
   return new Map(r.rows.map((row) => [Number(row.partition), Number(row.next_offset)]));
 }
 
@@ -118,7 +121,13 @@ export async function startProjector(opts: StartProjectorOptions): Promise<Runni
   const refreshStatistics = statisticsRefresher(db, logger, name);
   const deadLetters = sqlDeadLetters(db);
   const serial = createSerialQueue();
-  const state: ProjectorStatus = { name, rebuilding: fromBeginning && [...startHead.values()].some((h) => h > 0), failingSince: null, lastError: null, deadLettered: 0 };
+  const state: ProjectorStatus = {
+    name,
+    rebuilding: fromBeginning && [...startHead.values()].some((h) => h > 0),
+    failingSince: null,
+    lastError: null,
+    deadLettered: 0,
+  };
   const reached = new Map<number, number>();
 
   const guard = projectionGuard(db, projector, logger, {
@@ -130,7 +139,8 @@ export async function startProjector(opts: StartProjectorOptions): Promise<Runni
   });
 
   const noteProgress = (batch: readonly StoredEvent[]) => {
-    for (const s of batch) reached.set(s.position.partition, Math.max(reached.get(s.position.partition) ?? 0, s.position.offset + 1));
+    for (const s of batch)
+      reached.set(s.position.partition, Math.max(reached.get(s.position.partition) ?? 0, s.position.offset + 1));
     if (state.rebuilding && [...startHead].every(([p, h]) => (reached.get(p) ?? 0) >= h)) {
       state.rebuilding = false;
       logger.info({ projector: name }, 'projection rebuilt up to the head it started at');
@@ -147,7 +157,13 @@ export async function startProjector(opts: StartProjectorOptions): Promise<Runni
         state.failingSince ??= new Date().toISOString();
         state.lastError = toEngramError(err).message;
         logger.error(
-          { err, projector: name, from: first && formatPosition(first.position), to: last && formatPosition(last.position), transient: isTransient(err) },
+          {
+            err,
+            projector: name,
+            from: first && formatPosition(first.position),
+            to: last && formatPosition(last.position),
+            transient: isTransient(err),
+          },
           'projector batch failed; the log will redeliver it',
         );
         throw err;
@@ -167,12 +183,18 @@ export async function startProjector(opts: StartProjectorOptions): Promise<Runni
         if (outcome) await recordOutcome(tx, name, stored, outcome);
         await tx.query('DELETE FROM dead_letters WHERE id = $1::uuid', [dl.id]);
       });
-      logger.info({ projector: name, position: formatPosition(dl.position), eventId: dl.eventId }, 'dead letter applied on retry');
+      logger.info(
+        { projector: name, position: formatPosition(dl.position), eventId: dl.eventId },
+        'dead letter applied on retry',
+      );
       return true;
     } catch (err) {
       const e = toEngramError(err);
       await deadLetters.failedAgain(dl.id, e.code, e.message);
-      logger.warn({ projector: name, position: formatPosition(dl.position), eventId: dl.eventId, code: e.code, err: e.message }, 'dead letter failed again on retry');
+      logger.warn(
+        { projector: name, position: formatPosition(dl.position), eventId: dl.eventId, code: e.code, err: e.message },
+        'dead letter failed again on retry',
+      );
       return false;
     }
   };
@@ -193,7 +215,9 @@ export async function startProjector(opts: StartProjectorOptions): Promise<Runni
   const timer =
     pollMs > 0
       ? setInterval(() => {
-          retryNow().catch((err: unknown) => logger.warn({ projector: name, err: toEngramError(err).message }, 'dead-letter retry pass failed'));
+          retryNow().catch((err: unknown) =>
+            logger.warn({ projector: name, err: toEngramError(err).message }, 'dead-letter retry pass failed'),
+          );
         }, pollMs)
       : null;
   timer?.unref();

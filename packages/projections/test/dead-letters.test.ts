@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWithServers, waitFor } from '@engram/testing';
 import { EngramError, type SqlDatabase, type StoredEvent } from '@engram/core';
-import { episodicProjector, eventStatusRows, listMessages, runMigrations, sqlDeadLetters, sqlProjectionProgress, startProjector, type Projector } from '../src';
+import {
+  episodicProjector,
+  eventStatusRows,
+  listMessages,
+  runMigrations,
+  sqlDeadLetters,
+  sqlProjectionProgress,
+  startProjector,
+  type Projector,
+} from '../src';
 import { backends } from './helpers/backends';
 import { EventFactory, freshScope, uid } from './helpers/events';
 import { appendAll, openTempFileLog } from './helpers/file-log';
@@ -20,7 +29,13 @@ function episodicAs(name: string, failFor = new Set<string>()): Projector {
 /** A MessageObserved whose content PostgreSQL cannot store, as a producer writing straight to the log could send. */
 function poisoned(f: EventFactory): StoredEvent {
   const s = f.message('user', 'ok');
-  return { ...s, event: { ...s.event, payload: { ...(s.event.payload as object), content: 'null byte \u0000 here' } } as StoredEvent['event'] };
+  return {
+    ...s,
+    event: {
+      ...s.event,
+      payload: { ...(s.event.payload as object), content: 'null byte \u0000 here' },
+    } as StoredEvent['event'],
+  };
 }
 
 for (const backend of backends()) {
@@ -40,7 +55,13 @@ for (const backend of backends()) {
         const a = new EventFactory(freshScope(), 's');
         const b = new EventFactory(freshScope(), 's');
         const bad = poisoned(a);
-        const batch = [a.message('user', 'a1'), bad, b.message('user', 'b1'), a.message('user', 'a2'), b.message('user', 'b2')];
+        const batch = [
+          a.message('user', 'a1'),
+          bad,
+          b.message('user', 'b1'),
+          a.message('user', 'a2'),
+          b.message('user', 'b2'),
+        ];
         const last = await appendAll(log, batch);
         const running = await startProjector({ log, db, projector: episodicAs(name), batchSize: 10, retryPollMs: 0 });
         const progress = sqlProjectionProgress(db, [name]);
@@ -50,14 +71,23 @@ for (const backend of backends()) {
         const [dl, ...more] = await sqlDeadLetters(db).list({ projection: name });
         expect(more).toEqual([]);
         expect(dl).toMatchObject({
-          projection: name, eventId: bad.event.eventId, eventType: 'MessageObserved', tenantId: a.scope.tenantId, userId: a.scope.userId,
-          code: 'VALIDATION_FAILED', attempts: 1, status: 'dead', position: { partition: 0, offset: 1 },
+          projection: name,
+          eventId: bad.event.eventId,
+          eventType: 'MessageObserved',
+          tenantId: a.scope.tenantId,
+          userId: a.scope.userId,
+          code: 'VALIDATION_FAILED',
+          attempts: 1,
+          status: 'dead',
+          position: { partition: 0, offset: 1 },
         });
         expect(dl!.error).toMatch(/content: must not contain NUL/);
         expect((await sqlDeadLetters(db).counts())[name]).toBe(1);
         expect(running.status()).toMatchObject({ deadLettered: 1, failingSince: null });
         // The applied events carry their write status; the poison one has none (its dead letter says why).
-        expect(await eventStatusRows(db, a.scope.tenantId, a.scope.userId, batch[0]!.event.eventId)).toMatchObject([{ projection: name, outcome: 'applied' }]);
+        expect(await eventStatusRows(db, a.scope.tenantId, a.scope.userId, batch[0]!.event.eventId)).toMatchObject([
+          { projection: name, outcome: 'applied' },
+        ]);
         expect(await eventStatusRows(db, a.scope.tenantId, a.scope.userId, bad.event.eventId)).toEqual([]);
         await running.close();
       } finally {
@@ -73,7 +103,13 @@ for (const backend of backends()) {
         const events = [f.message('user', 'one'), f.message('user', 'two'), f.message('user', 'three')];
         const failing = new Set([events[1]!.event.eventId]);
         const last = await appendAll(log, events);
-        const running = await startProjector({ log, db, projector: episodicAs(name, failing), batchSize: 10, retryPollMs: 0 });
+        const running = await startProjector({
+          log,
+          db,
+          projector: episodicAs(name, failing),
+          batchSize: 10,
+          retryPollMs: 0,
+        });
         await waitFor('projection past the failing event', () => sqlProjectionProgress(db, [name]).reached(last));
         expect((await listMessages(db, f.scope, 'fx')).map((m) => m.content)).toEqual(['one', 'three']);
         const [dl] = await sqlDeadLetters(db).list({ projection: name });
@@ -156,8 +192,12 @@ for (const backend of backends()) {
       const { log, dispose: disposeLog } = await openTempFileLog();
       const name = `beyond-${uid()}`;
       try {
-        await db.query('INSERT INTO projection_checkpoints (projection, partition, next_offset) VALUES ($1, 0, 5)', [name]);
-        await expect(startProjector({ log, db, projector: episodicAs(name) })).rejects.toMatchObject({ code: 'LOG_CORRUPT' });
+        await db.query('INSERT INTO projection_checkpoints (projection, partition, next_offset) VALUES ($1, 0, 5)', [
+          name,
+        ]);
+        await expect(startProjector({ log, db, projector: episodicAs(name) })).rejects.toMatchObject({
+          code: 'LOG_CORRUPT',
+        });
       } finally {
         await disposeLog();
       }

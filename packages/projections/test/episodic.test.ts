@@ -22,10 +22,36 @@ for (const backend of backends()) {
       const m2 = f.message('assistant', 'It ships tomorrow.', { messageId: 'msg-2' });
       await applyEvents(db, episodicProjector, [m1, m2]);
       expect(await listMessages(db, f.scope, 'chat-1')).toEqual([
-        { eventId: m1.event.eventId, messageId: 'msg-1', tenantId: f.scope.tenantId, userId: f.scope.userId, agentId: 'bot', sessionId: 'chat-1', role: 'user', content: 'Where is my order?', at: m1.event.occurredAt, seq: m1.position.offset, metadata: { via: 'test' } },
-        { eventId: m2.event.eventId, messageId: 'msg-2', tenantId: f.scope.tenantId, userId: f.scope.userId, agentId: 'bot', sessionId: 'chat-1', role: 'assistant', content: 'It ships tomorrow.', at: m2.event.occurredAt, seq: m2.position.offset, metadata: { via: 'test' } },
+        {
+          eventId: m1.event.eventId,
+          messageId: 'msg-1',
+          tenantId: f.scope.tenantId,
+          userId: f.scope.userId,
+          agentId: 'bot',
+          sessionId: 'chat-1',
+          role: 'user',
+          content: 'Where is my order?',
+          at: m1.event.occurredAt,
+          seq: m1.position.offset,
+          metadata: { via: 'test' },
+        },
+        {
+          eventId: m2.event.eventId,
+          messageId: 'msg-2',
+          tenantId: f.scope.tenantId,
+          userId: f.scope.userId,
+          agentId: 'bot',
+          sessionId: 'chat-1',
+          role: 'assistant',
+          content: 'It ships tomorrow.',
+          at: m2.event.occurredAt,
+          seq: m2.position.offset,
+          metadata: { via: 'test' },
+        },
       ]);
-      expect((await listMessages(db, f.scope, 'chat-1', { afterSeq: m1.position.offset })).map((m) => m.messageId)).toEqual(['msg-2']);
+      expect(
+        (await listMessages(db, f.scope, 'chat-1', { afterSeq: m1.position.offset })).map((m) => m.messageId),
+      ).toEqual(['msg-2']);
     });
 
     it('ignores a re-sent messageId in the same session but not in another session', async () => {
@@ -45,12 +71,35 @@ for (const backend of backends()) {
       const f = new EventFactory(freshScope());
       const id = uid();
       const ep = f.make('EpisodeCreated', {
-        episodeId: id, sessionKey: 'chat-9', summary: 'Planned a trip to Kyoto', messageRangeStart: 'm1', messageRangeEnd: 'm9', entityIds: ['kyoto', 'trip'],
-        importance: 0.7, sourceMessageIds: ['m1', 'm9'], startedAt: '2026-03-01T09:00:00.000Z', endedAt: '2026-03-01T09:30:00.000Z',
+        episodeId: id,
+        sessionKey: 'chat-9',
+        summary: 'Planned a trip to Kyoto',
+        messageRangeStart: 'm1',
+        messageRangeEnd: 'm9',
+        entityIds: ['kyoto', 'trip'],
+        importance: 0.7,
+        sourceMessageIds: ['m1', 'm9'],
+        startedAt: '2026-03-01T09:00:00.000Z',
+        endedAt: '2026-03-01T09:30:00.000Z',
       });
       await applyEvents(db, episodicProjector, [ep, ep]);
       expect(await getEpisodes(db, f.scope, [id])).toEqual([
-        { id, tenantId: f.scope.tenantId, userId: f.scope.userId, agentId: null, sessionKey: 'chat-9', summary: 'Planned a trip to Kyoto', messageRangeStart: 'm1', messageRangeEnd: 'm9', entityIds: ['kyoto', 'trip'], importance: 0.7, sourceMessageIds: ['m1', 'm9'], startedAt: '2026-03-01T09:00:00.000Z', endedAt: '2026-03-01T09:30:00.000Z', createdAt: ep.event.occurredAt },
+        {
+          id,
+          tenantId: f.scope.tenantId,
+          userId: f.scope.userId,
+          agentId: null,
+          sessionKey: 'chat-9',
+          summary: 'Planned a trip to Kyoto',
+          messageRangeStart: 'm1',
+          messageRangeEnd: 'm9',
+          entityIds: ['kyoto', 'trip'],
+          importance: 0.7,
+          sourceMessageIds: ['m1', 'm9'],
+          startedAt: '2026-03-01T09:00:00.000Z',
+          endedAt: '2026-03-01T09:30:00.000Z',
+          createdAt: ep.event.occurredAt,
+        },
       ]);
       expect(await listEpisodes(db, f.scope, { entityId: 'kyoto' })).toHaveLength(1);
       expect(await listEpisodes(db, f.scope, { entityId: 'paris' })).toHaveLength(0);
@@ -59,10 +108,27 @@ for (const backend of backends()) {
 
     it('forgets the episodes a lineage cascade lists and keeps the messages', async () => {
       const f = new EventFactory(freshScope(), 'c');
-      const episode = (id: string) => f.make('EpisodeCreated', { episodeId: id, sessionKey: 'c', summary: `summary ${id}`, messageRangeStart: null, messageRangeEnd: null, entityIds: [], importance: 0.5, sourceMessageIds: [], startedAt: null, endedAt: null });
+      const episode = (id: string) =>
+        f.make('EpisodeCreated', {
+          episodeId: id,
+          sessionKey: 'c',
+          summary: `summary ${id}`,
+          messageRangeStart: null,
+          messageRangeEnd: null,
+          entityIds: [],
+          importance: 0.5,
+          sourceMessageIds: [],
+          startedAt: null,
+          endedAt: null,
+        });
       const gone = uid();
       const kept = uid();
-      await applyEvents(db, episodicProjector, [f.message('user', 'hello'), episode(gone), episode(kept), f.forgetDerived({ episodeIds: [gone] })]);
+      await applyEvents(db, episodicProjector, [
+        f.message('user', 'hello'),
+        episode(gone),
+        episode(kept),
+        f.forgetDerived({ episodeIds: [gone] }),
+      ]);
       expect((await listEpisodes(db, f.scope)).map((e) => e.id)).toEqual([kept]);
       expect(await listMessages(db, f.scope, 'c')).toHaveLength(1);
     });
@@ -71,8 +137,20 @@ for (const backend of backends()) {
       const f = new EventFactory(freshScope(), 'c');
       const g = new EventFactory({ ...f.scope, userId: `${f.scope.userId}-b` }, 'c');
       await applyEvents(db, episodicProjector, [
-        f.message('user', 'mine'), g.message('user', 'theirs'),
-        f.make('EpisodeCreated', { episodeId: uid(), sessionKey: 'c', summary: 's', messageRangeStart: null, messageRangeEnd: null, entityIds: [], importance: 0.5, sourceMessageIds: [], startedAt: null, endedAt: null }),
+        f.message('user', 'mine'),
+        g.message('user', 'theirs'),
+        f.make('EpisodeCreated', {
+          episodeId: uid(),
+          sessionKey: 'c',
+          summary: 's',
+          messageRangeStart: null,
+          messageRangeEnd: null,
+          entityIds: [],
+          importance: 0.5,
+          sourceMessageIds: [],
+          startedAt: null,
+          endedAt: null,
+        }),
         f.forget('user'),
       ]);
       expect(await listMessages(db, f.scope, 'c')).toEqual([]);

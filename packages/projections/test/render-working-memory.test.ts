@@ -4,14 +4,25 @@ import { renderWorkingEntries, WORKING_MEMORY_HEADING, type WorkingEntry } from 
 let seq = 0;
 function entry(content: string, over: Partial<WorkingEntry> = {}): WorkingEntry {
   seq++;
-  return { id: `e${seq}`, kind: 'message', role: 'user', content, importance: 0.5, at: new Date(Date.UTC(2026, 0, 1, 0, 0, seq)).toISOString(), seq, ...over };
+  return {
+    id: `e${seq}`,
+    kind: 'message',
+    role: 'user',
+    content,
+    importance: 0.5,
+    at: new Date(Date.UTC(2026, 0, 1, 0, 0, seq)).toISOString(),
+    seq,
+    ...over,
+  };
 }
 
 describe('renderWorkingEntries', () => {
   it('orders by log position whatever the input order, one list item per entry', () => {
     const a = entry('first line\nsecond line');
     const b = entry('note text', { kind: 'note', role: null, importance: 0.9 });
-    expect(renderWorkingEntries([b, a], 1000)).toBe(`${WORKING_MEMORY_HEADING}\n\n- **user**: first line second line\n- **note**: note text`);
+    expect(renderWorkingEntries([b, a], 1000)).toBe(
+      `${WORKING_MEMORY_HEADING}\n\n- **user**: first line second line\n- **note**: note text`,
+    );
   });
 
   it('renders nothing for no entries or a budget too small for any entry', () => {
@@ -28,12 +39,18 @@ describe('renderWorkingEntries', () => {
   });
 
   it('keeps every budget, dropping lowest importance first and oldest first among equals', () => {
-    const entries = [entry('a'.repeat(30), { importance: 0.5 }), entry('b'.repeat(30), { importance: 0.2 }), entry('c'.repeat(30), { importance: 0.5 }), entry('d'.repeat(30), { importance: 0.9 })];
+    const entries = [
+      entry('a'.repeat(30), { importance: 0.5 }),
+      entry('b'.repeat(30), { importance: 0.2 }),
+      entry('c'.repeat(30), { importance: 0.5 }),
+      entry('d'.repeat(30), { importance: 0.9 }),
+    ];
     const full = renderWorkingEntries(entries, 10_000);
     const oneLine = full.length - renderWorkingEntries(entries.slice(1), 10_000).length;
     expect(renderWorkingEntries(entries, full.length - 1)).not.toContain('bbb');
     expect(renderWorkingEntries(entries, full.length - oneLine - 1)).not.toContain('aaa');
     expect(renderWorkingEntries(entries, full.length - oneLine - 1)).toContain('ccc');
-    for (let budget = 0; budget < full.length + 3; budget++) expect(renderWorkingEntries(entries, budget).length).toBeLessThanOrEqual(budget);
+    for (let budget = 0; budget < full.length + 3; budget++)
+      expect(renderWorkingEntries(entries, budget).length).toBeLessThanOrEqual(budget);
   });
 });

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger, type SqlDatabase } from '@engram/core';
-import { findActiveByKey, PROJECTION_NAMES, PROJECTORS, runMigrations, sqlProjectionProgress, startProjector, type RunningProjector } from '../src';
+import {
+  findActiveByKey,
+  PROJECTION_NAMES,
+  PROJECTORS,
+  runMigrations,
+  sqlProjectionProgress,
+  startProjector,
+  type RunningProjector,
+} from '../src';
 import { describeWithServers, waitFor } from '@engram/testing';
 import { backends } from './helpers/backends';
 import { appendAll, openTempFileLog } from './helpers/file-log';
@@ -32,7 +40,16 @@ for (const backend of backends()) {
       const progress = sqlProjectionProgress(db, [...PROJECTION_NAMES]);
       const startAll = (fromBeginning?: boolean): Promise<RunningProjector[]> =>
         Promise.all(
-          Object.values(PROJECTORS).map((projector) => startProjector({ log, db, projector, batchSize: 7, logger, ...(fromBeginning !== undefined ? { fromBeginning } : {}) })),
+          Object.values(PROJECTORS).map((projector) =>
+            startProjector({
+              log,
+              db,
+              projector,
+              batchSize: 7,
+              logger,
+              ...(fromBeginning !== undefined ? { fromBeginning } : {}),
+            }),
+          ),
         );
       const stopAll = (running: RunningProjector[]) => Promise.all(running.map((r) => r.close()));
       try {
@@ -47,7 +64,9 @@ for (const backend of backends()) {
 
         // Redelivery of the whole log (as after a lost log checkpoint): every event is skipped.
         running = await startAll(true);
-        await waitFor('redelivery skipped', async () => PROJECTION_NAMES.every((n) => skipped.get(n) === events.length));
+        await waitFor('redelivery skipped', async () =>
+          PROJECTION_NAMES.every((n) => skipped.get(n) === events.length),
+        );
         await stopAll(running);
         expect(await hashReadModels(db)).toBe(first);
 

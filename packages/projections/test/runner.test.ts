@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngramError, silentLogger, type SqlDatabase, type StoredEvent } from '@engram/core';
 import {
-  applyBatch, episodicProjector, getSession, listMigrations, listMessages, projectionLag, runMigrations, sqlProjectionProgress, startProjector,
-  workingProjector, type Projector,
+  applyBatch,
+  episodicProjector,
+  getSession,
+  listMigrations,
+  listMessages,
+  projectionLag,
+  runMigrations,
+  sqlProjectionProgress,
+  startProjector,
+  workingProjector,
+  type Projector,
 } from '../src';
 import { describeWithServers, waitFor } from '@engram/testing';
 import { backends } from './helpers/backends';
@@ -10,7 +19,10 @@ import { EventFactory, freshScope, uid } from './helpers/events';
 import { appendAll, openTempFileLog } from './helpers/file-log';
 
 async function checkpoint(db: SqlDatabase, projection: string, partition = 0): Promise<number | null> {
-  const r = await db.query<{ next_offset: number }>('SELECT next_offset FROM projection_checkpoints WHERE projection = $1 AND partition = $2', [projection, partition]);
+  const r = await db.query<{ next_offset: number }>(
+    'SELECT next_offset FROM projection_checkpoints WHERE projection = $1 AND partition = $2',
+    [projection, partition],
+  );
   return r.rows[0] ? r.rows[0].next_offset : null;
 }
 
@@ -80,7 +92,9 @@ for (const backend of backends()) {
       // Stands in for another instance that advanced the checkpoint in the meantime.
       const interloper = episodicAs(name, async (tx, e) => {
         await episodicProjector.apply(tx, e);
-        await tx.query('UPDATE projection_checkpoints SET next_offset = next_offset + 100 WHERE projection = $1', [name]);
+        await tx.query('UPDATE projection_checkpoints SET next_offset = next_offset + 100 WHERE projection = $1', [
+          name,
+        ]);
       });
       const err = await rejection(applyBatch(db, interloper, [f.message('user', 'second')]));
       expect(err).toBeInstanceOf(EngramError);
@@ -92,7 +106,10 @@ for (const backend of backends()) {
       const fresh = `fresh-${uid()}`;
       const racer = episodicAs(fresh, async (tx, e) => {
         await episodicProjector.apply(tx, e);
-        await tx.query('INSERT INTO projection_checkpoints (projection, partition, next_offset) VALUES ($1, 0, 1) ON CONFLICT DO NOTHING', [fresh]);
+        await tx.query(
+          'INSERT INTO projection_checkpoints (projection, partition, next_offset) VALUES ($1, 0, 1) ON CONFLICT DO NOTHING',
+          [fresh],
+        );
       });
       const err2 = await rejection(applyBatch(db, racer, [f.message('user', 'third')]));
       expect((err2 as EngramError).code).toBe('CONFLICT');
@@ -166,7 +183,10 @@ for (const backend of backends()) {
         expect(failures).toBe(1);
         expect(logged.some((l) => l.msg?.includes('batch failed'))).toBe(true);
         expect((await getSession(db, f.scope, 'live'))!.messageCount).toBe(9);
-        expect((await projectionLag(db, log, [name]))[0]).toMatchObject({ lag: 0, partitions: [{ partition: 0, nextOffset: 9, head: 9, lag: 0 }] });
+        expect((await projectionLag(db, log, [name]))[0]).toMatchObject({
+          lag: 0,
+          partitions: [{ partition: 0, nextOffset: 9, head: 9, lag: 0 }],
+        });
 
         // Live tail: a later append is applied without restarting.
         const more = f.message('assistant', 'live tail');

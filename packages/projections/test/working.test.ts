@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlDatabase } from '@engram/core';
-import { getSession, renderWorkingMemory, runMigrations, WORKING_MEMORY_HEADING, WORKING_RING_SIZE, workingProjector, loadWorkingEntries } from '../src';
+import {
+  getSession,
+  renderWorkingMemory,
+  runMigrations,
+  WORKING_MEMORY_HEADING,
+  WORKING_RING_SIZE,
+  workingProjector,
+  loadWorkingEntries,
+} from '../src';
 import { applyEvents } from './helpers/apply';
 import { describeWithServers } from '@engram/testing';
 import { backends } from './helpers/backends';
@@ -18,7 +26,12 @@ for (const backend of backends()) {
 
     it('turns messages into entries weighted by role and keeps the session row', async () => {
       const f = new EventFactory(freshScope(), 'sess-a');
-      const events = [f.message('user', 'hello'), f.message('assistant', 'hi there'), f.message('tool', '{"ok":true}'), f.message('system', 'be brief')];
+      const events = [
+        f.message('user', 'hello'),
+        f.message('assistant', 'hi there'),
+        f.message('tool', '{"ok":true}'),
+        f.message('system', 'be brief'),
+      ];
       await applyEvents(db, workingProjector, events);
       const entries = await loadWorkingEntries(db, f.scope, 'sess-a');
       expect(entries.map((e) => [e.kind, e.role, e.content, e.importance])).toEqual([
@@ -28,7 +41,13 @@ for (const backend of backends()) {
         ['message', 'system', 'be brief', 0.2],
       ]);
       const s = await getSession(db, f.scope, 'sess-a');
-      expect(s).toMatchObject({ sessionId: 'sess-a', messageCount: 4, endedAt: null, startedAt: events[0]!.event.occurredAt, lastActivityAt: events[3]!.event.occurredAt });
+      expect(s).toMatchObject({
+        sessionId: 'sess-a',
+        messageCount: 4,
+        endedAt: null,
+        startedAt: events[0]!.event.occurredAt,
+        lastActivityAt: events[3]!.event.occurredAt,
+      });
     });
 
     it('adds WORKING notes of a session with their importance and ignores durable writes', async () => {
@@ -65,16 +84,30 @@ for (const backend of backends()) {
       await applyEvents(db, workingProjector, [start, f.message('user', 'a')]);
       const end = f.make('SessionEnded', { sessionId: 'life', reason: 'idle' });
       await applyEvents(db, workingProjector, [end]);
-      expect(await getSession(db, f.scope, 'life')).toMatchObject({ startedAt: start.event.occurredAt, endedAt: end.event.occurredAt, endReason: 'idle', messageCount: 1 });
+      expect(await getSession(db, f.scope, 'life')).toMatchObject({
+        startedAt: start.event.occurredAt,
+        endedAt: end.event.occurredAt,
+        endReason: 'idle',
+        messageCount: 1,
+      });
       const late = f.message('user', 'back again');
       await applyEvents(db, workingProjector, [late]);
-      expect(await getSession(db, f.scope, 'life')).toMatchObject({ endedAt: null, endReason: null, messageCount: 2, lastActivityAt: late.event.occurredAt });
+      expect(await getSession(db, f.scope, 'life')).toMatchObject({
+        endedAt: null,
+        endReason: null,
+        messageCount: 2,
+        lastActivityAt: late.event.occurredAt,
+      });
     });
 
     it('forgets every working row of a user, and only of that user', async () => {
       const f = new EventFactory(freshScope(), 'x');
       const g = new EventFactory({ ...f.scope, userId: `${f.scope.userId}-other` }, 'x');
-      await applyEvents(db, workingProjector, [f.message('user', 'mine'), g.message('user', 'theirs'), f.forget('user')]);
+      await applyEvents(db, workingProjector, [
+        f.message('user', 'mine'),
+        g.message('user', 'theirs'),
+        f.forget('user'),
+      ]);
       expect(await loadWorkingEntries(db, f.scope, 'x')).toEqual([]);
       expect(await getSession(db, f.scope, 'x')).toBeNull();
       expect((await loadWorkingEntries(db, g.scope, 'x')).map((e) => e.content)).toEqual(['theirs']);
@@ -84,7 +117,9 @@ for (const backend of backends()) {
       const f = new EventFactory(freshScope(), 'fn');
       const note = f.memory({ tier: 'WORKING', content: 'secret note' });
       await applyEvents(db, workingProjector, [f.message('user', 'hello'), note]);
-      await applyEvents(db, workingProjector, [f.forget('memory', { memoryId: (note.event.payload as { memoryId: string }).memoryId })]);
+      await applyEvents(db, workingProjector, [
+        f.forget('memory', { memoryId: (note.event.payload as { memoryId: string }).memoryId }),
+      ]);
       expect((await loadWorkingEntries(db, f.scope, 'fn')).map((e) => e.content)).toEqual(['hello']);
     });
 
@@ -97,7 +132,15 @@ for (const backend of backends()) {
         f.message('user', 'other agent', { agentId: 'agent-2' }),
       ]);
       const text = await renderWorkingMemory(db, f.scope, 'md');
-      expect(text).toBe([WORKING_MEMORY_HEADING, '', '- **user**: I use pnpm', '- **note**: prefers pnpm', '- **assistant**: Noted. Will use pnpm.'].join('\n'));
+      expect(text).toBe(
+        [
+          WORKING_MEMORY_HEADING,
+          '',
+          '- **user**: I use pnpm',
+          '- **note**: prefers pnpm',
+          '- **assistant**: Noted. Will use pnpm.',
+        ].join('\n'),
+      );
       const anyAgent = await renderWorkingMemory(db, { ...f.scope, agentId: null }, 'md');
       expect(anyAgent).toContain('- **user**: other agent');
       expect(await renderWorkingMemory(db, f.scope, 'no-such-session')).toBe('');
@@ -114,7 +157,11 @@ for (const backend of backends()) {
       ]);
       const full = await renderWorkingMemory(db, f.scope, 'budget', 100_000);
       expect(full.split('\n')).toHaveLength(7);
-      const lines = (s: string) => s.split('\n').slice(2).map((l) => l.slice(0, 11));
+      const lines = (s: string) =>
+        s
+          .split('\n')
+          .slice(2)
+          .map((l) => l.slice(0, 11));
       // Room for three entries: system (0.2) and tool (0.3) go first.
       const three = await renderWorkingMemory(db, f.scope, 'budget', full.length - 100);
       expect(lines(three)).toEqual(['- **user**:', '- **note**:', '- **assista']);

@@ -1,5 +1,14 @@
 import { createSerialQueue, EngramError, type Reranker } from '@engram/core';
-import { batchesBySimilarLength, openBertSession, positiveIntOption, readModelDir, runBertBatch, tokenizerFromJson, type BertSession, type Encoding } from '@engram/embedder-onnx';
+import {
+  batchesBySimilarLength,
+  openBertSession,
+  positiveIntOption,
+  readModelDir,
+  runBertBatch,
+  tokenizerFromJson,
+  type BertSession,
+  type Encoding,
+} from '@engram/embedder-onnx';
 
 export interface OnnxRerankerOptions {
   /** A transformers-style cross-encoder directory: tokenizer.json, config.json, onnx/model.onnx. */
@@ -27,7 +36,11 @@ export function createOnnxReranker(opts: OnnxRerankerOptions): OnnxReranker {
   const info = readModelDir(opts.modelDir);
   const tokenizer = tokenizerFromJson(info.tokenizerJson);
   const maxLength = positiveIntOption('maxLength', opts.maxLength, info.maxLength);
-  if (maxLength < 3 || maxLength > info.maxLength) throw new EngramError('CONFIG_INVALID', `maxLength must be between 3 and ${info.maxLength} for ${info.name}, got ${maxLength}`);
+  if (maxLength < 3 || maxLength > info.maxLength)
+    throw new EngramError(
+      'CONFIG_INVALID',
+      `maxLength must be between 3 and ${info.maxLength} for ${info.name}, got ${maxLength}`,
+    );
   const batchSize = positiveIntOption('batchSize', opts.batchSize, 16);
   const threads = opts.threads === undefined ? undefined : positiveIntOption('threads', opts.threads, 1);
 
@@ -37,7 +50,11 @@ export function createOnnxReranker(opts: OnnxRerankerOptions): OnnxReranker {
       return openBertSession(info.onnxPath, threads, ['logits']);
     })().catch((e: unknown) => {
       loading = null;
-      throw new EngramError('LLM_FAILED', `cannot load the ONNX cross-encoder in ${info.dir}: ${(e as Error).message}`, { cause: e });
+      throw new EngramError(
+        'LLM_FAILED',
+        `cannot load the ONNX cross-encoder in ${info.dir}: ${(e as Error).message}`,
+        { cause: e },
+      );
     });
     return loading;
   };
@@ -46,7 +63,8 @@ export function createOnnxReranker(opts: OnnxRerankerOptions): OnnxReranker {
     const { out, batch } = await runBertBatch(m, encodings, tokenizer.padId);
     const data = out.data as Float32Array;
     const classes = out.dims.length === 1 ? 1 : out.dims[1];
-    if (out.dims[0] !== batch || (classes !== 1 && classes !== 2) || out.dims.length > 2) throw new Error(`unexpected logits shape [${out.dims.join(', ')}]`);
+    if (out.dims[0] !== batch || (classes !== 1 && classes !== 2) || out.dims.length > 2)
+      throw new Error(`unexpected logits shape [${out.dims.join(', ')}]`);
     return encodings.map((_, b) => (classes === 1 ? sigmoid(data[b]!) : sigmoid(data[b * 2 + 1]! - data[b * 2]!)));
   }
 
@@ -66,13 +84,22 @@ export function createOnnxReranker(opts: OnnxRerankerOptions): OnnxReranker {
       const m = await load();
       const encodings = documents.map((d) => tokenizer.encodePair(query, d, maxLength));
       const scores = new Array<number>(documents.length);
-      for (const idx of batchesBySimilarLength(encodings.map((e) => e.ids.length), batchSize)) {
-        if (performance.now() - started > timeoutMs) throw new EngramError('LLM_FAILED', `ONNX rerank did not finish within ${timeoutMs} ms`);
+      for (const idx of batchesBySimilarLength(
+        encodings.map((e) => e.ids.length),
+        batchSize,
+      )) {
+        if (performance.now() - started > timeoutMs)
+          throw new EngramError('LLM_FAILED', `ONNX rerank did not finish within ${timeoutMs} ms`);
         const batchScores = await queue.run(async () => {
           try {
-            return await runBatch(m, idx.map((i) => encodings[i]!));
+            return await runBatch(
+              m,
+              idx.map((i) => encodings[i]!),
+            );
           } catch (e) {
-            throw new EngramError('LLM_FAILED', `ONNX rerank failed (${info.name}): ${(e as Error).message}`, { cause: e });
+            throw new EngramError('LLM_FAILED', `ONNX rerank failed (${info.name}): ${(e as Error).message}`, {
+              cause: e,
+            });
           }
         });
         idx.forEach((i, j) => (scores[i] = batchScores[j]!));

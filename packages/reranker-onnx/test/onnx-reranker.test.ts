@@ -23,7 +23,13 @@ describe('ONNX cross-encoder reranker (tiny real ONNX graph)', () => {
 
   const query = 'Where did she go hiking?';
   const docs = ['Paris.', 'hiking in the mountains', '', 'cats cats cats cats cats', 'the mountains'];
-  const docPieces = [['paris', '.'], ['hiking', 'in', 'the', 'mountains'], [], ['cats', 'cats', 'cats', 'cats', 'cats'], ['the', 'mountains']];
+  const docPieces = [
+    ['paris', '.'],
+    ['hiking', 'in', 'the', 'mountains'],
+    [],
+    ['cats', 'cats', 'cats', 'cats', 'cats'],
+    ['the', 'mountains'],
+  ];
 
   for (const variant of ['tiny-ce', 'tiny-ce-2'] as const) {
     it(`scores every (query, document) pair from the document side, in the caller order, across batches (${variant})`, async () => {
@@ -55,7 +61,10 @@ describe('ONNX cross-encoder reranker (tiny real ONNX graph)', () => {
     try {
       expect(reranker.modelId).toMatch(/^onnx-rerank:tiny-ce@[0-9a-f]{10}:32$/);
       await reranker.warmup();
-      await expect(reranker.score(query, docs, { timeoutMs: 0 })).rejects.toMatchObject({ code: 'LLM_FAILED', message: expect.stringMatching(/within 0 ms/) });
+      await expect(reranker.score(query, docs, { timeoutMs: 0 })).rejects.toMatchObject({
+        code: 'LLM_FAILED',
+        message: expect.stringMatching(/within 0 ms/),
+      });
     } finally {
       await reranker.close();
     }
@@ -63,12 +72,17 @@ describe('ONNX cross-encoder reranker (tiny real ONNX graph)', () => {
   });
 
   it('refuses bad settings and reports an unloadable model as LLM_FAILED', async () => {
-    expect(() => createOnnxReranker({ modelDir: join(root, 'tiny-ce'), maxLength: 33 })).toThrow(/maxLength must be between 3 and 32/);
+    expect(() => createOnnxReranker({ modelDir: join(root, 'tiny-ce'), maxLength: 33 })).toThrow(
+      /maxLength must be between 3 and 32/,
+    );
     expect(() => createOnnxReranker({ modelDir: join(root, 'absent') })).toThrow(/does not exist/);
     const { writeFile } = await import('node:fs/promises');
     await writeTinyCrossEncoderDir(join(root, 'broken'));
     await writeFile(join(root, 'broken', 'onnx', 'model.onnx'), 'not protobuf');
     const broken = createOnnxReranker({ modelDir: join(root, 'broken') });
-    await expect(broken.score(query, ['x'], { timeoutMs: 1000 })).rejects.toMatchObject({ code: 'LLM_FAILED', message: expect.stringMatching(/cannot load the ONNX cross-encoder/) });
+    await expect(broken.score(query, ['x'], { timeoutMs: 1000 })).rejects.toMatchObject({
+      code: 'LLM_FAILED',
+      message: expect.stringMatching(/cannot load the ONNX cross-encoder/),
+    });
   });
 });

@@ -30,7 +30,8 @@ const concat = (...parts: Uint8Array[]) => {
   return out;
 };
 const int = (field: number, v: number) => new Uint8Array([...varint(field << 3), ...varint(v)]);
-const bytes = (field: number, b: Uint8Array) => concat(new Uint8Array([...varint((field << 3) | 2), ...varint(b.length)]), b);
+const bytes = (field: number, b: Uint8Array) =>
+  concat(new Uint8Array([...varint((field << 3) | 2), ...varint(b.length)]), b);
 const str = (field: number, s: string) => bytes(field, enc.encode(s));
 const msg = bytes;
 
@@ -40,9 +41,16 @@ const dim = (d: string | number) => msg(1, typeof d === 'number' ? int(1, d) : s
 const valueInfo = (name: string, elemType: number, dims: Array<string | number>) =>
   concat(str(1, name), msg(2, msg(1, concat(int(1, elemType), msg(2, concat(...dims.map((d) => msg(1, dim(d)))))))));
 const node = (op: string, inputs: string[], outputs: string[], attrs: Uint8Array[] = []) =>
-  concat(...inputs.map((i) => str(1, i)), ...outputs.map((o) => str(2, o)), str(3, `${op}_${outputs[0]}`), str(4, op), ...attrs.map((a) => msg(5, a)));
+  concat(
+    ...inputs.map((i) => str(1, i)),
+    ...outputs.map((o) => str(2, o)),
+    str(3, `${op}_${outputs[0]}`),
+    str(4, op),
+    ...attrs.map((a) => msg(5, a)),
+  );
 const intAttr = (name: string, v: number) => concat(str(1, name), int(3, v), int(20, 2));
-const tensor = (name: string, dataType: number, dims: number[], raw: Uint8Array) => concat(...dims.map((d) => int(1, d)), int(2, dataType), str(8, name), bytes(9, raw));
+const tensor = (name: string, dataType: number, dims: number[], raw: Uint8Array) =>
+  concat(...dims.map((d) => int(1, d)), int(2, dataType), str(8, name), bytes(9, raw));
 const f32 = (v: number) => new Uint8Array(new Float32Array([v]).buffer);
 const i64 = (v: number) => new Uint8Array(new BigInt64Array([BigInt(v)]).buffer);
 
@@ -56,7 +64,10 @@ export function tinyCrossEncoderOnnx(opts: { twoClasses?: boolean } = {}): Uint8
     node('Add', ['scaled', 'offset'], [opts.twoClasses ? 'relevant' : 'logits']),
   ];
   if (opts.twoClasses) {
-    nodes.push(node('Sub', ['relevant', 'relevant'], ['zero']), node('Concat', ['zero', 'relevant'], ['logits'], [intAttr('axis', 1)]));
+    nodes.push(
+      node('Sub', ['relevant', 'relevant'], ['zero']),
+      node('Concat', ['zero', 'relevant'], ['logits'], [intAttr('axis', 1)]),
+    );
   }
   const graph = concat(
     ...nodes.map((n) => msg(1, n)),
@@ -72,7 +83,25 @@ export function tinyCrossEncoderOnnx(opts: { twoClasses?: boolean } = {}): Uint8
   return concat(int(1, 8), str(2, 'engram-test'), msg(7, graph), msg(8, concat(str(1, ''), int(2, 13))));
 }
 
-export const TINY_VOCAB = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', 'where', 'did', 'she', 'go', 'hiking', 'paris', 'cats', '?', '.', 'in', 'mountains', 'the', '##s'];
+export const TINY_VOCAB = [
+  '[PAD]',
+  '[UNK]',
+  '[CLS]',
+  '[SEP]',
+  'where',
+  'did',
+  'she',
+  'go',
+  'hiking',
+  'paris',
+  'cats',
+  '?',
+  '.',
+  'in',
+  'mountains',
+  'the',
+  '##s',
+];
 
 /** A model directory around the tiny graph: BERT tokenizer.json with TINY_VOCAB, config.json. */
 export async function writeTinyCrossEncoderDir(dir: string, opts: { twoClasses?: boolean } = {}): Promise<void> {
@@ -82,10 +111,25 @@ export async function writeTinyCrossEncoderDir(dir: string, opts: { twoClasses?:
   await writeFile(
     join(dir, 'tokenizer.json'),
     JSON.stringify({
-      normalizer: { type: 'BertNormalizer', clean_text: true, handle_chinese_chars: true, strip_accents: null, lowercase: true },
+      normalizer: {
+        type: 'BertNormalizer',
+        clean_text: true,
+        handle_chinese_chars: true,
+        strip_accents: null,
+        lowercase: true,
+      },
       pre_tokenizer: { type: 'BertPreTokenizer' },
-      model: { type: 'WordPiece', unk_token: '[UNK]', continuing_subword_prefix: '##', max_input_chars_per_word: 100, vocab },
+      model: {
+        type: 'WordPiece',
+        unk_token: '[UNK]',
+        continuing_subword_prefix: '##',
+        max_input_chars_per_word: 100,
+        vocab,
+      },
     }),
   );
-  await writeFile(join(dir, 'config.json'), JSON.stringify({ model_type: 'bert', hidden_size: 8, max_position_embeddings: 32 }));
+  await writeFile(
+    join(dir, 'config.json'),
+    JSON.stringify({ model_type: 'bert', hidden_size: 8, max_position_embeddings: 32 }),
+  );
 }

@@ -1,4 +1,13 @@
-import { isUuid, jsonObjectOf, type DocKind, type MemoryType, type ProvenanceSource, type Scope, type SqlExecutor, type Tier } from '@engram/core';
+import {
+  isUuid,
+  jsonObjectOf,
+  type DocKind,
+  type MemoryType,
+  type ProvenanceSource,
+  type Scope,
+  type SqlExecutor,
+  type Tier,
+} from '@engram/core';
 
 /** A search hit's current state, read from the SQL read models. */
 export interface Candidate {
@@ -56,7 +65,8 @@ const HYDRATE_SQL = `SELECT
      FROM episodes WHERE tenant_id = $1 AND user_id = $2 AND id = ANY($3::uuid[]))::text AS episodes`;
 
 type Row = unknown[];
-const rowsOf = (v: unknown): Row[] => (typeof v === 'string' ? (JSON.parse(v) as Row[]) : Array.isArray(v) ? (v as Row[]) : []);
+const rowsOf = (v: unknown): Row[] =>
+  typeof v === 'string' ? (JSON.parse(v) as Row[]) : Array.isArray(v) ? (v as Row[]) : [];
 const str = (v: unknown): string | null => (v == null ? null : String(v));
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 
@@ -68,12 +78,38 @@ export async function hydrate(db: SqlExecutor, scope: Scope, ids: Iterable<strin
   const wanted = [...new Set(ids)].filter(isUuid);
   const out = new Map<string, Candidate>();
   if (wanted.length === 0) return out;
-  const r = await db.query<{ memories: unknown; messages: unknown; episodes: unknown }>(HYDRATE_SQL, [scope.tenantId, scope.userId, wanted]);
+  const r = await db.query<{ memories: unknown; messages: unknown; episodes: unknown }>(HYDRATE_SQL, [
+    scope.tenantId,
+    scope.userId,
+    wanted,
+  ]);
   const row = r.rows[0];
   if (!row) return out;
 
   for (const m of rowsOf(row.memories)) {
-    const [id, agentId, type, tier, key, content, tags, sourceSession, createdAtRaw, importance, accessCount, lastAccessed, source, pinned, scopeTag, metadata, sourceMessageIds, supersededBy, kind, validFrom, validTo] = m;
+    const [
+      id,
+      agentId,
+      type,
+      tier,
+      key,
+      content,
+      tags,
+      sourceSession,
+      createdAtRaw,
+      importance,
+      accessCount,
+      lastAccessed,
+      source,
+      pinned,
+      scopeTag,
+      metadata,
+      sourceMessageIds,
+      supersededBy,
+      kind,
+      validFrom,
+      validTo,
+    ] = m;
     const createdAt = iso(createdAtRaw);
     out.set(String(id), {
       id: String(id),
@@ -129,7 +165,20 @@ export async function hydrate(db: SqlExecutor, scope: Scope, ids: Iterable<strin
   }
 
   for (const e of rowsOf(row.episodes)) {
-    const [id, agentId, sessionKey, summary, importance, sourceMessageIds, entityIds, rangeStart, rangeEnd, startedAt, endedAt, createdAtRaw] = e;
+    const [
+      id,
+      agentId,
+      sessionKey,
+      summary,
+      importance,
+      sourceMessageIds,
+      entityIds,
+      rangeStart,
+      rangeEnd,
+      startedAt,
+      endedAt,
+      createdAtRaw,
+    ] = e;
     const at = isoOrNull(startedAt) ?? iso(createdAtRaw);
     out.set(String(id), {
       id: String(id),

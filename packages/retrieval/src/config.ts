@@ -69,10 +69,12 @@ export function resolveRetrievalConfig(partial: Partial<RetrievalConfig> = {}): 
   if (!(c.rerankTimeoutSeconds > 0)) throw bad('rerankTimeoutSeconds', 'positive');
   if (!(c.rerankMinScore >= 0)) throw bad('rerankMinScore', '≥ 0');
   if (c.fusion !== 'zscore' && c.fusion !== 'rrf') throw bad('fusion', '"zscore" or "rrf"');
-  for (const [list, w] of Object.entries(c.listWeights ?? {})) if (!(typeof w === 'number' && w >= 0 && Number.isFinite(w))) throw bad(`listWeights.${list}`, 'a number ≥ 0');
+  for (const [list, w] of Object.entries(c.listWeights ?? {}))
+    if (!(typeof w === 'number' && w >= 0 && Number.isFinite(w))) throw bad(`listWeights.${list}`, 'a number ≥ 0');
   c.listWeights = { ...DEFAULT_RETRIEVAL_CONFIG.listWeights, ...c.listWeights };
   if (!(c.rrfK > 0)) throw bad('rrfK', 'positive');
-  if (!(Number.isInteger(c.candidatePoolSize) && c.candidatePoolSize >= 1)) throw bad('candidatePoolSize', 'an integer ≥ 1');
+  if (!(Number.isInteger(c.candidatePoolSize) && c.candidatePoolSize >= 1))
+    throw bad('candidatePoolSize', 'an integer ≥ 1');
   if (!(c.commonTokenRatio > 0 && c.commonTokenRatio <= 1)) throw bad('commonTokenRatio', 'in (0, 1]');
   if (!(c.messageImportance >= 0 && c.messageImportance <= 1)) throw bad('messageImportance', 'between 0 and 1');
   if (!(c.sessionDiversity > 0 && c.sessionDiversity <= 1)) throw bad('sessionDiversity', 'in (0, 1]');

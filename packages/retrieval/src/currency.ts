@@ -30,7 +30,15 @@ const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(Stri
  * holds its key now (objects as the extractor stored them, `metadata.object`).
  */
 export async function staleValuesOf(db: SqlExecutor, scope: Scope): Promise<StaleValue[]> {
-  const r = await db.query<{ key: string; value: string; current_id: string; current: string; current_content: string; since: unknown; current_at: unknown }>(
+  const r = await db.query<{
+    key: string;
+    value: string;
+    current_id: string;
+    current: string;
+    current_content: string;
+    since: unknown;
+    current_at: unknown;
+  }>(
     `SELECT s.key, s.metadata->>'object' AS value, c.id::text AS current_id, c.metadata->>'object' AS current, c.content AS current_content,
             COALESCE(c.valid_from, c.created_at) AS since, c.created_at AS current_at
        FROM memories s
@@ -44,7 +52,17 @@ export async function staleValuesOf(db: SqlExecutor, scope: Scope): Promise<Stal
     const same = x.value.trim().toLowerCase() === x.current.trim().toLowerCase();
     const negated = same && NEGATED.test(x.current_content);
     if (same && !negated) return [];
-    return [{ key: x.key, value: x.value.trim(), currentId: x.current_id, current: negated ? x.current_content : x.current.trim(), since: iso(x.since), currentAt: iso(x.current_at), negated }];
+    return [
+      {
+        key: x.key,
+        value: x.value.trim(),
+        currentId: x.current_id,
+        current: negated ? x.current_content : x.current.trim(),
+        since: iso(x.since),
+        currentAt: iso(x.current_at),
+        negated,
+      },
+    ];
   });
 }
 
@@ -57,7 +75,9 @@ const CJK = /[\u3400-\u9fff]/u;
  * terms are character bigrams, so "50张" is never a term of "用户有50张邮票"; other values by terms.
  */
 function mentions(content: string, terms: readonly string[], value: string): boolean {
-  return CJK.test(value) ? foldChinese(content).includes(foldChinese(value)) : termsMentionEntity(terms, searchTerms(value));
+  return CJK.test(value)
+    ? foldChinese(content).includes(foldChinese(value))
+    : termsMentionEntity(terms, searchTerms(value));
 }
 
 /**
@@ -67,7 +87,11 @@ function mentions(content: string, terms: readonly string[], value: string): boo
  * said after the change, or that also state the current value ("moved from Lisbon to Montreal"),
  * are left alone.
  */
-export function demoteOutdated<T extends { item: Candidate; score: number }>(ranked: T[], stale: readonly StaleValue[], opts: { below: number; staleWeight: number }): Map<string, Outdated> {
+export function demoteOutdated<T extends { item: Candidate; score: number }>(
+  ranked: T[],
+  stale: readonly StaleValue[],
+  opts: { below: number; staleWeight: number },
+): Map<string, Outdated> {
   const marks = new Map<string, Outdated>();
   if (stale.length === 0) return marks;
   const scoreOf = new Map(ranked.map((r) => [r.item.id, r.score]));

@@ -74,7 +74,9 @@ export class DocRegistry {
   /** Adds everything of a saved registry (a union: re-applying events later is harmless). */
   merge(json: DocRegistryJson): void {
     const keyOf = new Map<string, string>();
-    for (const byKey of Object.values(json.keys ?? {})) for (const [k, ids] of Object.entries(byKey)) for (const id of ids) keyOf.set(id, k);
-    for (const [stream, ids] of Object.entries(json.streams ?? {})) for (const id of ids) this.add(stream, id, keyOf.get(id) ?? null);
+    for (const byKey of Object.values(json.keys ?? {}))
+      for (const [k, ids] of Object.entries(byKey)) for (const id of ids) keyOf.set(id, k);
+    for (const [stream, ids] of Object.entries(json.streams ?? {}))
+      for (const id of ids) this.add(stream, id, keyOf.get(id) ?? null);
   }
 }

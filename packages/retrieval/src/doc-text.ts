@@ -13,7 +13,20 @@ export function memoryDocText(content: string, key: string | null, tags: readonl
 const CONTEXT_TURN_CHARS = 400;
 const clip = (t: string) => (t.length > CONTEXT_TURN_CHARS ? `${t.slice(0, CONTEXT_TURN_CHARS)}…` : t);
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** "2023-05-08T13:56:00Z" → "8 May 2023" (UTC): a document's date as words a question may use. */
 export function dateWords(iso: string): string {
@@ -32,7 +45,11 @@ export function dateWords(iso: string): string {
  * turn comes first in embedText and previous turns are cut short, so an encoder that truncates its
  * input (MiniLM: 256 tokens) drops context, never the turn itself.
  */
-export function windowTexts(text: string, previousTurns: readonly string[], at: string): { embedText: string; contextText: string } {
+export function windowTexts(
+  text: string,
+  previousTurns: readonly string[],
+  at: string,
+): { embedText: string; contextText: string } {
   const prev = previousTurns.filter((t) => t.length > 0).map(clip);
   const last = prev[prev.length - 1];
   const embedText = last ? `${text}\n${last}` : text;

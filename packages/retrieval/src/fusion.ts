@@ -60,7 +60,11 @@ export function partsOf(parts: Map<string, number[]>, id: string, lists: number)
 /** The fused score of each document: its contributions summed in list order. */
 export function sumParts(parts: ReadonlyMap<string, readonly number[]>): Map<string, number> {
   const fused = new Map<string, number>();
-  for (const [id, p] of parts) fused.set(id, p.reduce((s, x) => s + x, 0));
+  for (const [id, p] of parts)
+    fused.set(
+      id,
+      p.reduce((s, x) => s + x, 0),
+    );
   return fused;
 }
 

@@ -35,7 +35,10 @@ import { detectQueryIntent, weightsForIntent } from './query-intent';
 
 /** A text index that can report per-user document frequencies (the local one can). */
 interface TermStatsSource {
-  termStats(scope: { tenantId: string; userId: string }, terms: string[]): Promise<{ docCount: number; df: Map<string, number> }>;
+  termStats(
+    scope: { tenantId: string; userId: string },
+    terms: string[],
+  ): Promise<{ docCount: number; df: Map<string, number> }>;
 }
 const hasTermStats = (x: unknown): x is TermStatsSource => typeof (x as TermStatsSource).termStats === 'function';
 
@@ -83,7 +86,11 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
       },
     );
 
-  const vectorSearch = async (req: QueryRequest, pool: number, queryVector: Promise<Float32Array | null>): Promise<ScoredId[]> => {
+  const vectorSearch = async (
+    req: QueryRequest,
+    pool: number,
+    queryVector: Promise<Float32Array | null>,
+  ): Promise<ScoredId[]> => {
     const q = await queryVector;
     if (!q) return [];
     try {
@@ -95,13 +102,27 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
   };
 
   /** The R5 gate, and the number of the user's documents when the index can tell (for fusion). */
-  const gateFor = async (req: QueryRequest, names: UserNames): Promise<{ gate: TokenGate; docCount: number | null }> => {
-    const stats = hasTermStats(opts.textIndex) ? await opts.textIndex.termStats(req.scope, contentSearchTerms(req.query)) : null;
-    const gate = buildTokenGate(req.query, stats, { commonRatio: cfg.commonTokenRatio, minDocs: cfg.commonTokenMinDocs, nonDiscriminative: names.terms });
+  const gateFor = async (
+    req: QueryRequest,
+    names: UserNames,
+  ): Promise<{ gate: TokenGate; docCount: number | null }> => {
+    const stats = hasTermStats(opts.textIndex)
+      ? await opts.textIndex.termStats(req.scope, contentSearchTerms(req.query))
+      : null;
+    const gate = buildTokenGate(req.query, stats, {
+      commonRatio: cfg.commonTokenRatio,
+      minDocs: cfg.commonTokenMinDocs,
+      nonDiscriminative: names.terms,
+    });
     return { gate, docCount: stats?.docCount ?? null };
   };
 
-  const candidatesFor = async (req: QueryRequest, keywordQuery: string, gate: TokenGate, queryVector: Promise<Float32Array | null>) => {
+  const candidatesFor = async (
+    req: QueryRequest,
+    keywordQuery: string,
+    gate: TokenGate,
+    queryVector: Promise<Float32Array | null>,
+  ) => {
     let pool = Math.max(cfg.candidatePoolSize, req.k * 3);
     let lists: ScoredId[][] = [];
     let rows = new Map<string, Candidate>();
@@ -116,8 +137,15 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
       ]);
       // The keyword hits are read from SQL while the query embedding is still being computed.
       const keywordIds = new Set(keyword.flat().map((h) => h.id));
-      const [keywordRows, vector] = await Promise.all([hydrate(opts.db, req.scope, keywordIds), vectorSearch(req, pool, queryVector)]);
-      const vectorRows = await hydrate(opts.db, req.scope, vector.map((h) => h.id).filter((id) => !keywordIds.has(id)));
+      const [keywordRows, vector] = await Promise.all([
+        hydrate(opts.db, req.scope, keywordIds),
+        vectorSearch(req, pool, queryVector),
+      ]);
+      const vectorRows = await hydrate(
+        opts.db,
+        req.scope,
+        vector.map((h) => h.id).filter((id) => !keywordIds.has(id)),
+      );
       lists = [...keyword, vector];
       rows = new Map([...keywordRows, ...vectorRows]);
       kept = [...rows.values()].filter((c) => passesFilters(c, req));
@@ -127,17 +155,40 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
       pool *= 4;
     }
     const keptIds = new Set(kept.map((c) => c.id));
-    const [lexical, contextLexical, vector] = lists.map((l) => l.filter((h) => keptIds.has(h.id))) as [ScoredId[], ScoredId[], ScoredId[]];
+    const [lexical, contextLexical, vector] = lists.map((l) => l.filter((h) => keptIds.has(h.id))) as [
+      ScoredId[],
+      ScoredId[],
+      ScoredId[],
+    ];
     return { lexical, contextLexical, vector, rows };
   };
 
   /** Each candidate's contribution from the keyword, window and vector lists, in that order. */
-  const fuse = (lexical: ScoredId[], contextLexical: ScoredId[], vector: ScoredId[], docCount: number | null): Map<string, number[]> => {
+  const fuse = (
+    lexical: ScoredId[],
+    contextLexical: ScoredId[],
+    vector: ScoredId[],
+    docCount: number | null,
+  ): Map<string, number[]> => {
     const w = cfg.listWeights;
-    if (cfg.fusion === 'rrf') return reciprocalRankFusionParts([lexical, contextLexical, vector].map((l) => l.map((h) => h.id)), cfg.rrfK, [w.keyword, w.window, w.vector]);
+    if (cfg.fusion === 'rrf')
+      return reciprocalRankFusionParts(
+        [lexical, contextLexical, vector].map((l) => l.map((h) => h.id)),
+        cfg.rrfK,
+        [w.keyword, w.window, w.vector],
+      );
     // A document outside a keyword list scores 0 there; every other document of the user is such a one.
-    const keyword = (hits: ScoredId[], weight: number) => ({ hits, weight, floor: 0, unlisted: docCount === null ? 0 : Math.max(0, docCount - hits.length) });
-    return scoreFusionParts([keyword(lexical, w.keyword), keyword(contextLexical, w.window), { hits: vector, weight: w.vector }]);
+    const keyword = (hits: ScoredId[], weight: number) => ({
+      hits,
+      weight,
+      floor: 0,
+      unlisted: docCount === null ? 0 : Math.max(0, docCount - hits.length),
+    });
+    return scoreFusionParts([
+      keyword(lexical, w.keyword),
+      keyword(contextLexical, w.window),
+      { hits: vector, weight: w.vector },
+    ]);
   };
 
   const textOf = (c: Candidate) => (c.kind === 'memory' ? memoryDocText(c.content, c.key, c.tags) : c.content);
@@ -165,15 +216,20 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
 
   return {
     async search(req: QueryRequest): Promise<QueryHit[]> {
-      if (!Number.isInteger(req.k) || req.k < 1) throw new EngramError('VALIDATION_FAILED', `k must be a positive integer, got ${req.k}`);
-      if (!req.scope?.tenantId || !req.scope.userId) throw new EngramError('VALIDATION_FAILED', 'a search needs a tenant and a user');
+      if (!Number.isInteger(req.k) || req.k < 1)
+        throw new EngramError('VALIDATION_FAILED', `k must be a positive integer, got ${req.k}`);
+      if (!req.scope?.tenantId || !req.scope.userId)
+        throw new EngramError('VALIDATION_FAILED', 'a search needs a tenant and a user');
       for (const bound of ['from', 'to'] as const) {
         const v = req[bound];
-        if (v !== undefined && !Number.isFinite(Date.parse(v))) throw new EngramError('VALIDATION_FAILED', `${bound} must be an ISO-8601 time, got "${v}"`);
+        if (v !== undefined && !Number.isFinite(Date.parse(v)))
+          throw new EngramError('VALIDATION_FAILED', `${bound} must be an ISO-8601 time, got "${v}"`);
       }
       const d = req.sessionDiversity;
-      if (d !== undefined && !(d > 0 && d <= 1)) throw new EngramError('VALIDATION_FAILED', `sessionDiversity must be in (0, 1], got ${d}`);
-      if (req.asOf !== undefined && !Number.isFinite(Date.parse(req.asOf))) throw new EngramError('VALIDATION_FAILED', `asOf must be an ISO-8601 time, got "${req.asOf}"`);
+      if (d !== undefined && !(d > 0 && d <= 1))
+        throw new EngramError('VALIDATION_FAILED', `sessionDiversity must be in (0, 1], got ${d}`);
+      if (req.asOf !== undefined && !Number.isFinite(Date.parse(req.asOf)))
+        throw new EngramError('VALIDATION_FAILED', `asOf must be an ISO-8601 time, got "${req.asOf}"`);
       if (!req.query.trim()) return [];
 
       // The user's name is the user: one indexed lookup before the query is embedded.
@@ -195,7 +251,12 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
         ranked,
         textOf,
         opts.reranker,
-        { enabled: cfg.rerankEnabled, topK: cfg.rerankTopK, timeoutMs: 1000 * cfg.rerankTimeoutSeconds, minScore: cfg.rerankMinScore },
+        {
+          enabled: cfg.rerankEnabled,
+          topK: cfg.rerankTopK,
+          timeoutMs: 1000 * cfg.rerankTimeoutSeconds,
+          minScore: cfg.rerankMinScore,
+        },
         logger,
       );
 
@@ -204,14 +265,32 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
       const intentOf = detectQueryIntent(req.query);
       // As of a time, "now" in the question is that time.
       const intentNow = asOf ? new Date(Math.min(Date.parse(req.asOf!), now.getTime())) : now;
-      const intent = weightsForIntent(intentOf, reranked.ranked.map((r) => r.item), intentNow, intentCfg, { asOf });
+      const intent = weightsForIntent(
+        intentOf,
+        reranked.ranked.map((r) => r.item),
+        intentNow,
+        intentCfg,
+        { asOf },
+      );
       const scored = reranked.ranked.map((r) => {
         const w = weightOf(r.item, now, cfg, { asOf });
-        return { item: r.item, score: r.score * w.weight * (intent.get(r.item.id) ?? 1), importance: w.importance, effective: w.effective, weight: w.weight };
+        return {
+          item: r.item,
+          score: r.score * w.weight * (intent.get(r.item.id) ?? 1),
+          importance: w.importance,
+          effective: w.effective,
+          weight: w.weight,
+        };
       });
       const beforeDemotion = req.explain ? new Map(scored.map((x) => [x.item.id, x.score])) : null;
       // What a superseded value says ranks below what replaced it, unless the question asks about the past.
-      const outdated = asOf || intentOf.past ? new Map() : demoteOutdated(scored, await staleValuesOf(opts.db, req.scope), { below: 0.9, staleWeight: intentCfg.supersededWeight });
+      const outdated =
+        asOf || intentOf.past
+          ? new Map()
+          : demoteOutdated(scored, await staleValuesOf(opts.db, req.scope), {
+              below: 0.9,
+              staleWeight: intentCfg.supersededWeight,
+            });
       const weighted = scored
         .filter((s) => s.score > 0 && s.score >= cfg.minScore)
         .map((s) => {
@@ -228,7 +307,12 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
       const places = (list: ScoredId[]) => new Map(list.map((h, i) => [h.id, { rank: i + 1, score: h.score }]));
       const lists = [places(lexical), places(contextLexical), places(vector)];
       const fusedRank = new Map(ranked.map((r, i) => [r.item.id, i + 1]));
-      const after = new Map(reranked.ranked.map((r, i) => [r.item.id, { slotScore: r.score, rank: i + 1, rerankScore: reranked.scores.get(r.item) }]));
+      const after = new Map(
+        reranked.ranked.map((r, i) => [
+          r.item.id,
+          { slotScore: r.score, rank: i + 1, rerankScore: reranked.scores.get(r.item) },
+        ]),
+      );
       const byId = new Map(scored.map((x) => [x.item.id, x]));
       const before = new Map(weighted.map((h) => [h.id, h.score]));
       const gateInfo = { active: gate.active, terms: [...gate.discriminative] };

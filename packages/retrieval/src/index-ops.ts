@@ -22,7 +22,13 @@ export type IndexOp =
 
 type Upsert = Extract<IndexOp, { op: 'upsert' }>;
 
-function upsert(id: string, text: string, meta: IndexedDocMeta, key: string | null, previousTurns: readonly string[] = []): Upsert {
+function upsert(
+  id: string,
+  text: string,
+  meta: IndexedDocMeta,
+  key: string | null,
+  previousTurns: readonly string[] = [],
+): Upsert {
   return { op: 'upsert', id, text, ...windowTexts(text, previousTurns, meta.at), meta, key };
 }
 
@@ -41,20 +47,41 @@ export function indexOpFor(e: EngramEvent, previousTurns: readonly string[] = []
   switch (e.type) {
     case 'MessageObserved':
       if (!e.payload.content.trim()) return { op: 'none' };
-      return upsert(e.eventId, e.payload.content, metaOf(e, { kind: 'message', tier: 'EPISODIC', type: null, tags: [], at: e.occurredAt }), null, previousTurns);
+      return upsert(
+        e.eventId,
+        e.payload.content,
+        metaOf(e, { kind: 'message', tier: 'EPISODIC', type: null, tags: [], at: e.occurredAt }),
+        null,
+        previousTurns,
+      );
     case 'MemoryWritten': {
       const p = e.payload;
       if (p.tier === 'WORKING') return { op: 'none' };
-      return upsert(p.memoryId, memoryDocText(p.content, p.key, p.tags), metaOf(e, { kind: 'memory', tier: 'SEMANTIC', type: p.type, tags: p.tags, at: p.validFrom ?? e.occurredAt }), p.key);
+      return upsert(
+        p.memoryId,
+        memoryDocText(p.content, p.key, p.tags),
+        metaOf(e, { kind: 'memory', tier: 'SEMANTIC', type: p.type, tags: p.tags, at: p.validFrom ?? e.occurredAt }),
+        p.key,
+      );
     }
     case 'FactExtracted': {
       const p = e.payload;
-      return upsert(p.memoryId, memoryDocText(p.content, p.key, p.tags), metaOf(e, { kind: 'memory', tier: 'SEMANTIC', type: p.type, tags: p.tags, at: p.validFrom ?? e.occurredAt }), p.key);
+      return upsert(
+        p.memoryId,
+        memoryDocText(p.content, p.key, p.tags),
+        metaOf(e, { kind: 'memory', tier: 'SEMANTIC', type: p.type, tags: p.tags, at: p.validFrom ?? e.occurredAt }),
+        p.key,
+      );
     }
     case 'EpisodeCreated': {
       const p = e.payload;
       if (!p.summary.trim()) return { op: 'none' };
-      return upsert(p.episodeId, p.summary, metaOf(e, { kind: 'episode', tier: 'EPISODIC', type: null, tags: [], at: p.startedAt ?? e.occurredAt }), null);
+      return upsert(
+        p.episodeId,
+        p.summary,
+        metaOf(e, { kind: 'episode', tier: 'EPISODIC', type: null, tags: [], at: p.startedAt ?? e.occurredAt }),
+        null,
+      );
     }
     case 'MemoryForgotten': {
       const p = e.payload;

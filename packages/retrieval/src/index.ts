@@ -1,4 +1,11 @@
-export { createSearchIndexProjector, SEARCH_INDEX_CONSUMER, type SearchIndexProjector, type SearchIndexProjectorOptions, type SearchIndexCheckpoint, type SearchIndexStatus } from './search-index-projector';
+export {
+  createSearchIndexProjector,
+  SEARCH_INDEX_CONSUMER,
+  type SearchIndexProjector,
+  type SearchIndexProjectorOptions,
+  type SearchIndexCheckpoint,
+  type SearchIndexStatus,
+} from './search-index-projector';
 export { createHybridRetriever, type HybridRetrieverOptions } from './hybrid-retriever';
 export { DEFAULT_RETRIEVAL_CONFIG, resolveRetrievalConfig, type RetrievalConfig } from './config';
 export { reciprocalRankFusion } from './rrf';
@@ -8,7 +15,14 @@ export { rerankStage, type Ranked, type RerankSettings } from './rerank-stage';
 export { indexOpFor, type IndexOp } from './index-ops';
 export { DocRegistry } from './doc-registry';
 export { passesFilters, indexFilterFor } from './filters';
-export { detectQueryIntent, intentWeights, weightsForIntent, carriesDate, isPreferenceMemory, type QueryIntent } from './query-intent';
+export {
+  detectQueryIntent,
+  intentWeights,
+  weightsForIntent,
+  carriesDate,
+  isPreferenceMemory,
+  type QueryIntent,
+} from './query-intent';
 export { DEFAULT_INTENT_CONFIG, resolveIntentConfig, type IntentWeightConfig } from './intent-config';
 export type { Candidate } from './candidates';
 export { TurnWindows, type TurnWindowsJson } from './turn-windows';

@@ -47,11 +47,13 @@ export function resolveIntentConfig(partial: Partial<IntentWeightConfig> = {}): 
     const v = partial[key];
     if (v !== undefined) (c as unknown as Record<string, unknown>)[key] = v;
   }
-  const bad = (name: keyof IntentWeightConfig, what: string) => new EngramError('CONFIG_INVALID', `memory.intent.${name} must be ${what}`);
+  const bad = (name: keyof IntentWeightConfig, what: string) =>
+    new EngramError('CONFIG_INVALID', `memory.intent.${name} must be ${what}`);
   for (const name of ['freshnessBoost', 'datedBoost', 'preferenceBoost', 'identityBoost'] as const) {
     if (!(c[name] >= 1 && c[name] <= MAX_MULTIPLIER)) throw bad(name, `between 1 and ${MAX_MULTIPLIER}`);
   }
-  if (!(c.freshnessHalfLifeDays > 0 && Number.isFinite(c.freshnessHalfLifeDays))) throw bad('freshnessHalfLifeDays', 'a positive number of days');
+  if (!(c.freshnessHalfLifeDays > 0 && Number.isFinite(c.freshnessHalfLifeDays)))
+    throw bad('freshnessHalfLifeDays', 'a positive number of days');
   if (!(c.supersededWeight > 0 && c.supersededWeight <= 1)) throw bad('supersededWeight', 'in (0, 1]');
   if (!(c.minWeight > 0 && c.minWeight <= 1)) throw bad('minWeight', 'in (0, 1]');
   if (!(c.maxWeight >= 1 && c.maxWeight <= MAX_MULTIPLIER)) throw bad('maxWeight', `between 1 and ${MAX_MULTIPLIER}`);

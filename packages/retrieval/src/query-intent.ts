@@ -25,7 +25,8 @@ const TEMPORAL_EN =
 const TEMPORAL_ZH = /什么时候|哪天|哪一天|几号|几月|哪年|哪一年|何时|多久以前|几点|什么日子|哪个月|哪一月/u;
 
 // "like" also compares ("looks like", "something like this") and asks ("would you like"): drop those first.
-const LIKE_NOT_PREFERENCE = /\b(?:looks?|looked|sounds?|seems?|feels?|felt|would|something|anything|things?|just) like\b|\blike (?:this|that|these|those)\b/g;
+const LIKE_NOT_PREFERENCE =
+  /\b(?:looks?|looked|sounds?|seems?|feels?|felt|would|something|anything|things?|just) like\b|\blike (?:this|that|these|those)\b/g;
 const PREFERENCE_EN =
   /\b(?:prefers?|preferred|preferences?|favou?rites?|likes?|liked|loves?|loved|enjoys?|enjoyed|dislikes?|disliked|hates?|hated|fond of)\b/;
 const PREFERENCE_ZH = /喜欢|偏好|爱吃|爱喝|爱看|爱听|爱好|最爱|偏爱|口味|讨厌|倾向于|更愿意|中意/u;
@@ -36,7 +37,8 @@ const PAST_ZH = /以前|之前|原来|原先|曾经|過去|过去|当初|當初|
 
 const IDENTITY_EN =
   /\b(?:who am i|what am i called|my (?:full )?name|about me|how old am i|my age|my birthday|where (?:do|did) i (?:live|grow up|come from|work)|where am i from|what do i do|my (?:job|occupation|profession|email|phone(?: number)?|address|hometown|nationality|wife|husband|partner|kids|children))\b/;
-const IDENTITY_ZH = /我叫|我是谁|我的名字|我多大|我几岁|我的年龄|我的生日|我住在?哪|我的工作|我的职业|我是做什么|我在哪[里儿]?工作|我来自哪|关于我|我的邮箱|我的电话|我老家/u;
+const IDENTITY_ZH =
+  /我叫|我是谁|我的名字|我多大|我几岁|我的年龄|我的生日|我住在?哪|我的工作|我的职业|我是做什么|我在哪[里儿]?工作|我来自哪|关于我|我的邮箱|我的电话|我老家/u;
 
 /** Detects a query's intents from its wording (English and Chinese). */
 export function detectQueryIntent(query: string): QueryIntent {
@@ -50,7 +52,8 @@ export function detectQueryIntent(query: string): QueryIntent {
   };
 }
 
-const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const MONTH =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 const WEEKDAY = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
 const DATE_EN = new RegExp(
   [
@@ -65,7 +68,8 @@ const DATE_EN = new RegExp(
     String.raw`\b\d+ (?:days?|weeks?|months?|years?) ago\b`,
   ].join('|'),
 );
-const DATE_ZH = /\d{1,4}\s*年|\d{1,2}\s*月\s*\d{1,2}\s*[日号]|[一二三四五六七八九十]{1,2}月|昨天|今天|明天|前天|后天|上周|下周|上个月|下个月|去年|今年|明年|星期[一二三四五六日天]|周[一二三四五六日]/u;
+const DATE_ZH =
+  /\d{1,4}\s*年|\d{1,2}\s*月\s*\d{1,2}\s*[日号]|[一二三四五六七八九十]{1,2}月|昨天|今天|明天|前天|后天|上周|下周|上个月|下个月|去年|今年|明年|星期[一二三四五六日天]|周[一二三四五六日]/u;
 
 /** Whether a document carries a date: a fact's time hint, an event, or a date written in its text. */
 export function carriesDate(c: Candidate): boolean {
@@ -81,7 +85,14 @@ export function isPreferenceMemory(c: Candidate, cfg: Pick<IntentWeightConfig, '
   if (c.kind !== 'memory') return false;
   const marks = new Set(cfg.preferenceTags);
   if (c.tags.some((t) => marks.has(t.toLowerCase()))) return true;
-  if (c.key && c.key.toLowerCase().split(/[^\p{L}\p{N}]+/u).some((seg) => marks.has(seg))) return true;
+  if (
+    c.key &&
+    c.key
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .some((seg) => marks.has(seg))
+  )
+    return true;
   const predicate = c.metadata.predicate;
   return typeof predicate === 'string' && marks.has(predicate.toLowerCase());
 }
@@ -92,7 +103,13 @@ const DAY_MS = 86_400_000;
  * R9: a multiplier per candidate id (1 = neutral, within [minWeight, maxWeight]) for the intent
  * detected in the query. Apply it at the R7 stage: final = fused × effective importance × weight.
  */
-export function intentWeights(query: string, candidates: readonly Candidate[], now: Date, cfg: IntentWeightConfig = DEFAULT_INTENT_CONFIG, opts: { asOf?: boolean } = {}): Map<string, number> {
+export function intentWeights(
+  query: string,
+  candidates: readonly Candidate[],
+  now: Date,
+  cfg: IntentWeightConfig = DEFAULT_INTENT_CONFIG,
+  opts: { asOf?: boolean } = {},
+): Map<string, number> {
   return weightsForIntent(detectQueryIntent(query), candidates, now, cfg, opts);
 }
 

@@ -40,13 +40,27 @@ export async function rerankStage<T>(
   const rest = ranked.slice(s.topK);
   let scores: number[];
   try {
-    scores = await withTimeout(reranker.score(query, head.map((r) => textOf(r.item)), { timeoutMs: s.timeoutMs }), s.timeoutMs);
+    scores = await withTimeout(
+      reranker.score(
+        query,
+        head.map((r) => textOf(r.item)),
+        { timeoutMs: s.timeoutMs },
+      ),
+      s.timeoutMs,
+    );
   } catch (err) {
     logger.warn({ err, model: reranker.modelId, candidates: head.length }, 'rerank failed; keeping fused order');
     return none;
   }
-  if (!Array.isArray(scores) || scores.length !== head.length || scores.some((x) => typeof x !== 'number' || !Number.isFinite(x))) {
-    logger.warn({ model: reranker.modelId, got: Array.isArray(scores) ? scores.length : typeof scores }, 'rerank answer malformed; keeping fused order');
+  if (
+    !Array.isArray(scores) ||
+    scores.length !== head.length ||
+    scores.some((x) => typeof x !== 'number' || !Number.isFinite(x))
+  ) {
+    logger.warn(
+      { model: reranker.modelId, got: Array.isArray(scores) ? scores.length : typeof scores },
+      'rerank answer malformed; keeping fused order',
+    );
     return none;
   }
   const order = head.map((r, i) => ({ r, s: scores[i]!, i })).sort((a, b) => b.s - a.s || a.i - b.i);

@@ -8,7 +8,9 @@ export interface Snapshottable {
 }
 
 export function isSnapshottable(x: unknown): x is Snapshottable {
-  return typeof (x as Snapshottable).snapshot === 'function' && typeof (x as Snapshottable).loadedCheckpoint === 'function';
+  return (
+    typeof (x as Snapshottable).snapshot === 'function' && typeof (x as Snapshottable).loadedCheckpoint === 'function'
+  );
 }
 
 /** Saved with every index snapshot: the log position it covers and the projector's own state at that position. */
@@ -26,5 +28,12 @@ export interface SearchIndexCheckpoint {
 
 export function isCheckpoint(x: unknown): x is SearchIndexCheckpoint {
   const c = x as SearchIndexCheckpoint | null;
-  return !!c && c.v === 2 && Array.isArray(c.windows) && typeof c.modelId === 'string' && typeof c.next === 'object' && typeof c.registry === 'object';
+  return (
+    !!c &&
+    c.v === 2 &&
+    Array.isArray(c.windows) &&
+    typeof c.modelId === 'string' &&
+    typeof c.next === 'object' &&
+    typeof c.registry === 'object'
+  );
 }

@@ -26,7 +26,12 @@ import {
 } from '@engram/core';
 import { DocRegistry } from './doc-registry';
 import type { IndexOp } from './index-ops';
-import { isCheckpoint, isSnapshottable, type SearchIndexCheckpoint, type Snapshottable } from './search-index-checkpoint';
+import {
+  isCheckpoint,
+  isSnapshottable,
+  type SearchIndexCheckpoint,
+  type Snapshottable,
+} from './search-index-checkpoint';
 import { TurnWindows } from './turn-windows';
 
 export { type SearchIndexCheckpoint } from './search-index-checkpoint';
@@ -99,7 +104,8 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
   const snapshotEveryEvents = opts.snapshotEveryEvents ?? 1000;
   const deadLetters = opts.deadLetters ?? memoryDeadLetters();
   const snapshottable: Snapshottable[] = [];
-  for (const idx of [textIndex, contextIndex, vectorIndex] as unknown[]) if (idx && isSnapshottable(idx)) snapshottable.push(idx);
+  for (const idx of [textIndex, contextIndex, vectorIndex] as unknown[])
+    if (idx && isSnapshottable(idx)) snapshottable.push(idx);
   // Without a snapshot nothing says which cached vectors are still needed: the cache is used only with one.
   const cache = snapshottable.length > 0 ? (opts.embeddingCache ?? null) : null;
 
@@ -110,8 +116,16 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
   for (const idx of snapshottable) {
     const cp = idx.loadedCheckpoint();
     if (!isCheckpoint(cp) || cp.modelId !== embedder.modelId) {
-      if (cp !== null && !isCheckpoint(cp)) logger.info({ model: embedder.modelId }, 'search index snapshot has an older document format; rebuilding the search indexes from the log');
-      if (isCheckpoint(cp)) logger.info({ from: cp.modelId, to: embedder.modelId }, 'embedder model changed; rebuilding the search indexes from the log');
+      if (cp !== null && !isCheckpoint(cp))
+        logger.info(
+          { model: embedder.modelId },
+          'search index snapshot has an older document format; rebuilding the search indexes from the log',
+        );
+      if (isCheckpoint(cp))
+        logger.info(
+          { from: cp.modelId, to: embedder.modelId },
+          'embedder model changed; rebuilding the search indexes from the log',
+        );
       resumed = false;
     }
   }
@@ -121,7 +135,9 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
     for (const p of partitions) next.set(Number(p), Math.min(...cps.map((c) => c.next[p] ?? 0)));
     for (const c of cps) registry.merge(c.registry);
     // Every snapshot is written with the same checkpoint; the one with the lowest position matches `next`.
-    const oldest = cps.reduce((a, b) => (Object.values(a.next).reduce((x, y) => x + y, 0) <= Object.values(b.next).reduce((x, y) => x + y, 0) ? a : b));
+    const oldest = cps.reduce((a, b) =>
+      Object.values(a.next).reduce((x, y) => x + y, 0) <= Object.values(b.next).reduce((x, y) => x + y, 0) ? a : b,
+    );
     windows = TurnWindows.fromJSON(oldest.windows);
   }
 
@@ -162,10 +178,17 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
     state.embeddingsReused += texts.length - missing.length;
     if (missing.length > 0) {
       const fresh = await embedder.embed(missing.map((i) => texts[i]!));
-      if (fresh.length !== missing.length) throw new EngramError('EMBEDDER_FAILED', `embedder returned ${fresh.length} vectors for ${missing.length} texts`);
+      if (fresh.length !== missing.length)
+        throw new EngramError(
+          'EMBEDDER_FAILED',
+          `embedder returned ${fresh.length} vectors for ${missing.length} texts`,
+        );
       missing.forEach((i, j) => (found[i] = fresh[j]!));
       state.embedded += missing.length;
-      await cache.put(embedder.modelId, missing.map((i, j) => [digests[i]!, fresh[j]!] as const));
+      await cache.put(
+        embedder.modelId,
+        missing.map((i, j) => [digests[i]!, fresh[j]!] as const),
+      );
     }
     return found as Float32Array[];
   };
@@ -175,10 +198,13 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
     const docs = [...pending.values()];
     pending.clear();
     const vectors = await vectorsOf(docs.map((d) => d.embedText));
-    if (vectors.length !== docs.length) throw new EngramError('EMBEDDER_FAILED', `embedder returned ${vectors.length} vectors for ${docs.length} texts`);
+    if (vectors.length !== docs.length)
+      throw new EngramError('EMBEDDER_FAILED', `embedder returned ${vectors.length} vectors for ${docs.length} texts`);
     await textIndex.upsert(docs.map((d) => ({ id: d.id, text: d.text, meta: d.meta })));
     await contextIndex?.upsert(docs.map((d) => ({ id: d.id, text: d.contextText, meta: d.meta })));
-    await vectorIndex.upsert(docs.map((d, i) => ({ id: d.id, vector: vectors[i]!, modelId: embedder.modelId, meta: d.meta })));
+    await vectorIndex.upsert(
+      docs.map((d, i) => ({ id: d.id, vector: vectors[i]!, modelId: embedder.modelId, meta: d.meta })),
+    );
     for (const d of docs) registry.add(streamKeyOf(d.meta), d.id, d.key);
   };
 
@@ -263,13 +289,28 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
   const deadLetter = async (stored: StoredEvent, failure: EngramError, attempts: number) => {
     const e = stored.event as Partial<StoredEvent['event']>;
     await deadLetters.record({
-      projection: SEARCH_INDEX_CONSUMER, position: stored.position, eventId: e.eventId ?? null, eventType: e.type ?? null, tenantId: e.tenantId ?? null,
-      userId: e.userId ?? null, code: failure.code, error: failure.message, attempts,
+      projection: SEARCH_INDEX_CONSUMER,
+      position: stored.position,
+      eventId: e.eventId ?? null,
+      eventType: e.type ?? null,
+      tenantId: e.tenantId ?? null,
+      userId: e.userId ?? null,
+      code: failure.code,
+      error: failure.message,
+      attempts,
     });
     advance(stored.position);
     state.deadLettered++;
     logger.error(
-      { projection: SEARCH_INDEX_CONSUMER, position: formatPosition(stored.position), eventId: e.eventId, type: e.type, code: failure.code, err: failure.message, attempts },
+      {
+        projection: SEARCH_INDEX_CONSUMER,
+        position: formatPosition(stored.position),
+        eventId: e.eventId,
+        type: e.type,
+        code: failure.code,
+        err: failure.message,
+        attempts,
+      },
       'event dead-lettered for the search index; indexing goes on',
     );
   };
@@ -278,7 +319,11 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
     applyAll: (batch) => applyInWindow(batch),
     applyOne: (stored) => applyInWindow([stored]),
     deadLetter,
-    onBatchFailure: (err, n) => logger.warn({ events: n, err: toEngramError(err).message }, 'search-index batch failed; indexing its events one at a time'),
+    onBatchFailure: (err, n) =>
+      logger.warn(
+        { events: n, err: toEngramError(err).message },
+        'search-index batch failed; indexing its events one at a time',
+      ),
   });
 
   const snapshotLocked = async () => {
@@ -295,7 +340,10 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
 
   const noteCaughtUp = () => {
     if (state.rebuilding && [...startHead].every(([p, h]) => (next.get(p) ?? 0) >= h)) {
-      logger.info({ rebuilt: state.rebuilding, reused: state.embeddingsReused, embedded: state.embedded }, 'search index caught up with the head it started at');
+      logger.info(
+        { rebuilt: state.rebuilding, reused: state.embeddingsReused, embedded: state.embedded },
+        'search index caught up with the head it started at',
+      );
       state.rebuilding = null;
     }
   };
@@ -308,7 +356,10 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
         const first = batch[0];
         state.failingSince ??= new Date().toISOString();
         state.lastError = toEngramError(err).message;
-        logger.error({ err, from: first && formatPosition(first.position), size: batch.length, transient: isTransient(err) }, 'search-index batch failed; the log will redeliver it');
+        logger.error(
+          { err, from: first && formatPosition(first.position), size: batch.length, transient: isTransient(err) },
+          'search-index batch failed; the log will redeliver it',
+        );
         throw err;
       }
       state.failingSince = null;
@@ -337,12 +388,18 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
       await applyInWindow([stored], true);
       await deadLetters.resolve(dl.id);
       dirty = true;
-      logger.info({ position: formatPosition(dl.position), eventId: dl.eventId }, 'search-index dead letter applied on retry');
+      logger.info(
+        { position: formatPosition(dl.position), eventId: dl.eventId },
+        'search-index dead letter applied on retry',
+      );
       return true;
     } catch (err) {
       const e = toEngramError(err);
       await deadLetters.failedAgain(dl.id, e.code, e.message);
-      logger.warn({ position: formatPosition(dl.position), eventId: dl.eventId, code: e.code, err: e.message }, 'search-index dead letter failed again on retry');
+      logger.warn(
+        { position: formatPosition(dl.position), eventId: dl.eventId, code: e.code, err: e.message },
+        'search-index dead letter failed again on retry',
+      );
       return false;
     }
   };
@@ -371,7 +428,11 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
       if (chunk.length > 0) await handler(chunk);
     }
     if (closed) return;
-    subscription = await log.subscribe(handler, { name: SEARCH_INDEX_CONSUMER, batchSize, ...(resumed ? {} : { fromBeginning: true }) });
+    subscription = await log.subscribe(handler, {
+      name: SEARCH_INDEX_CONSUMER,
+      batchSize,
+      ...(resumed ? {} : { fromBeginning: true }),
+    });
     if (closed) await subscription.close();
   };
   const stopping = new AbortController();
@@ -379,20 +440,33 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
   const started = retry(start, {
     backoff: { initialMs: 250, maxMs: 5000 },
     signal: stopping.signal,
-    onRetry: ({ error, failures, delayMs }) => logger.error({ err: error, attempt: failures, retryInMs: delayMs }, 'search-index catch-up failed; retrying'),
+    onRetry: ({ error, failures, delayMs }) =>
+      logger.error({ err: error, attempt: failures, retryInMs: delayMs }, 'search-index catch-up failed; retrying'),
   }).catch(() => undefined);
 
   const timers: NodeJS.Timeout[] = [];
   const every = (ms: number, what: string, fn: () => Promise<unknown>) => {
     if (!(ms > 0)) return;
-    const t = setInterval(() => void fn().catch((err: unknown) => logger.error({ err }, `search-index ${what} failed`)), ms);
+    const t = setInterval(
+      () => void fn().catch((err: unknown) => logger.error({ err }, `search-index ${what} failed`)),
+      ms,
+    );
     t.unref();
     timers.push(t);
   };
   if (snapshottable.length > 0) every(snapshotEveryMs, 'snapshot', snapshotNow);
   every(opts.retryPollMs ?? 2000, 'dead-letter retry pass', retryNow);
 
-  logger.info({ resumed, positions: Object.fromEntries(next), model: embedder.modelId, docs: registry.size, cachedVectors: cache?.size ?? 0 }, 'search-index projector started');
+  logger.info(
+    {
+      resumed,
+      positions: Object.fromEntries(next),
+      model: embedder.modelId,
+      docs: registry.size,
+      cachedVectors: cache?.size ?? 0,
+    },
+    'search-index projector started',
+  );
 
   return {
     async reached(pos) {

@@ -101,7 +101,8 @@ export class TurnWindows {
     for (const [k, v] of json ?? []) {
       if (typeof k !== 'string') continue;
       // A single string is the one-turn form written before windows looked two turns back.
-      const turns = typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((t): t is string => typeof t === 'string') : [];
+      const turns =
+        typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((t): t is string => typeof t === 'string') : [];
       if (turns.length > 0) w.last.set(k, turns.slice(-WINDOW_TURNS));
     }
     return w;

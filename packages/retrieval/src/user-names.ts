@@ -40,7 +40,9 @@ const USER_WORDS = /\b(?:the\s+user|user'?s?)\b|用户|用戶|使用者/iu;
 
 function namePattern(name: string): RegExp {
   const n = foldChinese(name.normalize('NFKC'));
-  return HAN.test(n) ? new RegExp(escape(n), 'gu') : new RegExp(`(?<![\\p{L}\\p{N}])${escape(n)}(?:'s|’s)?(?![\\p{L}\\p{N}])`, 'giu');
+  return HAN.test(n)
+    ? new RegExp(escape(n), 'gu')
+    : new RegExp(`(?<![\\p{L}\\p{N}])${escape(n)}(?:'s|’s)?(?![\\p{L}\\p{N}])`, 'giu');
 }
 
 /**
@@ -50,7 +52,10 @@ function namePattern(name: string): RegExp {
  * (memories written as "Maria works as a nurse"). Longer names are tried first ("Maria Lopez"
  * before "Maria"). Returns the query unchanged when no name is known.
  */
-export function nameAwareQueries(query: string, names: readonly string[]): { vectorQuery: string; keywordExtra: string[] } {
+export function nameAwareQueries(
+  query: string,
+  names: readonly string[],
+): { vectorQuery: string; keywordExtra: string[] } {
   if (names.length === 0) return { vectorQuery: query, keywordExtra: [] };
   const folded = foldChinese(query.normalize('NFKC'));
   let vectorQuery = folded;

@@ -1,7 +1,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock, Embedder, SqlDatabase } from '@engram/core';
 import { createHashEmbedder } from '@engram/embedder-use';
-import { contentQuery, createHybridRetriever, dateWords, scoreFusion, TurnWindows, windowTexts } from '@engram/retrieval';
+import {
+  contentQuery,
+  createHybridRetriever,
+  dateWords,
+  scoreFusion,
+  TurnWindows,
+  windowTexts,
+} from '@engram/retrieval';
 import { ev, memory, message, openHarness, openTestDatabase, type Harness } from './harness';
 
 const upserted = (op: ReturnType<TurnWindows['opFor']>) => {
@@ -20,7 +27,10 @@ describe('scoreFusion', () => {
       { id: 'a', score: 0.5 },
     ];
     // The keyword list covers 4 documents: a, b and two more at its floor 0.
-    const f = scoreFusion([{ hits: bm25, floor: 0, unlisted: 2 }, { hits: cosine, weight: 2 }]);
+    const f = scoreFusion([
+      { hits: bm25, floor: 0, unlisted: 2 },
+      { hits: cosine, weight: 2 },
+    ]);
     const mean = (12 + 6) / 4;
     const sd1 = Math.sqrt(((12 - mean) ** 2 + (6 - mean) ** 2 + 2 * mean ** 2) / 4);
     expect(f.get('a')).toBeCloseTo(12 / sd1 + 0, 12);
@@ -31,7 +41,16 @@ describe('scoreFusion', () => {
   });
 
   it('gives the last of a short keyword list its due (floor 0, not its own minimum)', () => {
-    const f = scoreFusion([{ hits: [{ id: 'x', score: 3 }, { id: 'y', score: 1 }], floor: 0, unlisted: 10 }]);
+    const f = scoreFusion([
+      {
+        hits: [
+          { id: 'x', score: 3 },
+          { id: 'y', score: 1 },
+        ],
+        floor: 0,
+        unlisted: 10,
+      },
+    ]);
     expect(f.get('y')).toBeGreaterThan(0);
     expect(f.get('x')! / f.get('y')!).toBeCloseTo(3, 12);
   });
@@ -88,10 +107,14 @@ describe('conversation windows', () => {
     const a3 = upserted(w.opFor(message('Nice, was it crowded?', 'a3', { sessionId: 'A', occurredAt: at })));
     // The vector looks one turn back, the window keyword index two.
     expect(a3.embedText).toBe('Nice, was it crowded?\nWent hiking at Mount Tam');
-    expect(a3.contextText).toBe('3 February 2024\nWhat did you do on Saturday?\nWent hiking at Mount Tam\nNice, was it crowded?');
+    expect(a3.contextText).toBe(
+      '3 February 2024\nWhat did you do on Saturday?\nWent hiking at Mount Tam\nNice, was it crowded?',
+    );
 
     w.opFor(ev('SessionEnded', { sessionId: 'A', reason: 'explicit' }, { sessionId: 'A' }));
-    expect(upserted(w.opFor(message('New session, same id', 'a4', { sessionId: 'A' }))).embedText).toBe('New session, same id');
+    expect(upserted(w.opFor(message('New session, same id', 'a4', { sessionId: 'A' }))).embedText).toBe(
+      'New session, same id',
+    );
     expect(w.size).toBe(2);
     w.opFor(ev('MemoryForgotten', { target: 'user', memoryId: null, key: null, reason: 'user request' } as never));
     expect(w.size).toBe(0);
@@ -153,11 +176,23 @@ describe('the window keyword list in the retriever', () => {
   it('finds an answer whose words are only in the turn before it, and survives a restart from the snapshot', async () => {
     const question = message('Where did you go for your birthday weekend?', 'q1', { sessionId: 'S' });
     const answer = message('Lisbon! The pastries were amazing.', 'a1', { sessionId: 'S' });
-    const filler = ['I need to renew my passport soon', 'The weather was cold all week', 'My sister adopted a puppy', 'Work has been busy lately'].map((c, i) =>
-      message(c, `f${i}`, { sessionId: 'F' }),
-    );
+    const filler = [
+      'I need to renew my passport soon',
+      'The weather was cold all week',
+      'My sister adopted a puppy',
+      'Work has been busy lately',
+    ].map((c, i) => message(c, `f${i}`, { sessionId: 'F' }));
     await h.append([...filler, question, answer]);
-    const retriever = () => createHybridRetriever({ db, textIndex: h.text, contextTextIndex: h.context, vectorIndex: h.vectors, embedder, clock, config: { rerankEnabled: false } });
+    const retriever = () =>
+      createHybridRetriever({
+        db,
+        textIndex: h.text,
+        contextTextIndex: h.context,
+        vectorIndex: h.vectors,
+        embedder,
+        clock,
+        config: { rerankEnabled: false },
+      });
     const hits = await retriever().search({ scope, query: 'birthday weekend trip', k: 3 });
     expect(hits.map((x) => x.id)).toContain(answer.eventId);
     // Without the window list the answer has no keyword match at all.

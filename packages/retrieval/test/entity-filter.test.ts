@@ -1,5 +1,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { concernsAnyEntity, deterministicId, entityTerms, termsMentionEntity, searchTerms, type Clock, type QueryRequest, type SqlDatabase } from '@engram/core';
+import {
+  concernsAnyEntity,
+  deterministicId,
+  entityTerms,
+  termsMentionEntity,
+  searchTerms,
+  type Clock,
+  type QueryRequest,
+  type SqlDatabase,
+} from '@engram/core';
 import { createHashEmbedder } from '@engram/embedder-use';
 import { createHybridRetriever, passesFilters, type Candidate } from '@engram/retrieval';
 import { ev, memory, message, openHarness, openTestDatabase, type Harness } from './harness';
@@ -9,11 +18,23 @@ const scope = { tenantId: 't1', userId: 'u1', agentId: null };
 
 const candidate = (over: Partial<Candidate>): Candidate => testCandidate({ type: 'USER', ...over }, 'entity-test');
 
-const req = (entities: string[], over: Partial<QueryRequest> = {}): QueryRequest => ({ scope, query: 'anything', k: 10, entities, ...over });
+const req = (entities: string[], over: Partial<QueryRequest> = {}): QueryRequest => ({
+  scope,
+  query: 'anything',
+  k: 10,
+  entities,
+  ...over,
+});
 
 describe('entity filter on hydrated candidates (R9)', () => {
   it('keeps an episode whose entity_ids hold the entity, by name or by slug', () => {
-    const episode = candidate({ kind: 'episode', tier: 'EPISODIC', type: null, content: 'Session of 4 messages.', metadata: { entityIds: ['acme_corp', 'berlin'] } });
+    const episode = candidate({
+      kind: 'episode',
+      tier: 'EPISODIC',
+      type: null,
+      content: 'Session of 4 messages.',
+      metadata: { entityIds: ['acme_corp', 'berlin'] },
+    });
     expect(passesFilters(episode, req(['Acme Corp']))).toBe(true);
     expect(passesFilters(episode, req(['acme_corp']))).toBe(true);
     expect(passesFilters(episode, req(['BERLIN']))).toBe(true);
@@ -23,15 +44,28 @@ describe('entity filter on hydrated candidates (R9)', () => {
   it('keeps a memory naming the entity in its key, tags or metadata, and nothing else', () => {
     const byKey = candidate({ key: 'client.acme_corp.contact', content: 'Main contact is Dana' });
     const byTag = candidate({ tags: ['Acme-Corp'], content: 'Invoices go out monthly' });
-    const byMetadata = candidate({ metadata: { subject: 'user', predicate: 'employer', object: 'Acme Corp' }, content: 'User works there' });
+    const byMetadata = candidate({
+      metadata: { subject: 'user', predicate: 'employer', object: 'Acme Corp' },
+      content: 'User works there',
+    });
     const nested = candidate({ metadata: { people: [{ company: 'ACME corp' }] }, content: 'Lunch on Friday' });
-    const unrelated = candidate({ key: 'client.globex.contact', tags: ['globex'], content: 'Main contact is Sam', metadata: { object: 'Globex' } });
+    const unrelated = candidate({
+      key: 'client.globex.contact',
+      tags: ['globex'],
+      content: 'Main contact is Sam',
+      metadata: { object: 'Globex' },
+    });
     for (const c of [byKey, byTag, byMetadata, nested]) expect(passesFilters(c, req(['Acme Corp']))).toBe(true);
     expect(passesFilters(unrelated, req(['Acme Corp']))).toBe(false);
   });
 
   it('matches a mention in the text as consecutive case-folded tokens, not loose words', () => {
-    const msg = candidate({ kind: 'message', tier: 'EPISODIC', type: null, content: "I moved to New York City and joined ACME Corp's office there" });
+    const msg = candidate({
+      kind: 'message',
+      tier: 'EPISODIC',
+      type: null,
+      content: "I moved to New York City and joined ACME Corp's office there",
+    });
     expect(passesFilters(msg, req(['new york']))).toBe(true);
     expect(passesFilters(msg, req(['acme corp']))).toBe(true);
     // Both words occur, but not as the name.
@@ -48,7 +82,12 @@ describe('entity filter on hydrated candidates (R9)', () => {
     expect(passesFilters(zh, req(['猫']))).toBe(true);
     expect(passesFilters(zh, req(['上海']))).toBe(false);
     expect(passesFilters(zh, req(['狗']))).toBe(false);
-    expect(passesFilters(candidate({ kind: 'episode', type: null, content: '本次会话', metadata: { entityIds: ['北京大学'] } }), req(['北京大学']))).toBe(true);
+    expect(
+      passesFilters(
+        candidate({ kind: 'episode', type: null, content: '本次会话', metadata: { entityIds: ['北京大学'] } }),
+        req(['北京大学']),
+      ),
+    ).toBe(true);
   });
 
   it('treats several entities as any-of and combines with the other filters', () => {
@@ -61,7 +100,13 @@ describe('entity filter on hydrated candidates (R9)', () => {
   });
 
   it('does not match bookkeeping metadata (ids, roles, extractor)', () => {
-    const c = candidate({ kind: 'message', tier: 'EPISODIC', type: null, content: 'hello there', metadata: { role: 'user', messageId: 'alice-1', extractor: 'rules@1' } });
+    const c = candidate({
+      kind: 'message',
+      tier: 'EPISODIC',
+      type: null,
+      content: 'hello there',
+      metadata: { role: 'user', messageId: 'alice-1', extractor: 'rules@1' },
+    });
     expect(passesFilters(c, req(['user']))).toBe(false);
     expect(passesFilters(c, req(['alice']))).toBe(false);
     expect(passesFilters(c, req(['rules']))).toBe(false);
@@ -94,7 +139,9 @@ describe('entity filter through the hybrid retriever on real indexes', () => {
 
   it('finds the documents about the entity even when many better matches are about others', async () => {
     const embedder = createHashEmbedder();
-    const distractors = Array.from({ length: 40 }, (_, i) => memory(`Weekly planning meeting ${i} with the Globex team about the roadmap meeting`));
+    const distractors = Array.from({ length: 40 }, (_, i) =>
+      memory(`Weekly planning meeting ${i} with the Globex team about the roadmap meeting`),
+    );
     const aboutAcme = memory('Planning meeting notes', { key: 'client.acme_corp.notes' });
     const acmeMessage = message('We had a planning call with Acme Corp today', 'm-1');
     const episode = ev(
@@ -114,13 +161,22 @@ describe('entity filter through the hybrid retriever on real indexes', () => {
       { sessionId: 's2' },
     );
     await h.append([...distractors, aboutAcme, acmeMessage, episode]);
-    const retriever = createHybridRetriever({ db, textIndex: h.text, vectorIndex: h.vectors, embedder, clock, config: { rerankEnabled: false, candidatePoolSize: 5 } });
+    const retriever = createHybridRetriever({
+      db,
+      textIndex: h.text,
+      vectorIndex: h.vectors,
+      embedder,
+      clock,
+      config: { rerankEnabled: false, candidatePoolSize: 5 },
+    });
 
     const unfiltered = await retriever.search({ scope, query: 'planning meeting', k: 3 });
     expect(unfiltered.map((x) => x.id)).not.toContain(aboutAcme.payload.memoryId);
 
     const hits = await retriever.search({ scope, query: 'planning meeting', k: 3, entities: ['Acme Corp'] });
-    expect(new Set(hits.map((x) => x.id))).toEqual(new Set([aboutAcme.payload.memoryId, acmeMessage.eventId, episode.payload.episodeId]));
+    expect(new Set(hits.map((x) => x.id))).toEqual(
+      new Set([aboutAcme.payload.memoryId, acmeMessage.eventId, episode.payload.episodeId]),
+    );
 
     const bySlug = await retriever.search({ scope, query: 'planning meeting', k: 10, entities: ['acme_corp'] });
     expect(bySlug.map((x) => x.id).sort()).toEqual(hits.map((x) => x.id).sort());

@@ -14,9 +14,20 @@ import {
   type SqlDatabase,
 } from '@engram/core';
 import { openFileEventLog } from '@engram/event-log-file';
-import { PROJECTORS, runMigrations, sqlProjectionProgress, startProjector, type RunningProjector } from '@engram/projections';
+import {
+  PROJECTORS,
+  runMigrations,
+  sqlProjectionProgress,
+  startProjector,
+  type RunningProjector,
+} from '@engram/projections';
 import { openPglite } from '@engram/store-pglite';
-import { createLocalTextIndex, createLocalVectorIndex, type LocalTextIndex, type LocalVectorIndex } from '@engram/index-local';
+import {
+  createLocalTextIndex,
+  createLocalVectorIndex,
+  type LocalTextIndex,
+  type LocalVectorIndex,
+} from '@engram/index-local';
 import { createSearchIndexProjector, type SearchIndexProjector } from '@engram/retrieval';
 import { waitFor } from '@engram/testing';
 
@@ -26,7 +37,13 @@ let seq = 0;
 export function ev<T extends EventType>(
   type: T,
   payload: PayloadOf<T>,
-  env: { tenantId?: string; userId?: string; agentId?: string | null; sessionId?: string | null; occurredAt?: string } = {},
+  env: {
+    tenantId?: string;
+    userId?: string;
+    agentId?: string | null;
+    sessionId?: string | null;
+    occurredAt?: string;
+  } = {},
 ): EventOfType<T> {
   const at = env.occurredAt ?? new Date(Date.UTC(2026, 0, 1) + seq * 1000).toISOString();
   return {
@@ -76,7 +93,11 @@ export function memory(
   );
 }
 
-export function message(content: string, messageId: string, env: Parameters<typeof ev>[2] = {}): EventOfType<'MessageObserved'> {
+export function message(
+  content: string,
+  messageId: string,
+  env: Parameters<typeof ev>[2] = {},
+): EventOfType<'MessageObserved'> {
   return ev('MessageObserved', { messageId, role: 'user', content, metadata: {} }, { sessionId: 's1', ...env });
 }
 
@@ -103,7 +124,9 @@ export async function openTestDatabase(): Promise<SqlDatabase> {
 }
 
 async function emptyAllTables(db: SqlDatabase): Promise<void> {
-  const r = await db.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'");
+  const r = await db.query<{ table_name: string }>(
+    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
+  );
   const tables = r.rows.map((x) => x.table_name).filter((t) => !/migration/i.test(t));
   if (tables.length > 0) await db.query(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')}`);
 }
@@ -114,7 +137,8 @@ export async function openHarness(embedder: Embedder, db: SqlDatabase): Promise<
   const log = await openFileEventLog({ dir: join(dir, 'log'), codec: new JsonEventCodec() });
   await emptyAllTables(db);
   const projectors: RunningProjector[] = [];
-  for (const name of ['episodic', 'semantic', 'working'] as const) projectors.push(await startProjector({ log, db, projector: PROJECTORS[name] }));
+  for (const name of ['episodic', 'semantic', 'working'] as const)
+    projectors.push(await startProjector({ log, db, projector: PROJECTORS[name] }));
   const progress = sqlProjectionProgress(db, ['episodic', 'semantic', 'working']);
   const indexDir = join(dir, 'index');
   const h = {
@@ -125,7 +149,14 @@ export async function openHarness(embedder: Embedder, db: SqlDatabase): Promise<
     vectors: await createLocalVectorIndex({ dir: indexDir }),
     searchIndex: null as unknown as SearchIndexProjector,
   };
-  h.searchIndex = await createSearchIndexProjector({ log, textIndex: h.text, contextTextIndex: h.context, vectorIndex: h.vectors, embedder, snapshotEveryMs: 0 });
+  h.searchIndex = await createSearchIndexProjector({
+    log,
+    textIndex: h.text,
+    contextTextIndex: h.context,
+    vectorIndex: h.vectors,
+    embedder,
+    snapshotEveryMs: 0,
+  });
 
   const waitAll = async (pos: LogPosition) => {
     await waitFor(`the projections to reach ${pos.partition}:${pos.offset}`, () => progress.reached(pos));
@@ -150,7 +181,14 @@ export async function openHarness(embedder: Embedder, db: SqlDatabase): Promise<
       h.text = await createLocalTextIndex({ dir: indexDir });
       h.context = await createLocalTextIndex({ dir: join(indexDir, 'context') });
       h.vectors = await createLocalVectorIndex({ dir: indexDir });
-      h.searchIndex = await createSearchIndexProjector({ log, textIndex: h.text, contextTextIndex: h.context, vectorIndex: h.vectors, embedder: next, snapshotEveryMs: 0 });
+      h.searchIndex = await createSearchIndexProjector({
+        log,
+        textIndex: h.text,
+        contextTextIndex: h.context,
+        vectorIndex: h.vectors,
+        embedder: next,
+        snapshotEveryMs: 0,
+      });
     },
     async close() {
       await h.searchIndex.close();

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { deterministicId, effectiveImportance, type Clock, type Embedder, type QueryHit, type SqlDatabase } from '@engram/core';
+import {
+  deterministicId,
+  effectiveImportance,
+  type Clock,
+  type Embedder,
+  type QueryHit,
+  type SqlDatabase,
+} from '@engram/core';
 import { createUseEmbedder } from '@engram/embedder-use';
 import { createHttpReranker } from '@engram/openai-adapters';
 import { startFakeOpenAi, type FakeOpenAiServer } from '@engram/testing';
@@ -41,7 +48,15 @@ afterEach(async () => {
 });
 
 function retriever(config: Partial<RetrievalConfig> = {}, over: Partial<HybridRetrieverOptions> = {}) {
-  return createHybridRetriever({ db, textIndex: h.text, vectorIndex: h.vectors, embedder, clock, config: { rerankEnabled: false, ...config }, ...over });
+  return createHybridRetriever({
+    db,
+    textIndex: h.text,
+    vectorIndex: h.vectors,
+    embedder,
+    clock,
+    config: { rerankEnabled: false, ...config },
+    ...over,
+  });
 }
 
 const ids = (hits: Array<{ id: string }>) => hits.map((x) => x.id);
@@ -80,7 +95,12 @@ describe('discriminative-token gate (R5)', () => {
   it('takes away the keyword rank of a document that matches only stop words', async () => {
     const stopOnly = message('what did you do with it', 'm-stop');
     const real = message('the lighthouse keeper retired last year', 'm-real');
-    await h.append([stopOnly, real, message('rye flour bread recipe', 'm-x'), message('train tickets to Porto', 'm-y')]);
+    await h.append([
+      stopOnly,
+      real,
+      message('rye flour bread recipe', 'm-x'),
+      message('train tickets to Porto', 'm-y'),
+    ]);
     const r = retriever({ fusion: 'rrf' });
     const q = 'what did you do with the lighthouse';
     const hits = await r.search({ scope, query: q, k: 10, explain: true });
@@ -92,7 +112,11 @@ describe('discriminative-token gate (R5)', () => {
     const stopHit = hits.find((x) => x.id === stopOnly.eventId)!;
     // Only its vector rank counts.
     expect(stopHit.score).toBeCloseTo((1 / (61 + vector.indexOf(stopOnly.eventId))) * 0.5, 12);
-    expect(stopHit.explain).toMatchObject({ keyword: null, window: null, vector: { rank: vector.indexOf(stopOnly.eventId) + 1 } });
+    expect(stopHit.explain).toMatchObject({
+      keyword: null,
+      window: null,
+      vector: { rank: vector.indexOf(stopOnly.eventId) + 1 },
+    });
   });
 });
 
@@ -105,7 +129,10 @@ describe('rerank (R6)', () => {
   it('reorders only the top K; the rest keep fused order and the fused score scale', async () => {
     const baseline = await setup();
     favored = baseline[2]!.content;
-    const r = retriever({ rerankEnabled: true, rerankTopK: 3 }, { reranker: createHttpReranker({ url: fake.baseUrl }) });
+    const r = retriever(
+      { rerankEnabled: true, rerankTopK: 3 },
+      { reranker: createHttpReranker({ url: fake.baseUrl }) },
+    );
     const hits = await r.search({ scope, query: 'safari', k: 10, explain: true });
     expect(hits.map((x) => x.explain!.rerank?.rank ?? null)).toEqual([1, 2, 3, null, null, null]);
     expect(hits.map((x) => x.explain!.fusion.rank)).toEqual([3, 1, 2, 4, 5, 6]);
@@ -120,7 +147,9 @@ describe('rerank (R6)', () => {
       { reranker: createHttpReranker({ url: slow.baseUrl }) },
     );
     expect(await timeouts.search({ scope, query: 'safari', k: 10 })).toEqual(baseline);
-    expect((await timeouts.search({ scope, query: 'safari', k: 10, explain: true })).map((x) => x.explain!.rerank)).toEqual(baseline.map(() => null));
+    expect(
+      (await timeouts.search({ scope, query: 'safari', k: 10, explain: true })).map((x) => x.explain!.rerank),
+    ).toEqual(baseline.map(() => null));
     const failing = retriever({ rerankEnabled: true }, { reranker: createHttpReranker({ url: broken.baseUrl }) });
     expect(await failing.search({ scope, query: 'safari', k: 10 })).toEqual(baseline);
   });
@@ -128,12 +157,21 @@ describe('rerank (R6)', () => {
   it('rerankMinScore drops low scorers among the top K, but never all of them', async () => {
     const baseline = await setup();
     favored = 'no document has this text';
-    const none = retriever({ rerankEnabled: true, rerankTopK: 3, rerankMinScore: 0.5 }, { reranker: createHttpReranker({ url: fake.baseUrl }) });
+    const none = retriever(
+      { rerankEnabled: true, rerankTopK: 3, rerankMinScore: 0.5 },
+      { reranker: createHttpReranker({ url: fake.baseUrl }) },
+    );
     expect(ids(await none.search({ scope, query: 'safari', k: 10 }))).toEqual(ids(baseline));
 
     favored = baseline[1]!.content;
-    const some = retriever({ rerankEnabled: true, rerankTopK: 3, rerankMinScore: 0.5 }, { reranker: createHttpReranker({ url: fake.baseUrl }) });
-    expect(ids(await some.search({ scope, query: 'safari', k: 10 }))).toEqual([baseline[1]!.id, ...ids(baseline.slice(3))]);
+    const some = retriever(
+      { rerankEnabled: true, rerankTopK: 3, rerankMinScore: 0.5 },
+      { reranker: createHttpReranker({ url: fake.baseUrl }) },
+    );
+    expect(ids(await some.search({ scope, query: 'safari', k: 10 }))).toEqual([
+      baseline[1]!.id,
+      ...ids(baseline.slice(3)),
+    ]);
   });
 
   it('does nothing when disabled', async () => {
@@ -146,14 +184,30 @@ describe('rerank (R6)', () => {
 
 describe('importance (R7, D1) and tiers', () => {
   it('ranks a fresh ENVIRONMENT entry above a stale one; USER entries do not decay', async () => {
-    const old = memory('The staging server listens on port 8080', { importance: 0.8 }, { occurredAt: '2025-09-01T00:00:00.000Z' });
-    const fresh = memory('The staging server listens on port 9090', { importance: 0.8 }, { occurredAt: '2026-02-28T00:00:00.000Z' });
-    const oldUser = memory('My staging server nickname is Bob', { importance: 0.8, type: 'USER' }, { occurredAt: '2025-01-01T00:00:00.000Z' });
+    const old = memory(
+      'The staging server listens on port 8080',
+      { importance: 0.8 },
+      { occurredAt: '2025-09-01T00:00:00.000Z' },
+    );
+    const fresh = memory(
+      'The staging server listens on port 9090',
+      { importance: 0.8 },
+      { occurredAt: '2026-02-28T00:00:00.000Z' },
+    );
+    const oldUser = memory(
+      'My staging server nickname is Bob',
+      { importance: 0.8, type: 'USER' },
+      { occurredAt: '2025-01-01T00:00:00.000Z' },
+    );
     await h.append([old, fresh, oldUser]);
     const hits = await retriever().search({ scope, query: 'staging server port', k: 10 });
     const byId = new Map(hits.map((x) => [x.id, x]));
     expect(ids(hits).indexOf(fresh.payload.memoryId)).toBeLessThan(ids(hits).indexOf(old.payload.memoryId));
-    const expected = effectiveImportance({ importance: 0.8, type: 'ENVIRONMENT', pinned: false, accessCount: 0, lastTouched: old.occurredAt }, NOW, { importanceDecayDays: 30 });
+    const expected = effectiveImportance(
+      { importance: 0.8, type: 'ENVIRONMENT', pinned: false, accessCount: 0, lastTouched: old.occurredAt },
+      NOW,
+      { importanceDecayDays: 30 },
+    );
     expect(byId.get(old.payload.memoryId)!.effectiveImportance).toBeCloseTo(expected, 12);
     expect(byId.get(oldUser.payload.memoryId)!.effectiveImportance).toBe(0.8);
   });
@@ -162,14 +216,20 @@ describe('importance (R7, D1) and tiers', () => {
     const a = memory('The boat is moored at pier seven', { type: 'USER' });
     const b = memory('The boat engine was serviced in May', { type: 'USER' });
     await h.append([a, b]);
-    await h.append([ev('MemoryArchived', { memoryId: a.payload.memoryId, reason: 'manual', effectiveImportance: null })]);
+    await h.append([
+      ev('MemoryArchived', { memoryId: a.payload.memoryId, reason: 'manual', effectiveImportance: null }),
+    ]);
     const full = await retriever({ archivedWeight: 1 }).search({ scope, query: 'boat pier', k: 10 });
     const half = await retriever({ archivedWeight: 0.5 }).search({ scope, query: 'boat pier', k: 10 });
     const at = (hits: QueryHit[]) => hits.find((x) => x.id === a.payload.memoryId)!;
     expect(at(half).tier).toBe('ARCHIVAL');
     expect(at(half).score).toBeCloseTo(at(full).score * 0.5, 12);
-    expect(ids(await retriever().search({ scope, query: 'boat pier', k: 10, tiers: ['SEMANTIC'] }))).toEqual([b.payload.memoryId]);
-    expect(ids(await retriever().search({ scope, query: 'boat pier', k: 10, tiers: ['ARCHIVAL'] }))).toEqual([a.payload.memoryId]);
+    expect(ids(await retriever().search({ scope, query: 'boat pier', k: 10, tiers: ['SEMANTIC'] }))).toEqual([
+      b.payload.memoryId,
+    ]);
+    expect(ids(await retriever().search({ scope, query: 'boat pier', k: 10, tiers: ['ARCHIVAL'] }))).toEqual([
+      a.payload.memoryId,
+    ]);
   });
 });
 
@@ -177,12 +237,22 @@ describe('scope, filters and hydration', () => {
   it('never returns another tenant, user or agent', async () => {
     const mk = (tenantId: string, userId: string, agentId: string | null) =>
       memory(`favourite colour is teal (${tenantId}/${userId}/${agentId})`, {}, { tenantId, userId, agentId });
-    const docs = [mk('t1', 'u1', null), mk('t1', 'u1', 'a'), mk('t1', 'u1', 'b'), mk('t1', 'u2', null), mk('t2', 'u1', null)];
+    const docs = [
+      mk('t1', 'u1', null),
+      mk('t1', 'u1', 'a'),
+      mk('t1', 'u1', 'b'),
+      mk('t1', 'u2', null),
+      mk('t2', 'u1', null),
+    ];
     await h.append(docs);
     const r = retriever();
     const q = 'favourite colour teal';
-    expect(ids(await r.search({ scope: { tenantId: 't1', userId: 'u2', agentId: null }, query: q, k: 10 }))).toEqual([docs[3]!.payload.memoryId]);
-    expect(ids(await r.search({ scope: { tenantId: 't2', userId: 'u1', agentId: null }, query: q, k: 10 }))).toEqual([docs[4]!.payload.memoryId]);
+    expect(ids(await r.search({ scope: { tenantId: 't1', userId: 'u2', agentId: null }, query: q, k: 10 }))).toEqual([
+      docs[3]!.payload.memoryId,
+    ]);
+    expect(ids(await r.search({ scope: { tenantId: 't2', userId: 'u1', agentId: null }, query: q, k: 10 }))).toEqual([
+      docs[4]!.payload.memoryId,
+    ]);
     const asA = ids(await r.search({ scope: { tenantId: 't1', userId: 'u1', agentId: 'a' }, query: q, k: 10 }));
     // P3: an agent-scoped search sees only that agent's memories.
     expect(asA).toEqual([docs[1]!.payload.memoryId]);
@@ -192,7 +262,10 @@ describe('scope, filters and hydration', () => {
   it('applies type, tag, scope-tag, session and time filters on the current rows', async () => {
     const tagged = memory('Prefers window seats on flights', { type: 'USER', tags: ['travel'], scope: 'trips' });
     const env = memory('The flights API key rotates monthly', { tags: ['ops'] });
-    const msg = message('my flights to Oslo are booked', 'm1', { sessionId: 's9', occurredAt: '2026-02-10T10:00:00.000Z' });
+    const msg = message('my flights to Oslo are booked', 'm1', {
+      sessionId: 's9',
+      occurredAt: '2026-02-10T10:00:00.000Z',
+    });
     await h.append([tagged, env, msg]);
     const r = retriever();
     const q = 'flights';
@@ -200,9 +273,16 @@ describe('scope, filters and hydration', () => {
     expect(ids(await r.search({ scope, query: q, k: 10, tags: ['ops'] }))).toEqual([env.payload.memoryId]);
     expect(ids(await r.search({ scope, query: q, k: 10, scopeTag: 'trips' }))).toEqual([tagged.payload.memoryId]);
     expect(ids(await r.search({ scope, query: q, k: 10, sessionId: 's9' }))).toEqual([msg.eventId]);
-    expect(ids(await r.search({ scope, query: q, k: 10, from: '2026-02-01T00:00:00Z', to: '2026-02-20T00:00:00Z' }))).toEqual([msg.eventId]);
+    expect(
+      ids(await r.search({ scope, query: q, k: 10, from: '2026-02-01T00:00:00Z', to: '2026-02-20T00:00:00Z' })),
+    ).toEqual([msg.eventId]);
     const [hit] = await r.search({ scope, query: 'Oslo', k: 1 });
-    expect(hit).toMatchObject({ kind: 'message', sessionId: 's9', sourceMessageIds: ['m1'], metadata: { messageId: 'm1', role: 'user' } });
+    expect(hit).toMatchObject({
+      kind: 'message',
+      sessionId: 's9',
+      sourceMessageIds: ['m1'],
+      metadata: { messageId: 'm1', role: 'user' },
+    });
   });
 
   it('drops documents whose rows are gone (forgotten) even if an index still holds them', async () => {
@@ -216,7 +296,11 @@ describe('scope, filters and hydration', () => {
   it('answers from BM25 alone when the embedder fails', async () => {
     const a = memory('The wifi password is on the fridge');
     await h.append([a, memory('Bought a new fridge magnet')]);
-    const failing: Embedder = { modelId: embedder.modelId, dimensions: embedder.dimensions, embed: async () => Promise.reject(new Error('down')) };
+    const failing: Embedder = {
+      modelId: embedder.modelId,
+      dimensions: embedder.dimensions,
+      embed: async () => Promise.reject(new Error('down')),
+    };
     const hits = await retriever({}, { embedder: failing }).search({ scope, query: 'wifi password', k: 10 });
     expect(ids(hits)).toEqual([a.payload.memoryId]);
   });
@@ -234,7 +318,11 @@ describe('scope, filters and hydration', () => {
         return embedder.embed(texts);
       },
     };
-    const hits = await retriever({}, { embedder: asymmetric }).search({ scope, query: 'where did I eat with Dana', k: 10 });
+    const hits = await retriever({}, { embedder: asymmetric }).search({
+      scope,
+      query: 'where did I eat with Dana',
+      k: 10,
+    });
     expect(queries).toEqual(['where did I eat with Dana']);
     expect(ids(hits)[0]).toBe(a.payload.memoryId);
   });
@@ -243,7 +331,11 @@ describe('scope, filters and hydration', () => {
 describe('explain', () => {
   it('breaks each score down into lists, fusion, forgetting curve, intent and session diversity, without changing the ranking', async () => {
     const a = memory('Allergic to peanuts');
-    await h.append([a, message('peanuts are in the satay sauce', 'm1'), message('we had satay at the night market', 'm2')]);
+    await h.append([
+      a,
+      message('peanuts are in the satay sauce', 'm1'),
+      message('we had satay at the night market', 'm2'),
+    ]);
     const r = retriever({ sessionDiversity: 0.5 });
     const plain = await r.search({ scope, query: 'peanuts satay', k: 10 });
     const explained = await r.search({ scope, query: 'peanuts satay', k: 10, explain: true });
@@ -253,15 +345,26 @@ describe('explain', () => {
       const lists = [e.keyword, e.window, e.vector].filter((x) => x !== null);
       expect(lists.length).toBeGreaterThan(0);
       expect(e.fusion.method).toBe('zscore');
-      expect(e.fusion.score).toBeCloseTo(lists.reduce((sum, l) => sum + l.contribution, 0), 12);
+      expect(e.fusion.score).toBeCloseTo(
+        lists.reduce((sum, l) => sum + l.contribution, 0),
+        12,
+      );
       expect(e.rerank).toBeNull();
-      expect(hit.score).toBeCloseTo(e.fusion.score * e.forgetting.weight * e.intent.weight * e.currency * e.sessionDiversity, 12);
+      expect(hit.score).toBeCloseTo(
+        e.fusion.score * e.forgetting.weight * e.intent.weight * e.currency * e.sessionDiversity,
+        12,
+      );
       expect(e.forgetting.effectiveImportance).toBe(hit.effectiveImportance);
     }
     const memoryHit = explained.find((x) => x.id === a.payload.memoryId)!;
     expect(memoryHit.explain!.keyword).toMatchObject({ rank: expect.any(Number), score: expect.any(Number) });
     // The two messages share session s1 in this harness: the second one is scaled by the factor.
-    expect(explained.filter((x) => x.kind === 'message').map((x) => x.explain!.sessionDiversity).sort()).toEqual([0.5, 1]);
+    expect(
+      explained
+        .filter((x) => x.kind === 'message')
+        .map((x) => x.explain!.sessionDiversity)
+        .sort(),
+    ).toEqual([0.5, 1]);
   });
 
   it('gives concurrent searches their own explanations (no state kept between searches)', async () => {
@@ -295,7 +398,9 @@ describe('validation', () => {
   it('rejects a bad k and answers an empty query with nothing', async () => {
     await expect(retriever().search({ scope, query: 'x', k: 0 })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(await retriever().search({ scope, query: '   ', k: 5 })).toEqual([]);
-    await expect(retriever().search({ scope, query: 'x', k: 5, from: 'last tuesday' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(retriever().search({ scope, query: 'x', k: 5, from: 'last tuesday' })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
     expect(deterministicId('x')).toBeTypeOf('string');
   });
 });

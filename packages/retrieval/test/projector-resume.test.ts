@@ -32,7 +32,17 @@ async function openIndex(log: EventLog, indexDir: string, snapshotEveryEvents: n
   const context = await createLocalTextIndex({ dir: join(indexDir, 'context') });
   const vectors = await createLocalVectorIndex({ dir: indexDir });
   const cache = await openEmbeddingJournal(indexDir);
-  const projector = await createSearchIndexProjector({ log, textIndex: text, contextTextIndex: context, vectorIndex: vectors, embedder, embeddingCache: cache, snapshotEveryMs: 0, snapshotEveryEvents, retryPollMs: 0 });
+  const projector = await createSearchIndexProjector({
+    log,
+    textIndex: text,
+    contextTextIndex: context,
+    vectorIndex: vectors,
+    embedder,
+    embeddingCache: cache,
+    snapshotEveryMs: 0,
+    snapshotEveryEvents,
+    retryPollMs: 0,
+  });
   return {
     projector,
     text,
@@ -63,7 +73,8 @@ describe('search index after a crash', () => {
 
   const appendMemories = async (from: number, n: number): Promise<LogPosition> => {
     let last: LogPosition | null = null;
-    for (let i = from; i < from + n; i++) last = (await log.append([memory(`entry number ${i} about the harbour crane ${i}`)])).positions[0]!;
+    for (let i = from; i < from + n; i++)
+      last = (await log.append([memory(`entry number ${i} about the harbour crane ${i}`)])).positions[0]!;
     return last!;
   };
   const reached = async (p: SearchIndexProjector, pos: LogPosition) => expect(await p.waitFor(pos, 60_000)).toBe(true);

@@ -28,19 +28,44 @@ describe('search-index projector', () => {
     const msg = message('we adopted a greyhound named Pixel', 'm1');
     const mem = memory('Pixel is a retired racing greyhound');
     const fact = ev('FactExtracted', {
-      memoryId: deterministicId('fact-1'), kind: 'fact', type: 'USER', key: 'pet.name', content: 'The dog is called Pixel', tags: ['pets'],
-      importance: 0.7, confidence: 0.8, source: 'consolidated', subject: null, predicate: null, object: null, timeHint: null,
-      sourceMessageIds: ['m1'], episodeId: null, extractor: 'rules@1', validFrom: null, validTo: null,
+      memoryId: deterministicId('fact-1'),
+      kind: 'fact',
+      type: 'USER',
+      key: 'pet.name',
+      content: 'The dog is called Pixel',
+      tags: ['pets'],
+      importance: 0.7,
+      confidence: 0.8,
+      source: 'consolidated',
+      subject: null,
+      predicate: null,
+      object: null,
+      timeHint: null,
+      sourceMessageIds: ['m1'],
+      episodeId: null,
+      extractor: 'rules@1',
+      validFrom: null,
+      validTo: null,
     });
     const episode = ev('EpisodeCreated', {
-      episodeId: deterministicId('ep-1'), sessionKey: 's1', summary: 'Talked about adopting Pixel the greyhound', messageRangeStart: 'm1',
-      messageRangeEnd: 'm1', entityIds: [], importance: 0.6, sourceMessageIds: ['m1'], startedAt: null, endedAt: null,
+      episodeId: deterministicId('ep-1'),
+      sessionKey: 's1',
+      summary: 'Talked about adopting Pixel the greyhound',
+      messageRangeStart: 'm1',
+      messageRangeEnd: 'm1',
+      entityIds: [],
+      importance: 0.6,
+      sourceMessageIds: ['m1'],
+      startedAt: null,
+      endedAt: null,
     });
     const working = memory('scratch note about Pixel', { tier: 'WORKING' });
     await h.append([msg, mem, fact, episode, working]);
 
     const hits = await h.text.search('pixel', { scope }, 10);
-    expect(hits.map((x) => x.id).sort()).toEqual([msg.eventId, mem.payload.memoryId, fact.payload.memoryId, episode.payload.episodeId].sort());
+    expect(hits.map((x) => x.id).sort()).toEqual(
+      [msg.eventId, mem.payload.memoryId, fact.payload.memoryId, episode.payload.episodeId].sort(),
+    );
     const messagesOnly = await h.text.search('pixel', { scope, kinds: ['message'] }, 10);
     expect(messagesOnly.map((x) => x.id)).toEqual([msg.eventId]);
     expect(h.vectors.size()).toBe(4);
@@ -55,26 +80,74 @@ describe('search-index projector', () => {
     await h.append([a, a2, b, other, msg]);
     expect(await h.text.search('tea', { scope }, 10)).toHaveLength(4);
 
-    await h.append([ev('MemoryForgotten', { target: 'key', memoryId: null, key: 'drink', reason: null, requestedBy: 'u1', erasureId: null, derived: null })]);
-    expect((await h.text.search('tea', { scope }, 10)).map((x) => x.id).sort()).toEqual([b.payload.memoryId, msg.eventId].sort());
+    await h.append([
+      ev('MemoryForgotten', {
+        target: 'key',
+        memoryId: null,
+        key: 'drink',
+        reason: null,
+        requestedBy: 'u1',
+        erasureId: null,
+        derived: null,
+      }),
+    ]);
+    expect((await h.text.search('tea', { scope }, 10)).map((x) => x.id).sort()).toEqual(
+      [b.payload.memoryId, msg.eventId].sort(),
+    );
 
-    await h.append([ev('MemoryForgotten', { target: 'memory', memoryId: b.payload.memoryId, key: null, reason: null, requestedBy: 'u1', erasureId: null, derived: null })]);
+    await h.append([
+      ev('MemoryForgotten', {
+        target: 'memory',
+        memoryId: b.payload.memoryId,
+        key: null,
+        reason: null,
+        requestedBy: 'u1',
+        erasureId: null,
+        derived: null,
+      }),
+    ]);
     expect((await h.text.search('tea', { scope }, 10)).map((x) => x.id)).toEqual([msg.eventId]);
 
     // A lineage cascade deletes the documents it lists (facts and episodes derived from erased data).
     const derived = memory('tea grows in Darjeeling');
     await h.append([derived]);
-    await h.append([ev('MemoryForgotten', { target: 'derived', memoryId: null, key: null, reason: null, requestedBy: 'engram', erasureId: 'e-1', derived: { memoryIds: [derived.payload.memoryId], episodeIds: [], skillIds: [] } })]);
+    await h.append([
+      ev('MemoryForgotten', {
+        target: 'derived',
+        memoryId: null,
+        key: null,
+        reason: null,
+        requestedBy: 'engram',
+        erasureId: 'e-1',
+        derived: { memoryIds: [derived.payload.memoryId], episodeIds: [], skillIds: [] },
+      }),
+    ]);
     expect((await h.text.search('tea', { scope }, 10)).map((x) => x.id)).toEqual([msg.eventId]);
 
-    await h.append([ev('MemoryForgotten', { target: 'user', memoryId: null, key: null, reason: null, requestedBy: 'admin', erasureId: null, derived: null })]);
+    await h.append([
+      ev('MemoryForgotten', {
+        target: 'user',
+        memoryId: null,
+        key: null,
+        reason: null,
+        requestedBy: 'admin',
+        erasureId: null,
+        derived: null,
+      }),
+    ]);
     expect(await h.text.search('tea', { scope }, 10)).toEqual([]);
     expect(h.vectors.size()).toBe(1);
-    expect((await h.text.search('tea', { scope: { ...scope, userId: 'u2' } }, 10)).map((x) => x.id)).toEqual([other.payload.memoryId]);
+    expect((await h.text.search('tea', { scope: { ...scope, userId: 'u2' } }, 10)).map((x) => x.id)).toEqual([
+      other.payload.memoryId,
+    ]);
   });
 
   it('resumes from its snapshot after a restart without re-embedding, then follows new events', async () => {
-    await h.append([memory('first fact about kayaks'), memory('second fact about canoes'), message('paddling on Saturday', 'm1')]);
+    await h.append([
+      memory('first fact about kayaks'),
+      memory('second fact about canoes'),
+      message('paddling on Saturday', 'm1'),
+    ]);
     await h.searchIndex.snapshotNow();
     const before = embedder.texts;
     expect(before).toBe(3);

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { deterministicId, isEngramError } from '@engram/core';
-import { DEFAULT_INTENT_CONFIG, detectQueryIntent, intentWeights, resolveIntentConfig, type Candidate, type QueryIntent } from '@engram/retrieval';
+import {
+  DEFAULT_INTENT_CONFIG,
+  detectQueryIntent,
+  intentWeights,
+  resolveIntentConfig,
+  type Candidate,
+  type QueryIntent,
+} from '@engram/retrieval';
 import { candidate as testCandidate } from './candidate';
 
 const NOW = new Date('2026-03-01T00:00:00.000Z');
 
-const candidate = (over: Partial<Candidate>): Candidate => testCandidate({ content: 'some text', ...over }, 'intent-test');
+const candidate = (over: Partial<Candidate>): Candidate =>
+  testCandidate({ content: 'some text', ...over }, 'intent-test');
 
 const only = (...on: Array<keyof QueryIntent>): QueryIntent => ({
   freshness: on.includes('freshness'),
@@ -57,7 +65,10 @@ describe('detectQueryIntent', () => {
 
 describe('intentWeights', () => {
   it('is neutral (1 for every candidate) when the query shows no intent', () => {
-    const cs = [candidate({ at: '2025-01-01T00:00:00.000Z', supersededBy: deterministicId('x') }), candidate({ type: 'USER', tags: ['preference'] })];
+    const cs = [
+      candidate({ at: '2025-01-01T00:00:00.000Z', supersededBy: deterministicId('x') }),
+      candidate({ type: 'USER', tags: ['preference'] }),
+    ];
     const w = intentWeights('deploy pipeline configuration', cs, NOW);
     expect([...w.values()]).toEqual([1, 1]);
     expect([...w.keys()]).toEqual(cs.map((c) => c.id));
@@ -74,7 +85,10 @@ describe('intentWeights', () => {
     expect(w.get(monthOlder.id)).toBeCloseTo(1 + (DEFAULT_INTENT_CONFIG.freshnessBoost - 1) / 2, 10);
     expect(w.get(yearOlder.id)!).toBeGreaterThan(1);
     expect(w.get(yearOlder.id)!).toBeLessThan(1.001);
-    expect(w.get(superseded.id)).toBeCloseTo(DEFAULT_INTENT_CONFIG.freshnessBoost * DEFAULT_INTENT_CONFIG.supersededWeight, 10);
+    expect(w.get(superseded.id)).toBeCloseTo(
+      DEFAULT_INTENT_CONFIG.freshnessBoost * DEFAULT_INTENT_CONFIG.supersededWeight,
+      10,
+    );
     expect(w.get(superseded.id)!).toBeLessThan(1);
   });
 
@@ -104,11 +118,21 @@ describe('intentWeights', () => {
   it('preference: preference memories by tag, key or predicate are boosted, others not', () => {
     const byTag = candidate({ type: 'USER', tags: ['preference', 'fact', 'en'], content: 'User likes sushi' });
     const byKey = candidate({ type: 'USER', key: 'user.favourite_color', content: 'Blue' });
-    const byPredicate = candidate({ type: 'USER', metadata: { predicate: 'dislikes' }, content: 'User dislikes olives' });
-    const plain = candidate({ type: 'USER', key: 'user.residence', tags: ['residence'], content: 'User lives in Berlin' });
+    const byPredicate = candidate({
+      type: 'USER',
+      metadata: { predicate: 'dislikes' },
+      content: 'User dislikes olives',
+    });
+    const plain = candidate({
+      type: 'USER',
+      key: 'user.residence',
+      tags: ['residence'],
+      content: 'User lives in Berlin',
+    });
     const msg = candidate({ kind: 'message', type: null, tags: [], content: 'I like sushi' });
     const w = intentWeights('What food do I like?', [byTag, byKey, byPredicate, plain, msg], NOW);
-    for (const c of [byTag, byKey, byPredicate]) expect(w.get(c.id)).toBeCloseTo(DEFAULT_INTENT_CONFIG.preferenceBoost, 10);
+    for (const c of [byTag, byKey, byPredicate])
+      expect(w.get(c.id)).toBeCloseTo(DEFAULT_INTENT_CONFIG.preferenceBoost, 10);
     expect(w.get(plain.id)).toBe(1);
     expect(w.get(msg.id)).toBe(1);
   });
@@ -124,7 +148,14 @@ describe('intentWeights', () => {
   });
 
   it('combined multipliers stay within [minWeight, maxWeight]', () => {
-    const cfg = resolveIntentConfig({ preferenceBoost: 2, identityBoost: 2, freshnessBoost: 2, maxWeight: 1.6, supersededWeight: 0.1, minWeight: 0.7 });
+    const cfg = resolveIntentConfig({
+      preferenceBoost: 2,
+      identityBoost: 2,
+      freshnessBoost: 2,
+      maxWeight: 1.6,
+      supersededWeight: 0.1,
+      minWeight: 0.7,
+    });
     const strong = candidate({ type: 'USER', tags: ['preference'], at: NOW.toISOString() });
     const weak = candidate({ at: '2020-01-01T00:00:00.000Z', supersededBy: strong.id });
     const w = intentWeights('what is my name and what do I like now', [strong, weak], NOW, cfg);

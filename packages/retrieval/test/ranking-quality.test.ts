@@ -25,7 +25,15 @@ afterEach(async () => {
   await h.close();
 });
 
-const retriever = () => createHybridRetriever({ db, textIndex: h.text, vectorIndex: h.vectors, embedder, clock, config: { rerankEnabled: false } });
+const retriever = () =>
+  createHybridRetriever({
+    db,
+    textIndex: h.text,
+    vectorIndex: h.vectors,
+    embedder,
+    clock,
+    config: { rerankEnabled: false },
+  });
 
 /** A USER fact as the rule-engine consolidator writes it (key, tags, importance by attribute). */
 const fact = (content: string, key: string, importance: number, tags: string[]) =>
@@ -62,7 +70,7 @@ describe('ranking of consolidated facts', () => {
     expect(hits[0]!.id).toBe(editor.payload.memoryId);
   });
 
-  it('a query that is only the user\'s name still finds the name fact', async () => {
+  it("a query that is only the user's name still finds the name fact", async () => {
     const hits = await retriever().search({ scope, query: 'alice', k: 5 });
     expect(hits.map((x) => x.id)).toContain(name.payload.memoryId);
   });
@@ -78,7 +86,12 @@ describe('userNames', () => {
       memory('User lives in Berlin', { type: 'USER', key: 'user.residence' }),
       old,
       next,
-      ev('MemorySuperseded', { memoryId: old.payload.memoryId, supersededBy: next.payload.memoryId, reason: 'renamed', contradictionId: null }),
+      ev('MemorySuperseded', {
+        memoryId: old.payload.memoryId,
+        supersededBy: next.payload.memoryId,
+        reason: 'renamed',
+        contradictionId: null,
+      }),
     ]);
     expect([...(await userNames(db, scope)).terms].sort()).toEqual(['al', 'alic', 'meyer', '丽丝', '爱丽']);
   });

@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { diversifyBySession, silentLogger, type Reranker } from '@engram/core';
-import { buildTokenGate, DocRegistry, reciprocalRankFusion, rerankStage, resolveRetrievalConfig } from '@engram/retrieval';
+import {
+  buildTokenGate,
+  DocRegistry,
+  reciprocalRankFusion,
+  rerankStage,
+  resolveRetrievalConfig,
+} from '@engram/retrieval';
 
 const quiet = silentLogger;
 
 describe('reciprocalRankFusion', () => {
   it('sums 1/(k + rank) with ranks from 1', () => {
-    const f = reciprocalRankFusion([['a', 'b', 'c'], ['c', 'a']], 60);
+    const f = reciprocalRankFusion(
+      [
+        ['a', 'b', 'c'],
+        ['c', 'a'],
+      ],
+      60,
+    );
     expect(f.get('a')).toBeCloseTo(1 / 61 + 1 / 62, 15);
     expect(f.get('b')).toBeCloseTo(1 / 62, 15);
     expect(f.get('c')).toBeCloseTo(1 / 63 + 1 / 61, 15);
@@ -16,7 +28,13 @@ describe('reciprocalRankFusion', () => {
 
 describe('token gate', () => {
   it('treats stop words and very common tokens as non-discriminative', () => {
-    const stats = { docCount: 100, df: new Map([['project', 80], ['falcon', 3]]) };
+    const stats = {
+      docCount: 100,
+      df: new Map([
+        ['project', 80],
+        ['falcon', 3],
+      ]),
+    };
     const gate = buildTokenGate('what is the project falcon', stats, { commonRatio: 0.5, minDocs: 20 });
     expect([...gate.discriminative]).toEqual(['falcon']);
     expect(gate.passes('the project is late')).toBe(false);
@@ -24,15 +42,23 @@ describe('token gate', () => {
   });
 
   it('ignores frequencies on small corpora and lets everything through for an all-stop-word query', () => {
-    const small = buildTokenGate('project', { docCount: 3, df: new Map([['project', 3]]) }, { commonRatio: 0.5, minDocs: 20 });
+    const small = buildTokenGate(
+      'project',
+      { docCount: 3, df: new Map([['project', 3]]) },
+      { commonRatio: 0.5, minDocs: 20 },
+    );
     expect(small.passes('project notes')).toBe(true);
     const empty = buildTokenGate('what is it', null, { commonRatio: 0.5, minDocs: 20 });
     expect(empty.active).toBe(false);
     expect(empty.passes('anything')).toBe(true);
   });
 
-  it('matches stemmed forms and treats the given terms (the user\'s names) as non-discriminative', () => {
-    const gate = buildTokenGate('where does Alice live?', null, { commonRatio: 0.5, minDocs: 20, nonDiscriminative: new Set(['alic']) });
+  it("matches stemmed forms and treats the given terms (the user's names) as non-discriminative", () => {
+    const gate = buildTokenGate('where does Alice live?', null, {
+      commonRatio: 0.5,
+      minDocs: 20,
+      nonDiscriminative: new Set(['alic']),
+    });
     expect([...gate.discriminative]).toEqual(['live']);
     expect(gate.passes("User's name is Alice")).toBe(false);
     expect(gate.passes('User lives in Berlin')).toBe(true);
@@ -86,7 +112,14 @@ describe('DocRegistry', () => {
 describe('config', () => {
   it('fills defaults from SPEC and rejects bad values', () => {
     const c = resolveRetrievalConfig({ rerankTopK: 5 });
-    expect(c).toMatchObject({ rerankEnabled: true, rerankTopK: 5, rerankTimeoutSeconds: 5, rerankMinScore: 0, rrfK: 60, archivedWeight: 0.5 });
+    expect(c).toMatchObject({
+      rerankEnabled: true,
+      rerankTopK: 5,
+      rerankTimeoutSeconds: 5,
+      rerankMinScore: 0,
+      rrfK: 60,
+      archivedWeight: 0.5,
+    });
     expect(() => resolveRetrievalConfig({ rerankTopK: 0 })).toThrow(/rerankTopK/);
     expect(() => resolveRetrievalConfig({ archivedWeight: 2 })).toThrow(/archivedWeight/);
     expect(resolveRetrievalConfig({ sessionDiversity: 0.5 }).sessionDiversity).toBe(0.5);
@@ -96,7 +129,13 @@ describe('config', () => {
 
 describe('diversifyBySession', () => {
   const hit = (id: string, sessionId: string | null, score: number) => ({ id, sessionId, score });
-  const ranked = [hit('a1', 'A', 1), hit('a2', 'A', 0.9), hit('a3', 'A', 0.8), hit('b1', 'B', 0.6), hit('f', null, 0.5)];
+  const ranked = [
+    hit('a1', 'A', 1),
+    hit('a2', 'A', 0.9),
+    hit('a3', 'A', 0.8),
+    hit('b1', 'B', 0.6),
+    hit('f', null, 0.5),
+  ];
 
   it('keeps the order and scores with factor 1, cut to k', () => {
     expect(diversifyBySession(ranked, 1, 3)).toEqual(ranked.slice(0, 3));

@@ -24,7 +24,11 @@ export interface QuerySide {
  * query service, and a write's minPosition waits on the SQL projections. Auth (P5) is on unless
  * this is an all-in-one listening on loopback only (or ENGRAM_AUTH says otherwise).
  */
-export async function startApi(f: Foundation, query: QuerySide | null, opts: { http: boolean; grpc: boolean; allInOne?: boolean }): Promise<void> {
+export async function startApi(
+  f: Foundation,
+  query: QuerySide | null,
+  opts: { http: boolean; grpc: boolean; allInOne?: boolean },
+): Promise<void> {
   const { createMemoryApp } = await import('@engram/app');
   const { sqlProjectionProgress } = await import('@engram/projections');
   const app = createMemoryApp({
@@ -35,14 +39,28 @@ export async function startApi(f: Foundation, query: QuerySide | null, opts: { h
     screen: await openContentScreen(f.cfg, f.logger.child({ component: 'scanner' })),
     clock: systemClock,
     logger: f.logger.child({ component: 'app' }),
-    config: { maxContentBytes: f.cfg.limits.maxContentBytes, minPositionWaitMs: f.cfg.memory.minPositionWaitMs, accessFlushMs: f.cfg.memory.accessFlushMs },
-    limits: { maxConcurrentQueries: f.cfg.limits.maxConcurrentQueries, userQuota: f.cfg.limits.userQuota, queryTextChars: f.cfg.limits.queryTextChars },
+    config: {
+      maxContentBytes: f.cfg.limits.maxContentBytes,
+      minPositionWaitMs: f.cfg.memory.minPositionWaitMs,
+      accessFlushMs: f.cfg.memory.accessFlushMs,
+    },
+    limits: {
+      maxConcurrentQueries: f.cfg.limits.maxConcurrentQueries,
+      userQuota: f.cfg.limits.userQuota,
+      queryTextChars: f.cfg.limits.queryTextChars,
+    },
   });
   const { access, keys } = await openAccessControl(f, { allInOne: opts.allInOne ?? false, grpc: opts.grpc });
   f.life.add({ name: 'app', close: () => app.close() });
   if (opts.grpc && f.cfg.grpc.port !== null) {
     const { startGrpcServer } = await import('@engram/api-grpc');
-    const grpc = await startGrpcServer({ app, access, host: f.cfg.grpc.host, port: f.cfg.grpc.port, logger: f.logger.child({ component: 'grpc' }) });
+    const grpc = await startGrpcServer({
+      app,
+      access,
+      host: f.cfg.grpc.host,
+      port: f.cfg.grpc.port,
+      logger: f.logger.child({ component: 'grpc' }),
+    });
     f.life.add({ name: 'grpc', close: () => grpc.close() });
     f.logger.info({ port: grpc.port }, 'gRPC listening');
   }

@@ -4,12 +4,32 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ContentScreen, createScreenedLog, createSealedEventLog, systemClock, type ProjectionProgress, type SealedEventLog, type SqlDatabase, type LogPosition } from '@engram/core';
+import {
+  ContentScreen,
+  createScreenedLog,
+  createSealedEventLog,
+  systemClock,
+  type ProjectionProgress,
+  type SealedEventLog,
+  type SqlDatabase,
+  type LogPosition,
+} from '@engram/core';
 import type { ProjectionName, Readiness } from '@engram/projections';
 import { parseConfig, type EngramConfig } from './config';
 import { createRootLogger, type Logger } from './logger';
 import { Lifecycle, runMain } from './lifecycle';
-import { openContentScreen, openEmbedder, openEmbeddingCache, openEventCodec, openEventLog, openIndexes, openKeyStore, openLlm, openReadStore, openReranker } from './adapters';
+import {
+  openContentScreen,
+  openEmbedder,
+  openEmbeddingCache,
+  openEventCodec,
+  openEventLog,
+  openIndexes,
+  openKeyStore,
+  openLlm,
+  openReadStore,
+  openReranker,
+} from './adapters';
 
 export interface Foundation {
   cfg: Readonly<EngramConfig>;
@@ -41,7 +61,11 @@ export function runService(service: string, start: (f: Foundation) => Promise<vo
  * key store, registered for orderly shutdown. The embedded log is opened first: its directory lock tells other processes (the CLI)
  * that the service has the data directory.
  */
-export async function openFoundation(cfg: Readonly<EngramConfig>, logger: Logger, life: Lifecycle): Promise<Foundation> {
+export async function openFoundation(
+  cfg: Readonly<EngramConfig>,
+  logger: Logger,
+  life: Lifecycle,
+): Promise<Foundation> {
   mkdirSync(cfg.dataDir, { recursive: true });
   const codec = await openEventCodec();
   const raw = await openEventLog(cfg, codec, logger);
@@ -57,15 +81,27 @@ export async function openFoundation(cfg: Readonly<EngramConfig>, logger: Logger
   // P2 for producers publishing straight to the log: every reader sees events whose user content is
   // in the clear screened by the rules alone (deterministic: every consumer and every replay reach the
   // same verdict) under the configured policy. Above the sealed log, which opens what Engram sealed.
-  const log = createScreenedLog(sealed, new ContentScreen({ policy: cfg.scanner.policy }), logger.child({ component: 'ingest-gate' }));
-  logger.info({ log: cfg.log.kind, store: db.kind, keyStore: cfg.encryption.keyStore.kind, dataDir: cfg.dataDir }, 'foundation open');
+  const log = createScreenedLog(
+    sealed,
+    new ContentScreen({ policy: cfg.scanner.policy }),
+    logger.child({ component: 'ingest-gate' }),
+  );
+  logger.info(
+    { log: cfg.log.kind, store: db.kind, keyStore: cfg.encryption.keyStore.kind, dataDir: cfg.dataDir },
+    'foundation open',
+  );
   return { cfg, logger, life, log, db, readiness: new Readiness(log, db, cfg.readiness.stallSeconds * 1000) };
 }
 
 export async function startProjectors(f: Foundation, names: readonly ProjectionName[]): Promise<void> {
   const { PROJECTORS, startProjector } = await import('@engram/projections');
   for (const name of names) {
-    const handle = await startProjector({ log: f.log, db: f.db, projector: PROJECTORS[name], logger: f.logger.child({ component: `projector-${name}` }) });
+    const handle = await startProjector({
+      log: f.log,
+      db: f.db,
+      projector: PROJECTORS[name],
+      logger: f.logger.child({ component: `projector-${name}` }),
+    });
     f.life.add({ name: `projector-${name}`, close: () => handle.close() });
     f.readiness.addProjector(handle);
   }
@@ -117,7 +153,10 @@ export async function startQuerySide(f: Foundation) {
  * The erasure coordinator (P4, B2). It waits for every read model (and for the search index when
  * it runs in this process) to apply an erasure before it shreds keys, purges and vacuums.
  */
-export async function startErasure(f: Foundation, searchIndex?: ProjectionProgress & { removedBy(eventId: string): number | undefined }): Promise<void> {
+export async function startErasure(
+  f: Foundation,
+  searchIndex?: ProjectionProgress & { removedBy(eventId: string): number | undefined },
+): Promise<void> {
   const { startErasureCoordinator } = await import('@engram/erasure');
   const { sqlProjectionProgress, sqlDeadLetters, PROJECTION_NAMES } = await import('@engram/projections');
   const sql = sqlProjectionProgress(f.db, [...PROJECTION_NAMES]);
@@ -153,7 +192,9 @@ export async function startConsolidator(f: Foundation): Promise<void> {
   const { sqlDeadLetters } = await import('@engram/projections');
   const llm = await openLlm(f.cfg);
   const rules = createRulesEngine();
-  const engine = llm ? createLlmEngine({ llm, fallback: rules, logger: f.logger.child({ component: 'llm-extraction' }) }) : rules;
+  const engine = llm
+    ? createLlmEngine({ llm, fallback: rules, logger: f.logger.child({ component: 'llm-extraction' }) })
+    : rules;
   const consolidator = createConsolidator({
     log: f.log,
     db: f.db,

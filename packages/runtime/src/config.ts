@@ -19,7 +19,8 @@ export interface EngramConfig {
     | { kind: 'kafka'; brokers: string[]; topic: string; partitions: number }
     | { kind: 'esdb'; connectionString: string };
   store: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; connectionString: string; poolSize: number };
-  vectors: { kind: 'local'; dir: string } | { kind: 'qdrant'; url: string; apiKey: string | null; collectionPrefix: string };
+  vectors:
+    { kind: 'local'; dir: string } | { kind: 'qdrant'; url: string; apiKey: string | null; collectionPrefix: string };
   textIndexDir: string;
   embedder:
     | { kind: 'use' }
@@ -32,7 +33,10 @@ export interface EngramConfig {
     models: { summary: string; extraction: string; verification: string };
     timeoutMs: number;
   };
-  reranker: null | { kind: 'http'; url: string; model: string | null; apiKey: string | null } | { kind: 'onnx'; modelDir: string };
+  reranker:
+    | null
+    | { kind: 'http'; url: string; model: string | null; apiKey: string | null }
+    | { kind: 'onnx'; modelDir: string };
   /** Local models: where `engram models pull` puts them and what the pull runs. */
   models: { dir: string; python: string; mavenRepo: string };
   /** A1's daily cold archive in the all-in-one: local time of day (null = off) and age in days. */
@@ -42,13 +46,18 @@ export interface EngramConfig {
    * for an operator as ContentQuarantined; allow: stored, logged), and whether the configured LLM
    * gives a second opinion on borderline scores (auto: when an LLM is configured).
    */
-  scanner: { policy: 'block' | 'quarantine' | 'allow'; classifier: 'auto' | 'llm' | 'off'; classifierTimeoutMs: number };
+  scanner: {
+    policy: 'block' | 'quarantine' | 'allow';
+    classifier: 'auto' | 'llm' | 'off';
+    classifierTimeoutMs: number;
+  };
   /**
    * P4 crypto-shredding: the master key that wraps every data key (never logged), and where the
    * data keys live: a file next to the embedded log, or PostgreSQL shared by distributed services.
    */
   encryption: {
-    masterKey: { kind: 'value'; value: string } | { kind: 'file'; path: string } | { kind: 'default-file'; path: string };
+    masterKey:
+      { kind: 'value'; value: string } | { kind: 'file'; path: string } | { kind: 'default-file'; path: string };
     keyStore: { kind: 'file'; dir: string } | { kind: 'postgres' };
   };
   limits: {
@@ -126,7 +135,14 @@ function readFileConfig(env: Env, p: Problems): Record<string, any> {
   }
 }
 
-function num(p: Problems, name: string, raw: unknown, dflt: number, check: (n: number) => boolean, rule: string): number {
+function num(
+  p: Problems,
+  name: string,
+  raw: unknown,
+  dflt: number,
+  check: (n: number) => boolean,
+  rule: string,
+): number {
   if (raw === undefined || raw === '') return dflt;
   const n = typeof raw === 'number' ? raw : Number(raw);
   if (!Number.isFinite(n) || !check(n)) {
@@ -146,7 +162,13 @@ function bool(p: Problems, name: string, raw: unknown, dflt: boolean): boolean {
   return dflt;
 }
 
-function oneOf<T extends string>(p: Problems, name: string, raw: string | undefined, allowed: readonly T[], dflt: T): T {
+function oneOf<T extends string>(
+  p: Problems,
+  name: string,
+  raw: string | undefined,
+  allowed: readonly T[],
+  dflt: T,
+): T {
   if (raw === undefined || raw === '') return dflt;
   if ((allowed as readonly string[]).includes(raw)) return raw as T;
   p.add(`${name}=${raw}: must be one of ${allowed.join(', ')}`);
@@ -179,7 +201,9 @@ function adminKeyHash(p: Problems, env: Env, cwd: string): string | null {
   }
   if (!key) return null;
   if (key.length < MIN_ADMIN_KEY_CHARS || /\s/.test(key)) {
-    p.add(`${from}: the admin key must be at least ${MIN_ADMIN_KEY_CHARS} characters without spaces (e.g. \`openssl rand -base64 32\`)`);
+    p.add(
+      `${from}: the admin key must be at least ${MIN_ADMIN_KEY_CHARS} characters without spaces (e.g. \`openssl rand -base64 32\`)`,
+    );
     return null;
   }
   return hashApiKey(key);
@@ -188,7 +212,14 @@ function adminKeyHash(p: Problems, env: Env, cwd: string): string | null {
 /** A positive integer, or null for 0 / "off" (a limit switched off). */
 function optionalLimit(p: Problems, name: string, raw: unknown, dflt: number | null): number | null {
   if (raw === 'off' || raw === 0 || raw === '0') return null;
-  const n = num(p, name, raw, dflt ?? 0, (x) => Number.isInteger(x) && x >= 0, 'a non-negative integer (0 or off = no limit)');
+  const n = num(
+    p,
+    name,
+    raw,
+    dflt ?? 0,
+    (x) => Number.isInteger(x) && x >= 0,
+    'a non-negative integer (0 or off = no limit)',
+  );
   return n === 0 ? null : n;
 }
 
@@ -202,8 +233,13 @@ function listWeights(p: Problems, raw: unknown): EngramConfig['memory']['listWei
   const out = { keyword: 1, window: 1, vector: 1 };
   if (raw === undefined || raw === '') return out;
   const entries: Array<[string, unknown]> =
-    typeof raw === 'string' ? raw.split(',').map((kv) => kv.split('=').map((s) => s.trim()) as [string, string]) : raw && typeof raw === 'object' ? Object.entries(raw) : [];
-  if (entries.length === 0) p.add(`memory.listWeights=${JSON.stringify(raw)}: must name keyword, window and/or vector weights`);
+    typeof raw === 'string'
+      ? raw.split(',').map((kv) => kv.split('=').map((s) => s.trim()) as [string, string])
+      : raw && typeof raw === 'object'
+        ? Object.entries(raw)
+        : [];
+  if (entries.length === 0)
+    p.add(`memory.listWeights=${JSON.stringify(raw)}: must name keyword, window and/or vector weights`);
   for (const [list, value] of entries) {
     if (typeof raw === 'string' && (value === undefined || value === '')) {
       p.add(`memory.listWeights: "${list}" needs a weight (list=weight)`);
@@ -225,7 +261,8 @@ function intentWeights(p: Problems, raw: unknown): Readonly<IntentWeightConfig> 
     return DEFAULT_INTENT_CONFIG;
   }
   const known = new Set(Object.keys(DEFAULT_INTENT_CONFIG));
-  for (const k of Object.keys(raw)) if (!known.has(k)) p.add(`memory.intent.${k}: unknown setting (${[...known].join(', ')})`);
+  for (const k of Object.keys(raw))
+    if (!known.has(k)) p.add(`memory.intent.${k}: unknown setting (${[...known].join(', ')})`);
   try {
     return resolveIntentConfig(raw as Partial<IntentWeightConfig>);
   } catch (e) {
@@ -252,11 +289,26 @@ function archiveSchedule(p: Problems, at: unknown, days: unknown): EngramConfig[
  * generated on the first embedded start. ENGRAM_KEY_STORE=file|postgres (default postgres only for
  * a distributed log with a PostgreSQL store, where every service must share the keys).
  */
-function encryption(p: Problems, env: Env, file: Record<string, any>, cwd: string, dataDir: string, log: EngramConfig['log'], store: EngramConfig['store']): EngramConfig['encryption'] {
+function encryption(
+  p: Problems,
+  env: Env,
+  file: Record<string, any>,
+  cwd: string,
+  dataDir: string,
+  log: EngramConfig['log'],
+  store: EngramConfig['store'],
+): EngramConfig['encryption'] {
   const keysDir = resolve(dataDir, 'keys');
   const defaultKind = log.kind !== 'file' && store.kind === 'postgres' ? 'postgres' : 'file';
-  const kind = oneOf(p, 'ENGRAM_KEY_STORE', env.ENGRAM_KEY_STORE ?? file.encryption?.keyStore, ['file', 'postgres'] as const, defaultKind);
-  if (kind === 'postgres' && store.kind !== 'postgres') p.add('ENGRAM_KEY_STORE=postgres needs ENGRAM_STORE=postgres (the keys live in its database)');
+  const kind = oneOf(
+    p,
+    'ENGRAM_KEY_STORE',
+    env.ENGRAM_KEY_STORE ?? file.encryption?.keyStore,
+    ['file', 'postgres'] as const,
+    defaultKind,
+  );
+  if (kind === 'postgres' && store.kind !== 'postgres')
+    p.add('ENGRAM_KEY_STORE=postgres needs ENGRAM_STORE=postgres (the keys live in its database)');
   const value = env.ENGRAM_MASTER_KEY;
   const keyFile = env.ENGRAM_MASTER_KEY_FILE ?? file.encryption?.masterKeyFile;
   if (value && keyFile) p.add('ENGRAM_MASTER_KEY and ENGRAM_MASTER_KEY_FILE are both set: give one');
@@ -266,7 +318,9 @@ function encryption(p: Problems, env: Env, file: Record<string, any>, cwd: strin
       ? { kind: 'file', path: resolve(cwd, keyFile) }
       : { kind: 'default-file', path: resolve(keysDir, 'master.key') };
   if (kind === 'postgres' && masterKey.kind === 'default-file') {
-    p.add('ENGRAM_MASTER_KEY or ENGRAM_MASTER_KEY_FILE is required with the PostgreSQL key store: every service must wrap keys with the same master key');
+    p.add(
+      'ENGRAM_MASTER_KEY or ENGRAM_MASTER_KEY_FILE is required with the PostgreSQL key store: every service must wrap keys with the same master key',
+    );
   }
   return { masterKey, keyStore: kind === 'postgres' ? { kind: 'postgres' } : { kind: 'file', dir: keysDir } };
 }
@@ -291,59 +345,152 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
             .map((s) => s.trim())
             .filter(Boolean),
           topic: env.KAFKA_TOPIC ?? file.log?.topic ?? 'engram.events',
-          partitions: num(p, 'KAFKA_PARTITIONS', env.KAFKA_PARTITIONS ?? file.log?.partitions, 6, (n) => Number.isInteger(n) && n >= 1, 'an integer ≥ 1'),
+          partitions: num(
+            p,
+            'KAFKA_PARTITIONS',
+            env.KAFKA_PARTITIONS ?? file.log?.partitions,
+            6,
+            (n) => Number.isInteger(n) && n >= 1,
+            'an integer ≥ 1',
+          ),
         }
       : logKind === 'esdb'
-        ? { kind: 'esdb', connectionString: required(p, 'ESDB_URL', env.ESDB_URL ?? file.log?.connectionString, 'when ENGRAM_LOG=esdb') }
+        ? {
+            kind: 'esdb',
+            connectionString: required(
+              p,
+              'ESDB_URL',
+              env.ESDB_URL ?? file.log?.connectionString,
+              'when ENGRAM_LOG=esdb',
+            ),
+          }
         : { kind: 'file', dir: resolve(dataDir, 'log') };
 
-  const storeKind = oneOf(p, 'ENGRAM_STORE', env.ENGRAM_STORE ?? file.store?.kind, ['pglite', 'postgres'] as const, 'pglite');
+  const storeKind = oneOf(
+    p,
+    'ENGRAM_STORE',
+    env.ENGRAM_STORE ?? file.store?.kind,
+    ['pglite', 'postgres'] as const,
+    'pglite',
+  );
   const store: EngramConfig['store'] =
     storeKind === 'postgres'
       ? {
           kind: 'postgres',
-          connectionString: required(p, 'DATABASE_URL', env.DATABASE_URL ?? file.store?.connectionString, 'when ENGRAM_STORE=postgres'),
-          poolSize: num(p, 'DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10, (n) => Number.isInteger(n) && n >= 1, 'an integer ≥ 1'),
+          connectionString: required(
+            p,
+            'DATABASE_URL',
+            env.DATABASE_URL ?? file.store?.connectionString,
+            'when ENGRAM_STORE=postgres',
+          ),
+          poolSize: num(
+            p,
+            'DATABASE_POOL_SIZE',
+            env.DATABASE_POOL_SIZE,
+            10,
+            (n) => Number.isInteger(n) && n >= 1,
+            'an integer ≥ 1',
+          ),
         }
       : { kind: 'pglite', dataDir: resolve(dataDir, 'pglite') };
 
-  const vecKind = oneOf(p, 'ENGRAM_VECTORS', env.ENGRAM_VECTORS ?? file.vectors?.kind, ['local', 'qdrant'] as const, 'local');
+  const vecKind = oneOf(
+    p,
+    'ENGRAM_VECTORS',
+    env.ENGRAM_VECTORS ?? file.vectors?.kind,
+    ['local', 'qdrant'] as const,
+    'local',
+  );
   const vectors: EngramConfig['vectors'] =
     vecKind === 'qdrant'
       ? {
           kind: 'qdrant',
           url: required(p, 'QDRANT_URL', env.QDRANT_URL ?? file.vectors?.url, 'when ENGRAM_VECTORS=qdrant'),
           apiKey: env.QDRANT_API_KEY ?? null,
-          collectionPrefix: pattern(p, 'QDRANT_COLLECTION_PREFIX', env.QDRANT_COLLECTION_PREFIX ?? file.vectors?.collectionPrefix, /^[A-Za-z0-9_-]{1,64}$/, 'engram_', '1–64 of A-Z a-z 0-9 _ -'),
+          collectionPrefix: pattern(
+            p,
+            'QDRANT_COLLECTION_PREFIX',
+            env.QDRANT_COLLECTION_PREFIX ?? file.vectors?.collectionPrefix,
+            /^[A-Za-z0-9_-]{1,64}$/,
+            'engram_',
+            '1–64 of A-Z a-z 0-9 _ -',
+          ),
         }
       : { kind: 'local', dir: resolve(dataDir, 'vectors') };
 
-  const modelsDir = resolve(cwd, env.ENGRAM_MODELS_DIR ?? file.models?.dir ?? resolve(homedir(), '.cache/engram/models'));
+  const modelsDir = resolve(
+    cwd,
+    env.ENGRAM_MODELS_DIR ?? file.models?.dir ?? resolve(homedir(), '.cache/engram/models'),
+  );
   const models: EngramConfig['models'] = {
     dir: modelsDir,
     python: env.ENGRAM_PYTHON ?? file.models?.python ?? 'python3',
     mavenRepo: (env.ENGRAM_MAVEN_REPO ?? file.models?.mavenRepo ?? MAVEN_CENTRAL).replace(/\/+$/, ''),
   };
-  const embKind = oneOf(p, 'ENGRAM_EMBEDDER', env.ENGRAM_EMBEDDER ?? file.embedder?.kind, ['use', 'hash', 'onnx', 'openai'] as const, 'use');
+  const embKind = oneOf(
+    p,
+    'ENGRAM_EMBEDDER',
+    env.ENGRAM_EMBEDDER ?? file.embedder?.kind,
+    ['use', 'hash', 'onnx', 'openai'] as const,
+    'use',
+  );
   const embedder: EngramConfig['embedder'] =
     embKind === 'openai'
       ? {
           kind: 'openai',
-          baseURL: required(p, 'ENGRAM_EMBEDDING_BASE_URL or OPENAI_BASE_URL', env.ENGRAM_EMBEDDING_BASE_URL ?? env.OPENAI_BASE_URL, 'when ENGRAM_EMBEDDER=openai'),
+          baseURL: required(
+            p,
+            'ENGRAM_EMBEDDING_BASE_URL or OPENAI_BASE_URL',
+            env.ENGRAM_EMBEDDING_BASE_URL ?? env.OPENAI_BASE_URL,
+            'when ENGRAM_EMBEDDER=openai',
+          ),
           apiKey: env.ENGRAM_EMBEDDING_API_KEY ?? env.OPENAI_API_KEY ?? null,
           model: env.ENGRAM_EMBEDDING_MODEL ?? file.embedder?.model ?? 'text-embedding-3-small',
-          dimensions: env.ENGRAM_EMBEDDING_DIMENSIONS ? num(p, 'ENGRAM_EMBEDDING_DIMENSIONS', env.ENGRAM_EMBEDDING_DIMENSIONS, 0, (n) => Number.isInteger(n) && n > 0, 'a positive integer') : null,
+          dimensions: env.ENGRAM_EMBEDDING_DIMENSIONS
+            ? num(
+                p,
+                'ENGRAM_EMBEDDING_DIMENSIONS',
+                env.ENGRAM_EMBEDDING_DIMENSIONS,
+                0,
+                (n) => Number.isInteger(n) && n > 0,
+                'a positive integer',
+              )
+            : null,
         }
       : embKind === 'onnx'
         ? {
             kind: 'onnx',
-            modelDir: resolve(cwd, env.ENGRAM_ONNX_MODEL_DIR ?? file.embedder?.modelDir ?? resolve(modelsDir, env.ENGRAM_EMBEDDING_MODEL ?? file.embedder?.model ?? 'all-minilm-l6-v2-int8')),
+            modelDir: resolve(
+              cwd,
+              env.ENGRAM_ONNX_MODEL_DIR ??
+                file.embedder?.modelDir ??
+                resolve(modelsDir, env.ENGRAM_EMBEDDING_MODEL ?? file.embedder?.model ?? 'all-minilm-l6-v2-int8'),
+            ),
             pooling: oneOf(p, 'ENGRAM_ONNX_POOLING', env.ENGRAM_ONNX_POOLING, ['mean', 'cls', ''] as const, '') || null,
-            maxLength: env.ENGRAM_ONNX_MAX_LENGTH ? num(p, 'ENGRAM_ONNX_MAX_LENGTH', env.ENGRAM_ONNX_MAX_LENGTH, 256, (n) => Number.isInteger(n) && n >= 8, 'an integer ≥ 8') : null,
+            maxLength: env.ENGRAM_ONNX_MAX_LENGTH
+              ? num(
+                  p,
+                  'ENGRAM_ONNX_MAX_LENGTH',
+                  env.ENGRAM_ONNX_MAX_LENGTH,
+                  256,
+                  (n) => Number.isInteger(n) && n >= 8,
+                  'an integer ≥ 8',
+                )
+              : null,
           }
-      : embKind === 'hash'
-        ? { kind: 'hash', dimensions: num(p, 'ENGRAM_HASH_DIMENSIONS', env.ENGRAM_HASH_DIMENSIONS, 256, (n) => Number.isInteger(n) && n >= 16, 'an integer ≥ 16') }
-        : { kind: 'use' };
+        : embKind === 'hash'
+          ? {
+              kind: 'hash',
+              dimensions: num(
+                p,
+                'ENGRAM_HASH_DIMENSIONS',
+                env.ENGRAM_HASH_DIMENSIONS,
+                256,
+                (n) => Number.isInteger(n) && n >= 16,
+                'an integer ≥ 16',
+              ),
+            }
+          : { kind: 'use' };
 
   const llmBase = env.OPENAI_BASE_URL ?? file.llm?.baseURL;
   const llmModel = env.ENGRAM_LLM_MODEL ?? file.llm?.model;
@@ -355,62 +502,216 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
           models: {
             summary: env.ENGRAM_LLM_MODEL_SUMMARY ?? file.llm?.models?.summary ?? llmModel ?? 'gpt-4o-mini',
             extraction: env.ENGRAM_LLM_MODEL_EXTRACTION ?? file.llm?.models?.extraction ?? llmModel ?? 'gpt-4o-mini',
-            verification: env.ENGRAM_LLM_MODEL_VERIFICATION ?? file.llm?.models?.verification ?? llmModel ?? 'gpt-4o-mini',
+            verification:
+              env.ENGRAM_LLM_MODEL_VERIFICATION ?? file.llm?.models?.verification ?? llmModel ?? 'gpt-4o-mini',
           },
-          timeoutMs: num(p, 'ENGRAM_LLM_TIMEOUT_MS', env.ENGRAM_LLM_TIMEOUT_MS, 30_000, (n) => n > 0, 'a positive number'),
+          timeoutMs: num(
+            p,
+            'ENGRAM_LLM_TIMEOUT_MS',
+            env.ENGRAM_LLM_TIMEOUT_MS,
+            30_000,
+            (n) => n > 0,
+            'a positive number',
+          ),
         }
       : null;
 
   const rerankUrl = env.ENGRAM_RERANK_URL ?? file.reranker?.url;
   const rerankModelDir = env.ENGRAM_RERANK_MODEL_DIR ?? file.reranker?.modelDir;
   const reranker: EngramConfig['reranker'] = rerankUrl
-    ? { kind: 'http', url: rerankUrl, model: env.ENGRAM_RERANK_MODEL ?? file.reranker?.model ?? null, apiKey: env.ENGRAM_RERANK_API_KEY ?? null }
+    ? {
+        kind: 'http',
+        url: rerankUrl,
+        model: env.ENGRAM_RERANK_MODEL ?? file.reranker?.model ?? null,
+        apiKey: env.ENGRAM_RERANK_API_KEY ?? null,
+      }
     : rerankModelDir
       ? { kind: 'onnx', modelDir: resolve(cwd, rerankModelDir) }
       : null;
 
   const memory: EngramConfig['memory'] = {
     // D1: clamped to ≥ 1 rather than rejected, as SPEC says.
-    importanceDecayDays: Math.max(1, num(p, 'memory.importanceDecayDays', env.ENGRAM_IMPORTANCE_DECAY_DAYS ?? m.importanceDecayDays, 30, (n) => n > -Infinity, 'a number')),
-    archiveThreshold: num(p, 'memory.archiveThreshold', env.ENGRAM_ARCHIVE_THRESHOLD ?? m.archiveThreshold, 0.05, (n) => n >= 0 && n <= 1, 'between 0 and 1'),
-    archivedWeight: num(p, 'memory.archivedWeight', env.ENGRAM_ARCHIVED_WEIGHT ?? m.archivedWeight, 0.5, (n) => n >= 0 && n <= 1, 'between 0 and 1'),
+    importanceDecayDays: Math.max(
+      1,
+      num(
+        p,
+        'memory.importanceDecayDays',
+        env.ENGRAM_IMPORTANCE_DECAY_DAYS ?? m.importanceDecayDays,
+        30,
+        (n) => n > -Infinity,
+        'a number',
+      ),
+    ),
+    archiveThreshold: num(
+      p,
+      'memory.archiveThreshold',
+      env.ENGRAM_ARCHIVE_THRESHOLD ?? m.archiveThreshold,
+      0.05,
+      (n) => n >= 0 && n <= 1,
+      'between 0 and 1',
+    ),
+    archivedWeight: num(
+      p,
+      'memory.archivedWeight',
+      env.ENGRAM_ARCHIVED_WEIGHT ?? m.archivedWeight,
+      0.5,
+      (n) => n >= 0 && n <= 1,
+      'between 0 and 1',
+    ),
     rerankEnabled: bool(p, 'memory.rerankEnabled', env.ENGRAM_RERANK_ENABLED ?? m.rerankEnabled, true),
-    rerankTopK: num(p, 'memory.rerankTopK', env.ENGRAM_RERANK_TOP_K ?? m.rerankTopK, 10, (n) => Number.isInteger(n) && n >= 1, 'an integer ≥ 1'),
-    rerankTimeoutSeconds: num(p, 'memory.rerankTimeoutSeconds', env.ENGRAM_RERANK_TIMEOUT_SECONDS ?? m.rerankTimeoutSeconds, 5, (n) => n > 0, 'a positive number'),
-    rerankLoadTimeoutSeconds: num(p, 'memory.rerankLoadTimeoutSeconds', env.ENGRAM_RERANK_LOAD_TIMEOUT_SECONDS ?? m.rerankLoadTimeoutSeconds, 60, (n) => n > 0, 'a positive number'),
-    rerankMinScore: num(p, 'memory.rerankMinScore', env.ENGRAM_RERANK_MIN_SCORE ?? m.rerankMinScore, 0, (n) => n >= 0, '≥ 0'),
-    fusion: oneOf(p, 'memory.fusion', env.ENGRAM_FUSION ?? (m.fusion as string | undefined), ['zscore', 'rrf'] as const, 'zscore'),
+    rerankTopK: num(
+      p,
+      'memory.rerankTopK',
+      env.ENGRAM_RERANK_TOP_K ?? m.rerankTopK,
+      10,
+      (n) => Number.isInteger(n) && n >= 1,
+      'an integer ≥ 1',
+    ),
+    rerankTimeoutSeconds: num(
+      p,
+      'memory.rerankTimeoutSeconds',
+      env.ENGRAM_RERANK_TIMEOUT_SECONDS ?? m.rerankTimeoutSeconds,
+      5,
+      (n) => n > 0,
+      'a positive number',
+    ),
+    rerankLoadTimeoutSeconds: num(
+      p,
+      'memory.rerankLoadTimeoutSeconds',
+      env.ENGRAM_RERANK_LOAD_TIMEOUT_SECONDS ?? m.rerankLoadTimeoutSeconds,
+      60,
+      (n) => n > 0,
+      'a positive number',
+    ),
+    rerankMinScore: num(
+      p,
+      'memory.rerankMinScore',
+      env.ENGRAM_RERANK_MIN_SCORE ?? m.rerankMinScore,
+      0,
+      (n) => n >= 0,
+      '≥ 0',
+    ),
+    fusion: oneOf(
+      p,
+      'memory.fusion',
+      env.ENGRAM_FUSION ?? (m.fusion as string | undefined),
+      ['zscore', 'rrf'] as const,
+      'zscore',
+    ),
     listWeights: listWeights(p, env.ENGRAM_LIST_WEIGHTS ?? m.listWeights),
-    sessionDiversity: num(p, 'memory.sessionDiversity', env.ENGRAM_SESSION_DIVERSITY ?? m.sessionDiversity, 1, (n) => n > 0 && n <= 1, 'in (0, 1]'),
+    sessionDiversity: num(
+      p,
+      'memory.sessionDiversity',
+      env.ENGRAM_SESSION_DIVERSITY ?? m.sessionDiversity,
+      1,
+      (n) => n > 0 && n <= 1,
+      'in (0, 1]',
+    ),
     minScore: num(p, 'memory.minScore', env.ENGRAM_MIN_SCORE ?? m.minScore, 0, (n) => n >= 0, 'a number ≥ 0'),
     intent: intentWeights(p, m.intent),
-    consolidationIdleSeconds: num(p, 'memory.consolidationIdleSeconds', env.ENGRAM_CONSOLIDATION_IDLE_SECONDS ?? m.consolidationIdleSeconds, 1800, (n) => n > 0, 'a positive number'),
-    minPositionWaitMs: num(p, 'memory.minPositionWaitMs', env.ENGRAM_MIN_POSITION_WAIT_MS ?? m.minPositionWaitMs, 5000, (n) => n >= 0 && n <= 60_000, 'between 0 and 60000'),
-    workingMemoryBudgetChars: num(p, 'memory.workingMemoryBudgetChars', env.ENGRAM_WORKING_MEMORY_BUDGET_CHARS ?? m.workingMemoryBudgetChars, 4000, (n) => Number.isInteger(n) && n >= 100, 'an integer ≥ 100'),
-    accessFlushMs: num(p, 'memory.accessFlushMs', env.ENGRAM_ACCESS_FLUSH_MS ?? m.accessFlushMs, 60_000, (n) => Number.isInteger(n) && n >= 10 && n <= 3_600_000, 'an integer between 10 and 3600000'),
+    consolidationIdleSeconds: num(
+      p,
+      'memory.consolidationIdleSeconds',
+      env.ENGRAM_CONSOLIDATION_IDLE_SECONDS ?? m.consolidationIdleSeconds,
+      1800,
+      (n) => n > 0,
+      'a positive number',
+    ),
+    minPositionWaitMs: num(
+      p,
+      'memory.minPositionWaitMs',
+      env.ENGRAM_MIN_POSITION_WAIT_MS ?? m.minPositionWaitMs,
+      5000,
+      (n) => n >= 0 && n <= 60_000,
+      'between 0 and 60000',
+    ),
+    workingMemoryBudgetChars: num(
+      p,
+      'memory.workingMemoryBudgetChars',
+      env.ENGRAM_WORKING_MEMORY_BUDGET_CHARS ?? m.workingMemoryBudgetChars,
+      4000,
+      (n) => Number.isInteger(n) && n >= 100,
+      'an integer ≥ 100',
+    ),
+    accessFlushMs: num(
+      p,
+      'memory.accessFlushMs',
+      env.ENGRAM_ACCESS_FLUSH_MS ?? m.accessFlushMs,
+      60_000,
+      (n) => Number.isInteger(n) && n >= 10 && n <= 3_600_000,
+      'an integer between 10 and 3600000',
+    ),
   };
 
-  const maxContentBytes = num(p, 'ENGRAM_MAX_CONTENT_BYTES', env.ENGRAM_MAX_CONTENT_BYTES ?? file.limits?.maxContentBytes, MAX_CONTENT_BYTES, (n) => Number.isInteger(n) && n >= 256 && n <= 1 << 20, 'an integer between 256 and 1048576');
+  const maxContentBytes = num(
+    p,
+    'ENGRAM_MAX_CONTENT_BYTES',
+    env.ENGRAM_MAX_CONTENT_BYTES ?? file.limits?.maxContentBytes,
+    MAX_CONTENT_BYTES,
+    (n) => Number.isInteger(n) && n >= 256 && n <= 1 << 20,
+    'an integer between 256 and 1048576',
+  );
   const limits: EngramConfig['limits'] = {
     maxContentBytes,
     // JSON escaping can double a text, so the body limit defaults to twice the content limit.
-    maxBodyBytes: num(p, 'ENGRAM_MAX_BODY_BYTES', env.ENGRAM_MAX_BODY_BYTES ?? file.limits?.maxBodyBytes, Math.max(64 * 1024, 2 * maxContentBytes), (n) => Number.isInteger(n) && n > maxContentBytes && n <= 16 << 20, `an integer above the content limit (${maxContentBytes}) and at most 16777216`),
+    maxBodyBytes: num(
+      p,
+      'ENGRAM_MAX_BODY_BYTES',
+      env.ENGRAM_MAX_BODY_BYTES ?? file.limits?.maxBodyBytes,
+      Math.max(64 * 1024, 2 * maxContentBytes),
+      (n) => Number.isInteger(n) && n > maxContentBytes && n <= 16 << 20,
+      `an integer above the content limit (${maxContentBytes}) and at most 16777216`,
+    ),
 
     rateLimit: ((perSecond) =>
       perSecond === null
         ? null
-        : { perSecond, burst: num(p, 'ENGRAM_RATE_LIMIT_BURST', env.ENGRAM_RATE_LIMIT_BURST ?? file.limits?.rateBurst, 2 * perSecond, (n) => Number.isInteger(n) && n >= 1, 'an integer ≥ 1') })(
-      optionalLimit(p, 'ENGRAM_RATE_LIMIT_PER_SECOND', env.ENGRAM_RATE_LIMIT_PER_SECOND ?? file.limits?.ratePerSecond, 50),
+        : {
+            perSecond,
+            burst: num(
+              p,
+              'ENGRAM_RATE_LIMIT_BURST',
+              env.ENGRAM_RATE_LIMIT_BURST ?? file.limits?.rateBurst,
+              2 * perSecond,
+              (n) => Number.isInteger(n) && n >= 1,
+              'an integer ≥ 1',
+            ),
+          })(
+      optionalLimit(
+        p,
+        'ENGRAM_RATE_LIMIT_PER_SECOND',
+        env.ENGRAM_RATE_LIMIT_PER_SECOND ?? file.limits?.ratePerSecond,
+        50,
+      ),
     ),
-    maxConcurrentQueries: optionalLimit(p, 'ENGRAM_MAX_CONCURRENT_QUERIES', env.ENGRAM_MAX_CONCURRENT_QUERIES ?? file.limits?.maxConcurrentQueries, 8),
+    maxConcurrentQueries: optionalLimit(
+      p,
+      'ENGRAM_MAX_CONCURRENT_QUERIES',
+      env.ENGRAM_MAX_CONCURRENT_QUERIES ?? file.limits?.maxConcurrentQueries,
+      8,
+    ),
     userQuota: optionalLimit(p, 'ENGRAM_USER_QUOTA', env.ENGRAM_USER_QUOTA ?? file.limits?.userQuota, null),
-    queryTextChars: num(p, 'ENGRAM_QUERY_TEXT_CHARS', env.ENGRAM_QUERY_TEXT_CHARS ?? file.limits?.queryTextChars, QUERY_TEXT_BOUND_CHARS, (n) => Number.isInteger(n) && n >= 64 && n <= MAX_QUERY_CHARS, `an integer between 64 and ${MAX_QUERY_CHARS}`),
+    queryTextChars: num(
+      p,
+      'ENGRAM_QUERY_TEXT_CHARS',
+      env.ENGRAM_QUERY_TEXT_CHARS ?? file.limits?.queryTextChars,
+      QUERY_TEXT_BOUND_CHARS,
+      (n) => Number.isInteger(n) && n >= 64 && n <= MAX_QUERY_CHARS,
+      `an integer between 64 and ${MAX_QUERY_CHARS}`,
+    ),
   };
 
   const auth: EngramConfig['auth'] = {
     mode: oneOf(p, 'ENGRAM_AUTH', env.ENGRAM_AUTH ?? file.auth?.mode, ['required', 'off', ''] as const, '') || null,
     adminKeyHash: adminKeyHash(p, env, cwd),
-    metricsProtected: oneOf(p, 'ENGRAM_METRICS_AUTH', env.ENGRAM_METRICS_AUTH ?? file.auth?.metrics, ['required', 'off'] as const, 'off') === 'required',
+    metricsProtected:
+      oneOf(
+        p,
+        'ENGRAM_METRICS_AUTH',
+        env.ENGRAM_METRICS_AUTH ?? file.auth?.metrics,
+        ['required', 'off'] as const,
+        'off',
+      ) === 'required',
   };
 
   const cfg: EngramConfig = {
@@ -421,7 +722,10 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
     },
     grpc: {
       host: env.GRPC_HOST ?? env.HOST ?? '127.0.0.1',
-      port: env.GRPC_PORT === undefined || env.GRPC_PORT === '' || env.GRPC_PORT === 'off' ? null : num(p, 'GRPC_PORT', env.GRPC_PORT, 50051, port, 'a TCP port (0–65535) or off'),
+      port:
+        env.GRPC_PORT === undefined || env.GRPC_PORT === '' || env.GRPC_PORT === 'off'
+          ? null
+          : num(p, 'GRPC_PORT', env.GRPC_PORT, 50051, port, 'a TCP port (0–65535) or off'),
     },
     log,
     store,
@@ -431,30 +735,57 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
     llm,
     reranker,
     models,
-    archive: archiveSchedule(p, env.ENGRAM_ARCHIVE_AT ?? file.archive?.at, env.ARCHIVE_DAYS ?? env.ENGRAM_ARCHIVE_DAYS ?? file.archive?.days),
+    archive: archiveSchedule(
+      p,
+      env.ENGRAM_ARCHIVE_AT ?? file.archive?.at,
+      env.ARCHIVE_DAYS ?? env.ENGRAM_ARCHIVE_DAYS ?? file.archive?.days,
+    ),
     scanner: {
-      policy: oneOf(p, 'ENGRAM_SCANNER_POLICY', env.ENGRAM_SCANNER_POLICY ?? file.scanner?.policy, ['block', 'quarantine', 'allow'] as const, 'block'),
+      policy: oneOf(
+        p,
+        'ENGRAM_SCANNER_POLICY',
+        env.ENGRAM_SCANNER_POLICY ?? file.scanner?.policy,
+        ['block', 'quarantine', 'allow'] as const,
+        'block',
+      ),
       classifier: scannerClassifier(p, env.ENGRAM_SCANNER_CLASSIFIER ?? file.scanner?.classifier, llm !== null),
-      classifierTimeoutMs: num(p, 'ENGRAM_SCANNER_CLASSIFIER_TIMEOUT_MS', env.ENGRAM_SCANNER_CLASSIFIER_TIMEOUT_MS ?? file.scanner?.classifierTimeoutMs, 5000, (n) => n > 0, 'a positive number'),
+      classifierTimeoutMs: num(
+        p,
+        'ENGRAM_SCANNER_CLASSIFIER_TIMEOUT_MS',
+        env.ENGRAM_SCANNER_CLASSIFIER_TIMEOUT_MS ?? file.scanner?.classifierTimeoutMs,
+        5000,
+        (n) => n > 0,
+        'a positive number',
+      ),
     },
     encryption: encryption(p, env, file, cwd, dataDir, log, store),
     limits,
     readiness: {
-      stallSeconds: num(p, 'readiness.stallSeconds', env.ENGRAM_READY_STALL_SECONDS ?? file.readiness?.stallSeconds, 30, (n) => n > 0 && n <= 86_400, 'a number of seconds in (0, 86400]'),
+      stallSeconds: num(
+        p,
+        'readiness.stallSeconds',
+        env.ENGRAM_READY_STALL_SECONDS ?? file.readiness?.stallSeconds,
+        30,
+        (n) => n > 0 && n <= 86_400,
+        'a number of seconds in (0, 86400]',
+      ),
     },
     auth,
     memory,
     logLevel: env.LOG_LEVEL ?? 'info',
   };
   if (p.list.length > 0) {
-    throw new EngramError('CONFIG_INVALID', `invalid configuration:\n  - ${p.list.join('\n  - ')}`, { details: { problems: p.list } });
+    throw new EngramError('CONFIG_INVALID', `invalid configuration:\n  - ${p.list.join('\n  - ')}`, {
+      details: { problems: p.list },
+    });
   }
   return deepFreeze(cfg);
 }
 
 function scannerClassifier(p: Problems, raw: string | undefined, hasLlm: boolean): 'auto' | 'llm' | 'off' {
   const v = oneOf(p, 'ENGRAM_SCANNER_CLASSIFIER', raw, ['auto', 'llm', 'off'] as const, 'auto');
-  if (v === 'llm' && !hasLlm) p.add('ENGRAM_SCANNER_CLASSIFIER=llm: needs an LLM (OPENAI_BASE_URL and ENGRAM_LLM_MODEL or OPENAI_API_KEY)');
+  if (v === 'llm' && !hasLlm)
+    p.add('ENGRAM_SCANNER_CLASSIFIER=llm: needs an LLM (OPENAI_BASE_URL and ENGRAM_LLM_MODEL or OPENAI_API_KEY)');
   return v;
 }
 

@@ -17,7 +17,12 @@ export async function startHealthServer(f: Foundation): Promise<void> {
     if (req.url === '/healthz') return send(200, { status: 'ok' });
     if (req.url === '/readyz') {
       const r = await f.readiness.check();
-      return send(r.ready ? 200 : 503, { status: r.ready ? 'ready' : 'not_ready', components: r.components, deadLetters: r.deadLetters, reasons: r.reasons });
+      return send(r.ready ? 200 : 503, {
+        status: r.ready ? 'ready' : 'not_ready',
+        components: r.components,
+        deadLetters: r.deadLetters,
+        reasons: r.reasons,
+      });
     }
     if (req.url === '/metrics') {
       res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });

@@ -31,7 +31,12 @@ export const REDACT_PATHS = [
 ];
 
 /** One root logger per process; components take `root.child({ component })`. */
-export function createRootLogger(opts: { service: string; level?: string; pretty?: boolean; destination?: NodeJS.WritableStream }): Logger {
+export function createRootLogger(opts: {
+  service: string;
+  level?: string;
+  pretty?: boolean;
+  destination?: NodeJS.WritableStream;
+}): Logger {
   return pino(
     {
       name: opts.service,

@@ -10,10 +10,14 @@ export async function loadAdapter<T>(pkg: string, selectedBy: string, load: () =
     return await load();
   } catch (e) {
     if (isMissingPackage(e, pkg)) {
-      throw new EngramError('CONFIG_INVALID', `${selectedBy} needs the package ${pkg}, which is not installed here: add it with \`npm install ${pkg}\` in this service's workspace`, {
-        details: { package: pkg, selectedBy },
-        cause: e,
-      });
+      throw new EngramError(
+        'CONFIG_INVALID',
+        `${selectedBy} needs the package ${pkg}, which is not installed here: add it with \`npm install ${pkg}\` in this service's workspace`,
+        {
+          details: { package: pkg, selectedBy },
+          cause: e,
+        },
+      );
     }
     throw e;
   }
@@ -21,5 +25,9 @@ export async function loadAdapter<T>(pkg: string, selectedBy: string, load: () =
 
 function isMissingPackage(e: unknown, pkg: string): boolean {
   const err = e as { code?: unknown; message?: unknown } | null;
-  return (err?.code === 'ERR_MODULE_NOT_FOUND' || err?.code === 'MODULE_NOT_FOUND') && typeof err.message === 'string' && err.message.includes(`'${pkg}'`);
+  return (
+    (err?.code === 'ERR_MODULE_NOT_FOUND' || err?.code === 'MODULE_NOT_FOUND') &&
+    typeof err.message === 'string' &&
+    err.message.includes(`'${pkg}'`)
+  );
 }

@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 const MODULE = fileURLToPath(new URL('../src/optional-adapter.ts', import.meta.url));
 
 /** Runs loadAdapter in a plain Node process (as a service runs it: tsx, Node's own resolver). */
-function tryLoad(pkg: string, specifier: string): { ok?: string[]; error?: { code: unknown; message: string; details?: unknown } } {
+function tryLoad(
+  pkg: string,
+  specifier: string,
+): { ok?: string[]; error?: { code: unknown; message: string; details?: unknown } } {
   const script = `
     import { loadAdapter } from ${JSON.stringify(MODULE)};
     try {
@@ -14,7 +17,10 @@ function tryLoad(pkg: string, specifier: string): { ok?: string[]; error?: { cod
     } catch (e) {
       console.log(JSON.stringify({ error: { code: e.code, message: e.message, details: e.details } }));
     }`;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', cwd: fileURLToPath(new URL('..', import.meta.url)) });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+  });
   if (r.status !== 0) throw new Error(r.stderr);
   return JSON.parse(r.stdout.trim().split('\n').pop()!);
 }
@@ -22,8 +28,13 @@ function tryLoad(pkg: string, specifier: string): { ok?: string[]; error?: { cod
 describe('loadAdapter: an adapter the config selects but the service did not install', () => {
   it('is CONFIG_INVALID naming the setting and the package to install', () => {
     const r = tryLoad('@engram/not-installed-adapter', '@engram/not-installed-adapter');
-    expect(r.error).toMatchObject({ code: 'CONFIG_INVALID', details: { package: '@engram/not-installed-adapter', selectedBy: 'ENGRAM_TEST=x' } });
-    expect(r.error!.message).toMatch(/ENGRAM_TEST=x needs the package @engram\/not-installed-adapter.*npm install @engram\/not-installed-adapter/);
+    expect(r.error).toMatchObject({
+      code: 'CONFIG_INVALID',
+      details: { package: '@engram/not-installed-adapter', selectedBy: 'ENGRAM_TEST=x' },
+    });
+    expect(r.error!.message).toMatch(
+      /ENGRAM_TEST=x needs the package @engram\/not-installed-adapter.*npm install @engram\/not-installed-adapter/,
+    );
   });
 
   it('loads an installed package', () => {

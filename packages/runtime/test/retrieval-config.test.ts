@@ -18,7 +18,7 @@ describe('memory.intent (R9 multipliers)', () => {
     }
   };
 
-  it('defaults, and overlays the file\'s settings', async () => {
+  it("defaults, and overlays the file's settings", async () => {
     expect(parse({}).memory.intent.preferenceBoost).toBe(1.25);
     await withFile({ intent: { preferenceBoost: 1.4, freshnessHalfLifeDays: 7 } }, (env) => {
       const cfg = parse(env);
@@ -106,7 +106,10 @@ describe('memory.sessionDiversity', () => {
 describe('memory.minScore and memory.accessFlushMs', () => {
   it('default to 0 and one minute and are read from the environment', () => {
     expect(parse({}).memory).toMatchObject({ minScore: 0, accessFlushMs: 60_000 });
-    expect(parse({ ENGRAM_MIN_SCORE: '0.2', ENGRAM_ACCESS_FLUSH_MS: '5000' }).memory).toMatchObject({ minScore: 0.2, accessFlushMs: 5000 });
+    expect(parse({ ENGRAM_MIN_SCORE: '0.2', ENGRAM_ACCESS_FLUSH_MS: '5000' }).memory).toMatchObject({
+      minScore: 0.2,
+      accessFlushMs: 5000,
+    });
   });
 
   it('rejects negative or non-numeric values with CONFIG_INVALID', () => {

@@ -37,14 +37,21 @@ async function run<R>(pg: PGlite, sql: string, params: unknown[] | undefined): P
   } catch (e) {
     const code = (e as { code?: unknown } | null)?.code;
     if (isTransientSqlState(code)) {
-      throw new EngramError('STORE_UNAVAILABLE', `PGlite cannot run the statement now (${String(code)}): ${(e as Error).message}`, { cause: e, details: { sqlState: code } });
+      throw new EngramError(
+        'STORE_UNAVAILABLE',
+        `PGlite cannot run the statement now (${String(code)}): ${(e as Error).message}`,
+        { cause: e, details: { sqlState: code } },
+      );
     }
     throw e;
   }
 }
 
 function abortedCommit(): EngramError {
-  return new EngramError('CONFLICT', 'the transaction was aborted by an earlier failed statement and has been rolled back');
+  return new EngramError(
+    'CONFLICT',
+    'the transaction was aborted by an earlier failed statement and has been rolled back',
+  );
 }
 
 function quoteIdent(name: string): string {
@@ -58,10 +65,17 @@ export async function openPglite(opts: OpenPgliteOptions = {}): Promise<SqlDatab
   let pg: PGlite;
   try {
     // bigint columns (offsets, sequence numbers) come back as numbers, as in the Postgres adapter.
-    pg = await PGlite.create({ ...(opts.dataDir ? { dataDir: opts.dataDir } : {}), parsers: { [INT8_OID]: (v: string) => Number(v) } });
+    pg = await PGlite.create({
+      ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+      parsers: { [INT8_OID]: (v: string) => Number(v) },
+    });
   } catch (e) {
     await dirLock?.release();
-    throw new EngramError('STORE_UNAVAILABLE', `cannot open PGlite${opts.dataDir ? ` at ${opts.dataDir}` : ''}: ${(e as Error).message}`, { cause: e });
+    throw new EngramError(
+      'STORE_UNAVAILABLE',
+      `cannot open PGlite${opts.dataDir ? ` at ${opts.dataDir}` : ''}: ${(e as Error).message}`,
+      { cause: e },
+    );
   }
   const lock = new SerialLock();
   // Which of this database's transactions the current async call chain runs inside.
@@ -71,7 +85,10 @@ export async function openPglite(opts: OpenPgliteOptions = {}): Promise<SqlDatab
     if (closed) throw new EngramError('STORE_UNAVAILABLE', 'the PGlite database is closed');
     // The single connection belongs to that transaction until it ends: waiting for it would deadlock.
     if (inTransaction.getStore()?.active) {
-      throw new EngramError('INTERNAL', 'db.query/db.transaction called inside db.transaction on PGlite: use the tx executor passed to the callback');
+      throw new EngramError(
+        'INTERNAL',
+        'db.query/db.transaction called inside db.transaction on PGlite: use the tx executor passed to the callback',
+      );
     }
   };
 

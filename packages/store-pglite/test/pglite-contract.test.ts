@@ -36,7 +36,10 @@ describe('openPglite with a data dir', () => {
     await first.close();
     // A lock left behind by a process that died is stale and taken over.
     const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
-    await writeFile(join(dir, 'engram-pglite.lock'), JSON.stringify({ pid: dead, hostname: hostname(), since: new Date().toISOString() }));
+    await writeFile(
+      join(dir, 'engram-pglite.lock'),
+      JSON.stringify({ pid: dead, hostname: hostname(), since: new Date().toISOString() }),
+    );
     reopened = await openPglite({ dataDir: dir });
     expect((await reopened.query<{ v: string }>('SELECT v FROM kept')).rows).toEqual([{ v: 'durable' }]);
   });

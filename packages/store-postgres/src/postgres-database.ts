@@ -28,7 +28,11 @@ function toResult<R>(r: pg.QueryResult | pg.QueryResult[]): SqlResult<R> {
   return { rows: (last.rows ?? []) as R[], rowCount: last.rowCount ?? last.rows?.length ?? 0 };
 }
 
-async function run<R>(client: pg.Pool | pg.PoolClient, sql: string, params: unknown[] | undefined): Promise<SqlResult<R>> {
+async function run<R>(
+  client: pg.Pool | pg.PoolClient,
+  sql: string,
+  params: unknown[] | undefined,
+): Promise<SqlResult<R>> {
   try {
     const r = params && params.length > 0 ? await client.query(sql, params) : await client.query(sql);
     return toResult<R>(r as pg.QueryResult | pg.QueryResult[]);
@@ -84,10 +88,15 @@ export function openPostgres(opts: OpenPostgresOptions): SqlDatabase {
       try {
         await run(client, 'BEGIN', undefined);
         const out = await fn(tx);
-        const commit = (await client.query('COMMIT').catch((e: unknown) => Promise.reject(mapPgError(e)))) as pg.QueryResult;
+        const commit = (await client
+          .query('COMMIT')
+          .catch((e: unknown) => Promise.reject(mapPgError(e)))) as pg.QueryResult;
         // A transaction in which a statement failed (and the error was caught) ends in ROLLBACK.
         if (commit.command === 'ROLLBACK') {
-          throw new EngramError('CONFLICT', 'the transaction was aborted by an earlier failed statement and has been rolled back');
+          throw new EngramError(
+            'CONFLICT',
+            'the transaction was aborted by an earlier failed statement and has been rolled back',
+          );
         }
         return out;
       } catch (e) {

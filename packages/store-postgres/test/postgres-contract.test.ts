@@ -10,7 +10,10 @@ import { createScratchDatabase, openPostgres } from '../src';
 describeWithServers(['postgres'], 'postgres adapter', ({ postgres: adminUrl }) => {
   sqlDatabaseContract('postgres (pg pool)', async () => {
     const scratch = await createScratchDatabase(adminUrl);
-    return { db: openPostgres({ connectionString: scratch.url, max: 4, applicationName: 'engram-contract' }), teardown: () => scratch.drop() };
+    return {
+      db: openPostgres({ connectionString: scratch.url, max: 4, applicationName: 'engram-contract' }),
+      teardown: () => scratch.drop(),
+    };
   });
 });
 
@@ -48,7 +51,10 @@ describe('postgres adapter without a server', () => {
         srv.close(() => resolve(p));
       });
     });
-    const db = openPostgres({ connectionString: `postgres://nobody@127.0.0.1:${port}/none`, connectionTimeoutMillis: 2000 });
+    const db = openPostgres({
+      connectionString: `postgres://nobody@127.0.0.1:${port}/none`,
+      connectionTimeoutMillis: 2000,
+    });
     try {
       for (const attempt of [() => db.query('SELECT 1'), () => db.transaction(async (tx) => tx.query('SELECT 1'))]) {
         const err = await attempt().then(

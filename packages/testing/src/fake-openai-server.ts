@@ -15,7 +15,10 @@ export interface ChatRequestBody {
 }
 
 /** Returns the assistant message content for a request (a string), or an HTTP status to fail with. */
-export type ChatResponder = (body: ChatRequestBody, callIndex: number) => string | { status: number; body?: unknown } | Promise<string | { status: number; body?: unknown }>;
+export type ChatResponder = (
+  body: ChatRequestBody,
+  callIndex: number,
+) => string | { status: number; body?: unknown } | Promise<string | { status: number; body?: unknown }>;
 
 export interface FakeOpenAiOptions {
   chat?: ChatResponder;
@@ -40,7 +43,10 @@ export interface FakeOpenAiServer {
 
 function hashedEmbedding(text: string, dims: number): number[] {
   const v = new Array<number>(dims).fill(0);
-  for (const tok of text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean)) {
+  for (const tok of text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)) {
     const h = createHash('sha1').update(tok).digest();
     v[h.readUInt32BE(0) % dims]! += h[4]! & 1 ? 1 : -1;
   }

@@ -3,8 +3,18 @@ import type { SqlExecutor } from '@engram/core';
 
 /** Every table a SQL projection writes (the header of each migration says which projection owns it). */
 export const READ_MODEL_TABLES = [
-  'sessions', 'working_entries', 'messages', 'episodes', 'memories', 'memory_history', 'contradictions', 'skills', 'write_rejections', 'quarantined_writes',
-  'archive_entries', 'archive_memory_keys',
+  'sessions',
+  'working_entries',
+  'messages',
+  'episodes',
+  'memories',
+  'memory_history',
+  'contradictions',
+  'skills',
+  'write_rejections',
+  'quarantined_writes',
+  'archive_entries',
+  'archive_memory_keys',
 ] as const;
 
 /**
@@ -15,10 +25,26 @@ export async function hashReadModelTables(db: SqlExecutor): Promise<Record<strin
   const out: Record<string, string> = {};
   for (const table of READ_MODEL_TABLES) {
     const r = await db.query<{ j: string }>(`SELECT row_to_json(t)::text AS j FROM ${table} t`);
-    out[table] = createHash('sha256').update(r.rows.map((x) => x.j).sort().join('\n')).digest('hex');
+    out[table] = createHash('sha256')
+      .update(
+        r.rows
+          .map((x) => x.j)
+          .sort()
+          .join('\n'),
+      )
+      .digest('hex');
   }
-  const cp = await db.query<{ j: string }>("SELECT projection || '/' || partition || '/' || next_offset AS j FROM projection_checkpoints");
-  out.projection_checkpoints = createHash('sha256').update(cp.rows.map((x) => x.j).sort().join('\n')).digest('hex');
+  const cp = await db.query<{ j: string }>(
+    "SELECT projection || '/' || partition || '/' || next_offset AS j FROM projection_checkpoints",
+  );
+  out.projection_checkpoints = createHash('sha256')
+    .update(
+      cp.rows
+        .map((x) => x.j)
+        .sort()
+        .join('\n'),
+    )
+    .digest('hex');
   return out;
 }
 

@@ -37,7 +37,10 @@ async function refusesConnections(url: string): Promise<boolean> {
 describe('test server variables', () => {
   const saved = { pg: process.env.ENGRAM_TEST_PG_URL, kafka: process.env.ENGRAM_TEST_KAFKA_BROKERS };
   afterEach(() => {
-    for (const [k, v] of [['ENGRAM_TEST_PG_URL', saved.pg], ['ENGRAM_TEST_KAFKA_BROKERS', saved.kafka]] as const) {
+    for (const [k, v] of [
+      ['ENGRAM_TEST_PG_URL', saved.pg],
+      ['ENGRAM_TEST_KAFKA_BROKERS', saved.kafka],
+    ] as const) {
       if (v === undefined) delete process.env[k];
       else process.env[k] = v;
     }
@@ -66,7 +69,10 @@ describeWithServers(['postgres'], 'createTestDatabase on the test PostgreSQL', (
       await a.drop();
       await b.drop();
     }
-    const left = await query<{ datname: string }>(url, `SELECT datname FROM pg_database WHERE datname IN ('${a.name}', '${b.name}')`);
+    const left = await query<{ datname: string }>(
+      url,
+      `SELECT datname FROM pg_database WHERE datname IN ('${a.name}', '${b.name}')`,
+    );
     expect(left).toEqual([]);
   });
 
@@ -91,7 +97,10 @@ describe.skipIf(!pgBin)('startPostgres (programmatic, own server)', () => {
     const server = await startPostgres();
     let stopped = false;
     try {
-      const [row] = await query<{ v: string; dir: string }>(server.url, "SELECT current_setting('server_version_num') AS v, current_setting('data_directory') AS dir");
+      const [row] = await query<{ v: string; dir: string }>(
+        server.url,
+        "SELECT current_setting('server_version_num') AS v, current_setting('data_directory') AS dir",
+      );
       expect(Math.floor(Number(row!.v) / 10000)).toBe(server.version);
       expect(server.url).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres$/);
       await server.stop();
@@ -112,17 +121,20 @@ describe.skipIf(!kafkaBrokers)('Kafka readiness probe and startKafka (needs a ma
     await expect(probeKafkaMetadata('127.0.0.1', await freePort())).rejects.toThrow();
   });
 
-  it.skipIf(spawnSync(javaCommand(), ['-version']).status !== 0)('startKafka starts a KRaft broker that answers metadata, and stop() ends it', async () => {
-    const kafka = await startKafka();
-    let stopped = false;
-    try {
-      expect(kafka.brokers).toEqual([`127.0.0.1:${kafka.port}`]);
-      expect(await probeKafkaMetadata('127.0.0.1', kafka.port)).toBe(1);
-      await kafka.stop();
-      stopped = true;
-      await expect(probeKafkaMetadata('127.0.0.1', kafka.port)).rejects.toThrow();
-    } finally {
-      if (!stopped) await kafka.stop();
-    }
-  });
+  it.skipIf(spawnSync(javaCommand(), ['-version']).status !== 0)(
+    'startKafka starts a KRaft broker that answers metadata, and stop() ends it',
+    async () => {
+      const kafka = await startKafka();
+      let stopped = false;
+      try {
+        expect(kafka.brokers).toEqual([`127.0.0.1:${kafka.port}`]);
+        expect(await probeKafkaMetadata('127.0.0.1', kafka.port)).toBe(1);
+        await kafka.stop();
+        stopped = true;
+        await expect(probeKafkaMetadata('127.0.0.1', kafka.port)).rejects.toThrow();
+      } finally {
+        if (!stopped) await kafka.stop();
+      }
+    },
+  );
 });

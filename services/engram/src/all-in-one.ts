@@ -1,6 +1,13 @@
 import { startArchiveSchedule } from '@engram/archive';
 import { PROJECTION_NAMES } from '@engram/projections';
-import { startApi, startConsolidator, startErasure, startProjectors, startQuerySide, type Foundation } from '@engram/runtime';
+import {
+  startApi,
+  startConsolidator,
+  startErasure,
+  startProjectors,
+  startQuerySide,
+  type Foundation,
+} from '@engram/runtime';
 
 /**
  * The all-in-one Engram (`npm start`, `engram start`): the four projectors, the search index and the
@@ -14,7 +21,10 @@ export async function startAllInOne(f: Foundation): Promise<void> {
   await startErasure(f, query.searchIndex);
   await startApi(f, query, { http: true, grpc: f.cfg.grpc.port !== null, allInOne: true });
   if (f.cfg.archive.at) {
-    const job = startArchiveSchedule({ db: f.db, log: f.log, dataDir: f.cfg.dataDir, logger: f.logger.child({ component: 'cold-archive' }) }, { ...f.cfg.archive.at, days: f.cfg.archive.days });
+    const job = startArchiveSchedule(
+      { db: f.db, log: f.log, dataDir: f.cfg.dataDir, logger: f.logger.child({ component: 'cold-archive' }) },
+      { ...f.cfg.archive.at, days: f.cfg.archive.days },
+    );
     f.life.add({ name: 'archive-schedule', close: () => job.close() });
   }
 }

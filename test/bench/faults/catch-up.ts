@@ -28,7 +28,11 @@ export interface CatchUpResult {
   runs: CatchUpRun[];
 }
 
-async function steadyLoad(engram: EngramProcess, writers: number, events: number): Promise<{ last: { userId: string; position: string }; acked: number }> {
+async function steadyLoad(
+  engram: EngramProcess,
+  writers: number,
+  events: number,
+): Promise<{ last: { userId: string; position: string }; acked: number }> {
   let acked = 0;
   let seq = 0;
   let last: { userId: string; position: string; offset: number } | null = null;
@@ -41,9 +45,15 @@ async function steadyLoad(engram: EngramProcess, writers: number, events: number
       const n = seq++;
       const content = `Load note ${n}: shipment ${n % 97} left dock ${n % 11} on a ${['Monday', 'Tuesday', 'Friday'][n % 3]}.`;
       try {
-        const r = n % 4 === 0
-          ? await engram.request('POST', `/v1/sessions/load-${w}-${Math.floor(n / 50)}/messages`, { userId, role: 'user', content, messageId: `l-${n}` })
-          : await engram.request('POST', '/v1/memories', { userId, type: 'USER', content });
+        const r =
+          n % 4 === 0
+            ? await engram.request('POST', `/v1/sessions/load-${w}-${Math.floor(n / 50)}/messages`, {
+                userId,
+                role: 'user',
+                content,
+                messageId: `l-${n}`,
+              })
+            : await engram.request('POST', '/v1/memories', { userId, type: 'USER', content });
         if (r.status !== 202) throw new Error(`write answered ${r.status}: ${JSON.stringify(r.body)}`);
         const offset = Number(String(r.body.position).split(':').pop());
         if (!last || offset > last.offset) last = { userId, position: r.body.position, offset };
@@ -64,7 +74,12 @@ async function steadyLoad(engram: EngramProcess, writers: number, events: number
   return { last: last!, acked };
 }
 
-async function timedRestart(dataDir: string, env: Record<string, string>, label: CatchUpRun['label'], last: { userId: string; position: string }): Promise<CatchUpRun> {
+async function timedRestart(
+  dataDir: string,
+  env: Record<string, string>,
+  label: CatchUpRun['label'],
+  last: { userId: string; position: string },
+): Promise<CatchUpRun> {
   const t0 = performance.now();
   const { engram, healthyMs } = await start(dataDir, env);
   try {
@@ -87,7 +102,13 @@ export async function runCatchUp(opts: { events: number; writers: number; embedd
     await rm(cfg.textIndexDir, { recursive: true, force: true });
     if (cfg.vectors.kind === 'local') await rm(cfg.vectors.dir, { recursive: true, force: true });
     const full = await timedRestart(dataDir, env, 'no snapshot (full re-index)', last);
-    return { embedder: opts.embedder, events: acked, writers: opts.writers, logEvents: Number(last.position.split(':').pop()) + 1, runs: [resumed, full] };
+    return {
+      embedder: opts.embedder,
+      events: acked,
+      writers: opts.writers,
+      logEvents: Number(last.position.split(':').pop()) + 1,
+      runs: [resumed, full],
+    };
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -39,7 +39,11 @@ async function activeSegment(dataDir: string): Promise<string> {
 async function writeMemories(engram: Awaited<ReturnType<typeof start>>['engram'], n: number, tag: string) {
   const acks: Array<{ id: string; position: string }> = [];
   for (let i = 0; i < n; i++) {
-    const r = await engram.request('POST', '/v1/memories', { userId: 'disk-user', type: 'USER', content: `Disk case ${tag} note ${i}: the parcel ${i * 7} went to shelf ${i % 13}.` });
+    const r = await engram.request('POST', '/v1/memories', {
+      userId: 'disk-user',
+      type: 'USER',
+      content: `Disk case ${tag} note ${i}: the parcel ${i * 7} went to shelf ${i % 13}.`,
+    });
     if (r.status !== 202) throw new Error(`write ${i} answered ${r.status}: ${JSON.stringify(r.body)}`);
     acks.push({ id: r.body.id, position: r.body.position });
   }
@@ -72,22 +76,38 @@ export async function runCorruptByteCase(opts: { writes: number }): Promise<Corr
     } catch (e) {
       const text = (e as Error).message;
       startExitCode = Number(/exited with (\d+)/.exec(text)?.[1] ?? NaN);
-      startError = text.split('\n').find((l) => l.includes('LOG_CORRUPT') || l.includes('event log damaged')) ?? text.slice(0, 400);
-      if (!startError.includes(segment)) problems.push(`the start-up error does not name the segment ${segment}: ${startError}`);
-      if (!/record offset \d+/.test(startError)) problems.push(`the start-up error does not name the record offset: ${startError}`);
+      startError =
+        text.split('\n').find((l) => l.includes('LOG_CORRUPT') || l.includes('event log damaged')) ??
+        text.slice(0, 400);
+      if (!startError.includes(segment))
+        problems.push(`the start-up error does not name the segment ${segment}: ${startError}`);
+      if (!/record offset \d+/.test(startError))
+        problems.push(`the start-up error does not name the record offset: ${startError}`);
     }
     const nothingCut = (await readFile(segment)).equals(damaged);
     if (!nothingCut) problems.push('the damaged segment was changed by the refused start');
 
     const verify = await engramCli(dataDir, ['log', 'verify', '--json']);
-    const report = JSON.parse(verify.stdout || 'null') as { ok: boolean; damage: CorruptCaseResult['verifyDamage'] & { path: string }; repair: { fromOffset: number; records: number } | null } | null;
+    const report = JSON.parse(verify.stdout || 'null') as {
+      ok: boolean;
+      damage: CorruptCaseResult['verifyDamage'] & { path: string };
+      repair: { fromOffset: number; records: number } | null;
+    } | null;
     if (verify.code !== 1) problems.push(`engram log verify exited ${verify.code} (expected 1): ${verify.stderr}`);
-    if (!report?.damage?.acknowledged) problems.push(`engram log verify did not report damage inside acknowledged data: ${verify.stdout}`);
+    if (!report?.damage?.acknowledged)
+      problems.push(`engram log verify did not report damage inside acknowledged data: ${verify.stdout}`);
 
     let repairCutRecords: number | null = null;
     let recovered = false;
     if (report?.repair) {
-      const cut = await engramCli(dataDir, ['log', 'repair', '--truncate-at', String(report.repair.fromOffset), '--yes', '--json']);
+      const cut = await engramCli(dataDir, [
+        'log',
+        'repair',
+        '--truncate-at',
+        String(report.repair.fromOffset),
+        '--yes',
+        '--json',
+      ]);
       if (cut.code !== 0) problems.push(`engram log repair exited ${cut.code}: ${cut.stderr}`);
       repairCutRecords = (JSON.parse(cut.stdout || '{}') as { records?: number }).records ?? null;
       const replay = await engramCli(dataDir, ['replay']);
@@ -97,9 +117,16 @@ export async function runCorruptByteCase(opts: { writes: number }): Promise<Corr
         const kept = acks.slice(0, report.repair.fromOffset);
         if (kept.length > 0) await waitForReadSide(back.engram, 'disk-user', kept[kept.length - 1]!.position, 120_000);
         const missing = [];
-        for (const a of kept) if ((await back.engram.request('GET', `/v1/memories/${a.id}?userId=disk-user`)).status !== 200) missing.push(a.id);
-        if (missing.length > 0) problems.push(`${missing.length} writes before the cut are not readable after repair + replay`);
-        const w = await back.engram.request('POST', '/v1/memories', { userId: 'disk-user', type: 'USER', content: 'Written after the repair: the ledger is in the blue folder.' });
+        for (const a of kept)
+          if ((await back.engram.request('GET', `/v1/memories/${a.id}?userId=disk-user`)).status !== 200)
+            missing.push(a.id);
+        if (missing.length > 0)
+          problems.push(`${missing.length} writes before the cut are not readable after repair + replay`);
+        const w = await back.engram.request('POST', '/v1/memories', {
+          userId: 'disk-user',
+          type: 'USER',
+          content: 'Written after the repair: the ledger is in the blue folder.',
+        });
         if (w.status !== 202) problems.push(`a write after the repair answered ${w.status}`);
         recovered = missing.length === 0 && w.status === 202;
       } finally {
@@ -114,7 +141,15 @@ export async function runCorruptByteCase(opts: { writes: number }): Promise<Corr
       startError,
       nothingCut,
       verifyExitCode: verify.code,
-      verifyDamage: report?.damage ? { segment: report.damage.segment, offset: report.damage.offset, byte: report.damage.byte, reason: report.damage.reason, acknowledged: report.damage.acknowledged } : null,
+      verifyDamage: report?.damage
+        ? {
+            segment: report.damage.segment,
+            offset: report.damage.offset,
+            byte: report.damage.byte,
+            reason: report.damage.reason,
+            acknowledged: report.damage.acknowledged,
+          }
+        : null,
       repairCutRecords,
       recovered,
       problems,
@@ -167,12 +202,18 @@ export async function runDiskFullCase(opts: { tmpfsBytes: number; writesWhileFul
       const filler = await fill(fs.dir);
       const whileFull: Record<string, number> = {};
       for (let i = 0; i < opts.writesWhileFull; i++) {
-        const r = await engram.request('POST', '/v1/memories', { userId: 'disk-user', type: 'USER', content: `While full ${i}: ${'the archive box holds old letters. '.repeat(40)}` });
+        const r = await engram.request('POST', '/v1/memories', {
+          userId: 'disk-user',
+          type: 'USER',
+          content: `While full ${i}: ${'the archive box holds old letters. '.repeat(40)}`,
+        });
         const key = `${r.status} ${r.body?.error?.code ?? ''}`.trim();
         whileFull[key] = (whileFull[key] ?? 0) + 1;
       }
       // A write that still fits in a page the log already holds is taken (and acknowledged); the rest are refused.
-      for (const k of Object.keys(whileFull)) if (k !== '202' && k !== '503 LOG_UNAVAILABLE') problems.push(`a write on a full disk answered ${k} (expected 503 LOG_UNAVAILABLE)`);
+      for (const k of Object.keys(whileFull))
+        if (k !== '202' && k !== '503 LOG_UNAVAILABLE')
+          problems.push(`a write on a full disk answered ${k} (expected 503 LOG_UNAVAILABLE)`);
       if (!whileFull['503 LOG_UNAVAILABLE']) problems.push('no write was refused while the disk was full');
       const ready = await engram.request('GET', '/readyz');
       if (ready.status !== 503) problems.push(`/readyz answered ${ready.status} while the log's disk is full`);
@@ -185,19 +226,28 @@ export async function runDiskFullCase(opts: { tmpfsBytes: number; writesWhileFul
       const deadline = Date.now() + 60_000;
       // The first writes after the space returns may still meet the failure already seen; then they go through.
       while (acceptedAfter < 10 && Date.now() < deadline) {
-        const r = await engram.request('POST', '/v1/memories', { userId: 'disk-user', type: 'USER', content: `After the space came back ${acceptedAfter}: the map is in drawer ${acceptedAfter}.` });
+        const r = await engram.request('POST', '/v1/memories', {
+          userId: 'disk-user',
+          type: 'USER',
+          content: `After the space came back ${acceptedAfter}: the map is in drawer ${acceptedAfter}.`,
+        });
         if (r.status === 202) {
           acceptedAfter++;
           lastAccepted = { id: r.body.id, position: r.body.position };
         } else if (r.status !== 503) problems.push(`a write after the space came back answered ${r.status}`);
         else await new Promise((res) => setTimeout(res, 100));
       }
-      if (acceptedAfter < 10) problems.push(`only ${acceptedAfter} writes were accepted after the space came back (no restart)`);
+      if (acceptedAfter < 10)
+        problems.push(`only ${acceptedAfter} writes were accepted after the space came back (no restart)`);
       if (lastAccepted) {
         await waitForReadSide(engram, 'disk-user', lastAccepted.position, 120_000);
-        if ((await engram.request('GET', `/v1/memories/${lastAccepted.id}?userId=disk-user`)).status !== 200) problems.push('a write accepted after the space came back is not readable');
+        if ((await engram.request('GET', `/v1/memories/${lastAccepted.id}?userId=disk-user`)).status !== 200)
+          problems.push('a write accepted after the space came back is not readable');
       }
-      const readyAfter = (await waitForReady(engram, 60_000).then(() => 200, () => 503));
+      const readyAfter = await waitForReady(engram, 60_000).then(
+        () => 200,
+        () => 503,
+      );
       if (readyAfter !== 200) problems.push('/readyz did not become ready after the space came back');
       return {
         tmpfsBytes: opts.tmpfsBytes,

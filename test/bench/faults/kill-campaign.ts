@@ -9,7 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { formatPosition, parsePosition, seededRandom, silentLogger, type LogPosition } from '@engram/core';
-import { PROJECTION_NAMES, PROJECTORS, runMigrations, sqlProjectionProgress, startProjector } from '@engram/projections';
+import {
+  PROJECTION_NAMES,
+  PROJECTORS,
+  runMigrations,
+  sqlProjectionProgress,
+  startProjector,
+} from '@engram/projections';
 import { openPglite } from '@engram/store-pglite';
 import { differingTables, hashReadModelTables } from '@engram/testing';
 import type { EngramProcess } from '../../e2e/support/engram-process';
@@ -69,7 +75,18 @@ export interface KillCampaignResult {
   problems: string[];
 }
 
-const NOUNS = ['kayak', 'violin', 'lantern', 'compass', 'teapot', 'bicycle', 'telescope', 'notebook', 'saddle', 'hammock'];
+const NOUNS = [
+  'kayak',
+  'violin',
+  'lantern',
+  'compass',
+  'teapot',
+  'bicycle',
+  'telescope',
+  'notebook',
+  'saddle',
+  'hammock',
+];
 const COLOURS = ['red', 'green', 'amber', 'indigo', 'silver', 'ochre', 'teal', 'violet'];
 
 function contentOf(writer: number, seq: number, random: () => number): string {
@@ -79,7 +96,10 @@ function contentOf(writer: number, seq: number, random: () => number): string {
 }
 
 /** One round of load: `writers` loops writing until stop() (each write a memory or a message). */
-function load(engram: EngramProcess, opts: { writers: number; random: () => number; seqs: number[]; onAck(a: Ack): void; onUnexpected(s: string): void }) {
+function load(
+  engram: EngramProcess,
+  opts: { writers: number; random: () => number; seqs: number[]; onAck(a: Ack): void; onUnexpected(s: string): void },
+) {
   let stopped = false;
   let unanswered = 0;
   const loop = async (w: number) => {
@@ -90,10 +110,22 @@ function load(engram: EngramProcess, opts: { writers: number; random: () => numb
       const asMessage = opts.random() < 0.3;
       try {
         const r = asMessage
-          ? await engram.request('POST', `/v1/sessions/campaign-${w}/messages`, { userId, role: 'user', content, messageId: `m-${w}-${seq}` })
+          ? await engram.request('POST', `/v1/sessions/campaign-${w}/messages`, {
+              userId,
+              role: 'user',
+              content,
+              messageId: `m-${w}-${seq}`,
+            })
           : await engram.request('POST', '/v1/memories', { userId, type: 'USER', content });
         if (r.status === 202) {
-          opts.onAck({ kind: asMessage ? 'message' : 'memory', userId, eventId: r.body.eventId, memoryId: asMessage ? null : r.body.id, position: r.body.position, content });
+          opts.onAck({
+            kind: asMessage ? 'message' : 'memory',
+            userId,
+            eventId: r.body.eventId,
+            memoryId: asMessage ? null : r.body.id,
+            position: r.body.position,
+            content,
+          });
         } else {
           opts.onUnexpected(`${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
         }
@@ -119,7 +151,11 @@ function maxPosition(acks: Ack[]): Ack | null {
   let bestPos: LogPosition | null = null;
   for (const a of acks) {
     const p = parsePosition(a.position)!;
-    if (!bestPos || p.partition > bestPos.partition || (p.partition === bestPos.partition && p.offset > bestPos.offset)) {
+    if (
+      !bestPos ||
+      p.partition > bestPos.partition ||
+      (p.partition === bestPos.partition && p.offset > bestPos.offset)
+    ) {
       best = a;
       bestPos = p;
     }
@@ -148,7 +184,9 @@ export async function runKillCampaign(opts: KillCampaignOptions): Promise<KillCa
       const restartedAt = performance.now() - healthyMs;
       // After a restart: the read side must get every write acknowledged before the kill.
       const last = maxPosition(acks);
-      const catchUpMs = last ? (await waitForReadSide(engram, last.userId, last.position, catchUpTimeoutMs), performance.now() - restartedAt) : 0;
+      const catchUpMs = last
+        ? (await waitForReadSide(engram, last.userId, last.position, catchUpTimeoutMs), performance.now() - restartedAt)
+        : 0;
       const searchIndex = round > 0 ? catchUpLine(engram.output()) : null;
       if (round === opts.kills) {
         rounds.push({ round, acks: 0, unanswered: 0, healthyMs, catchUpMs, searchIndex });
@@ -249,7 +287,9 @@ async function verify(dataDir: string, acks: Ack[]) {
       const expectedId = a.kind === 'memory' ? a.memoryId : a.eventId;
       if (!row || row.id !== expectedId) {
         lost++;
-        problems.push(`acknowledged ${a.kind} ${a.eventId} ("${a.content}") is not in the read models${row ? ` (found ${row.id})` : ''}`);
+        problems.push(
+          `acknowledged ${a.kind} ${a.eventId} ("${a.content}") is not in the read models${row ? ` (found ${row.id})` : ''}`,
+        );
       }
     }
 
@@ -257,7 +297,11 @@ async function verify(dataDir: string, acks: Ack[]) {
     const fresh = await openPglite();
     try {
       await runMigrations(fresh);
-      const running = await Promise.all(Object.values(PROJECTORS).map((projector) => startProjector({ log, db: fresh, projector, logger: silentLogger })));
+      const running = await Promise.all(
+        Object.values(PROJECTORS).map((projector) =>
+          startProjector({ log, db: fresh, projector, logger: silentLogger }),
+        ),
+      );
       const head = await log.head();
       const progress = sqlProjectionProgress(fresh, [...PROJECTION_NAMES]);
       for (const [partition, next] of head) {

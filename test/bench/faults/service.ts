@@ -14,7 +14,14 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../
 
 /** The environment every campaign process runs with: embedded parts, the offline embedder, no consolidation. */
 export function serviceEnv(dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { ENGRAM_DATA_DIR: dataDir, ENGRAM_EMBEDDER: 'hash', ENGRAM_CONSOLIDATION_IDLE_SECONDS: '86400', ENGRAM_ARCHIVE_AT: 'off', LOG_LEVEL: 'info', ...extra };
+  return {
+    ENGRAM_DATA_DIR: dataDir,
+    ENGRAM_EMBEDDER: 'hash',
+    ENGRAM_CONSOLIDATION_IDLE_SECONDS: '86400',
+    ENGRAM_ARCHIVE_AT: 'off',
+    LOG_LEVEL: 'info',
+    ...extra,
+  };
 }
 
 export function configOf(dataDir: string): Readonly<EngramConfig> {
@@ -59,14 +66,26 @@ export function catchUpLine(output: string): CatchUpLine | null {
  * applied that position; each poll waits up to memory.minPositionWaitMs on the server. Resolves
  * with the time it took, or throws after `timeoutMs` with the last answer.
  */
-export async function waitForReadSide(engram: EngramProcess, userId: string, position: string, timeoutMs: number): Promise<number> {
+export async function waitForReadSide(
+  engram: EngramProcess,
+  userId: string,
+  position: string,
+  timeoutMs: number,
+): Promise<number> {
   const t0 = performance.now();
   let last: unknown = null;
   while (performance.now() - t0 < timeoutMs) {
-    const r = await engram.request('POST', '/v1/query', { userId, query: 'campaign', k: 1, minPosition: position, reinforce: false });
+    const r = await engram.request('POST', '/v1/query', {
+      userId,
+      query: 'campaign',
+      k: 1,
+      minPosition: position,
+      reinforce: false,
+    });
     if (r.status === 200) return performance.now() - t0;
     last = { status: r.status, body: r.body };
-    if (r.status !== 503) throw new Error(`read with minPosition ${position} answered ${r.status}: ${JSON.stringify(r.body)}`);
+    if (r.status !== 503)
+      throw new Error(`read with minPosition ${position} answered ${r.status}: ${JSON.stringify(r.body)}`);
   }
   throw new Error(`the read side did not reach ${position} within ${timeoutMs} ms: ${JSON.stringify(last)}`);
 }
@@ -85,7 +104,9 @@ export async function waitForReady(engram: EngramProcess, timeoutMs: number): Pr
 }
 
 /** Opens the stopped service's log (sealed, as the service reads it) and read store; the locks are free once it is gone. */
-export async function openDataDir(dataDir: string): Promise<{ cfg: Readonly<EngramConfig>; log: EventLog; db: SqlDatabase; close(): Promise<void> }> {
+export async function openDataDir(
+  dataDir: string,
+): Promise<{ cfg: Readonly<EngramConfig>; log: EventLog; db: SqlDatabase; close(): Promise<void> }> {
   const cfg = configOf(dataDir);
   const logger = createRootLogger({ service: 'fault-campaign', level: 'silent' });
   const life = new Lifecycle(logger);
@@ -94,7 +115,10 @@ export async function openDataDir(dataDir: string): Promise<{ cfg: Readonly<Engr
 }
 
 /** Runs the `engram` command on a data dir; resolves with its exit code and output. */
-export function engramCli(dataDir: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function engramCli(
+  dataDir: string,
+  args: string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolveRun, reject) => {
     const child = spawn(process.execPath, [resolve(repoRoot, 'bin/engram.mjs'), ...args], {
       cwd: repoRoot,

@@ -22,17 +22,24 @@ export function parseQueryArgs(argv: string[]): QueryBenchArgs {
     if (v === undefined) throw new Error(`${a} needs a value\n${USAGE}`);
     opts.set(a.slice(2), v);
   }
-  for (const name of opts.keys()) if (!['memories', 'queries', 'k', 'embedder', 'model-dir', 'ingest', 'out'].includes(name)) throw new Error(`unknown option --${name}\n${USAGE}`);
+  for (const name of opts.keys())
+    if (!['memories', 'queries', 'k', 'embedder', 'model-dir', 'ingest', 'out'].includes(name))
+      throw new Error(`unknown option --${name}\n${USAGE}`);
   const positive = (name: string, dflt: string) => {
     const n = Number(opts.get(name) ?? dflt);
     if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer\n${USAGE}`);
     return n;
   };
   const memories = (opts.get('memories') ?? '10000,100000').split(',').map((x) => Number(x.trim()));
-  if (memories.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--memories must be a comma-separated list of positive integers\n${USAGE}`);
+  if (memories.some((n) => !Number.isInteger(n) || n < 1))
+    throw new Error(`--memories must be a comma-separated list of positive integers\n${USAGE}`);
   const embedder = opts.get('embedder') ?? 'hash';
-  if (embedder !== 'hash' && embedder !== 'use' && embedder !== 'onnx') throw new Error(`--embedder must be hash, use or onnx\n${USAGE}`);
-  if (embedder === 'onnx' && !opts.has('model-dir')) throw new Error(`--embedder onnx needs --model-dir DIR (e.g. after \`npx engram models pull multilingual-e5-small-int8\`)\n${USAGE}`);
+  if (embedder !== 'hash' && embedder !== 'use' && embedder !== 'onnx')
+    throw new Error(`--embedder must be hash, use or onnx\n${USAGE}`);
+  if (embedder === 'onnx' && !opts.has('model-dir'))
+    throw new Error(
+      `--embedder onnx needs --model-dir DIR (e.g. after \`npx engram models pull multilingual-e5-small-int8\`)\n${USAGE}`,
+    );
   const ingest = opts.get('ingest') ?? 'log';
   if (ingest !== 'log' && ingest !== 'bulk') throw new Error(`--ingest must be log or bulk\n${USAGE}`);
   return {

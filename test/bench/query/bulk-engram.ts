@@ -9,10 +9,22 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EngramError, type Clock, type Embedder, type EngramEvent, type SqlExecutor, type StoredEvent } from '@engram/core';
+import {
+  EngramError,
+  type Clock,
+  type Embedder,
+  type EngramEvent,
+  type SqlExecutor,
+  type StoredEvent,
+} from '@engram/core';
 import { applyBatch, PROJECTORS, PROJECTION_NAMES, runMigrations } from '@engram/projections';
 import { openPglite } from '@engram/store-pglite';
-import { createLocalTextIndex, createLocalVectorIndex, type LocalTextIndex, type LocalVectorIndex } from '@engram/index-local';
+import {
+  createLocalTextIndex,
+  createLocalVectorIndex,
+  type LocalTextIndex,
+  type LocalVectorIndex,
+} from '@engram/index-local';
 import { createHybridRetriever, indexOpFor } from '@engram/retrieval';
 
 export interface BulkEngram {
@@ -43,9 +55,25 @@ export async function openBulkEngram(opts: { embedder: Embedder }): Promise<Bulk
   const vectorIndex = await createLocalVectorIndex({ dir: join(dir, 'index') });
   let now = new Date();
   const clock: Clock = { now: () => now };
-  const retriever = createHybridRetriever({ db, textIndex, contextTextIndex, vectorIndex, embedder: opts.embedder, config: {}, clock });
+  const retriever = createHybridRetriever({
+    db,
+    textIndex,
+    contextTextIndex,
+    vectorIndex,
+    embedder: opts.embedder,
+    config: {},
+    clock,
+  });
   const exactVectors = { ...vectorIndex, search: vectorIndex.searchExact };
-  const exactVectorRetriever = createHybridRetriever({ db, textIndex, contextTextIndex, vectorIndex: exactVectors, embedder: opts.embedder, config: {}, clock });
+  const exactVectorRetriever = createHybridRetriever({
+    db,
+    textIndex,
+    contextTextIndex,
+    vectorIndex: exactVectors,
+    embedder: opts.embedder,
+    config: {},
+    clock,
+  });
   let offset = 0;
   // As the projector runner does (packages/projections/src/runner.ts): PGlite has no autovacuum, so
   // planner statistics are refreshed after 1k, 2k, 4k, … events, else the lookups of the semantic
@@ -64,18 +92,24 @@ export async function openBulkEngram(opts: { embedder: Embedder }): Promise<Bulk
     const docs = [];
     for (const e of events) {
       const op = indexOpFor(e);
-      if (op.op !== 'upsert') throw new EngramError('VALIDATION_FAILED', `bulk ingest only takes indexable writes, got ${e.type} (${op.op})`);
+      if (op.op !== 'upsert')
+        throw new EngramError('VALIDATION_FAILED', `bulk ingest only takes indexable writes, got ${e.type} (${op.op})`);
       docs.push(op);
     }
     // As the search-index projector's flushUpserts: vectors over embedText, both keyword indexes.
     const vectors = await opts.embedder.embed(docs.map((d) => d.embedText));
     await textIndex.upsert(docs.map((d) => ({ id: d.id, text: d.text, meta: d.meta })));
     await contextTextIndex.upsert(docs.map((d) => ({ id: d.id, text: d.contextText, meta: d.meta })));
-    await vectorIndex.upsert(docs.map((d, i) => ({ id: d.id, vector: vectors[i]!, modelId: opts.embedder.modelId, meta: d.meta })));
+    await vectorIndex.upsert(
+      docs.map((d, i) => ({ id: d.id, vector: vectors[i]!, modelId: opts.embedder.modelId, meta: d.meta })),
+    );
   };
   return {
     async append(events) {
-      const stored: StoredEvent[] = events.map((event, i) => ({ event, position: { partition: 0, offset: offset + i } }));
+      const stored: StoredEvent[] = events.map((event, i) => ({
+        event,
+        position: { partition: 0, offset: offset + i },
+      }));
       offset += events.length;
       for (const name of PROJECTION_NAMES) await timed(name, () => applyBatch(db, PROJECTORS[name], stored));
       if (offset >= analyzeAt) {

@@ -14,11 +14,19 @@ describe('query benchmark parts', () => {
   });
 
   it('parses sizes ascending and rejects bad input', () => {
-    expect(parseQueryArgs(['--memories', '100000,10000', '--ingest', 'bulk'])).toMatchObject({ memories: [10000, 100000], ingest: 'bulk', embedder: 'hash', queries: 500 });
+    expect(parseQueryArgs(['--memories', '100000,10000', '--ingest', 'bulk'])).toMatchObject({
+      memories: [10000, 100000],
+      ingest: 'bulk',
+      embedder: 'hash',
+      queries: 500,
+    });
     expect(() => parseQueryArgs(['--memories', '10k'])).toThrow(/--memories/);
     expect(() => parseQueryArgs(['--embedder', 'openai'])).toThrow(/--embedder/);
     expect(() => parseQueryArgs(['--embedder', 'onnx'])).toThrow(/--model-dir/);
-    expect(parseQueryArgs(['--embedder', 'onnx', '--model-dir', '/m'])).toMatchObject({ embedder: 'onnx', modelDir: '/m' });
+    expect(parseQueryArgs(['--embedder', 'onnx', '--model-dir', '/m'])).toMatchObject({
+      embedder: 'onnx',
+      modelDir: '/m',
+    });
     expect(() => parseQueryArgs(['--speed', '1'])).toThrow(/unknown option/);
   });
 
@@ -41,17 +49,53 @@ describe('query benchmark parts', () => {
       const events = texts.map((content, i) =>
         benchEvent(
           'MemoryWritten',
-          { memoryId: deterministicId('t', i), type: 'USER', tier: 'SEMANTIC', key: null, content, tags: [], importance: 0.5, pinned: false, source: 'user_stated', confidence: 1, scope: null, metadata: {}, sourceMessageIds: [], episodeId: null, validFrom: null, validTo: null },
-          { userId: 'u1', sessionId: null, occurredAt: new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString(), idParts: ['t', i] },
+          {
+            memoryId: deterministicId('t', i),
+            type: 'USER',
+            tier: 'SEMANTIC',
+            key: null,
+            content,
+            tags: [],
+            importance: 0.5,
+            pinned: false,
+            source: 'user_stated',
+            confidence: 1,
+            scope: null,
+            metadata: {},
+            sourceMessageIds: [],
+            episodeId: null,
+            validFrom: null,
+            validTo: null,
+          },
+          {
+            userId: 'u1',
+            sessionId: null,
+            occurredAt: new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString(),
+            idParts: ['t', i],
+          },
         ),
       );
       await engram.append(events.slice(0, 100));
       await engram.append(events.slice(100));
       expect((await engram.counts()).memories).toBe(200);
-      expect(Object.keys(engram.spentMs()).sort()).toEqual(['archival', 'episodic', 'search-index', 'semantic', 'working']);
-      const hits = await engram.retriever.search({ scope: { tenantId: BENCH_TENANT, userId: 'u1', agentId: null }, query: texts[42]!, k: 5 });
+      expect(Object.keys(engram.spentMs()).sort()).toEqual([
+        'archival',
+        'episodic',
+        'search-index',
+        'semantic',
+        'working',
+      ]);
+      const hits = await engram.retriever.search({
+        scope: { tenantId: BENCH_TENANT, userId: 'u1', agentId: null },
+        query: texts[42]!,
+        k: 5,
+      });
       expect(hits[0]?.id).toBe(deterministicId('t', 42));
-      const other = await engram.retriever.search({ scope: { tenantId: BENCH_TENANT, userId: 'u2', agentId: null }, query: texts[42]!, k: 5 });
+      const other = await engram.retriever.search({
+        scope: { tenantId: BENCH_TENANT, userId: 'u2', agentId: null },
+        query: texts[42]!,
+        k: 5,
+      });
       expect(other).toEqual([]);
     } finally {
       await engram.close();

@@ -14,20 +14,153 @@ export const seededRng: (seed: number) => Rng = seededRandom;
 
 const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!;
 
-const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'to', 'sha', 'vel', 'dor', 'an', 'bri', 'cal', 'fen', 'gus', 'hal', 'is', 'jor', 'ky', 'lu', 'mar', 'nia', 'or', 'pel', 'qui', 'ros', 'sel', 'tam', 'ul', 'vin', 'wes', 'xa', 'yor', 'zed'];
-const VERBS = ['likes', 'prefers', 'visited', 'bought', 'planned', 'cooked', 'fixed', 'borrowed', 'recommended', 'painted', 'studied', 'booked', 'cancelled', 'shared', 'reviewed', 'sold', 'repaired', 'ordered', 'practised', 'forgot'];
-const OBJECTS = ['guitar', 'bicycle', 'laptop', 'recipe', 'garden', 'apartment', 'concert tickets', 'hiking boots', 'camera', 'novel', 'sourdough bread', 'coffee grinder', 'yoga class', 'piano lessons', 'train pass', 'birthday gift', 'vegetable soup', 'running shoes', 'telescope', 'chess set', 'wedding photos', 'tax return', 'dentist appointment', 'car insurance', 'spanish course', 'podcast episode', 'board game', 'winter jacket', 'paper lanterns', 'kitchen table'];
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ren',
+  'to',
+  'sha',
+  'vel',
+  'dor',
+  'an',
+  'bri',
+  'cal',
+  'fen',
+  'gus',
+  'hal',
+  'is',
+  'jor',
+  'ky',
+  'lu',
+  'mar',
+  'nia',
+  'or',
+  'pel',
+  'qui',
+  'ros',
+  'sel',
+  'tam',
+  'ul',
+  'vin',
+  'wes',
+  'xa',
+  'yor',
+  'zed',
+];
+const VERBS = [
+  'likes',
+  'prefers',
+  'visited',
+  'bought',
+  'planned',
+  'cooked',
+  'fixed',
+  'borrowed',
+  'recommended',
+  'painted',
+  'studied',
+  'booked',
+  'cancelled',
+  'shared',
+  'reviewed',
+  'sold',
+  'repaired',
+  'ordered',
+  'practised',
+  'forgot',
+];
+const OBJECTS = [
+  'guitar',
+  'bicycle',
+  'laptop',
+  'recipe',
+  'garden',
+  'apartment',
+  'concert tickets',
+  'hiking boots',
+  'camera',
+  'novel',
+  'sourdough bread',
+  'coffee grinder',
+  'yoga class',
+  'piano lessons',
+  'train pass',
+  'birthday gift',
+  'vegetable soup',
+  'running shoes',
+  'telescope',
+  'chess set',
+  'wedding photos',
+  'tax return',
+  'dentist appointment',
+  'car insurance',
+  'spanish course',
+  'podcast episode',
+  'board game',
+  'winter jacket',
+  'paper lanterns',
+  'kitchen table',
+];
 const PREPS = ['in', 'near', 'at', 'from', 'with', 'for'];
-const PLACES = ['the office', 'the lake house', 'downtown', 'the airport', 'the farmers market', 'the library', 'the gym', 'the old bakery', 'the harbour', 'the mountains', 'the community centre', 'the bookshop', 'the clinic', 'the park', 'the museum'];
-const TIMES = ['last spring', 'every weekend', 'on monday mornings', 'after work', 'in december', 'twice a month', 'during the holidays', 'yesterday', 'next summer', 'at night', 'before breakfast', 'in july'];
-const FEELINGS = ['was thrilled', 'felt nervous', 'was disappointed', 'laughed a lot', 'got lost', 'stayed calm', 'was surprised', 'felt proud'];
-const QUESTION_OPENERS = ['what did i say about', 'do you remember the', 'when was the', 'where was the', 'tell me about the', 'who had the'];
+const PLACES = [
+  'the office',
+  'the lake house',
+  'downtown',
+  'the airport',
+  'the farmers market',
+  'the library',
+  'the gym',
+  'the old bakery',
+  'the harbour',
+  'the mountains',
+  'the community centre',
+  'the bookshop',
+  'the clinic',
+  'the park',
+  'the museum',
+];
+const TIMES = [
+  'last spring',
+  'every weekend',
+  'on monday mornings',
+  'after work',
+  'in december',
+  'twice a month',
+  'during the holidays',
+  'yesterday',
+  'next summer',
+  'at night',
+  'before breakfast',
+  'in july',
+];
+const FEELINGS = [
+  'was thrilled',
+  'felt nervous',
+  'was disappointed',
+  'laughed a lot',
+  'got lost',
+  'stayed calm',
+  'was surprised',
+  'felt proud',
+];
+const QUESTION_OPENERS = [
+  'what did i say about',
+  'do you remember the',
+  'when was the',
+  'where was the',
+  'tell me about the',
+  'who had the',
+];
 
 export class SyntheticMemories {
   private readonly names: string[];
   private readonly zipfCdf: Float64Array;
 
-  constructor(private readonly rng: Rng, vocabulary = 20_000) {
+  constructor(
+    private readonly rng: Rng,
+    vocabulary = 20_000,
+  ) {
     const names = new Set<string>();
     while (names.size < vocabulary) {
       const n = 2 + Math.floor(rng() * 2);
@@ -69,7 +202,11 @@ export class SyntheticMemories {
     const r = this.rng;
     const words = memory
       .split(/\s+/)
-      .filter((w) => w.length > 3 && !['with', 'near', 'from', 'every', 'during', 'before', 'after', 'the'].includes(w.toLowerCase()));
+      .filter(
+        (w) =>
+          w.length > 3 &&
+          !['with', 'near', 'from', 'every', 'during', 'before', 'after', 'the'].includes(w.toLowerCase()),
+      );
     const chosen = new Set<string>();
     const want = Math.min(words.length, 2 + Math.floor(r() * 2));
     while (chosen.size < want) chosen.add(pick(r, words));

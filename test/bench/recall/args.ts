@@ -43,16 +43,23 @@ export function parseRecallArgs(argv: string[]): RecallArgs {
     }
   }
   const dataset = opts.get('dataset');
-  if (dataset !== 'locomo' && dataset !== 'longmemeval' && dataset !== 'madial') throw new Error(`--dataset must be locomo, longmemeval or madial\n${USAGE}`);
+  if (dataset !== 'locomo' && dataset !== 'longmemeval' && dataset !== 'madial')
+    throw new Error(`--dataset must be locomo, longmemeval or madial\n${USAGE}`);
   const file = opts.get('file');
   if (!file) throw new Error(`--file is required\n${USAGE}`);
   const ks = (opts.get('k') ?? (dataset === 'madial' ? '1,3,5,10' : '1,5,10')).split(',').map((x) => Number(x.trim()));
-  if (ks.some((k) => !Number.isInteger(k) || k < 1)) throw new Error('--k must be a comma-separated list of positive integers');
+  if (ks.some((k) => !Number.isInteger(k) || k < 1))
+    throw new Error('--k must be a comma-separated list of positive integers');
   const limit = opts.has('limit') ? Number(opts.get('limit')) : undefined;
-  if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) throw new Error('--limit must be a positive integer');
+  if (limit !== undefined && !(Number.isInteger(limit) && limit > 0))
+    throw new Error('--limit must be a positive integer');
   const embedder = (opts.get('embedder') ?? 'use') as RecallArgs['embedder'];
-  if (embedder !== 'use' && embedder !== 'hash' && embedder !== 'onnx') throw new Error('--embedder must be use, hash or onnx');
-  if (embedder === 'onnx' && !opts.has('model-dir')) throw new Error('--embedder onnx needs --model-dir DIR (e.g. after `npx engram models pull all-minilm-l6-v2-int8`)');
+  if (embedder !== 'use' && embedder !== 'hash' && embedder !== 'onnx')
+    throw new Error('--embedder must be use, hash or onnx');
+  if (embedder === 'onnx' && !opts.has('model-dir'))
+    throw new Error(
+      '--embedder onnx needs --model-dir DIR (e.g. after `npx engram models pull all-minilm-l6-v2-int8`)',
+    );
   const peer = opts.get('peer');
   if (peer !== undefined && peer !== 'mem0') throw new Error('--peer must be mem0');
   const lw = opts.has('lexical-weight') ? Number(opts.get('lexical-weight')) : undefined;
@@ -83,7 +90,12 @@ function parseListWeights(raw: string): NonNullable<RecallArgs['listWeights']> {
   for (const part of raw.split(',')) {
     const [list, value] = part.split('=').map((x) => x.trim());
     const w = Number(value);
-    if ((list !== 'keyword' && list !== 'window' && list !== 'vector') || value === undefined || value === '' || !(w >= 0 && Number.isFinite(w))) {
+    if (
+      (list !== 'keyword' && list !== 'window' && list !== 'vector') ||
+      value === undefined ||
+      value === '' ||
+      !(w >= 0 && Number.isFinite(w))
+    ) {
       throw new Error(`--list-weights takes keyword=W,window=W,vector=W with weights ≥ 0, got "${part}"`);
     }
     out[list] = w;

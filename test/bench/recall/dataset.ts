@@ -1,4 +1,12 @@
-import { currentSchemaVersion, deterministicId, type EngramEvent, type EventOfType, type EventType, type PayloadOf, type QueryHit } from '@engram/core';
+import {
+  currentSchemaVersion,
+  deterministicId,
+  type EngramEvent,
+  type EventOfType,
+  type EventType,
+  type PayloadOf,
+  type QueryHit,
+} from '@engram/core';
 
 export const BENCH_TENANT = 'bench';
 

@@ -6,9 +6,27 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JsonEventCodec, type Clock, type Embedder, type EngramEvent, type EventLog, type LogPosition, type ProjectionProgress, type Reranker, type SqlDatabase, type TextIndex } from '@engram/core';
+import {
+  JsonEventCodec,
+  type Clock,
+  type Embedder,
+  type EngramEvent,
+  type EventLog,
+  type LogPosition,
+  type ProjectionProgress,
+  type Reranker,
+  type SqlDatabase,
+  type TextIndex,
+} from '@engram/core';
 import { openFileEventLog } from '@engram/event-log-file';
-import { PROJECTORS, PROJECTION_NAMES, runMigrations, sqlProjectionProgress, startProjector, type RunningProjector } from '@engram/projections';
+import {
+  PROJECTORS,
+  PROJECTION_NAMES,
+  runMigrations,
+  sqlProjectionProgress,
+  startProjector,
+  type RunningProjector,
+} from '@engram/projections';
 import { openPglite } from '@engram/store-pglite';
 import { createLocalTextIndex, createLocalVectorIndex } from '@engram/index-local';
 import { createSearchIndexProjector, createHybridRetriever, type RetrievalConfig } from '@engram/retrieval';
@@ -64,15 +82,28 @@ export async function openEmbeddedEngram(opts: {
   const db = await openPglite();
   await runMigrations(db);
   const projectors: RunningProjector[] = [];
-  for (const name of PROJECTION_NAMES) projectors.push(await startProjector({ log, db, projector: PROJECTORS[name], batchSize: 500 }));
+  for (const name of PROJECTION_NAMES)
+    projectors.push(await startProjector({ log, db, projector: PROJECTORS[name], batchSize: 500 }));
   const progress = sqlProjectionProgress(db, [...PROJECTION_NAMES]);
   const textIndex = await createLocalTextIndex({ dir: join(dir, 'index') });
   const contextTextIndex = await createLocalTextIndex({ dir: join(dir, 'index', 'context') });
   const vectorIndex = await createLocalVectorIndex({ dir: join(dir, 'index') });
-  const searchIndex = await createSearchIndexProjector({ log, textIndex, contextTextIndex, vectorIndex, embedder: opts.embedder, batchSize: 256 });
+  const searchIndex = await createSearchIndexProjector({
+    log,
+    textIndex,
+    contextTextIndex,
+    vectorIndex,
+    embedder: opts.embedder,
+    batchSize: 256,
+  });
   let now = new Date();
   const clock: Clock = { now: () => now };
-  let consolidator: { start(): Promise<void>; close(): Promise<void>; whenIdle(): Promise<void>; pending(): number } | null = null;
+  let consolidator: {
+    start(): Promise<void>;
+    close(): Promise<void>;
+    whenIdle(): Promise<void>;
+    pending(): number;
+  } | null = null;
   if (opts.consolidate) {
     const { createConsolidator, createRulesEngine } = await import('@engram/consolidation');
     consolidator = createConsolidator({
@@ -109,7 +140,8 @@ export async function openEmbeddedEngram(opts: {
         if (Date.now() > deadline) throw new Error('projections did not catch up in time');
         await new Promise((r) => setTimeout(r, 20));
       }
-      if (!(await searchIndex.waitFor(pos, Math.max(1, deadline - Date.now())))) throw new Error('search index did not catch up in time');
+      if (!(await searchIndex.waitFor(pos, Math.max(1, deadline - Date.now()))))
+        throw new Error('search index did not catch up in time');
     }
   };
 
@@ -139,7 +171,8 @@ export async function openEmbeddedEngram(opts: {
     db,
     progress: { reached: async (pos) => (await progress.reached(pos)) && (await searchIndex.reached(pos)) },
     async counts() {
-      const one = async (table: string) => Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
+      const one = async (table: string) =>
+        Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
       return { messages: await one('messages'), memories: await one('memories'), episodes: await one('episodes') };
     },
     setNow(d) {

@@ -4,7 +4,12 @@ import { benchEvent, type BenchCorpus, type BenchDataset, type BenchQuery } from
 import { recallAt, uniqueInOrder } from './metrics';
 
 /** LoCoMo categories as numbered in the data (README): 5 (adversarial) is left out of recall. */
-export const LOCOMO_CATEGORIES: Record<number, string> = { 1: 'multi-hop', 2: 'temporal', 3: 'open-domain', 4: 'single-hop' };
+export const LOCOMO_CATEGORIES: Record<number, string> = {
+  1: 'multi-hop',
+  2: 'temporal',
+  3: 'open-domain',
+  4: 'single-hop',
+};
 
 interface Turn {
   speaker: string;
@@ -18,7 +23,20 @@ interface Conversation {
   qa: Array<{ question: string; evidence?: string[]; category: number }>;
 }
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 
 /** "1:56 pm on 8 May, 2023" → ISO (UTC). */
 export function parseLocomoDate(s: string): Date {
@@ -56,7 +74,9 @@ function turnsOf(hit: QueryHit): string[] {
 }
 
 function sessionsOf(hit: QueryHit): string[] {
-  const fromTurns = turnsOf(hit).map(sessionOfDia).filter((s): s is string => s !== null);
+  const fromTurns = turnsOf(hit)
+    .map(sessionOfDia)
+    .filter((s): s is string => s !== null);
   if (hit.kind === 'episode' && hit.sessionId) return [...fromTurns, hit.sessionId];
   return fromTurns;
 }
@@ -70,7 +90,10 @@ export function loadLocomo(path: string, limit?: number): BenchDataset {
     const c = conv.conversation;
     const sessionNums = Object.keys(c)
       .map((k) => /^session_(\d+)$/.exec(k)?.[1])
-      .filter((n): n is string => n !== undefined && Array.isArray(c[`session_${n}`]) && typeof c[`session_${n}_date_time`] === 'string')
+      .filter(
+        (n): n is string =>
+          n !== undefined && Array.isArray(c[`session_${n}`]) && typeof c[`session_${n}_date_time`] === 'string',
+      )
       .map(Number)
       .sort((a, b) => a - b);
     const batches: EngramEvent[][] = [];
@@ -80,7 +103,13 @@ export function loadLocomo(path: string, limit?: number): BenchDataset {
       const sessionId = `session_${n}`;
       const start = parseLocomoDate(c[`${sessionId}_date_time`] as string);
       const turns = c[sessionId] as Turn[];
-      const batch: EngramEvent[] = [benchEvent('SessionStarted', { sessionId }, { userId, sessionId, occurredAt: start.toISOString(), idParts: [userId, sessionId, 'start'] })];
+      const batch: EngramEvent[] = [
+        benchEvent(
+          'SessionStarted',
+          { sessionId },
+          { userId, sessionId, occurredAt: start.toISOString(), idParts: [userId, sessionId, 'start'] },
+        ),
+      ];
       turns.forEach((t, i) => {
         existing.add(t.dia_id);
         const at = new Date(start.getTime() + (i + 1) * 1000).toISOString();
@@ -88,13 +117,24 @@ export function loadLocomo(path: string, limit?: number): BenchDataset {
         batch.push(
           benchEvent(
             'MessageObserved',
-            { messageId: t.dia_id, role: t.speaker === c.speaker_a ? 'user' : 'assistant', content, metadata: { speaker: t.speaker } },
+            {
+              messageId: t.dia_id,
+              role: t.speaker === c.speaker_a ? 'user' : 'assistant',
+              content,
+              metadata: { speaker: t.speaker },
+            },
             { userId, sessionId, occurredAt: at, idParts: [userId, t.dia_id] },
           ),
         );
       });
       const end = new Date(start.getTime() + (turns.length + 1) * 1000);
-      batch.push(benchEvent('SessionEnded', { sessionId, reason: 'explicit' }, { userId, sessionId, occurredAt: end.toISOString(), idParts: [userId, sessionId, 'end'] }));
+      batch.push(
+        benchEvent(
+          'SessionEnded',
+          { sessionId, reason: 'explicit' },
+          { userId, sessionId, occurredAt: end.toISOString(), idParts: [userId, sessionId, 'end'] },
+        ),
+      );
       batches.push(batch);
       if (end > last) last = end;
     }

@@ -30,19 +30,51 @@ function sessionsOf(hit: QueryHit): string[] {
   return hit.kind === 'episode' && hit.sessionId ? [...fromTurns, hit.sessionId] : fromTurns;
 }
 
-function sessionEvents(userId: string, sessionId: string, date: string, turns: Item['haystack_sessions'][number]): EngramEvent[] {
+function sessionEvents(
+  userId: string,
+  sessionId: string,
+  date: string,
+  turns: Item['haystack_sessions'][number],
+): EngramEvent[] {
   const start = parseLongMemEvalDate(date);
-  const events: EngramEvent[] = [benchEvent('SessionStarted', { sessionId }, { userId, sessionId, occurredAt: start.toISOString(), idParts: [userId, sessionId, 'start'] })];
+  const events: EngramEvent[] = [
+    benchEvent(
+      'SessionStarted',
+      { sessionId },
+      { userId, sessionId, occurredAt: start.toISOString(), idParts: [userId, sessionId, 'start'] },
+    ),
+  ];
   turns.forEach((t, i) => {
     events.push(
       benchEvent(
         'MessageObserved',
-        { messageId: turnId(sessionId, i), role: t.role === 'assistant' ? 'assistant' : 'user', content: t.content, metadata: {} },
-        { userId, sessionId, occurredAt: new Date(start.getTime() + (i + 1) * 1000).toISOString(), idParts: [userId, sessionId, i] },
+        {
+          messageId: turnId(sessionId, i),
+          role: t.role === 'assistant' ? 'assistant' : 'user',
+          content: t.content,
+          metadata: {},
+        },
+        {
+          userId,
+          sessionId,
+          occurredAt: new Date(start.getTime() + (i + 1) * 1000).toISOString(),
+          idParts: [userId, sessionId, i],
+        },
       ),
     );
   });
-  events.push(benchEvent('SessionEnded', { sessionId, reason: 'explicit' }, { userId, sessionId, occurredAt: new Date(start.getTime() + (turns.length + 1) * 1000).toISOString(), idParts: [userId, sessionId, 'end'] }));
+  events.push(
+    benchEvent(
+      'SessionEnded',
+      { sessionId, reason: 'explicit' },
+      {
+        userId,
+        sessionId,
+        occurredAt: new Date(start.getTime() + (turns.length + 1) * 1000).toISOString(),
+        idParts: [userId, sessionId, 'end'],
+      },
+    ),
+  );
   return events;
 }
 
@@ -90,7 +122,15 @@ export function loadLongMemEval(path: string, opts: { limit?: number; pool?: boo
           const top = uniqueInOrder(hits.slice(0, k).flatMap(sessionsOf));
           out[`session_recall_any@${k}`] = recallAnyAt(goldSessions, top);
           out[`session_recall_all@${k}`] = recallAllAt(goldSessions, top);
-          out[`turn_recall_any@${k}`] = goldTurns.size === 0 ? Number.NaN : recallAnyAt(goldTurns, uniqueInOrder(hits.slice(0, k).flatMap((h) => h.sourceMessageIds.slice(0, h.kind === 'message' ? 1 : 3))));
+          out[`turn_recall_any@${k}`] =
+            goldTurns.size === 0
+              ? Number.NaN
+              : recallAnyAt(
+                  goldTurns,
+                  uniqueInOrder(
+                    hits.slice(0, k).flatMap((h) => h.sourceMessageIds.slice(0, h.kind === 'message' ? 1 : 3)),
+                  ),
+                );
         }
         out['session_ndcg@10'] = ndcgAt(goldSessions, sessions, 10);
         return out;

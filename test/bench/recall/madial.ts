@@ -19,7 +19,8 @@ function readJsonLines<T>(path: string): T[] {
 
 function readMemories(path: string): Map<string, MemoryRow> {
   const out = new Map<string, MemoryRow>();
-  for (const line of readJsonLines<Record<string, MemoryRow>>(path)) for (const [id, row] of Object.entries(line)) out.set(id, row);
+  for (const line of readJsonLines<Record<string, MemoryRow>>(path))
+    for (const [id, row] of Object.entries(line)) out.set(id, row);
   return out;
 }
 
@@ -33,7 +34,11 @@ export function defaultMadialMemoryPath(dialoguePath: string): string {
  * the first test turn; gold = relevant-id. The English memories lack user ids: they come from the
  * Chinese memory with the same id.
  */
-export function loadMadial(dialoguePath: string, memoryPath = defaultMadialMemoryPath(dialoguePath), opts: { limit?: number; withTime?: boolean } = {}): BenchDataset {
+export function loadMadial(
+  dialoguePath: string,
+  memoryPath = defaultMadialMemoryPath(dialoguePath),
+  opts: { limit?: number; withTime?: boolean } = {},
+): BenchDataset {
   const memories = readMemories(memoryPath);
   const zhPath = memoryPath.replace(/\/en\//, '/zh/').replace(/-en-/, '-zh-');
   const zh = zhPath !== memoryPath && existsSync(zhPath) ? readMemories(zhPath) : new Map<string, MemoryRow>();
@@ -48,7 +53,10 @@ export function loadMadial(dialoguePath: string, memoryPath = defaultMadialMemor
     if (!userId) continue;
     const memoryId = deterministicId('madial', memoryPath, id);
     idOfMemory.set(memoryId, id);
-    const at = row.time && /^\d{4}-\d{2}-\d{2}/.test(row.time) ? new Date(`${row.time.slice(0, 10)}T12:00:00Z`) : new Date('2023-01-01T00:00:00Z');
+    const at =
+      row.time && /^\d{4}-\d{2}-\d{2}/.test(row.time)
+        ? new Date(`${row.time.slice(0, 10)}T12:00:00Z`)
+        : new Date('2023-01-01T00:00:00Z');
     const corpus = byUser.get(userId) ?? { userId, batches: [[]], now: new Date('2024-06-01T00:00:00Z') };
     byUser.set(userId, corpus);
     corpus.batches[0]!.push(
@@ -77,7 +85,12 @@ export function loadMadial(dialoguePath: string, memoryPath = defaultMadialMemor
     );
   }
 
-  let dialogues = readJsonLines<{ dialogue: string[]; 'test-turn': number[]; 'relevant-id': number[]; 'user-id'?: number }>(dialoguePath);
+  let dialogues = readJsonLines<{
+    dialogue: string[];
+    'test-turn': number[];
+    'relevant-id': number[];
+    'user-id'?: number;
+  }>(dialoguePath);
   if (opts.limit) dialogues = dialogues.slice(0, opts.limit);
   const queries: BenchQuery[] = [];
   for (const d of dialogues) {
@@ -103,5 +116,10 @@ export function loadMadial(dialoguePath: string, memoryPath = defaultMadialMemor
       },
     });
   }
-  return { name: 'madial', corpora: [...byUser.values()], queries, metrics: (ks) => [...ks.map((k) => `recall@${k}`), 'mrr'] };
+  return {
+    name: 'madial',
+    corpora: [...byUser.values()],
+    queries,
+    metrics: (ks) => [...ks.map((k) => `recall@${k}`), 'mrr'],
+  };
 }

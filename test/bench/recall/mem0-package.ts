@@ -13,15 +13,33 @@ import { pathToFileURL } from 'node:url';
 export const MEM0_VERSION = '3.3.1';
 
 export function mem0Dir(): string {
-  return process.env.ENGRAM_PEERS_DIR ? join(process.env.ENGRAM_PEERS_DIR, `mem0ai-${MEM0_VERSION}`) : join(homedir(), '.cache', 'engram', 'peers', `mem0ai-${MEM0_VERSION}`);
+  return process.env.ENGRAM_PEERS_DIR
+    ? join(process.env.ENGRAM_PEERS_DIR, `mem0ai-${MEM0_VERSION}`)
+    : join(homedir(), '.cache', 'engram', 'peers', `mem0ai-${MEM0_VERSION}`);
 }
 
 export async function loadMem0Oss(): Promise<unknown> {
   const dir = mem0Dir();
-  if (!existsSync(join(dir, 'node_modules', 'mem0ai', 'package.json')) || !existsSync(join(dir, 'node_modules', 'better-sqlite3', 'package.json'))) {
+  if (
+    !existsSync(join(dir, 'node_modules', 'mem0ai', 'package.json')) ||
+    !existsSync(join(dir, 'node_modules', 'better-sqlite3', 'package.json'))
+  ) {
     mkdirSync(dir, { recursive: true });
     console.error(`installing mem0ai@${MEM0_VERSION} (+ better-sqlite3, compiled once) into ${dir}`);
-    execFileSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', `mem0ai@${MEM0_VERSION}`, 'better-sqlite3@^12'], { stdio: ['ignore', 'inherit', 'inherit'] });
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--prefix',
+        dir,
+        '--no-audit',
+        '--no-fund',
+        '--no-save',
+        `mem0ai@${MEM0_VERSION}`,
+        'better-sqlite3@^12',
+      ],
+      { stdio: ['ignore', 'inherit', 'inherit'] },
+    );
   }
   const require = createRequire(join(dir, 'package.json'));
   return import(pathToFileURL(require.resolve('mem0ai/oss')).href);

@@ -56,7 +56,8 @@ export async function startEmbeddingServer(embedder: Embedder): Promise<Embeddin
     void (async () => {
       try {
         const path = (req.url ?? '').split('?')[0]!;
-        if (req.method !== 'POST' || !path.endsWith('/embeddings')) return send(404, { error: { message: `no route ${req.method} ${path}` } });
+        if (req.method !== 'POST' || !path.endsWith('/embeddings'))
+          return send(404, { error: { message: `no route ${req.method} ${path}` } });
         const body = JSON.parse(await readBody(req)) as { input: string | string[]; model?: string };
         const inputs = (Array.isArray(body.input) ? body.input : [body.input]).map(String);
         n++;
@@ -101,14 +102,27 @@ function documentOf(e: EngramEvent): { role: string; content: string; hit: Query
   switch (e.type) {
     case 'MessageObserved': {
       const p = e.payload;
-      return { role: p.role === 'assistant' ? 'assistant' : 'user', content: p.content, hit: { ...base, id: p.messageId, kind: 'message', content: p.content, sourceMessageIds: [p.messageId] } };
+      return {
+        role: p.role === 'assistant' ? 'assistant' : 'user',
+        content: p.content,
+        hit: { ...base, id: p.messageId, kind: 'message', content: p.content, sourceMessageIds: [p.messageId] },
+      };
     }
     case 'MemoryWritten': {
       const p = e.payload;
       return {
         role: 'user',
         content: p.content,
-        hit: { ...base, id: p.memoryId, kind: 'memory', tier: p.tier, type: p.type, content: p.content, metadata: p.metadata, sourceMessageIds: p.sourceMessageIds },
+        hit: {
+          ...base,
+          id: p.memoryId,
+          kind: 'memory',
+          tier: p.tier,
+          type: p.type,
+          content: p.content,
+          metadata: p.metadata,
+          sourceMessageIds: p.sourceMessageIds,
+        },
       };
     }
     default:
@@ -118,8 +132,14 @@ function documentOf(e: EngramEvent): { role: string; content: string; hit: Query
 }
 
 interface Mem0Memory {
-  add(messages: Array<{ role: string; content: string }>, config: { userId: string; infer: boolean; metadata: Record<string, unknown> }): Promise<unknown>;
-  search(query: string, config: { filters: { user_id: string }; topK: number; threshold: number }): Promise<{ results: Array<{ id: string; metadata?: Record<string, unknown> | null }> }>;
+  add(
+    messages: Array<{ role: string; content: string }>,
+    config: { userId: string; infer: boolean; metadata: Record<string, unknown> },
+  ): Promise<unknown>;
+  search(
+    query: string,
+    config: { filters: { user_id: string }; topK: number; threshold: number },
+  ): Promise<{ results: Array<{ id: string; metadata?: Record<string, unknown> | null }> }>;
 }
 
 /** Runs every corpus and its questions through Mem0, one store per corpus. */
@@ -139,7 +159,14 @@ export async function runMem0Peer(dataset: BenchDataset, embedder: Embedder, ks:
     for (const [ci, corpus] of dataset.corpora.entries()) {
       const memory = new Memory({
         embedder: { provider: 'openai', config: { apiKey: 'local', model: embedder.modelId, baseURL: server.baseUrl } },
-        vectorStore: { provider: 'memory', config: { collectionName: `corpus_${ci}`, dimension: embedder.dimensions, dbPath: join(dir, `corpus-${ci}.db`) } },
+        vectorStore: {
+          provider: 'memory',
+          config: {
+            collectionName: `corpus_${ci}`,
+            dimension: embedder.dimensions,
+            dbPath: join(dir, `corpus-${ci}.db`),
+          },
+        },
         // Never called with infer: false; set so nothing falls back to api.openai.com.
         llm: { provider: 'openai', config: { apiKey: 'local', model: 'none', baseURL: server.baseUrl } },
         disableHistory: true,
@@ -152,7 +179,11 @@ export async function runMem0Peer(dataset: BenchDataset, embedder: Embedder, ks:
           if (!doc) continue;
           hitOf.set(doc.hit.id, doc.hit);
           const t = performance.now();
-          await memory.add([{ role: doc.role, content: doc.content }], { userId: corpus.userId, infer: false, metadata: { docId: doc.hit.id } });
+          await memory.add([{ role: doc.role, content: doc.content }], {
+            userId: corpus.userId,
+            infer: false,
+            metadata: { docId: doc.hit.id },
+          });
           addMs.push(performance.now() - t);
         }
       }
@@ -176,19 +207,42 @@ export async function runMem0Peer(dataset: BenchDataset, embedder: Embedder, ks:
     await rm(dir, { recursive: true, force: true });
   }
   return {
-    result: buildResult(`${dataset.name} (mem0)`, { peer: 'mem0ai@3.3.1', embedder: embedder.modelId, storePerCorpus: true, infer: false, threshold: 0 }, avg),
-    latency: { addUnit: 'one message (add with infer: false, includes its embedding call)', add: latencyStats(addMs), search: latencyStats(searchMs), ingestSeconds: Math.round(ingestMs / 100) / 10 },
+    result: buildResult(
+      `${dataset.name} (mem0)`,
+      { peer: 'mem0ai@3.3.1', embedder: embedder.modelId, storePerCorpus: true, infer: false, threshold: 0 },
+      avg,
+    ),
+    latency: {
+      addUnit: 'one message (add with infer: false, includes its embedding call)',
+      add: latencyStats(addMs),
+      search: latencyStats(searchMs),
+      ingestSeconds: Math.round(ingestMs / 100) / 10,
+    },
   };
 }
 
 /** Both systems' recall metrics and latencies, one line each. */
-export function formatPeerComparison(metrics: string[], rows: Array<{ name: string; result: RecallResult; latency: PeerLatency }>): string {
-  const head = ['system'.padEnd(8), 'n'.padStart(4), ...metrics.map((m) => m.padStart(Math.max(7, m.length))), 'add p50', 'add p95', 'search p50', 'search p95', 'ingest s'];
+export function formatPeerComparison(
+  metrics: string[],
+  rows: Array<{ name: string; result: RecallResult; latency: PeerLatency }>,
+): string {
+  const head = [
+    'system'.padEnd(8),
+    'n'.padStart(4),
+    ...metrics.map((m) => m.padStart(Math.max(7, m.length))),
+    'add p50',
+    'add p95',
+    'search p50',
+    'search p95',
+    'ingest s',
+  ];
   const lines = rows.map(({ name, result, latency }) =>
     [
       name.padEnd(8),
       String(result.n).padStart(4),
-      ...metrics.map((m) => (Number.isFinite(result.overall[m]) ? result.overall[m]!.toFixed(3) : '-').padStart(Math.max(7, m.length))),
+      ...metrics.map((m) =>
+        (Number.isFinite(result.overall[m]) ? result.overall[m]!.toFixed(3) : '-').padStart(Math.max(7, m.length)),
+      ),
       latency.add.p50.toFixed(1).padStart(7),
       latency.add.p95.toFixed(1).padStart(7),
       latency.search.p50.toFixed(1).padStart(10),

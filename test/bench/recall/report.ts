@@ -24,9 +24,17 @@ export function formatTable(result: RecallResult, metrics: string[]): string {
     ['overall', result.n, result.overall],
   ];
   const nameWidth = Math.max(8, ...rows.map((r) => r[0].length));
-  const head = ['category'.padEnd(nameWidth), 'n'.padStart(4), ...metrics.map((m) => m.padStart(Math.max(7, m.length)))].join('  ');
+  const head = [
+    'category'.padEnd(nameWidth),
+    'n'.padStart(4),
+    ...metrics.map((m) => m.padStart(Math.max(7, m.length))),
+  ].join('  ');
   const lines = rows.map(([name, n, v]) =>
-    [name.padEnd(nameWidth), String(n).padStart(4), ...metrics.map((m) => (Number.isFinite(v[m]) ? v[m]!.toFixed(3) : '-').padStart(Math.max(7, m.length)))].join('  '),
+    [
+      name.padEnd(nameWidth),
+      String(n).padStart(4),
+      ...metrics.map((m) => (Number.isFinite(v[m]) ? v[m]!.toFixed(3) : '-').padStart(Math.max(7, m.length))),
+    ].join('  '),
   );
   return [head, '-'.repeat(head.length), ...lines].join('\n');
 }

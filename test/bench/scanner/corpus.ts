@@ -16,7 +16,10 @@ export interface CorpusNegative {
 const DIR = fileURLToPath(new URL('../../fixtures/injection/', import.meta.url));
 
 function jsonl<T>(file: string): T[] {
-  return readFileSync(DIR + file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
+  return readFileSync(DIR + file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as T);
 }
 
 /**

@@ -6,7 +6,30 @@ import * as OpenCC from 'opencc-js/cn2t';
  */
 export type Transform = (text: string) => string | null;
 
-const HOMOGLYPHS: Record<string, string> = { a: 'а', c: 'с', e: 'е', i: 'і', o: 'о', p: 'р', s: 'ѕ', x: 'х', y: 'у', j: 'ј', A: 'А', B: 'В', C: 'С', E: 'Е', H: 'Н', I: 'І', K: 'К', M: 'М', O: 'О', P: 'Р', T: 'Т', X: 'Х' };
+const HOMOGLYPHS: Record<string, string> = {
+  a: 'а',
+  c: 'с',
+  e: 'е',
+  i: 'і',
+  o: 'о',
+  p: 'р',
+  s: 'ѕ',
+  x: 'х',
+  y: 'у',
+  j: 'ј',
+  A: 'А',
+  B: 'В',
+  C: 'С',
+  E: 'Е',
+  H: 'Н',
+  I: 'І',
+  K: 'К',
+  M: 'М',
+  O: 'О',
+  P: 'Р',
+  T: 'Т',
+  X: 'Х',
+};
 const LEET: Record<string, string> = { a: '4', e: '3', i: '1', o: '0', s: '5', t: '7' };
 const toTraditional = OpenCC.Converter({ from: 'cn', to: 'tw' });
 const hasLatin = (t: string): boolean => /[A-Za-z]{3}/.test(t);
@@ -14,10 +37,17 @@ const hasHan = (t: string): boolean => /\p{Script=Han}/u.test(t);
 
 const mapLetters = (t: string, f: (ch: string, i: number) => string): string => [...t].map(f).join('');
 const utf8Base64 = (t: string): string => Buffer.from(t, 'utf8').toString('base64');
-const rot13 = (t: string): string => t.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c === c.toLowerCase() ? 97 : 65)));
-const tags = (t: string): string => [...t].map((c) => (c.charCodeAt(0) < 0x7f ? String.fromCodePoint(0xe0000 + c.charCodeAt(0)) : c)).join('');
+const rot13 = (t: string): string =>
+  t.replace(/[a-z]/gi, (c) =>
+    String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c === c.toLowerCase() ? 97 : 65)),
+  );
+const tags = (t: string): string =>
+  [...t].map((c) => (c.charCodeAt(0) < 0x7f ? String.fromCodePoint(0xe0000 + c.charCodeAt(0)) : c)).join('');
 const fullwidth = (t: string): string => t.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
-const mathBold = (t: string): string => t.replace(/[a-z]/g, (c) => String.fromCodePoint(0x1d41a + c.charCodeAt(0) - 97)).replace(/[A-Z]/g, (c) => String.fromCodePoint(0x1d400 + c.charCodeAt(0) - 65));
+const mathBold = (t: string): string =>
+  t
+    .replace(/[a-z]/g, (c) => String.fromCodePoint(0x1d41a + c.charCodeAt(0) - 97))
+    .replace(/[A-Z]/g, (c) => String.fromCodePoint(0x1d400 + c.charCodeAt(0) - 65));
 
 export const TRANSFORMS: Readonly<Record<string, Transform>> = {
   plain: (t) => t,
@@ -28,8 +58,10 @@ export const TRANSFORMS: Readonly<Record<string, Transform>> = {
   bidi_override: (t) => `\u202e${[...t].reverse().join('')}\u202c`,
   tag_characters: (t) => (hasLatin(t) ? `Have a nice day.${tags(t)}` : null),
   arabic_letter_mark: (t) => t.replace(' ', ' \u061c'),
-  variation_selectors: (t) => `😀${[...new TextEncoder().encode(t)].map((b) => String.fromCodePoint(b < 16 ? 0xfe00 + b : 0xe0100 + b - 16)).join('')}`,
-  spaced_letters: (t) => (hasLatin(t) ? t.replace(/[A-Za-z]+/g, (w) => w.split('').join(' ')).replace(/ (?=[A-Za-z] [A-Za-z])/g, ' ') : null),
+  variation_selectors: (t) =>
+    `😀${[...new TextEncoder().encode(t)].map((b) => String.fromCodePoint(b < 16 ? 0xfe00 + b : 0xe0100 + b - 16)).join('')}`,
+  spaced_letters: (t) =>
+    hasLatin(t) ? t.replace(/[A-Za-z]+/g, (w) => w.split('').join(' ')).replace(/ (?=[A-Za-z] [A-Za-z])/g, ' ') : null,
   dotted_letters: (t) => (hasLatin(t) ? t.replace(/[A-Za-z]{2,}/g, (w) => w.split('').join('.')) : null),
   spaced_han: (t) => (hasHan(t) ? t.replace(/(\p{Script=Han})(?=\p{Script=Han})/gu, '$1 ') : null),
   split_words: (t) => (hasLatin(t) ? t.replace(/[A-Za-z]{6,}/g, (w) => `${w.slice(0, 3)} ${w.slice(3)}`) : null),
@@ -44,7 +76,8 @@ export const TRANSFORMS: Readonly<Record<string, Transform>> = {
   reversed: (t) => (hasLatin(t) ? [...t].reverse().join('') : null),
   url_encoding: (t) => encodeURIComponent(t),
   html_entities: (t) => [...t].map((c) => `&#${c.codePointAt(0)};`).join(''),
-  embedded_in_document: (t) => `Quarterly results were strong and the team shipped two releases. ${t} Revenue grew 12% year over year.`,
+  embedded_in_document: (t) =>
+    `Quarterly results were strong and the team shipped two releases. ${t} Revenue grew 12% year over year.`,
 };
 
 /** What a benign text may legitimately look like (ordinary writing conventions, not obfuscation). */

@@ -18,7 +18,8 @@ export function mentions(text: string, value: string): boolean {
 }
 
 /** A fact line that says the value is no longer true (not a claim that it holds). */
-const NEGATED = /\b(?:no longer|not|never|isn't|doesn't|stopped|quit|left|used to|formerly|previously)\b|不再|不是|不住|不在|以前|曾经|曾經|已离开|已離開/iu;
+const NEGATED =
+  /\b(?:no longer|not|never|isn't|doesn't|stopped|quit|left|used to|formerly|previously)\b|不再|不是|不住|不在|以前|曾经|曾經|已离开|已離開/iu;
 
 export interface MemoryRow {
   content: string;
@@ -60,10 +61,18 @@ export function contextAboveHistory(context: string): string {
 export function unmarkedOldLines(context: string, sc: Pick<UpdateScenario, 'old' | 'current'>): string[] {
   return contextAboveHistory(context)
     .split('\n')
-    .filter((l) => l.startsWith('- ') && mentions(l, sc.old) && !mentions(l, sc.current) && !/superseded/i.test(l) && !NEGATED.test(l));
+    .filter(
+      (l) =>
+        l.startsWith('- ') &&
+        mentions(l, sc.old) &&
+        !mentions(l, sc.current) &&
+        !/superseded/i.test(l) &&
+        !NEGATED.test(l),
+    );
 }
 
-const claimsOnlyOld = (h: QueryHit, sc: UpdateScenario) => mentions(h.content, sc.old) && !mentions(h.content, sc.current) && !NEGATED.test(h.content);
+const claimsOnlyOld = (h: QueryHit, sc: UpdateScenario) =>
+  mentions(h.content, sc.old) && !mentions(h.content, sc.current) && !NEGATED.test(h.content);
 
 export function evaluate(
   sc: UpdateScenario,
@@ -74,7 +83,9 @@ export function evaluate(
   const currentFirst = !!top && mentions(top.content, sc.current) && top.supersededBy === null;
   if (!currentFirst) notes.push(`top: ${top ? JSON.stringify(top.content.slice(0, 120)) : 'none'}`);
   const active = (r: MemoryRow) => r.tier === 'SEMANTIC' && r.supersededBy === null;
-  const stale = got.rows.filter((r) => active(r) && mentions(r.content, sc.old) && !mentions(r.content, sc.current) && !NEGATED.test(r.content));
+  const stale = got.rows.filter(
+    (r) => active(r) && mentions(r.content, sc.old) && !mentions(r.content, sc.current) && !NEGATED.test(r.content),
+  );
   const oldArchived = stale.length === 0;
   if (!oldArchived) notes.push(`old still active: ${stale.map((r) => JSON.stringify(r.content)).join(', ')}`);
   const firstCurrent = got.hits.findIndex((h) => mentions(h.content, sc.current) && h.supersededBy === null);
@@ -88,7 +99,12 @@ export function evaluate(
   const above = contextAboveHistory(got.context);
   const unmarked = unmarkedOldLines(got.context, sc);
   const contextClean = unmarked.length === 0 && mentions(above, sc.current);
-  if (!contextClean) notes.push(unmarked.length ? `context: unmarked ${JSON.stringify(unmarked)}` : 'context: current value missing above history');
+  if (!contextClean)
+    notes.push(
+      unmarked.length
+        ? `context: unmarked ${JSON.stringify(unmarked)}`
+        : 'context: current value missing above history',
+    );
   let asOfOld: boolean | null = null;
   if (got.asOfHits) {
     const t = got.asOfHits[0];
@@ -96,15 +112,35 @@ export function evaluate(
     if (!asOfOld) notes.push(`asOf top: ${t ? JSON.stringify(t.content.slice(0, 120)) : 'none'}`);
   }
   return {
-    id: sc.id, lang: sc.lang, kind: sc.kind, currentFirst, oldArchived, oldRankedBelow, oldDemoted: oldArchived && oldRankedBelow,
-    unrelatedExtracted, unrelatedKept, contextClean, asOfOld, notes,
+    id: sc.id,
+    lang: sc.lang,
+    kind: sc.kind,
+    currentFirst,
+    oldArchived,
+    oldRankedBelow,
+    oldDemoted: oldArchived && oldRankedBelow,
+    unrelatedExtracted,
+    unrelatedKept,
+    contextClean,
+    asOfOld,
+    notes,
   };
 }
 
-export const RATE_NAMES = ['current-first', 'old-demoted', 'old-archived', 'old-below', 'unrelated-kept', 'context-clean', 'asOf-old-first'] as const;
+export const RATE_NAMES = [
+  'current-first',
+  'old-demoted',
+  'old-archived',
+  'old-below',
+  'unrelated-kept',
+  'context-clean',
+  'asOf-old-first',
+] as const;
 
 /** Share of outcomes meeting each criterion (asOf over the measured ones). */
-export function rates(outcomes: readonly ScenarioOutcome[]): Record<(typeof RATE_NAMES)[number], number> & { n: number } {
+export function rates(
+  outcomes: readonly ScenarioOutcome[],
+): Record<(typeof RATE_NAMES)[number], number> & { n: number } {
   const share = (f: (o: ScenarioOutcome) => boolean | null) => {
     const measured = outcomes.filter((o) => f(o) !== null);
     return measured.length === 0 ? NaN : measured.filter((o) => f(o) === true).length / measured.length;

@@ -6,7 +6,14 @@
 import type { AddressInfo } from 'node:net';
 import * as grpc from '@grpc/grpc-js';
 import { hashApiKey, systemClock, type Clock, type KeyStore } from '@engram/core';
-import { createAccessControl, createKeyAdmin, type CreatedKey, type KeyAdmin, type MemoryAppLimits, type RateLimit } from '@engram/app';
+import {
+  createAccessControl,
+  createKeyAdmin,
+  type CreatedKey,
+  type KeyAdmin,
+  type MemoryAppLimits,
+  type RateLimit,
+} from '@engram/app';
 import { buildHttpServer } from '@engram/api-http';
 import { loadEngramProto, startGrpcServer, type RunningGrpcServer } from '@engram/api-grpc';
 import { runMigrations } from '@engram/projections';
@@ -32,9 +39,17 @@ export interface AuthStack extends Stack {
   base: string;
   grpcServer: RunningGrpcServer;
   /** An HTTP request; `key` goes in Authorization: Bearer unless `headers` say otherwise. */
-  call(method: string, path: string, opts?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<HttpAnswer>;
+  call(
+    method: string,
+    path: string,
+    opts?: { key?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<HttpAnswer>;
   /** A gRPC call with the key in the authorization metadata. */
-  rpc(method: string, request: Record<string, unknown>, opts?: { key?: string; metadata?: Record<string, string> }): Promise<GrpcAnswer>;
+  rpc(
+    method: string,
+    request: Record<string, unknown>,
+    opts?: { key?: string; metadata?: Record<string, string> },
+  ): Promise<GrpcAnswer>;
   /** A key made by the bootstrap admin through the admin API. */
   newKey(body: Record<string, unknown>): Promise<CreatedKey>;
 }
@@ -61,17 +76,34 @@ export async function openAuthStack(opts: AuthStackOptions = {}): Promise<AuthSt
     clock: opts.accessClock ?? systemClock,
     logger: stack.logger,
   });
-  const http = buildHttpServer({ app: stack.app, access, keys: admin, logger: stack.logger, version: 'auth-test', readiness: stack.readiness.check });
+  const http = buildHttpServer({
+    app: stack.app,
+    access,
+    keys: admin,
+    logger: stack.logger,
+    version: 'auth-test',
+    readiness: stack.readiness.check,
+  });
   // A route another plugin registers later (as /metrics will be) is behind the same hook.
   http.get('/metrics', async () => 'engram_up 1\n');
   await http.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(http.server.address() as AddressInfo).port}`;
-  const grpcServer = await startGrpcServer({ app: stack.app, access, host: '127.0.0.1', port: 0, logger: stack.logger });
+  const grpcServer = await startGrpcServer({
+    app: stack.app,
+    access,
+    host: '127.0.0.1',
+    port: 0,
+    logger: stack.logger,
+  });
   const { Client } = loadEngramProto();
-  const client = new Client(`127.0.0.1:${grpcServer.port}`, grpc.credentials.createInsecure()) as grpc.Client & Record<string, Function>;
+  const client = new Client(`127.0.0.1:${grpcServer.port}`, grpc.credentials.createInsecure()) as grpc.Client &
+    Record<string, Function>;
 
   const call: AuthStack['call'] = (method, path, o = {}) =>
-    httpRequest(base, method, path, { headers: { ...(o.key ? { authorization: `Bearer ${o.key}` } : {}), ...(o.headers ?? {}) }, ...(o.body !== undefined ? { body: o.body } : {}) });
+    httpRequest(base, method, path, {
+      headers: { ...(o.key ? { authorization: `Bearer ${o.key}` } : {}), ...(o.headers ?? {}) },
+      ...(o.body !== undefined ? { body: o.body } : {}),
+    });
 
   const rpc: AuthStack['rpc'] = (method, request, o = {}) =>
     new Promise((resolve) => {

@@ -2,7 +2,10 @@ import { Writable } from 'node:stream';
 import { runCli } from '@engram/cli';
 
 /** Runs the `engram` CLI in-process with the given environment and captures what it prints. */
-export async function engramCli(argv: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function engramCli(
+  argv: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
   const sink = (append: (s: string) => void) => new Writable({ write: (c, _e, cb) => (append(c.toString()), cb()) });

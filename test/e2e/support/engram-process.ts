@@ -18,7 +18,12 @@ export interface EngramProcess {
   child: ChildProcess;
   output(): string;
   kill(signal?: NodeJS.Signals): Promise<void>;
-  request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
+  request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any; headers: Headers }>;
 }
 
 export async function startEngramProcess(opts: {

@@ -21,11 +21,23 @@ export function consolidated(dataDir: string, causeEventId: string, timeoutMs = 
  * consolidation task wrote).
  */
 export async function headOf(
-  p: { request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }> },
+  p: {
+    request(
+      method: string,
+      path: string,
+      body?: unknown,
+      headers?: Record<string, string>,
+    ): Promise<{ status: number; body: any }>;
+  },
   userId: string,
   headers: Record<string, string> = {},
 ): Promise<string> {
-  const w = await p.request('POST', '/v1/memories', { userId, type: 'ENVIRONMENT', content: 'marker for the end-to-end test: the log head' }, headers);
+  const w = await p.request(
+    'POST',
+    '/v1/memories',
+    { userId, type: 'ENVIRONMENT', content: 'marker for the end-to-end test: the log head' },
+    headers,
+  );
   if (w.status !== 202) throw new Error(`marker write answered ${w.status}: ${JSON.stringify(w.body)}`);
   return w.body.position as string;
 }

@@ -54,7 +54,14 @@ function unauthenticated(reason: UnauthenticatedReason, message: string): Engram
 }
 
 export function principalOf(k: ApiKeyRecord): Principal {
-  return { kind: 'key', keyId: k.id, tenantId: k.tenantId, userId: k.userId, agentId: k.agentId, scopes: [...k.scopes] };
+  return {
+    kind: 'key',
+    keyId: k.id,
+    tenantId: k.tenantId,
+    userId: k.userId,
+    agentId: k.agentId,
+    scopes: [...k.scopes],
+  };
 }
 
 /** The access-control instance for auth off (tests, the offline CLI, a loopback all-in-one). */
@@ -75,13 +82,18 @@ export function createAccessControl(opts: AccessControlOptions): AccessControl {
     if (last !== undefined && now.getTime() - last < touchEveryMs) return;
     touched.set(id, now.getTime());
     // Off the request path; a failed update only leaves last-used older than it is.
-    keys.touch(id, now.toISOString()).catch((err: unknown) => opts.logger.warn({ err, keyId: id }, 'could not record the last use of an API key'));
+    keys
+      .touch(id, now.toISOString())
+      .catch((err: unknown) => opts.logger.warn({ err, keyId: id }, 'could not record the last use of an API key'));
   };
 
   const authenticate = async (credentials: Credentials, now: Date): Promise<Principal> => {
     const key = presentedKey(credentials.authorization, credentials.apiKey);
     if (key === null) {
-      throw unauthenticated('KEY_MISSING', 'an API key is required: send Authorization: Bearer <key> (or Token <key>, or x-api-key: <key>)');
+      throw unauthenticated(
+        'KEY_MISSING',
+        'an API key is required: send Authorization: Bearer <key> (or Token <key>, or x-api-key: <key>)',
+      );
     }
     const hash = hashApiKey(key);
     if (opts.adminKeyHash && sameDigest(hash, opts.adminKeyHash)) return BOOTSTRAP_PRINCIPAL;
@@ -104,9 +116,18 @@ export function createAccessControl(opts: AccessControlOptions): AccessControl {
       if (buckets) {
         const taken = buckets.take(principal.keyId!);
         if (!taken.ok) {
-          throw new EngramError('RATE_LIMITED', `too many requests for this key (at most ${opts.rateLimit!.burst} at once, ${opts.rateLimit!.perSecond} per second)`, {
-            details: { reason: 'RATE', retryAfterSeconds: taken.retryAfterSeconds, perSecond: opts.rateLimit!.perSecond, burst: opts.rateLimit!.burst },
-          });
+          throw new EngramError(
+            'RATE_LIMITED',
+            `too many requests for this key (at most ${opts.rateLimit!.burst} at once, ${opts.rateLimit!.perSecond} per second)`,
+            {
+              details: {
+                reason: 'RATE',
+                retryAfterSeconds: taken.retryAfterSeconds,
+                perSecond: opts.rateLimit!.perSecond,
+                burst: opts.rateLimit!.burst,
+              },
+            },
+          );
         }
       }
       return principal;

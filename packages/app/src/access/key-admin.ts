@@ -32,7 +32,8 @@ export interface KeyAdmin {
 const SCOPE_ORDER: readonly ApiScope[] = ['read', 'write', 'write:user_stated', 'erase', 'admin'];
 
 function scopeSet(scopes: readonly ApiScope[]): ApiScope[] {
-  if (scopes.includes('write:user_stated') && !scopes.includes('write')) throw invalid('scopes', 'write:user_stated only applies to writes: add write');
+  if (scopes.includes('write:user_stated') && !scopes.includes('write'))
+    throw invalid('scopes', 'write:user_stated only applies to writes: add write');
   return SCOPE_ORDER.filter((s) => scopes.includes(s));
 }
 
@@ -42,7 +43,8 @@ function adminTenant(p: Principal, asked: string | undefined, required: boolean)
     if (asked === undefined && required) throw invalid('tenantId', 'is required');
     return asked ?? null;
   }
-  if (asked !== undefined && asked !== p.tenantId) throw forbidden('TENANT_NOT_ALLOWED', `this key administers another tenant than "${asked}"`, { tenantId: asked });
+  if (asked !== undefined && asked !== p.tenantId)
+    throw forbidden('TENANT_NOT_ALLOWED', `this key administers another tenant than "${asked}"`, { tenantId: asked });
   return p.tenantId;
 }
 
@@ -51,7 +53,11 @@ function bound(p: Principal, field: 'userId' | 'agentId', asked: string | undefi
   const own = p[field];
   if (own === null) return asked ?? null;
   if (asked !== undefined && asked !== own) {
-    throw forbidden(field === 'userId' ? 'USER_NOT_ALLOWED' : 'AGENT_NOT_ALLOWED', `this key is bound to another ${field === 'userId' ? 'user' : 'agent'} than "${asked}"`, { [field]: asked });
+    throw forbidden(
+      field === 'userId' ? 'USER_NOT_ALLOWED' : 'AGENT_NOT_ALLOWED',
+      `this key is bound to another ${field === 'userId' ? 'user' : 'agent'} than "${asked}"`,
+      { [field]: asked },
+    );
   }
   return own;
 }
@@ -68,7 +74,8 @@ export function createKeyAdmin(deps: { keys: KeyStore; clock: Clock; logger: Log
       const name = input.name ?? null;
       const expiresAt = input.expiresAt ?? null;
       const now = deps.clock.now();
-      if (expiresAt !== null && Date.parse(expiresAt) <= now.getTime()) throw invalid('expiresAt', 'must be in the future');
+      if (expiresAt !== null && Date.parse(expiresAt) <= now.getTime())
+        throw invalid('expiresAt', 'must be in the future');
       const secret = generateApiKey();
       const record = await deps.keys.insert({
         id: newId(),
@@ -83,7 +90,10 @@ export function createKeyAdmin(deps: { keys: KeyStore; clock: Clock; logger: Log
         createdBy: p.keyId,
         expiresAt: expiresAt === null ? null : new Date(expiresAt).toISOString(),
       });
-      deps.logger.info({ keyId: record.id, prefix: record.prefix, tenantId, userId, agentId, scopes, createdBy: p.keyId }, 'API key created');
+      deps.logger.info(
+        { keyId: record.id, prefix: record.prefix, tenantId, userId, agentId, scopes, createdBy: p.keyId },
+        'API key created',
+      );
       return { ...record, key: secret.key };
     },
 
@@ -92,7 +102,9 @@ export function createKeyAdmin(deps: { keys: KeyStore; clock: Clock; logger: Log
       const tenantId = adminTenant(p, input.tenantId, false);
       const includeRevoked = input.includeRevoked ?? false;
       const keys = await deps.keys.list({ ...(tenantId !== null ? { tenantId } : {}), includeRevoked });
-      return keys.filter((k) => (p.userId === null || k.userId === p.userId) && (p.agentId === null || k.agentId === p.agentId));
+      return keys.filter(
+        (k) => (p.userId === null || k.userId === p.userId) && (p.agentId === null || k.agentId === p.agentId),
+      );
     },
 
     async revoke(p, rawId) {
@@ -107,7 +119,10 @@ export function createKeyAdmin(deps: { keys: KeyStore; clock: Clock; logger: Log
       if (!visible) throw new EngramError('NOT_FOUND', `API key ${id} not found`, { details: { id } });
       const revoked = await deps.keys.revoke(id, deps.clock.now().toISOString());
       if (!revoked) throw new EngramError('NOT_FOUND', `API key ${id} not found`, { details: { id } });
-      deps.logger.info({ keyId: id, prefix: revoked.prefix, tenantId: revoked.tenantId, revokedBy: p.keyId }, 'API key revoked');
+      deps.logger.info(
+        { keyId: id, prefix: revoked.prefix, tenantId: revoked.tenantId, revokedBy: p.keyId },
+        'API key revoked',
+      );
       return revoked;
     },
   };

@@ -1,4 +1,13 @@
-import { EngramError, OPEN_PRINCIPAL, authorize, requireScopes, tenantFor, type ApiScope, type Principal, type Scope } from '@engram/core';
+import {
+  EngramError,
+  OPEN_PRINCIPAL,
+  authorize,
+  requireScopes,
+  tenantFor,
+  type ApiScope,
+  type Principal,
+  type Scope,
+} from '@engram/core';
 import type { AppContext } from '../context';
 import type { CallBase, MemoryApp } from '../types';
 
@@ -57,7 +66,11 @@ export function admit(ctx: AppContext, input: CallBase, op: Operation): Admitted
 }
 
 /** The same for a tenant-wide operation (no one user): its scopes and the key's tenant. */
-export function admitTenant(ctx: AppContext, input: { tenantId: string; principal?: Principal }, op: Operation): Omit<Admitted, 'scope'> & { tenantId: string } {
+export function admitTenant(
+  ctx: AppContext,
+  input: { tenantId: string; principal?: Principal },
+  op: Operation,
+): Omit<Admitted, 'scope'> & { tenantId: string } {
   const principal = callerOf(ctx, input.principal, op);
   requireScopes(principal, OPERATION_SCOPES[op]);
   return { tenantId: tenantFor(principal, input.tenantId), principal, keyId: principal.keyId };
@@ -66,6 +79,9 @@ export function admitTenant(ctx: AppContext, input: { tenantId: string; principa
 /** The caller: the transport's principal, or the open one for a trusted caller (offline CLI, tests). */
 export function callerOf(ctx: AppContext, principal: Principal | undefined, op: Operation): Principal {
   const p = principal ?? (ctx.trusted ? OPEN_PRINCIPAL : null);
-  if (!p) throw new EngramError('UNAUTHENTICATED', `${op}: no credentials were checked for this call`, { details: { reason: 'KEY_MISSING' } });
+  if (!p)
+    throw new EngramError('UNAUTHENTICATED', `${op}: no credentials were checked for this call`, {
+      details: { reason: 'KEY_MISSING' },
+    });
   return p;
 }

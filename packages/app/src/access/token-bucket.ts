@@ -21,7 +21,8 @@ export class TokenBuckets {
     private readonly limit: RateLimit,
     private readonly now: () => number = Date.now,
   ) {
-    if (!(limit.perSecond > 0) || !(limit.burst >= 1)) throw new RangeError('a rate limit needs perSecond > 0 and burst ≥ 1');
+    if (!(limit.perSecond > 0) || !(limit.burst >= 1))
+      throw new RangeError('a rate limit needs perSecond > 0 and burst ≥ 1');
   }
 
   /** Takes one token; when there is none, the seconds until there will be one. */

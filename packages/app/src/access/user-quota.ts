@@ -28,13 +28,18 @@ export class UserQuota {
         [scope.tenantId, scope.userId],
       );
       c = { n: Number(r.rows[0]?.n ?? 0), at: t };
-      if (this.counts.size >= MAX_TRACKED) for (const [k, v] of this.counts) if (t - v.at > COUNT_TTL_MS) this.counts.delete(k);
+      if (this.counts.size >= MAX_TRACKED)
+        for (const [k, v] of this.counts) if (t - v.at > COUNT_TTL_MS) this.counts.delete(k);
       this.counts.set(key, c);
     }
     if (c.n >= this.max) {
-      throw new EngramError('QUOTA_EXCEEDED', `user ${scope.userId} holds ${c.n} memories and messages, the quota is ${this.max}: forget some first`, {
-        details: { reason: 'USER_QUOTA', limit: this.max, used: c.n, userId: scope.userId },
-      });
+      throw new EngramError(
+        'QUOTA_EXCEEDED',
+        `user ${scope.userId} holds ${c.n} memories and messages, the quota is ${this.max}: forget some first`,
+        {
+          details: { reason: 'USER_QUOTA', limit: this.max, used: c.n, userId: scope.userId },
+        },
+      );
     }
     c.n++;
   }

@@ -7,14 +7,27 @@ import { getErasure, getMemory, listSessions, type ErasureReport } from '@engram
 import type { StoredMemory } from '@engram/projections';
 import { waitForPosition } from '../position-wait';
 import { screenWrite } from '../scanning';
-import type { Appended, ConsolidateInput, ConsolidateResult, ForgetInput, ForgetResult, MemoryIdInput, SessionInput } from '../types';
+import type {
+  Appended,
+  ConsolidateInput,
+  ConsolidateResult,
+  ForgetInput,
+  ForgetResult,
+  MemoryIdInput,
+  SessionInput,
+} from '../types';
 import { invalid, positionOf } from '../rules';
 
 export async function endSession(ctx: AppContext, input: SessionInput): Promise<Appended> {
   const { scope, keyId } = admit(ctx, input, 'endSession');
   const { sessionId } = input;
   const correlationId = input.correlationId ?? null;
-  const event = buildEvent(ctx.clock, 'SessionEnded', { scope, sessionId, correlationId, keyId }, { sessionId, reason: 'explicit' });
+  const event = buildEvent(
+    ctx.clock,
+    'SessionEnded',
+    { scope, sessionId, correlationId, keyId },
+    { sessionId, reason: 'explicit' },
+  );
   const { eventId, position } = await appendAll(ctx.log, [event]);
   return { eventId, position };
 }
@@ -27,7 +40,12 @@ interface InScope {
 }
 
 /** Looks a memory up in the caller's (authorised) scope after the optional read-your-writes wait; 404 otherwise. */
-async function lookUp(ctx: AppContext, scope: Scope, keyId: string | null, input: Omit<MemoryIdInput, 'scope'>): Promise<InScope> {
+async function lookUp(
+  ctx: AppContext,
+  scope: Scope,
+  keyId: string | null,
+  input: Omit<MemoryIdInput, 'scope'>,
+): Promise<InScope> {
   const memoryId = input.memoryId.toLowerCase();
   const correlationId = input.correlationId ?? null;
   await waitForPosition(ctx, positionOf(input.minPosition));
@@ -84,21 +102,40 @@ export async function forget(ctx: AppContext, input: ForgetInput): Promise<Forge
   }
   if (reason) {
     // An erasure is never held for an operator: a refused reason refuses the request.
-    await screenWrite(ctx, { scope, sessionId: null, correlationId, keyId, attempted: 'forget', fields: { reason }, quarantinable: false });
+    await screenWrite(ctx, {
+      scope,
+      sessionId: null,
+      correlationId,
+      keyId,
+      attempted: 'forget',
+      fields: { reason },
+      quarantinable: false,
+    });
   }
   const erasureId = newId();
-  const event = buildEvent(ctx.clock, 'MemoryForgotten', { scope, correlationId, keyId }, { target, memoryId, key, reason, requestedBy, erasureId, derived: null });
+  const event = buildEvent(
+    ctx.clock,
+    'MemoryForgotten',
+    { scope, correlationId, keyId },
+    { target, memoryId, key, reason, requestedBy, erasureId, derived: null },
+  );
   const { eventId, position } = await appendAll(ctx.log, [event]);
   return { eventId, position, erasureId };
 }
 
 /** B2: the report of one erasure (pending until the erasure coordinator completes it). */
-export async function erasureReport(ctx: AppContext, input: { tenantId: string; principal?: Principal; erasureId: string; minPosition?: string }): Promise<ErasureReport> {
+export async function erasureReport(
+  ctx: AppContext,
+  input: { tenantId: string; principal?: Principal; erasureId: string; minPosition?: string },
+): Promise<ErasureReport> {
   const { tenantId, principal } = admitTenant(ctx, input, 'getErasure');
   await waitForPosition(ctx, positionOf(input.minPosition));
   const r = await getErasure(ctx.db, tenantId, input.erasureId.toLowerCase());
   // A key bound to a user sees that user's erasures only.
-  if (!r || (principal.userId !== null && r.subject.userId !== principal.userId)) throw new EngramError('NOT_FOUND', `erasure ${input.erasureId} not found`, { details: { erasureId: input.erasureId } });
+  if (!r || (principal.userId !== null && r.subject.userId !== principal.userId))
+    throw new EngramError('NOT_FOUND', `erasure ${input.erasureId} not found`, {
+      details: { erasureId: input.erasureId },
+    });
   return r;
 }
 
@@ -107,7 +144,9 @@ export async function consolidate(ctx: AppContext, input: ConsolidateInput): Pro
   const { scope, keyId } = admit(ctx, input, 'consolidate');
   const correlationId = input.correlationId ?? null;
   const one = input.sessionId ?? null;
-  const sessions = one ? [one] : (await listSessions(ctx.db, scope, { openOnly: true, limit: 1000 })).map((x) => x.sessionId);
+  const sessions = one
+    ? [one]
+    : (await listSessions(ctx.db, scope, { openOnly: true, limit: 1000 })).map((x) => x.sessionId);
   if (sessions.length === 0) return { sessions: [], eventIds: [], position: null };
   const events: EngramEvent[] = sessions.map((sessionId) =>
     buildEvent(ctx.clock, 'SessionEnded', { scope, sessionId, correlationId, keyId }, { sessionId, reason: 'manual' }),

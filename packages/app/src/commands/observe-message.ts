@@ -6,7 +6,10 @@ import type { Appended, MaybeQuarantined, ObserveMessageInput } from '../types';
 import { contentWithin, normalTime } from '../rules';
 import { admit } from '../access/operations';
 
-export async function observeMessage(ctx: AppContext, input: ObserveMessageInput): Promise<Appended & MaybeQuarantined> {
+export async function observeMessage(
+  ctx: AppContext,
+  input: ObserveMessageInput,
+): Promise<Appended & MaybeQuarantined> {
   const { scope, keyId } = admit(ctx, input, 'observeMessage');
   const { sessionId, role } = input;
   const content = contentWithin(input.content, ctx.config.maxContentBytes);
@@ -26,12 +29,17 @@ export async function observeMessage(ctx: AppContext, input: ObserveMessageInput
 
   await ctx.quota?.admit(scope);
   const eventId = newId();
-  const event = buildEvent(ctx.clock, 'MessageObserved', { scope, sessionId, correlationId, keyId, occurredAt: at, eventId }, {
-    messageId: messageId ?? eventId,
-    role,
-    content,
-    metadata,
-  });
+  const event = buildEvent(
+    ctx.clock,
+    'MessageObserved',
+    { scope, sessionId, correlationId, keyId, occurredAt: at, eventId },
+    {
+      messageId: messageId ?? eventId,
+      role,
+      content,
+      metadata,
+    },
+  );
   if (screened.held) {
     const q = await screened.hold(event);
     return { eventId: q.eventId, position: q.position, quarantineId: q.quarantineId };

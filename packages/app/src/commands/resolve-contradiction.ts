@@ -12,7 +12,10 @@ import type { ResolveContradictionInput, ResolveContradictionResult } from '../t
  * only a stored candidate (the guard kept A), choosing B writes it as a user_stated entry first.
  * All events go to the user's stream in one append.
  */
-export async function resolveContradiction(ctx: AppContext, input: ResolveContradictionInput): Promise<ResolveContradictionResult> {
+export async function resolveContradiction(
+  ctx: AppContext,
+  input: ResolveContradictionInput,
+): Promise<ResolveContradictionResult> {
   const { scope, principal, keyId } = admit(ctx, input, 'resolveContradiction');
   // The resolution is the user's word on which value is true (resolvedBy: user; B may become a user_stated entry).
   requireClaim(principal, 'user_stated', 'resolving a contradiction');
@@ -20,7 +23,8 @@ export async function resolveContradiction(ctx: AppContext, input: ResolveContra
   const contradictionId = input.contradictionId.toLowerCase();
   const correlationId = input.correlationId ?? null;
   const c = await getContradiction(ctx.db, scope, contradictionId);
-  if (!c) throw new EngramError('NOT_FOUND', `contradiction ${contradictionId} not found`, { details: { contradictionId } });
+  if (!c)
+    throw new EngramError('NOT_FOUND', `contradiction ${contradictionId} not found`, { details: { contradictionId } });
   if (c.resolution) {
     throw new EngramError('CONFLICT', `contradiction ${contradictionId} was already resolved (${c.resolution})`, {
       details: { contradictionId, resolution: c.resolution },
@@ -34,20 +38,37 @@ export async function resolveContradiction(ctx: AppContext, input: ResolveContra
   let winnerMemoryId: string;
 
   if (winner === 'a') {
-    if (!a) throw new EngramError('CONFLICT', `entry A (${c.entryAId}) no longer exists`, { details: { contradictionId } });
+    if (!a)
+      throw new EngramError('CONFLICT', `entry A (${c.entryAId}) no longer exists`, { details: { contradictionId } });
     winnerMemoryId = c.entryAId;
     if (b && !b.supersededBy) {
-      events.push(buildEvent(ctx.clock, 'MemorySuperseded', env, { memoryId: c.entryBId, supersededBy: c.entryAId, reason, contradictionId }));
+      events.push(
+        buildEvent(ctx.clock, 'MemorySuperseded', env, {
+          memoryId: c.entryBId,
+          supersededBy: c.entryAId,
+          reason,
+          contradictionId,
+        }),
+      );
     }
   } else if (b) {
     winnerMemoryId = c.entryBId;
     if (a && !a.supersededBy) {
-      events.push(buildEvent(ctx.clock, 'MemorySuperseded', env, { memoryId: c.entryAId, supersededBy: c.entryBId, reason, contradictionId }));
+      events.push(
+        buildEvent(ctx.clock, 'MemorySuperseded', env, {
+          memoryId: c.entryAId,
+          supersededBy: c.entryBId,
+          reason,
+          contradictionId,
+        }),
+      );
     }
   } else {
     const candidate = c.candidate;
     if (!candidate || typeof candidate.content !== 'string') {
-      throw new EngramError('CONFLICT', `entry B (${c.entryBId}) is neither stored nor a candidate`, { details: { contradictionId } });
+      throw new EngramError('CONFLICT', `entry B (${c.entryBId}) is neither stored nor a candidate`, {
+        details: { contradictionId },
+      });
     }
     const key = typeof candidate.key === 'string' ? candidate.key : (a?.key ?? null);
     await screenWrite(ctx, {
@@ -63,7 +84,8 @@ export async function resolveContradiction(ctx: AppContext, input: ResolveContra
     winnerMemoryId = newId();
     const sourceMessageIds = Array.isArray(candidate.sourceMessageIds) ? candidate.sourceMessageIds.map(String) : [];
     const confidence = typeof candidate.confidence === 'number' ? candidate.confidence : 1;
-    const candidateSource = typeof candidate.source === 'string' && (PROVENANCE_SOURCES as readonly string[]).includes(candidate.source);
+    const candidateSource =
+      typeof candidate.source === 'string' && (PROVENANCE_SOURCES as readonly string[]).includes(candidate.source);
     events.push(
       buildEvent(ctx.clock, 'MemoryWritten', env, {
         memoryId: winnerMemoryId,
@@ -78,7 +100,10 @@ export async function resolveContradiction(ctx: AppContext, input: ResolveContra
         source: 'user_stated',
         confidence,
         scope: a?.scope ?? null,
-        metadata: { resolvedContradictionId: contradictionId, ...(candidateSource ? { candidateSource: candidate.source } : {}) },
+        metadata: {
+          resolvedContradictionId: contradictionId,
+          ...(candidateSource ? { candidateSource: candidate.source } : {}),
+        },
         sourceMessageIds,
         episodeId: null,
         validFrom: null,
@@ -86,7 +111,14 @@ export async function resolveContradiction(ctx: AppContext, input: ResolveContra
       }),
     );
     if (a && !a.supersededBy) {
-      events.push(buildEvent(ctx.clock, 'MemorySuperseded', env, { memoryId: c.entryAId, supersededBy: winnerMemoryId, reason, contradictionId }));
+      events.push(
+        buildEvent(ctx.clock, 'MemorySuperseded', env, {
+          memoryId: c.entryAId,
+          supersededBy: winnerMemoryId,
+          reason,
+          contradictionId,
+        }),
+      );
     }
   }
   const resolution = winner === 'a' ? 'a_wins' : 'b_wins';

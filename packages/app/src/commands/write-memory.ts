@@ -46,32 +46,44 @@ export async function writeMemory(ctx: AppContext, input: WriteMemoryInput): Pro
 
   if (tier === 'SEMANTIC' && !screened.held) {
     const verdict = await precheckSemanticWrite(ctx.db, scope, { key, content, source });
-    if (verdict.action === 'duplicate') return { id: verdict.id, eventId: null, position: null, deduplicated: true, quarantineId: null };
+    if (verdict.action === 'duplicate')
+      return { id: verdict.id, eventId: null, position: null, deduplicated: true, quarantineId: null };
   }
 
   await ctx.quota?.admit(scope);
   const memoryId = newId();
-  const event = buildEvent(ctx.clock, 'MemoryWritten', { scope, sessionId, correlationId, keyId, occurredAt: at }, {
-    memoryId,
-    type,
-    tier,
-    key,
-    content,
-    tags,
-    importance,
-    pinned,
-    source,
-    confidence: 1,
-    scope: scopeTag,
-    metadata,
-    sourceMessageIds: [],
-    episodeId: null,
-    validFrom,
-    validTo,
-  });
+  const event = buildEvent(
+    ctx.clock,
+    'MemoryWritten',
+    { scope, sessionId, correlationId, keyId, occurredAt: at },
+    {
+      memoryId,
+      type,
+      tier,
+      key,
+      content,
+      tags,
+      importance,
+      pinned,
+      source,
+      confidence: 1,
+      scope: scopeTag,
+      metadata,
+      sourceMessageIds: [],
+      episodeId: null,
+      validFrom,
+      validTo,
+    },
+  );
   if (screened.held) {
     const q = await screened.hold(event);
-    return { id: memoryId, eventId: q.eventId, position: q.position, deduplicated: false, quarantineId: q.quarantineId };
+    return {
+      id: memoryId,
+      eventId: q.eventId,
+      position: q.position,
+      deduplicated: false,
+      quarantineId: q.quarantineId,
+    };
   }
   const res = await appendAll(ctx.log, [event]);
   return { id: memoryId, eventId: res.eventId, position: res.position, deduplicated: false, quarantineId: null };

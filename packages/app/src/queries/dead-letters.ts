@@ -1,4 +1,13 @@
-import { forbidden, requireAllAgents, requireScopes, tenantFor, type DeadLetter, type DeadLetterFilter, type DeadLetterRetryFilter, type Principal } from '@engram/core';
+import {
+  forbidden,
+  requireAllAgents,
+  requireScopes,
+  tenantFor,
+  type DeadLetter,
+  type DeadLetterFilter,
+  type DeadLetterRetryFilter,
+  type Principal,
+} from '@engram/core';
 import { sqlDeadLetters } from '@engram/projections';
 import { callerOf, OPERATION_SCOPES } from '../access/operations';
 import type { AppContext } from '../context';
@@ -8,7 +17,12 @@ import type { AppContext } from '../context';
  * tenant's (and only its user's when bound to one); dead letters hold no agent, so agent-bound keys
  * are refused. Unbound operators (the bootstrap key, auth off) see every tenant's, undecodable events included.
  */
-function confined(ctx: AppContext, principal: Principal | undefined, op: 'listDeadLetters' | 'retryDeadLetters', f: { tenantId?: string; userId?: string }): { tenantId?: string; userId?: string } {
+function confined(
+  ctx: AppContext,
+  principal: Principal | undefined,
+  op: 'listDeadLetters' | 'retryDeadLetters',
+  f: { tenantId?: string; userId?: string },
+): { tenantId?: string; userId?: string } {
   const p = callerOf(ctx, principal, op);
   requireScopes(p, OPERATION_SCOPES[op]);
   requireAllAgents(p, 'dead letters');
@@ -21,7 +35,10 @@ function confined(ctx: AppContext, principal: Principal | undefined, op: 'listDe
 }
 
 /** L8 admin: the dead letters (paged by id), and marking them for retry by their projections. */
-export async function listDeadLetters(ctx: AppContext, input: DeadLetterFilter & { principal?: Principal }): Promise<{ deadLetters: DeadLetter[]; counts: Record<string, number> }> {
+export async function listDeadLetters(
+  ctx: AppContext,
+  input: DeadLetterFilter & { principal?: Principal },
+): Promise<{ deadLetters: DeadLetter[]; counts: Record<string, number> }> {
   const { principal, ...filter } = input;
   const within = confined(ctx, principal, 'listDeadLetters', filter);
   const store = sqlDeadLetters(ctx.db);
@@ -29,7 +46,10 @@ export async function listDeadLetters(ctx: AppContext, input: DeadLetterFilter &
   return { deadLetters: await store.list({ ...filter, ...within }), counts: await store.counts(bound ? within : {}) };
 }
 
-export async function retryDeadLetters(ctx: AppContext, input: DeadLetterRetryFilter & { principal?: Principal }): Promise<{ requested: number }> {
+export async function retryDeadLetters(
+  ctx: AppContext,
+  input: DeadLetterRetryFilter & { principal?: Principal },
+): Promise<{ requested: number }> {
   const { principal, ...f } = input;
   const filter = { ...f, ...confined(ctx, principal, 'retryDeadLetters', f) };
   const requested = await sqlDeadLetters(ctx.db).requestRetry(filter);

@@ -43,7 +43,10 @@ export async function memoryHistory(ctx: AppContext, input: MemoryIdInput): Prom
   return items.map(toHistoryItem);
 }
 
-export async function keyHistory(ctx: AppContext, input: CallBase & { key: string; minPosition?: string }): Promise<HistoryItem[]> {
+export async function keyHistory(
+  ctx: AppContext,
+  input: CallBase & { key: string; minPosition?: string },
+): Promise<HistoryItem[]> {
   const { scope } = admit(ctx, input, 'keyHistory');
   const { key } = input;
   if (!key) throw invalid('key', 'is required');
@@ -51,11 +54,15 @@ export async function keyHistory(ctx: AppContext, input: CallBase & { key: strin
   return (await readKeyHistory(ctx.db, scope, key)).map(toHistoryItem);
 }
 
-export async function workingMemory(ctx: AppContext, input: SessionInput & { budgetChars?: number; minPosition?: string }): Promise<string> {
+export async function workingMemory(
+  ctx: AppContext,
+  input: SessionInput & { budgetChars?: number; minPosition?: string },
+): Promise<string> {
   const { scope } = admit(ctx, input, 'workingMemory');
   const { sessionId } = input;
   const budget = input.budgetChars ?? DEFAULT_WORKING_BUDGET_CHARS;
-  if (!Number.isInteger(budget) || budget < 200 || budget > 100_000) throw invalid('budgetChars', 'must be an integer from 200 to 100000');
+  if (!Number.isInteger(budget) || budget < 200 || budget > 100_000)
+    throw invalid('budgetChars', 'must be an integer from 200 to 100000');
   await waitIfAsked(ctx, input.minPosition);
   return renderWorkingMemory(ctx.db, scope, sessionId, budget);
 }
@@ -67,5 +74,7 @@ export async function listContradictions(
   const { scope } = admit(ctx, input, 'listContradictions');
   const status = input.status ?? 'open';
   await waitIfAsked(ctx, input.minPosition);
-  return (await readContradictions(ctx.db, scope, { unresolvedOnly: status === 'open', limit: 1000 })).map(toContradictionView);
+  return (await readContradictions(ctx.db, scope, { unresolvedOnly: status === 'open', limit: 1000 })).map(
+    toContradictionView,
+  );
 }

@@ -24,7 +24,10 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 const keyed = (key: string | null, content: string) => `- ${key ? `${key}: ` : ''}${oneLine(content)}`;
 
 /** Core snapshot rows: pinned entries and USER facts that hold now, or that held at `asOf`. */
-async function coreRows(db: SqlExecutor, req: ContextRequest): Promise<Array<{ id: string; key: string | null; content: string }>> {
+async function coreRows(
+  db: SqlExecutor,
+  req: ContextRequest,
+): Promise<Array<{ id: string; key: string | null; content: string }>> {
   const params = [req.scope.tenantId, req.scope.userId, req.scope.agentId];
   if (req.asOf === undefined) {
     return (
@@ -48,7 +51,11 @@ async function coreRows(db: SqlExecutor, req: ContextRequest): Promise<Array<{ i
 }
 
 /** What replaced each superseded hit (its content), read in one statement. */
-async function replacements(db: SqlExecutor, req: ContextRequest, hits: readonly QueryHit[]): Promise<Map<string, string>> {
+async function replacements(
+  db: SqlExecutor,
+  req: ContextRequest,
+  hits: readonly QueryHit[],
+): Promise<Map<string, string>> {
   const ids = [...new Set(hits.map((h) => h.supersededBy).filter((x): x is string => x !== null))];
   if (ids.length === 0) return new Map();
   const r = await db.query<{ id: string; content: string }>(
@@ -64,7 +71,9 @@ interface OutdatedMark {
 }
 const outdatedOf = (h: QueryHit): OutdatedMark | null => {
   const o = h.metadata.outdated as Partial<OutdatedMark> | undefined;
-  return o && typeof o.current === 'string' && typeof o.since === 'string' ? { current: o.current, since: o.since } : null;
+  return o && typeof o.current === 'string' && typeof o.since === 'string'
+    ? { current: o.current, since: o.since }
+    : null;
 };
 
 /**
@@ -76,20 +85,32 @@ const outdatedOf = (h: QueryHit): OutdatedMark | null => {
  * replaced it; a history line that states a replaced value says what holds now. With `asOf`,
  * every section is what was true (and said) at that time. `sections` counts the items rendered.
  */
-export function createContextRenderer(opts: { db: SqlExecutor; retriever: Retriever; config?: { contextBudgetChars?: number } }): ContextRenderer {
+export function createContextRenderer(opts: {
+  db: SqlExecutor;
+  retriever: Retriever;
+  config?: { contextBudgetChars?: number };
+}): ContextRenderer {
   return {
     async render(req: ContextRequest) {
       const budget = req.budgetChars ?? opts.config?.contextBudgetChars ?? DEFAULT_CONTEXT_BUDGET_CHARS;
       const asOf = req.asOf !== undefined ? { asOf: new Date(req.asOf).toISOString() } : {};
       const core = await coreRows(opts.db, req);
       const coreIds = new Set(core.map((r) => r.id));
-      const coreLines = fitLines(core.map((r) => keyed(r.key, r.content)), budget * SHARES.core);
+      const coreLines = fitLines(
+        core.map((r) => keyed(r.key, r.content)),
+        budget * SHARES.core,
+      );
       let carry = budget * SHARES.core - chars(coreLines);
 
       let facts: QueryHit[] = [];
       let history: QueryHit[] = [];
       if (req.query.trim()) {
-        const common = { scope: req.scope, query: req.query, ...(req.entities ? { entities: req.entities } : {}), ...asOf };
+        const common = {
+          scope: req.scope,
+          query: req.query,
+          ...(req.entities ? { entities: req.entities } : {}),
+          ...asOf,
+        };
         [facts, history] = await Promise.all([
           opts.retriever.search({ ...common, k: 20, tiers: ['SEMANTIC', 'ARCHIVAL'] }),
           opts.retriever.search({ ...common, k: 12, tiers: ['EPISODIC'] }),
@@ -125,7 +146,9 @@ export function createContextRenderer(opts: { db: SqlExecutor; retriever: Retrie
       );
       carry = budget * SHARES.history + carry - chars(historyLines);
 
-      const conversation = req.sessionId ? await renderWorkingMemory(opts.db, req.scope, req.sessionId, Math.floor(budget * SHARES.conversation + carry)) : '';
+      const conversation = req.sessionId
+        ? await renderWorkingMemory(opts.db, req.scope, req.sessionId, Math.floor(budget * SHARES.conversation + carry))
+        : '';
       const conversationItems = conversation ? conversation.split('\n').filter((l) => l.startsWith('- ')).length : 0;
 
       const parts: string[] = [];
@@ -133,10 +156,16 @@ export function createContextRenderer(opts: { db: SqlExecutor; retriever: Retrie
       if (coreLines.length) parts.push(`## Core profile${asOfNote}\n${coreLines.join('\n')}`);
       if (factLines.length) parts.push(`## Known facts${asOfNote}\n${factLines.join('\n')}`);
       if (historyLines.length) parts.push(`## Relevant history\n${historyLines.join('\n')}`);
-      if (conversation) parts.push(conversation.replace(WORKING_MEMORY_HEADING, '## Conversation so far').replace(/\n\n/, '\n'));
+      if (conversation)
+        parts.push(conversation.replace(WORKING_MEMORY_HEADING, '## Conversation so far').replace(/\n\n/, '\n'));
       return {
         text: parts.join('\n\n'),
-        sections: { core: coreLines.length, facts: factLines.length, history: historyLines.length, conversation: conversationItems },
+        sections: {
+          core: coreLines.length,
+          facts: factLines.length,
+          history: historyLines.length,
+          conversation: conversationItems,
+        },
       };
     },
   };

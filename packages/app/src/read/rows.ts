@@ -34,7 +34,13 @@ export function toMemoryView(m: StoredMemory, now: Date): MemoryView {
     updatedAt: m.updatedAt,
     importance: m.importance,
     effectiveImportance: effectiveImportance(
-      { importance: m.importance, type: m.type, pinned: m.pinned, accessCount: m.accessCount, lastTouched: m.lastAccessed ?? m.createdAt },
+      {
+        importance: m.importance,
+        type: m.type,
+        pinned: m.pinned,
+        accessCount: m.accessCount,
+        lastTouched: m.lastAccessed ?? m.createdAt,
+      },
       now,
       DEFAULT_DECAY,
     ),

@@ -27,7 +27,13 @@ export async function precheckSemanticWrite(
     const decision = decideKeyedWrite(holders, entry.source, entry.key);
     if (decision.action === 'reject') {
       throw new EngramError('PROVENANCE_REJECTED', decision.reason, {
-        details: { field: 'source', key: entry.key, existing: decision.strongest.source, incoming: entry.source, heldBy: decision.strongest.id },
+        details: {
+          field: 'source',
+          key: entry.key,
+          existing: decision.strongest.source,
+          incoming: entry.source,
+          heldBy: decision.strongest.id,
+        },
       });
     }
     const same = holders.find((h) => h.content === entry.content);

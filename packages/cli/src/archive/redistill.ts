@@ -51,7 +51,12 @@ async function appendLedger(dir: string, lines: string[]): Promise<void> {
   }
 }
 
-function factEvent(r: ArchiveRecord, f: Awaited<ReturnType<ExtractionEngine['extract']>>['facts'][number], extractor: string, now: string): FactExtracted {
+function factEvent(
+  r: ArchiveRecord,
+  f: Awaited<ReturnType<ExtractionEngine['extract']>>['facts'][number],
+  extractor: string,
+  now: string,
+): FactExtracted {
   const memoryId = deterministicId('redistill', extractor, r.tenantId, r.userId, r.memoryId, f.key, f.content);
   return {
     eventId: deterministicId('redistill-event', memoryId),
@@ -95,12 +100,24 @@ function factEvent(r: ArchiveRecord, f: Awaited<ReturnType<ExtractionEngine['ext
  * semantic projector's provenance guard and dedup apply). A record whose content fingerprint this
  * extractor id already processed is skipped; the ledger is written after each batch's events.
  */
-export async function redistill(log: EventLog, dataDir: string, engine: ExtractionEngine, io: CliIo): Promise<RedistillOutcome> {
+export async function redistill(
+  log: EventLog,
+  dataDir: string,
+  engine: ExtractionEngine,
+  io: CliIo,
+): Promise<RedistillOutcome> {
   const dir = archiveDir(dataDir);
   const done = await loadLedger(dir);
   const batches = await Promise.all((await listBatches(dir)).map(readBatch));
   const total = batches.reduce((s, b) => s + b.records.length, 0);
-  const out: RedistillOutcome = { extractor: engine.id, records: total, skipped: 0, processed: 0, facts: 0, blocked: 0 };
+  const out: RedistillOutcome = {
+    extractor: engine.id,
+    records: total,
+    skipped: 0,
+    processed: 0,
+    facts: 0,
+    blocked: 0,
+  };
   const progress = createProgress(io, 'redistill', total);
   for (const b of batches) {
     const ledger: string[] = [];
@@ -112,7 +129,9 @@ export async function redistill(log: EventLog, dataDir: string, engine: Extracti
         continue;
       }
       const res = await engine.extract({
-        messages: [{ messageId: r.sourceMessageIds[0] ?? r.memoryId, role: 'user', content: r.content, at: r.updatedAt }],
+        messages: [
+          { messageId: r.sourceMessageIds[0] ?? r.memoryId, role: 'user', content: r.content, at: r.updatedAt },
+        ],
         sessionId: `archive:${b.meta.batchId}`,
         existingFacts: [],
       });
@@ -130,7 +149,16 @@ export async function redistill(log: EventLog, dataDir: string, engine: Extracti
       out.facts += events.length;
       out.processed++;
       done.add(k);
-      ledger.push(JSON.stringify({ extractor: engine.id, fingerprint: r.fingerprint, memoryId: r.memoryId, batchId: b.meta.batchId, facts: events.length, at: now }));
+      ledger.push(
+        JSON.stringify({
+          extractor: engine.id,
+          fingerprint: r.fingerprint,
+          memoryId: r.memoryId,
+          batchId: b.meta.batchId,
+          facts: events.length,
+          at: now,
+        }),
+      );
       progress.update(out.processed + out.skipped);
       if (ledger.length >= 100) await appendLedger(dir, ledger.splice(0));
     }

@@ -27,11 +27,16 @@ Options:
     if (!a.flags.now) throw new UsageError('--now is required', 'archive');
     const cfg = configOf(io);
     const days = numberFlag('archive', a, 'days', cfg.archive.days, 0);
-    const out = await withOffline(io, 'archive', async (f) => {
-      // The candidates are read from the read models: bring them up to the log first.
-      await catchUpProjectors(f.log, f.db, Object.values(PROJECTORS), { signal: io.signal });
-      return runColdArchive({ db: f.db, log: f.log, dataDir: f.cfg.dataDir }, { days, now: new Date() });
-    }, cfg);
+    const out = await withOffline(
+      io,
+      'archive',
+      async (f) => {
+        // The candidates are read from the read models: bring them up to the log first.
+        await catchUpProjectors(f.log, f.db, Object.values(PROJECTORS), { signal: io.signal });
+        return runColdArchive({ db: f.db, log: f.log, dataDir: f.cfg.dataDir }, { days, now: new Date() });
+      },
+      cfg,
+    );
     io.stdout.write(`${JSON.stringify(out)}\n`);
     return 0;
   },

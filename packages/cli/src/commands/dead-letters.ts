@@ -6,7 +6,15 @@ import { withOffline } from '../offline';
 import { UsageError } from '../usage-error';
 
 function render(list: DeadLetter[], counts: Record<string, number>): string {
-  const lines = [`dead letters per projection: ${Object.keys(counts).length === 0 ? 'none' : Object.entries(counts).map(([p, n]) => `${p} ${n}`).join(', ')}`];
+  const lines = [
+    `dead letters per projection: ${
+      Object.keys(counts).length === 0
+        ? 'none'
+        : Object.entries(counts)
+            .map(([p, n]) => `${p} ${n}`)
+            .join(', ')
+    }`,
+  ];
   for (const d of list) {
     lines.push(
       `${d.id}  ${d.projection.padEnd(13)} ${d.position.partition}:${d.position.offset}  ${d.eventType ?? '?'} ${d.eventId ?? '?'}  ${d.tenantId ?? '?'}/${d.userId ?? '?'}  ${d.status}  ${d.attempts}×  ${d.code}: ${d.error}`,
@@ -35,10 +43,16 @@ Options:
   --json          one JSON object instead of text`,
   async run(argv, io) {
     const a = parseFlags('dead-letters', argv, {
-      projection: { type: 'string' }, id: { type: 'string' }, tenant: { type: 'string' }, user: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' },
+      projection: { type: 'string' },
+      id: { type: 'string' },
+      tenant: { type: 'string' },
+      user: { type: 'string' },
+      limit: { type: 'string' },
+      json: { type: 'boolean' },
     });
     const [action, ...rest] = a.positionals;
-    if (rest.length > 0 || (action !== 'list' && action !== 'retry')) throw new UsageError('expected `dead-letters list` or `dead-letters retry`', 'dead-letters');
+    if (rest.length > 0 || (action !== 'list' && action !== 'retry'))
+      throw new UsageError('expected `dead-letters list` or `dead-letters retry`', 'dead-letters');
     const filter: DeadLetterFilter & { id?: string } = {};
     const projection = stringFlag('dead-letters', a, 'projection');
     const tenantId = stringFlag('dead-letters', a, 'tenant');
@@ -59,7 +73,9 @@ Options:
     }
     if (id) filter.id = id;
     const requested = await withOffline(io, 'dead-letters', (f) => sqlDeadLetters(f.db).requestRetry(filter));
-    io.stdout.write(a.flags.json ? `${JSON.stringify({ requested })}\n` : `${requested} dead letter(s) marked for retry\n`);
+    io.stdout.write(
+      a.flags.json ? `${JSON.stringify({ requested })}\n` : `${requested} dead letter(s) marked for retry\n`,
+    );
     return 0;
   },
 };

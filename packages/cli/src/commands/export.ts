@@ -26,7 +26,11 @@ Options:
     const tenantId = stringFlag('export', a, 'tenant') ?? DEFAULT_TENANT;
     const written = await withOffline(io, 'export', async (f) => {
       const head = await f.log.head();
-      const progress = createProgress(io, 'export', [...head.values()].reduce((s, n) => s + n, 0));
+      const progress = createProgress(
+        io,
+        'export',
+        [...head.values()].reduce((s, n) => s + n, 0),
+      );
       let scanned = 0;
       let written = 0;
       for await (const { event } of f.log.read()) {

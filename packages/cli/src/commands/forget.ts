@@ -22,34 +22,64 @@ interface ForgetRequest {
 }
 
 /** The service owns the embedded data: the erase goes through its HTTP API instead. */
-async function forgetOverHttp(io: CliIo, cfg: Readonly<EngramConfig>, r: ForgetRequest): Promise<{ eventId: string; position: string; erasureId: string }> {
+async function forgetOverHttp(
+  io: CliIo,
+  cfg: Readonly<EngramConfig>,
+  r: ForgetRequest,
+): Promise<{ eventId: string; position: string; erasureId: string }> {
   if (r.target === 'key') {
-    throw new EngramError('CONFLICT', 'the service is running and its HTTP API has no key-level erase: stop the service and run engram forget --key again', {
-      details: { reason: 'SERVICE_RUNNING' },
-    });
+    throw new EngramError(
+      'CONFLICT',
+      'the service is running and its HTTP API has no key-level erase: stop the service and run engram forget --key again',
+      {
+        details: { reason: 'SERVICE_RUNNING' },
+      },
+    );
   }
   const q = new URLSearchParams();
   if (r.reason) q.set('reason', r.reason);
   if (r.target === 'memory') q.set('userId', r.userId);
-  const path = r.target === 'memory' ? `/v1/memories/${encodeURIComponent(r.memoryId!)}` : `/v1/users/${encodeURIComponent(r.userId)}/memories`;
-  return callService(io, serviceUrl(cfg), { method: 'DELETE', path: `${path}?${q}`, headers: { 'x-tenant-id': r.tenantId }, expect: 202 });
+  const path =
+    r.target === 'memory'
+      ? `/v1/memories/${encodeURIComponent(r.memoryId!)}`
+      : `/v1/users/${encodeURIComponent(r.userId)}/memories`;
+  return callService(io, serviceUrl(cfg), {
+    method: 'DELETE',
+    path: `${path}?${q}`,
+    headers: { 'x-tenant-id': r.tenantId },
+    expect: 202,
+  });
 }
 
 /** B2: waits (up to `waitSeconds`) for the running service to complete the erasure and returns its report. */
-async function reportOverHttp(io: CliIo, cfg: Readonly<EngramConfig>, tenantId: string, erasureId: string, waitSeconds: number): Promise<ErasureReport> {
+async function reportOverHttp(
+  io: CliIo,
+  cfg: Readonly<EngramConfig>,
+  tenantId: string,
+  erasureId: string,
+  waitSeconds: number,
+): Promise<ErasureReport> {
   const key = cliApiKey(io);
-  const headers: Record<string, string> = { 'x-tenant-id': tenantId, ...(key ? { authorization: `Bearer ${key}` } : {}) };
+  const headers: Record<string, string> = {
+    'x-tenant-id': tenantId,
+    ...(key ? { authorization: `Bearer ${key}` } : {}),
+  };
   let report: ErasureReport | null = null;
   await pollUntil(
     async () => {
       const res = await fetch(`${serviceUrl(cfg)}/v1/erasures/${encodeURIComponent(erasureId)}`, { headers });
       if (res.status === 200) report = (await res.json()) as ErasureReport;
-      else if (res.status !== 404) throw new EngramError('LOG_UNAVAILABLE', `the service answered ${res.status} for the erasure report`);
+      else if (res.status !== 404)
+        throw new EngramError('LOG_UNAVAILABLE', `the service answered ${res.status} for the erasure report`);
       return report !== null && report.status !== 'pending';
     },
     { backoff: { initialMs: 100, maxMs: 1000 }, timeoutMs: waitSeconds * 1000 },
   );
-  if (!report) throw new EngramError('PROJECTION_LAGGING', `the service has not recorded erasure ${erasureId} within ${waitSeconds} s; ask again: GET /v1/erasures/${erasureId}`);
+  if (!report)
+    throw new EngramError(
+      'PROJECTION_LAGGING',
+      `the service has not recorded erasure ${erasureId} within ${waitSeconds} s; ask again: GET /v1/erasures/${erasureId}`,
+    );
   return report;
 }
 
@@ -97,7 +127,8 @@ Options:
     };
     const waitText = stringFlag('forget', a, 'wait') ?? '120';
     const waitSeconds = Number(waitText);
-    if (!Number.isFinite(waitSeconds) || waitSeconds < 0) throw new UsageError(`--wait must be a number of seconds, got ${waitText}`, 'forget');
+    if (!Number.isFinite(waitSeconds) || waitSeconds < 0)
+      throw new UsageError(`--wait must be a number of seconds, got ${waitText}`, 'forget');
     const cfg = configOf(io);
     if (runningService(cfg)) {
       const out = await forgetOverHttp(io, cfg, r);
@@ -106,29 +137,31 @@ Options:
       return 0;
     }
     const out = await withOffline(
-          io,
-          'forget',
-          async (f) => {
-            const app = await openOfflineApp(f);
-            try {
-              const res = await app.forget({
-                scope: { tenantId: r.tenantId, userId: r.userId, agentId: null },
-                target: r.target,
-                ...(r.memoryId ? { memoryId: r.memoryId } : {}),
-                ...(r.key ? { key: r.key } : {}),
-                reason: r.reason,
-                requestedBy: 'engram-cli',
-              });
-              await catchUpProjectors(f.log, f.db, Object.values(PROJECTORS));
-              return { ...res, report: await getErasure(f.db, r.tenantId, res.erasureId) };
-            } finally {
-              await app.close();
-            }
-          },
-          cfg,
-        );
+      io,
+      'forget',
+      async (f) => {
+        const app = await openOfflineApp(f);
+        try {
+          const res = await app.forget({
+            scope: { tenantId: r.tenantId, userId: r.userId, agentId: null },
+            target: r.target,
+            ...(r.memoryId ? { memoryId: r.memoryId } : {}),
+            ...(r.key ? { key: r.key } : {}),
+            reason: r.reason,
+            requestedBy: 'engram-cli',
+          });
+          await catchUpProjectors(f.log, f.db, Object.values(PROJECTORS));
+          return { ...res, report: await getErasure(f.db, r.tenantId, res.erasureId) };
+        } finally {
+          await app.close();
+        }
+      },
+      cfg,
+    );
     io.stdout.write(`${JSON.stringify({ forgotten: r.target, ...out })}\n`);
-    io.stderr.write('engram forget: the erasure is pending; the service completes it (keys shredded, archive purged, store vacuumed) when it next starts\n');
+    io.stderr.write(
+      'engram forget: the erasure is pending; the service completes it (keys shredded, archive purged, store vacuumed) when it next starts\n',
+    );
     return 0;
   },
 };

@@ -34,7 +34,11 @@ async function readEvents(file: string): Promise<EngramEvent[]> {
 }
 
 /** Event ids already in the log for the given streams (the idempotency check). */
-export async function existingEventIds(log: EventLog, streams: ReadonlySet<string>, signal: AbortSignal): Promise<Set<string>> {
+export async function existingEventIds(
+  log: EventLog,
+  streams: ReadonlySet<string>,
+  signal: AbortSignal,
+): Promise<Set<string>> {
   const ids = new Set<string>();
   let n = 0;
   for await (const { event } of log.read()) {
@@ -53,7 +57,10 @@ export async function importJsonl(log: EventLog, file: string, io: CliIo): Promi
   const events = await readEvents(file);
   const seen = new Set<string>();
   for (const e of events) {
-    if (seen.has(e.eventId)) throw new EngramError('VALIDATION_FAILED', `event id ${e.eventId} appears twice in ${file}`, { details: { eventId: e.eventId } });
+    if (seen.has(e.eventId))
+      throw new EngramError('VALIDATION_FAILED', `event id ${e.eventId} appears twice in ${file}`, {
+        details: { eventId: e.eventId },
+      });
     seen.add(e.eventId);
   }
   const existing = await existingEventIds(log, new Set(events.map(streamKeyOf)), io.signal);

@@ -30,7 +30,8 @@ async function alreadyImported(log: EventLog, tenantId: string, users: ReadonlyS
     if (e.tenantId !== tenantId || !users.has(e.userId)) continue;
     if (e.type === 'MessageObserved') messages.add(`${e.userId}/${e.sessionId}/${e.payload.messageId}`);
     else if (e.type === 'SessionEnded') ended.add(`${e.userId}/${e.payload.sessionId}`);
-    else if (e.type === 'WriteRejected' && e.payload.attempted === 'message') rejected.add(`${e.userId}/${e.sessionId}/${e.payload.contentSha256}`);
+    else if (e.type === 'WriteRejected' && e.payload.attempted === 'message')
+      rejected.add(`${e.userId}/${e.sessionId}/${e.payload.contentSha256}`);
   }
   return { messages, ended, rejected };
 }
@@ -42,10 +43,19 @@ async function alreadyImported(log: EventLog, tenantId: string, users: ReadonlyS
  * content scanner refuses is counted as rejected (the write path recorded WriteRejected) and skipped
  * on later runs.
  */
-export async function importLocomo(app: MemoryApp, log: EventLog, file: string, opts: LocomoImportOptions, io: CliIo): Promise<LocomoImportOutcome> {
+export async function importLocomo(
+  app: MemoryApp,
+  log: EventLog,
+  file: string,
+  opts: LocomoImportOptions,
+  io: CliIo,
+): Promise<LocomoImportOutcome> {
   let convs = await loadLocomo(file);
   if (opts.conversations > 0) convs = convs.slice(0, opts.conversations);
-  const plan = convs.map((c) => ({ ...c, sessions: opts.sessions > 0 ? c.sessions.slice(0, opts.sessions) : c.sessions }));
+  const plan = convs.map((c) => ({
+    ...c,
+    sessions: opts.sessions > 0 ? c.sessions.slice(0, opts.sessions) : c.sessions,
+  }));
   const total = plan.reduce((s, c) => s + c.sessions.reduce((t, x) => t + x.turns.length, 0), 0);
   const done = await alreadyImported(log, opts.tenantId, new Set(plan.map((c) => c.sampleId)));
   const progress = createProgress(io, 'import', total);
@@ -58,7 +68,10 @@ export async function importLocomo(app: MemoryApp, log: EventLog, file: string, 
       for (const [i, t] of s.turns.entries()) {
         processed++;
         const content = `${t.speaker}: ${t.text}${t.blip_caption ? ` [shares a photo: ${t.blip_caption}]` : ''}`;
-        if (done.messages.has(`${conv.sampleId}/${s.sessionId}/${t.dia_id}`) || done.rejected.has(`${conv.sampleId}/${s.sessionId}/${sha256Hex(content)}`)) {
+        if (
+          done.messages.has(`${conv.sampleId}/${s.sessionId}/${t.dia_id}`) ||
+          done.rejected.has(`${conv.sampleId}/${s.sessionId}/${sha256Hex(content)}`)
+        ) {
           out.skipped++;
           continue;
         }

@@ -33,16 +33,19 @@ Options:
       conversations: { type: 'string' },
       sessions: { type: 'string' },
     });
-    if (a.positionals.length !== 1) throw new UsageError(a.positionals.length === 0 ? 'FILE is required' : 'give exactly one FILE', 'import');
+    if (a.positionals.length !== 1)
+      throw new UsageError(a.positionals.length === 0 ? 'FILE is required' : 'give exactly one FILE', 'import');
     const file = a.positionals[0]!;
     const format = stringFlag('import', a, 'format') ?? 'jsonl';
-    if (format !== 'jsonl' && format !== 'locomo') throw new UsageError(`--format ${format}: must be jsonl or locomo`, 'import');
+    if (format !== 'jsonl' && format !== 'locomo')
+      throw new UsageError(`--format ${format}: must be jsonl or locomo`, 'import');
     // Checked before the data directory is opened: a typo must not cost a store start-up.
     await access(file, constants.R_OK).catch(() => {
       throw new EngramError('NOT_FOUND', `cannot read ${file}`);
     });
     if (format === 'jsonl') {
-      for (const f of ['tenant', 'conversations', 'sessions']) if (a.flags[f] !== undefined) throw new UsageError(`--${f} applies to --format locomo only`, 'import');
+      for (const f of ['tenant', 'conversations', 'sessions'])
+        if (a.flags[f] !== undefined) throw new UsageError(`--${f} applies to --format locomo only`, 'import');
       const out = await withOffline(io, 'import', (f) => importJsonl(f.log, file, io));
       io.stdout.write(`${JSON.stringify(out)}\n`);
       return 0;

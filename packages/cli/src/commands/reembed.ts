@@ -6,7 +6,7 @@ import { reembed, reembedProgressPath } from '../reembed/reembed';
 
 export const reembedCommand: Command = {
   name: 'reembed',
-  summary: "re-embed documents whose vectors came from another model (E1), resumable",
+  summary: 're-embed documents whose vectors came from another model (E1), resumable',
   usage: `Usage: engram reembed [--batch-size N] [--rate DOCS_PER_SEC] [--checkpoint-every-ms MS]
 
 Finds the vectors whose model id differs from the configured embedder's (VectorIndex.staleIds),
@@ -22,7 +22,11 @@ Options:
   --rate DOCS_PER_SEC       upper bound on documents per second (default 0 = no limit)
   --checkpoint-every-ms MS  how often progress is made durable (default 2000)`,
   async run(argv, io) {
-    const a = parseFlags('reembed', argv, { 'batch-size': { type: 'string' }, rate: { type: 'string' }, 'checkpoint-every-ms': { type: 'string' } });
+    const a = parseFlags('reembed', argv, {
+      'batch-size': { type: 'string' },
+      rate: { type: 'string' },
+      'checkpoint-every-ms': { type: 'string' },
+    });
     noPositionals('reembed', a);
     const opts = {
       batchSize: intFlag('reembed', a, 'batch-size', 64, 1),
@@ -33,7 +37,10 @@ Options:
       const embedder = await openEmbedder(f.cfg);
       const indexes = await openIndexes(f.cfg, embedder);
       try {
-        return { ...(await reembed(f.cfg, f.log, indexes, embedder, opts, io)), progressFile: reembedProgressPath(f.cfg) };
+        return {
+          ...(await reembed(f.cfg, f.log, indexes, embedder, opts, io)),
+          progressFile: reembedProgressPath(f.cfg),
+        };
       } finally {
         await indexes.text.close();
         await indexes.vectors.close();

@@ -17,7 +17,11 @@ function chosen(value: string | undefined): { sql: ProjectionName[]; search: boo
   for (const part of v.split(',').map((s) => s.trim())) {
     if (part === SEARCH || part === 'search') out.search = true;
     else if ((PROJECTION_NAMES as readonly string[]).includes(part)) out.sql.push(part as ProjectionName);
-    else throw new UsageError(`--projection ${part}: must be one of ${CHOICES.join(', ')} (or a comma-separated list)`, 'replay');
+    else
+      throw new UsageError(
+        `--projection ${part}: must be one of ${CHOICES.join(', ')} (or a comma-separated list)`,
+        'replay',
+      );
   }
   return out;
 }
@@ -43,7 +47,11 @@ Options:
                    (default: the beginning of the log)
   --restart        drop an interrupted replay's shadow instead of resuming it`,
   async run(argv, io) {
-    const a = parseFlags('replay', argv, { projection: { type: 'string' }, from: { type: 'string' }, restart: { type: 'boolean' } });
+    const a = parseFlags('replay', argv, {
+      projection: { type: 'string' },
+      from: { type: 'string' },
+      restart: { type: 'boolean' },
+    });
     noPositionals('replay', a);
     const which = chosen(stringFlag('replay', a, 'projection'));
     const from = positionFlag('replay', a, 'from');
@@ -51,7 +59,8 @@ Options:
     const out = await withOffline(io, 'replay', async (f) => {
       let sql: SqlReplayOutcome | null = null;
       let search: SearchReplayOutcome | null = null;
-      if (which.sql.length > 0) sql = await replaySql(f.log, f.db, { projections: which.sql, from, restart: Boolean(a.flags.restart) }, io);
+      if (which.sql.length > 0)
+        sql = await replaySql(f.log, f.db, { projections: which.sql, from, restart: Boolean(a.flags.restart) }, io);
       if (which.search) {
         if (a.flags.restart) {
           const { rm } = await import('node:fs/promises');
@@ -69,7 +78,9 @@ Options:
       return { projections: [...which.sql, ...(which.search ? [SEARCH] : [])], events, sql, search };
     });
     const seconds = (Date.now() - started) / 1000;
-    io.stdout.write(`${JSON.stringify({ ...out, seconds, eventsPerSecond: Math.round(out.events / Math.max(seconds, 1e-3)) })}\n`);
+    io.stdout.write(
+      `${JSON.stringify({ ...out, seconds, eventsPerSecond: Math.round(out.events / Math.max(seconds, 1e-3)) })}\n`,
+    );
     return 0;
   },
 };

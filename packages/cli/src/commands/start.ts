@@ -18,6 +18,8 @@ local time; ARCHIVE_DAYS, default 90; ENGRAM_ARCHIVE_AT=off disables it). SIGINT
 down in order.`,
   async run(argv) {
     noPositionals('start', parseFlags('start', argv, {}));
-    throw new Error('engram start runs the service through the engram launcher (bin/engram.mjs) or `npm start`, not inside the CLI');
+    throw new Error(
+      'engram start runs the service through the engram launcher (bin/engram.mjs) or `npm start`, not inside the CLI',
+    );
   },
 };

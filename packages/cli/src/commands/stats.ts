@@ -16,21 +16,39 @@ export interface EngramStats {
   projections: Array<{ projection: string; checkpoint: Record<string, number>; lag: number }>;
 }
 
-const COUNTED_TABLES = ['sessions', 'working_entries', 'messages', 'episodes', 'memories', 'contradictions', 'skills', 'write_rejections', 'quarantined_writes', 'archive_entries'] as const;
+const COUNTED_TABLES = [
+  'sessions',
+  'working_entries',
+  'messages',
+  'episodes',
+  'memories',
+  'contradictions',
+  'skills',
+  'write_rejections',
+  'quarantined_writes',
+  'archive_entries',
+] as const;
 
 async function tierCounts(db: SqlExecutor): Promise<Record<string, number>> {
-  const r = await db.query<{ tier: string; n: number }>('SELECT tier, count(*)::int AS n FROM memories GROUP BY tier ORDER BY tier');
+  const r = await db.query<{ tier: string; n: number }>(
+    'SELECT tier, count(*)::int AS n FROM memories GROUP BY tier ORDER BY tier',
+  );
   const tiers: Record<string, number> = { WORKING: 0, EPISODIC: 0, SEMANTIC: 0, ARCHIVAL: 0 };
   for (const row of r.rows) tiers[row.tier] = Number(row.n);
   // Working entries and episodic messages/episodes live in their own tables, not in memories.
   const w = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM working_entries');
-  const e = await db.query<{ n: number }>('SELECT (SELECT count(*) FROM messages)::int + (SELECT count(*) FROM episodes)::int AS n');
+  const e = await db.query<{ n: number }>(
+    'SELECT (SELECT count(*) FROM messages)::int + (SELECT count(*) FROM episodes)::int AS n',
+  );
   tiers.WORKING = (tiers.WORKING ?? 0) + Number(w.rows[0]!.n);
   tiers.EPISODIC = (tiers.EPISODIC ?? 0) + Number(e.rows[0]!.n);
   return tiers;
 }
 
-async function searchIndexProgress(cfg: Readonly<EngramConfig>, head: Map<number, number>): Promise<EngramStats['projections'][number]> {
+async function searchIndexProgress(
+  cfg: Readonly<EngramConfig>,
+  head: Map<number, number>,
+): Promise<EngramStats['projections'][number]> {
   const text = await createLocalTextIndex({ dir: cfg.textIndexDir });
   const cp = text.loadedCheckpoint() as { next?: Record<string, number> } | null;
   await text.close();
@@ -40,10 +58,15 @@ async function searchIndexProgress(cfg: Readonly<EngramConfig>, head: Map<number
   return { projection: 'search-index', checkpoint, lag };
 }
 
-export async function collectStats(cfg: Readonly<EngramConfig>, log: EventLog, db: SqlExecutor & { kind: string }): Promise<EngramStats> {
+export async function collectStats(
+  cfg: Readonly<EngramConfig>,
+  log: EventLog,
+  db: SqlExecutor & { kind: string },
+): Promise<EngramStats> {
   const head = await log.head();
   const tables: Record<string, number> = {};
-  for (const t of COUNTED_TABLES) tables[t] = Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t}`)).rows[0]!.n);
+  for (const t of COUNTED_TABLES)
+    tables[t] = Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t}`)).rows[0]!.n);
   const lags = await projectionLag(db, log, PROJECTION_NAMES);
   return {
     dataDir: cfg.dataDir,
@@ -58,7 +81,11 @@ export async function collectStats(cfg: Readonly<EngramConfig>, log: EventLog, d
     tiers: await tierCounts(db),
     tables,
     projections: [
-      ...lags.map((l) => ({ projection: l.projection, checkpoint: Object.fromEntries(l.partitions.map((p) => [String(p.partition), p.nextOffset])), lag: l.lag })),
+      ...lags.map((l) => ({
+        projection: l.projection,
+        checkpoint: Object.fromEntries(l.partitions.map((p) => [String(p.partition), p.nextOffset])),
+        lag: l.lag,
+      })),
       await searchIndexProgress(cfg, head),
     ],
   };

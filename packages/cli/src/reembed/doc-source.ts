@@ -12,7 +12,11 @@ export interface SourceDoc {
  * mapping as the search-index projector (TurnWindows + indexOpFor; the text is what is embedded). Ids erased since (forget of a memory, a key or
  * a user) are absent.
  */
-export async function documentsFromLog(log: EventLog, ids: ReadonlySet<string>, signal: AbortSignal): Promise<Map<string, SourceDoc>> {
+export async function documentsFromLog(
+  log: EventLog,
+  ids: ReadonlySet<string>,
+  signal: AbortSignal,
+): Promise<Map<string, SourceDoc>> {
   const docs = new Map<string, SourceDoc & { stream: string; key: string | null }>();
   const windows = new TurnWindows();
   let n = 0;
@@ -21,7 +25,8 @@ export async function documentsFromLog(log: EventLog, ids: ReadonlySet<string>, 
     const op = windows.opFor(event);
     switch (op.op) {
       case 'upsert':
-        if (ids.has(op.id)) docs.set(op.id, { text: op.embedText, meta: op.meta, stream: streamKeyOf(event), key: op.key });
+        if (ids.has(op.id))
+          docs.set(op.id, { text: op.embedText, meta: op.meta, stream: streamKeyOf(event), key: op.key });
         break;
       case 'delete':
         for (const id of op.ids) docs.delete(id);

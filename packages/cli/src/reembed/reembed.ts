@@ -99,7 +99,11 @@ export async function reembed(
         if (found.length > 0) {
           const batch = found.map((id) => docs.get(id)!);
           const vecs = await embedder.embed(batch.map((d) => d.text));
-          if (vecs.length !== batch.length) throw new EngramError('EMBEDDER_FAILED', `embedder returned ${vecs.length} vectors for ${batch.length} texts`);
+          if (vecs.length !== batch.length)
+            throw new EngramError(
+              'EMBEDDER_FAILED',
+              `embedder returned ${vecs.length} vectors for ${batch.length} texts`,
+            );
           await vectors.upsert(found.map((id, k) => ({ id, vector: vecs[k]!, modelId, meta: docs.get(id)!.meta })));
         }
         out.reembedded += found.length;

@@ -1,8 +1,16 @@
-import { EngramError, type BatchHandler, type EventLog, type LogPosition, type StoredEvent, type Subscription } from '@engram/core';
+import {
+  EngramError,
+  type BatchHandler,
+  type EventLog,
+  type LogPosition,
+  type StoredEvent,
+  type Subscription,
+} from '@engram/core';
 
 function fromMap(from: ReadonlyMap<number, number> | LogPosition | undefined): Map<number, number> | undefined {
   if (from === undefined) return undefined;
-  if ('partition' in from && 'offset' in from && typeof from.partition === 'number') return new Map([[from.partition, from.offset]]);
+  if ('partition' in from && 'offset' in from && typeof from.partition === 'number')
+    return new Map([[from.partition, from.offset]]);
   return new Map(from as ReadonlyMap<number, number>);
 }
 

@@ -29,7 +29,13 @@ export function inSchema(db: SqlDatabase, schema: string): SqlDatabase {
 
 /** A transaction seen as a database: "nested" transactions run inside it (the swap's final catch-up). */
 export function txAsDatabase(tx: SqlExecutor, kind: string): SqlDatabase {
-  return { kind, query: (sql, params) => tx.query(sql, params), transaction: (fn) => fn(tx), close: async () => undefined, reclaim: noReclaim };
+  return {
+    kind,
+    query: (sql, params) => tx.query(sql, params),
+    transaction: (fn) => fn(tx),
+    close: async () => undefined,
+    reclaim: noReclaim,
+  };
 }
 
 export function quoteIdent(name: string): string {

@@ -34,9 +34,17 @@ async function swapDir(live: string, next: string): Promise<void> {
  * <dir>.replay snapshots (the live files keep serving), then renames them into place. The copy is
  * snapshotted as it goes, so an interrupted rebuild resumes from its own checkpoint.
  */
-export async function replaySearchIndex(cfg: Readonly<EngramConfig>, log: EventLog, embedder: Embedder, io: CliIo): Promise<SearchReplayOutcome> {
+export async function replaySearchIndex(
+  cfg: Readonly<EngramConfig>,
+  log: EventLog,
+  embedder: Embedder,
+  io: CliIo,
+): Promise<SearchReplayOutcome> {
   if (cfg.vectors.kind !== 'local') {
-    throw new EngramError('UNSUPPORTED', 'replaying the search index rebuilds local index files; with Qdrant, restart the query service with the new embedder (it re-indexes) or run engram reembed');
+    throw new EngramError(
+      'UNSUPPORTED',
+      'replaying the search index rebuilds local index files; with Qdrant, restart the query service with the new embedder (it re-indexes) or run engram reembed',
+    );
   }
   const textDir = `${cfg.textIndexDir}${REPLAY_SUFFIX}`;
   const vectorDir = `${cfg.vectors.dir}${REPLAY_SUFFIX}`;
@@ -48,7 +56,14 @@ export async function replaySearchIndex(cfg: Readonly<EngramConfig>, log: EventL
   const resumed = text.loadedCheckpoint() !== null;
   const total = [...head.values()].reduce((s, n) => s + n, 0);
   const progress = createProgress(io, 'search-index', total);
-  const projector = await createSearchIndexProjector({ log: view, textIndex: text, contextTextIndex: context, vectorIndex: vectors, embedder, snapshotEveryMs: 2000 });
+  const projector = await createSearchIndexProjector({
+    log: view,
+    textIndex: text,
+    contextTextIndex: context,
+    vectorIndex: vectors,
+    embedder,
+    snapshotEveryMs: 2000,
+  });
   const doneCount = () => [...projector.positions().values()].reduce((s, n) => s + n, 0);
   try {
     while (doneCount() < total) {

@@ -31,7 +31,9 @@ async function prepareShadow(db: SqlDatabase, opts: SqlReplayOptions): Promise<b
   const wanted = JSON.stringify({ projections: [...opts.projections].sort(), from: opts.from });
   const shadow = inSchema(db, SHADOW_SCHEMA);
   if (await schemaExists(db, SHADOW_SCHEMA)) {
-    const state = await shadow.query<{ v: string }>("SELECT v FROM replay_state WHERE k = 'params'").catch(() => ({ rows: [] as Array<{ v: string }> }));
+    const state = await shadow
+      .query<{ v: string }>("SELECT v FROM replay_state WHERE k = 'params'")
+      .catch(() => ({ rows: [] as Array<{ v: string }> }));
     if (!opts.restart && state.rows[0]?.v === wanted) return true;
     await db.query(`DROP SCHEMA ${SHADOW_SCHEMA} CASCADE`);
   }
@@ -43,7 +45,11 @@ async function prepareShadow(db: SqlDatabase, opts: SqlReplayOptions): Promise<b
     // --from: the projectors' own checkpoints make them skip everything before it.
     if (opts.from) {
       for (const p of opts.projections) {
-        await tx.query('INSERT INTO projection_checkpoints (projection, partition, next_offset) VALUES ($1, $2, $3)', [p, opts.from.partition, opts.from.offset]);
+        await tx.query('INSERT INTO projection_checkpoints (projection, partition, next_offset) VALUES ($1, $2, $3)', [
+          p,
+          opts.from.partition,
+          opts.from.offset,
+        ]);
       }
     }
   });
@@ -69,7 +75,12 @@ async function remaining(db: SqlExecutor, projections: readonly string[], head: 
  * straddles the switch fails its conditional checkpoint advance and is redelivered (no loss).
  * Interrupted, the shadow keeps its checkpoints: the same command resumes it.
  */
-export async function replaySql(log: EventLog, db: SqlDatabase, opts: SqlReplayOptions, io: CliIo): Promise<SqlReplayOutcome> {
+export async function replaySql(
+  log: EventLog,
+  db: SqlDatabase,
+  opts: SqlReplayOptions,
+  io: CliIo,
+): Promise<SqlReplayOutcome> {
   const names = [...opts.projections];
   const projectors = names.map((n) => PROJECTORS[n]);
   const resumed = await prepareShadow(db, opts);
@@ -107,7 +118,9 @@ export async function replaySql(log: EventLog, db: SqlDatabase, opts: SqlReplayO
     // Write status and dead letters are rows per projection, like the checkpoints: they move with it.
     for (const t of ['event_status', 'dead_letters']) {
       await tx.query(`DELETE FROM public.${t} WHERE projection = ANY($1::text[])`, [names]);
-      await tx.query(`INSERT INTO public.${t} SELECT * FROM ${SHADOW_SCHEMA}.${t} WHERE projection = ANY($1::text[])`, [names]);
+      await tx.query(`INSERT INTO public.${t} SELECT * FROM ${SHADOW_SCHEMA}.${t} WHERE projection = ANY($1::text[])`, [
+        names,
+      ]);
     }
     await tx.query('DELETE FROM public.projection_checkpoints WHERE projection = ANY($1::text[])', [names]);
     await tx.query(

@@ -27,7 +27,11 @@ function sink(onText?: (s: string) => void): Writable & { text: () => string } {
 }
 
 /** Runs `engram <argv>` in this process with its own env and captured output. */
-export async function cli(argv: string[], env: Record<string, string>, opts: { signal?: AbortSignal; onStderr?: (s: string) => void } = {}): Promise<CliResult> {
+export async function cli(
+  argv: string[],
+  env: Record<string, string>,
+  opts: { signal?: AbortSignal; onStderr?: (s: string) => void } = {},
+): Promise<CliResult> {
   const stdout = sink();
   const stderr = sink(opts.onStderr);
   const io: CliIo = {

@@ -1,6 +1,16 @@
 import type { Clock, QueryHit } from '@engram/core';
 import { createHybridRetriever, createSearchIndexProjector } from '@engram/retrieval';
-import { createRootLogger, Lifecycle, openEmbedder, openFoundation, openIndexes, parseConfig, startConsolidator, startProjectors, type Foundation } from '@engram/runtime';
+import {
+  createRootLogger,
+  Lifecycle,
+  openEmbedder,
+  openFoundation,
+  openIndexes,
+  parseConfig,
+  startConsolidator,
+  startProjectors,
+  type Foundation,
+} from '@engram/runtime';
 import { PROJECTION_NAMES, sqlProjectionProgress } from '@engram/projections';
 import { waitFor } from '@engram/testing';
 
@@ -18,7 +28,10 @@ export interface Parts {
  * The service's parts in this process, as the all-in-one composes them (projectors, consolidator,
  * search-index projector), with a retriever on a fixed clock so scores are comparable across runs.
  */
-export async function openParts(env: Record<string, string>, opts: { projectors?: boolean; consolidator?: boolean } = {}): Promise<Parts> {
+export async function openParts(
+  env: Record<string, string>,
+  opts: { projectors?: boolean; consolidator?: boolean } = {},
+): Promise<Parts> {
   const cfg = parseConfig({ ...env, LOG_LEVEL: 'error' });
   const logger = createRootLogger({ service: 'cli-test', level: 'error' });
   const life = new Lifecycle(logger);
@@ -30,7 +43,13 @@ export async function openParts(env: Record<string, string>, opts: { projectors?
   life.add({ name: 'text', close: () => text.close() });
   life.add({ name: 'context', close: () => context.close() });
   life.add({ name: 'vectors', close: () => vectors.close() });
-  const search = await createSearchIndexProjector({ log: f.log, textIndex: text, contextTextIndex: context, vectorIndex: vectors, embedder });
+  const search = await createSearchIndexProjector({
+    log: f.log,
+    textIndex: text,
+    contextTextIndex: context,
+    vectorIndex: vectors,
+    embedder,
+  });
   life.add({ name: 'search', close: () => search.close() });
   const retriever = createHybridRetriever({
     db: f.db,

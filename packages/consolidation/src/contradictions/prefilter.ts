@@ -3,7 +3,10 @@ import type { ActiveEntry } from '../read-models';
 
 /** Key segments without the namespace: user.contact.email → [contact, email]. */
 function keyWords(key: string): string[] {
-  return key.split(/[._]/).slice(1).filter((w) => w.length > 1);
+  return key
+    .split(/[._]/)
+    .slice(1)
+    .filter((w) => w.length > 1);
 }
 
 export function keySimilarity(a: string, b: string): number {
@@ -22,16 +25,34 @@ export type Relation = 'same_key' | 'similar_key' | 'same_subject_predicate' | '
  * C2 heuristic pre-filter: the active entries a candidate could contradict (same or similar key,
  * same subject+predicate, overlapping specific tags). Everything else is never looked at.
  */
-export function relatedEntries(c: CandidateFact, entries: readonly ActiveEntry[]): Array<{ entry: ActiveEntry; relation: Relation }> {
+export function relatedEntries(
+  c: CandidateFact,
+  entries: readonly ActiveEntry[],
+): Array<{ entry: ActiveEntry; relation: Relation }> {
   const out: Array<{ entry: ActiveEntry; relation: Relation }> = [];
   const generic = new Set(['profile', 'fact', 'event', 'en', 'zh', 'preference', 'favourite', 'environment']);
   const specificTags = c.tags.filter((t) => !generic.has(t));
   for (const e of entries) {
     if (e.type !== c.type) continue;
     if (e.key !== null && e.key === c.key) out.push({ entry: e, relation: 'same_key' });
-    else if (e.key !== null && keySimilarity(e.key, c.key) >= 0.5 && c.key.split('.').length === e.key.split('.').length) out.push({ entry: e, relation: 'similar_key' });
-    else if (e.predicate !== null && e.predicate === c.predicate && !['likes', 'dislikes', 'event'].includes(c.predicate)) out.push({ entry: e, relation: 'same_subject_predicate' });
-    else if (specificTags.length > 0 && e.tags.some((t) => specificTags.includes(t)) && e.key !== null && e.key.split('.')[1] === c.key.split('.')[1]) {
+    else if (
+      e.key !== null &&
+      keySimilarity(e.key, c.key) >= 0.5 &&
+      c.key.split('.').length === e.key.split('.').length
+    )
+      out.push({ entry: e, relation: 'similar_key' });
+    else if (
+      e.predicate !== null &&
+      e.predicate === c.predicate &&
+      !['likes', 'dislikes', 'event'].includes(c.predicate)
+    )
+      out.push({ entry: e, relation: 'same_subject_predicate' });
+    else if (
+      specificTags.length > 0 &&
+      e.tags.some((t) => specificTags.includes(t)) &&
+      e.key !== null &&
+      e.key.split('.')[1] === c.key.split('.')[1]
+    ) {
       out.push({ entry: e, relation: 'tag_overlap' });
     }
   }

@@ -34,7 +34,9 @@ export async function decide(
   logger: Logger,
 ): Promise<Decision> {
   const related = relatedEntries(c, entries);
-  const restated = related.find((r) => r.relation === 'same_key' && sameValue(r.entry, c)) ?? related.find((r) => sameValue(r.entry, c) && r.entry.content === c.content);
+  const restated =
+    related.find((r) => r.relation === 'same_key' && sameValue(r.entry, c)) ??
+    related.find((r) => sameValue(r.entry, c) && r.entry.content === c.content);
   if (restated) return { action: 'restatement', entry: restated.entry };
   const conflicts: Conflict[] = [];
   for (const { entry, relation } of related) {
@@ -51,7 +53,10 @@ export async function decide(
         description = v.description || `"${entry.content}" vs "${c.content}"`;
         confidence = v.confidence;
       } catch (e) {
-        logger.warn({ key: c.key, entryId: entry.id, err: e instanceof Error ? e.message : String(e) }, 'contradiction verification failed; treating the entries as unrelated');
+        logger.warn(
+          { key: c.key, entryId: entry.id, err: e instanceof Error ? e.message : String(e) },
+          'contradiction verification failed; treating the entries as unrelated',
+        );
         continue;
       }
     }

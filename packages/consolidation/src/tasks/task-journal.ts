@@ -43,7 +43,8 @@ async function readJournalText(path: string): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new EngramError('INTERNAL', `cannot read the task journal ${path}: ${(e as Error).message}`, { cause: e });
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new EngramError('INTERNAL', `cannot read the task journal ${path}: ${(e as Error).message}`, { cause: e });
     return '';
   }
 }
@@ -85,8 +86,10 @@ export class TaskJournal {
     const out = await open(tmp, 'w');
     try {
       const body =
-        [...keptDone.map((c) => JSON.stringify({ op: 'done', id: `done:${c}`, causeEventId: c })), ...[...pending.values()].map((t) => JSON.stringify({ op: 'enqueue', task: t }))].join('\n') +
-        (keptDone.length + pending.size > 0 ? '\n' : '');
+        [
+          ...keptDone.map((c) => JSON.stringify({ op: 'done', id: `done:${c}`, causeEventId: c })),
+          ...[...pending.values()].map((t) => JSON.stringify({ op: 'enqueue', task: t })),
+        ].join('\n') + (keptDone.length + pending.size > 0 ? '\n' : '');
       await out.writeFile(body, 'utf8');
       await out.datasync();
     } finally {
@@ -117,7 +120,13 @@ export class TaskJournal {
   }
 
   async attempt(task: ConsolidationTask): Promise<void> {
-    await this.write({ op: 'attempt', id: task.id, attempts: task.attempts, notBefore: task.notBefore, error: task.lastError });
+    await this.write({
+      op: 'attempt',
+      id: task.id,
+      attempts: task.attempts,
+      notBefore: task.notBefore,
+      error: task.lastError,
+    });
     if (this.pending.has(task.id)) this.pending.set(task.id, task);
   }
 

@@ -83,7 +83,9 @@ export class TaskQueue {
     if (this.stopped) return;
     const now = this.opts.clock.now().getTime();
     let nextWake = Infinity;
-    const ready = [...this.opts.journal.pending.values()].sort((a, b) => a.enqueuedAt.localeCompare(b.enqueuedAt) || a.position.offset - b.position.offset);
+    const ready = [...this.opts.journal.pending.values()].sort(
+      (a, b) => a.enqueuedAt.localeCompare(b.enqueuedAt) || a.position.offset - b.position.offset,
+    );
     for (const task of ready) {
       if (this.running.size >= this.opts.concurrency) break;
       if (this.running.has(task.id) || this.busyUsers.has(this.userOf(task))) continue;
@@ -125,14 +127,34 @@ export class TaskQueue {
             await this.opts.journal.complete(task);
             return;
           } catch (de) {
-            this.opts.logger.error({ task: task.id, err: toEngramError(de).message }, 'cannot dead-letter the consolidation task; it stays queued');
+            this.opts.logger.error(
+              { task: task.id, err: toEngramError(de).message },
+              'cannot dead-letter the consolidation task; it stays queued',
+            );
           }
         }
         const backoff = backoffDelay({ initialMs: this.opts.baseBackoffMs, maxMs: this.opts.maxBackoffMs }, attempts);
-        const next: ConsolidationTask = { ...task, attempts, notBefore: new Date(this.opts.clock.now().getTime() + backoff).toISOString(), lastError: `${err.code}: ${err.message}` };
-        const log = attempts >= this.opts.maxAttempts ? this.opts.logger.error.bind(this.opts.logger) : this.opts.logger.warn.bind(this.opts.logger);
-        log({ task: task.id, attempts, retryInMs: backoff, code: err.code, err: err.message }, attempts >= this.opts.maxAttempts ? 'consolidation task keeps failing; still queued' : 'consolidation task failed; will retry');
-        await this.opts.journal.attempt(next).catch((je: unknown) => this.opts.logger.error({ task: task.id, err: String(je) }, 'cannot record the failed attempt'));
+        const next: ConsolidationTask = {
+          ...task,
+          attempts,
+          notBefore: new Date(this.opts.clock.now().getTime() + backoff).toISOString(),
+          lastError: `${err.code}: ${err.message}`,
+        };
+        const log =
+          attempts >= this.opts.maxAttempts
+            ? this.opts.logger.error.bind(this.opts.logger)
+            : this.opts.logger.warn.bind(this.opts.logger);
+        log(
+          { task: task.id, attempts, retryInMs: backoff, code: err.code, err: err.message },
+          attempts >= this.opts.maxAttempts
+            ? 'consolidation task keeps failing; still queued'
+            : 'consolidation task failed; will retry',
+        );
+        await this.opts.journal
+          .attempt(next)
+          .catch((je: unknown) =>
+            this.opts.logger.error({ task: task.id, err: String(je) }, 'cannot record the failed attempt'),
+          );
       }
     })().finally(() => {
       this.running.delete(task.id);

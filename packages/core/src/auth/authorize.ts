@@ -3,9 +3,14 @@ import type { ProvenanceSource, Scope } from '../memory/model';
 import { hasScope, type ApiScope, type Principal } from './principal';
 
 /** Why a request was refused (FORBIDDEN details.reason). */
-export type ForbiddenReason = 'SCOPE_MISSING' | 'TENANT_NOT_ALLOWED' | 'USER_NOT_ALLOWED' | 'AGENT_NOT_ALLOWED' | 'AGENT_BOUND';
+export type ForbiddenReason =
+  'SCOPE_MISSING' | 'TENANT_NOT_ALLOWED' | 'USER_NOT_ALLOWED' | 'AGENT_NOT_ALLOWED' | 'AGENT_BOUND';
 
-export function forbidden(reason: ForbiddenReason, message: string, details: Record<string, unknown> = {}): EngramError {
+export function forbidden(
+  reason: ForbiddenReason,
+  message: string,
+  details: Record<string, unknown> = {},
+): EngramError {
   return new EngramError('FORBIDDEN', message, { details: { reason, ...details } });
 }
 
@@ -13,7 +18,9 @@ export function forbidden(reason: ForbiddenReason, message: string, details: Rec
 export function tenantFor(p: Principal, requested: string | null | undefined): string {
   if (p.tenantId === null) return requested || 'default';
   if (requested && requested !== p.tenantId) {
-    throw forbidden('TENANT_NOT_ALLOWED', `this key belongs to another tenant than "${requested}"`, { tenantId: requested });
+    throw forbidden('TENANT_NOT_ALLOWED', `this key belongs to another tenant than "${requested}"`, {
+      tenantId: requested,
+    });
   }
   return p.tenantId;
 }
@@ -37,7 +44,9 @@ export function authorize(p: Principal, need: readonly ApiScope[], requested: Sc
   requireScopes(p, need);
   const tenantId = tenantFor(p, requested.tenantId);
   if (p.userId !== null && requested.userId !== p.userId) {
-    throw forbidden('USER_NOT_ALLOWED', `this key is bound to another user than "${requested.userId}"`, { userId: requested.userId });
+    throw forbidden('USER_NOT_ALLOWED', `this key is bound to another user than "${requested.userId}"`, {
+      userId: requested.userId,
+    });
   }
   let agentId = requested.agentId;
   if (p.agentId !== null) {
@@ -52,7 +61,11 @@ export function authorize(p: Principal, need: readonly ApiScope[], requested: Sc
 /** Operations that reach every agent of a user (erasing a key or a whole user) are not for agent-bound keys. */
 export function requireAllAgents(p: Principal, what: string): void {
   if (p.agentId !== null) {
-    throw forbidden('AGENT_BOUND', `${what} reaches every agent of the user; this key is bound to agent "${p.agentId}"`, { agentId: p.agentId });
+    throw forbidden(
+      'AGENT_BOUND',
+      `${what} reaches every agent of the user; this key is bound to agent "${p.agentId}"`,
+      { agentId: p.agentId },
+    );
   }
 }
 

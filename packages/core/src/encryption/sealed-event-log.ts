@@ -1,9 +1,24 @@
 import { EngramError } from '../errors';
-import { erasedValueOf, SEALED_JSON_KEY, sealedFieldsOf, valueAt, withValueAt, type SealedField } from '../events/sealed-fields';
+import {
+  erasedValueOf,
+  SEALED_JSON_KEY,
+  sealedFieldsOf,
+  valueAt,
+  withValueAt,
+  type SealedField,
+} from '../events/sealed-fields';
 import type { EngramEvent, EventType, LogPosition, StoredEvent } from '../events/types';
 import type { DataKey, DataKeyStore, FieldCipher, KeyLookup, KeySubject } from '../ports/encryption';
 import { isSealed } from '../ports/encryption';
-import type { AppendOptions, AppendResult, BatchHandler, EventLog, ReadOptions, SubscribeOptions, Subscription } from '../ports/event-log';
+import type {
+  AppendOptions,
+  AppendResult,
+  BatchHandler,
+  EventLog,
+  ReadOptions,
+  SubscribeOptions,
+  Subscription,
+} from '../ports/event-log';
 import { createSerialQueue, type SerialQueue } from '../util/serial';
 
 export interface SubjectScanEntry {
@@ -33,7 +48,8 @@ export interface SealedEventLogOptions {
   cipher: FieldCipher;
 }
 
-const aadOf = (e: EngramEvent, path: readonly string[]) => `engram-seal/1\u001f${e.tenantId}\u001f${e.userId}\u001f${e.eventId}\u001f${path.join('.')}`;
+const aadOf = (e: EngramEvent, path: readonly string[]) =>
+  `engram-seal/1\u001f${e.tenantId}\u001f${e.userId}\u001f${e.eventId}\u001f${path.join('.')}`;
 const subjectOf = (e: EngramEvent): KeySubject => ({ tenantId: e.tenantId, userId: e.userId });
 const subjectKeyOf = (s: KeySubject) => JSON.stringify([s.tenantId, s.userId]);
 
@@ -79,8 +95,15 @@ function valueFromPlaintext(text: string, f: SealedField, e: EngramEvent): unkno
   } catch {
     parsed = undefined;
   }
-  const ok = f.shape === 'list' ? Array.isArray(parsed) && parsed.every((x) => typeof x === 'string') : !!parsed && typeof parsed === 'object' && !Array.isArray(parsed);
-  if (!ok) throw new EngramError('DECODE_FAILED', `sealed ${f.path.join('.')} of ${e.type} ${e.eventId} does not hold a ${f.shape}`);
+  const ok =
+    f.shape === 'list'
+      ? Array.isArray(parsed) && parsed.every((x) => typeof x === 'string')
+      : !!parsed && typeof parsed === 'object' && !Array.isArray(parsed);
+  if (!ok)
+    throw new EngramError(
+      'DECODE_FAILED',
+      `sealed ${f.path.join('.')} of ${e.type} ${e.eventId} does not hold a ${f.shape}`,
+    );
   return parsed;
 }
 
@@ -107,15 +130,24 @@ export function createSealedEventLog(inner: EventLog, opts: SealedEventLogOption
     }
   };
 
-  const sealEvent = (e: EngramEvent, fieldsOf: SealedField[], subjectKey: DataKey | null, itemKeys: Map<string, DataKey>): EngramEvent => {
+  const sealEvent = (
+    e: EngramEvent,
+    fieldsOf: SealedField[],
+    subjectKey: DataKey | null,
+    itemKeys: Map<string, DataKey>,
+  ): EngramEvent => {
     let payload = e.payload as unknown as Record<string, unknown>;
     const eventKeys = new Map<string, Uint8Array>();
     for (const f of fieldsOf) {
       const v = valueAt(payload, f.path);
       if (!hasContent(v, f)) continue;
-      if (sealedValueOf(v, f) !== null) throw new EngramError('VALIDATION_FAILED', `${f.path.join('.')} of ${e.type} ${e.eventId} is already sealed`, { details: { field: f.path.join('.') } });
+      if (sealedValueOf(v, f) !== null)
+        throw new EngramError('VALIDATION_FAILED', `${f.path.join('.')} of ${e.type} ${e.eventId} is already sealed`, {
+          details: { field: f.path.join('.') },
+        });
       const key = f.item === null ? subjectKey : itemKeys.get(f.item);
-      if (!key) throw new EngramError('INTERNAL', `no key for ${f.item ?? 'the subject'} while sealing ${e.type} ${e.eventId}`);
+      if (!key)
+        throw new EngramError('INTERNAL', `no key for ${f.item ?? 'the subject'} while sealing ${e.type} ${e.eventId}`);
       let ek = eventKeys.get(key.kid);
       if (!ek) eventKeys.set(key.kid, (ek = cipher.eventKey(key, e.eventId)));
       const sealed = cipher.seal(ek, key.kid, plaintextOf(v, f), aadOf(e, f.path));
@@ -128,14 +160,23 @@ export function createSealedEventLog(inner: EventLog, opts: SealedEventLogOption
   const sealBatch = async (events: EngramEvent[]): Promise<EngramEvent[]> => {
     const first = events[0]!;
     const subject = subjectOf(first);
-    const plans = events.map((e) => ({ e, fields: sealedFieldsOf(e).filter((f) => hasContent(valueAt(e.payload, f.path), f)) }));
-    const items = [...new Set(plans.flatMap((p) => p.fields.map((f) => f.item).filter((x): x is string => x !== null)))];
+    const plans = events.map((e) => ({
+      e,
+      fields: sealedFieldsOf(e).filter((f) => hasContent(valueAt(e.payload, f.path), f)),
+    }));
+    const items = [
+      ...new Set(plans.flatMap((p) => p.fields.map((f) => f.item).filter((x): x is string => x !== null))),
+    ];
     const itemKeys = items.length > 0 ? await keys.itemKeys(subject, items) : new Map<string, DataKey>();
     let subjectKey: DataKey | null = null;
     const out: EngramEvent[] = [];
     for (const { e, fields } of plans) {
       if (e.tenantId !== subject.tenantId || e.userId !== subject.userId) {
-        throw new EngramError('VALIDATION_FAILED', 'all events of one append must belong to one stream (tenant + user)', { details: { field: 'events' } });
+        throw new EngramError(
+          'VALIDATION_FAILED',
+          'all events of one append must belong to one stream (tenant + user)',
+          { details: { field: 'events' } },
+        );
       }
       if (subjectKey === null && fields.some((f) => f.item === null)) subjectKey = await keys.subjectKey(subject);
       out.push(sealEvent(e, fields, subjectKey, itemKeys));
@@ -157,7 +198,8 @@ export function createSealedEventLog(inner: EventLog, opts: SealedEventLogOption
         continue;
       }
       const kid = cipher.kidOf(sealed);
-      if (kid === null) throw new EngramError('DECODE_FAILED', `sealed ${f.path.join('.')} of ${e.type} ${e.eventId} has no key id`);
+      if (kid === null)
+        throw new EngramError('DECODE_FAILED', `sealed ${f.path.join('.')} of ${e.type} ${e.eventId} has no key id`);
       found.push({ f, sealed, kid });
     }
     return { found, plain };
@@ -170,7 +212,8 @@ export function createSealedEventLog(inner: EventLog, opts: SealedEventLogOption
     });
     const refKey = (kid: string, eventId: string) => `${kid}\u0000${eventId}`;
     const refs = new Map<string, { kid: string; eventId: string }>();
-    for (const p of plans) for (const x of p.found) refs.set(refKey(x.kid, p.s.event.eventId), { kid: x.kid, eventId: p.s.event.eventId });
+    for (const p of plans)
+      for (const x of p.found) refs.set(refKey(x.kid, p.s.event.eventId), { kid: x.kid, eventId: p.s.event.eventId });
     if (refs.size === 0) return plans.map((p) => p.s);
     const list = [...refs.values()];
     const results = await keys.lookup(list);
@@ -188,12 +231,20 @@ export function createSealedEventLog(inner: EventLog, opts: SealedEventLogOption
           value = erasedValueOf(f.shape);
           erased = true;
         } else if (lookup.state === 'unknown') {
-          throw new EngramError('KEY_UNAVAILABLE', `the key store has no key ${kid} (sealing ${e.type} ${e.eventId}): is this the key store the log was written with?`, {
-            details: { kid, eventId: e.eventId },
-          });
+          throw new EngramError(
+            'KEY_UNAVAILABLE',
+            `the key store has no key ${kid} (sealing ${e.type} ${e.eventId}): is this the key store the log was written with?`,
+            {
+              details: { kid, eventId: e.eventId },
+            },
+          );
         } else {
           let ek = eventKeys.get(kid);
-          if (!ek) eventKeys.set(kid, (ek = lookup.state === 'key' ? cipher.eventKey(lookup.key, e.eventId) : lookup.eventKey));
+          if (!ek)
+            eventKeys.set(
+              kid,
+              (ek = lookup.state === 'key' ? cipher.eventKey(lookup.key, e.eventId) : lookup.eventKey),
+            );
           value = valueFromPlaintext(cipher.open(ek, sealed, aadOf(e, f.path)), f, e);
         }
         payload = withValueAt(payload, f.path, value);
@@ -255,7 +306,14 @@ export function createSealedEventLog(inner: EventLog, opts: SealedEventLogOption
         const e = s.event;
         if (e.tenantId !== subject.tenantId || e.userId !== subject.userId) continue;
         const { found, plain } = inventoryOf(e);
-        yield { position: s.position, eventId: e.eventId, type: e.type, kids: [...new Set(found.map((x) => x.kid))], plain, event: e };
+        yield {
+          position: s.position,
+          eventId: e.eventId,
+          type: e.type,
+          kids: [...new Set(found.map((x) => x.kid))],
+          plain,
+          event: e,
+        };
       }
     },
 

@@ -27,7 +27,12 @@ export class JsonEventCodec implements EventCodec {
       throw new EngramError('DECODE_FAILED', `event bytes are not UTF-8 JSON: ${(e as Error).message}`, { cause: e });
     }
     // JSON written before events carried keyId (e.g. an older export) reads as written without a key.
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed) && (parsed as Record<string, unknown>).keyId === undefined) {
+    if (
+      parsed &&
+      typeof parsed === 'object' &&
+      !Array.isArray(parsed) &&
+      (parsed as Record<string, unknown>).keyId === undefined
+    ) {
       (parsed as Record<string, unknown>).keyId = null;
     }
     checkEnvelope(parsed, 'decode');
@@ -42,7 +47,8 @@ function checkEnvelope(value: unknown, op: 'encode' | 'decode'): asserts value i
   }
   const v = value as Record<string, unknown>;
   for (const f of REQUIRED_STRINGS) {
-    if (typeof v[f] !== 'string') throw new EngramError(code, `cannot ${op} event: ${f} must be a string`, { details: { field: f } });
+    if (typeof v[f] !== 'string')
+      throw new EngramError(code, `cannot ${op} event: ${f} must be a string`, { details: { field: f } });
   }
   for (const f of NULLABLE_STRINGS) {
     if (v[f] !== null && typeof v[f] !== 'string') {
@@ -50,12 +56,18 @@ function checkEnvelope(value: unknown, op: 'encode' | 'decode'): asserts value i
     }
   }
   if (!KNOWN_TYPES.has(v['type'] as string)) {
-    throw new EngramError(op === 'decode' ? 'SCHEMA_UNKNOWN' : code, `cannot ${op} event: unknown type ${String(v['type'])}`, {
-      details: { field: 'type' },
-    });
+    throw new EngramError(
+      op === 'decode' ? 'SCHEMA_UNKNOWN' : code,
+      `cannot ${op} event: unknown type ${String(v['type'])}`,
+      {
+        details: { field: 'type' },
+      },
+    );
   }
   if (!Number.isSafeInteger(v['schemaVersion']) || (v['schemaVersion'] as number) < 1) {
-    throw new EngramError(code, `cannot ${op} event: schemaVersion must be a positive integer`, { details: { field: 'schemaVersion' } });
+    throw new EngramError(code, `cannot ${op} event: schemaVersion must be a positive integer`, {
+      details: { field: 'schemaVersion' },
+    });
   }
   if (typeof v['payload'] !== 'object' || v['payload'] === null || Array.isArray(v['payload'])) {
     throw new EngramError(code, `cannot ${op} event: payload must be an object`, { details: { field: 'payload' } });

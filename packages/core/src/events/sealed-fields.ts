@@ -44,7 +44,8 @@ export function skillItem(skillId: string): string {
   return `skill:${skillId}`;
 }
 
-const itemOf = (make: (id: string) => string, id: unknown): string | null => (typeof id === 'string' && id.length > 0 ? make(id) : null);
+const itemOf = (make: (id: string) => string, id: unknown): string | null =>
+  typeof id === 'string' && id.length > 0 ? make(id) : null;
 
 function fields(item: string | null, shape: SealShape, ...names: string[]): SealedField[] {
   return names.map((n) => ({ path: [n], shape, item }));
@@ -60,7 +61,12 @@ export function sealedPayloadFields(type: EventType, payload: Record<string, unk
       return [...fields(null, 'text', 'content'), ...fields(null, 'json', 'metadata')];
     case 'MemoryWritten': {
       const item = itemOf(memoryItem, payload.memoryId);
-      return [...fields(item, 'text', 'content'), ...fields(item, 'list', 'tags'), ...fields(item, 'json', 'metadata'), ...fields(null, 'nullableText', 'key')];
+      return [
+        ...fields(item, 'text', 'content'),
+        ...fields(item, 'list', 'tags'),
+        ...fields(item, 'json', 'metadata'),
+        ...fields(null, 'nullableText', 'key'),
+      ];
     }
     case 'FactExtracted': {
       const item = itemOf(memoryItem, payload.memoryId);
@@ -79,7 +85,10 @@ export function sealedPayloadFields(type: EventType, payload: Record<string, unk
       const item = itemOf(contradictionItem, payload.contradictionId);
       const out = fields(item, 'text', 'description');
       if (payload.candidate && typeof payload.candidate === 'object') {
-        out.push({ path: ['candidate', 'content'], shape: 'text', item }, { path: ['candidate', 'key'], shape: 'nullableText', item: null });
+        out.push(
+          { path: ['candidate', 'content'], shape: 'text', item },
+          { path: ['candidate', 'key'], shape: 'nullableText', item: null },
+        );
       }
       return out;
     }
@@ -92,8 +101,12 @@ export function sealedPayloadFields(type: EventType, payload: Record<string, unk
     case 'ContentQuarantined': {
       const held = payload.heldPayload;
       const heldType = payload.heldType as EventType;
-      if (!held || typeof held !== 'object' || Array.isArray(held) || heldType === 'ContentQuarantined') return fields(null, 'nullableText', 'match');
-      const inner = sealedPayloadFields(heldType, held as Record<string, unknown>).map((f) => ({ ...f, path: ['heldPayload', ...f.path] }));
+      if (!held || typeof held !== 'object' || Array.isArray(held) || heldType === 'ContentQuarantined')
+        return fields(null, 'nullableText', 'match');
+      const inner = sealedPayloadFields(heldType, held as Record<string, unknown>).map((f) => ({
+        ...f,
+        path: ['heldPayload', ...f.path],
+      }));
       // The matched fragment is a piece of the held content: sealed like it.
       const primary = inner.find((f) => f.item !== null)?.item ?? null;
       return [...inner, ...fields(primary, 'nullableText', 'match')];

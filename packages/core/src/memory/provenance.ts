@@ -19,7 +19,11 @@ export function provenanceGuard(existing: ProvenanceSource | null | undefined, i
   return PROVENANCE_LEVEL[incoming] >= PROVENANCE_LEVEL[existing];
 }
 
-export function assertProvenance(existing: ProvenanceSource | null | undefined, incoming: ProvenanceSource, key: string | null): void {
+export function assertProvenance(
+  existing: ProvenanceSource | null | undefined,
+  incoming: ProvenanceSource,
+  key: string | null,
+): void {
   if (!provenanceGuard(existing, incoming)) {
     throw new EngramError(
       'PROVENANCE_REJECTED',

@@ -6,7 +6,11 @@
  * Why: a question about something said in two conversations needs a hit from each, and the turns
  * around a strong hit (same words, same topic) otherwise fill the first places.
  */
-export function diversifyBySession<T extends { sessionId: string | null; score: number }>(ranked: readonly T[], factor: number, k: number): T[] {
+export function diversifyBySession<T extends { sessionId: string | null; score: number }>(
+  ranked: readonly T[],
+  factor: number,
+  k: number,
+): T[] {
   if (factor >= 1 || ranked.length <= 1) return ranked.slice(0, k);
   const picked: T[] = [];
   const seen = new Map<string, number>();

@@ -32,7 +32,10 @@ export interface DeadLetter {
   retryRequestedAt: string | null;
 }
 
-export type NewDeadLetter = Pick<DeadLetter, 'projection' | 'position' | 'eventId' | 'eventType' | 'tenantId' | 'userId' | 'code' | 'error' | 'attempts'>;
+export type NewDeadLetter = Pick<
+  DeadLetter,
+  'projection' | 'position' | 'eventId' | 'eventType' | 'tenantId' | 'userId' | 'code' | 'error' | 'attempts'
+>;
 
 export interface DeadLetterFilter {
   projection?: string;

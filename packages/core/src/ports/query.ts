@@ -60,7 +60,14 @@ export interface HitExplanation {
   /** R7 / D1: the forgetting curve (ARCHIVAL entries also × memory.archivedWeight). */
   forgetting: { importance: number; effectiveImportance: number; weight: number };
   /** R9: the query's detected intent and the multiplier it gave this hit. */
-  intent: { weight: number; freshness: boolean; temporal: boolean; preference: boolean; identity: boolean; past: boolean };
+  intent: {
+    weight: number;
+    freshness: boolean;
+    temporal: boolean;
+    preference: boolean;
+    identity: boolean;
+    past: boolean;
+  };
   /** The factor by which a superseded value's mention was ranked below what replaced it (1: none). */
   currency: number;
   /** The factor session diversity applied (1: none). */

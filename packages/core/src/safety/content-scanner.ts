@@ -16,14 +16,32 @@ const OBFUSCATION_BONUS = 0.15;
 /** Compact views of whole texts (all separators dropped) only run the strongest rules. */
 const SPLIT_WORDS_MIN_WEIGHT = 0.8;
 const DELIBERATE: ReadonlySet<Obfuscation> = new Set<Obfuscation>([
-  'homoglyph', 'combining_marks', 'spaced_letters', 'leetspeak', 'rot13', 'reversed', 'base64', 'hex', 'binary', 'url_encoding', 'html_entities', 'unicode_escapes',
+  'homoglyph',
+  'combining_marks',
+  'spaced_letters',
+  'leetspeak',
+  'rot13',
+  'reversed',
+  'base64',
+  'hex',
+  'binary',
+  'url_encoding',
+  'html_entities',
+  'unicode_escapes',
 ]);
 /**
  * Obfuscations nobody applies to ordinary text by accident. Transport encodings (base64, URL
  * encoding, entities, escapes) are everyday content (attachments, links, markup): what they hide
  * is matched at the rule's own weight.
  */
-const DISGUISES: ReadonlySet<Obfuscation> = new Set<Obfuscation>(['homoglyph', 'combining_marks', 'spaced_letters', 'leetspeak', 'rot13', 'reversed']);
+const DISGUISES: ReadonlySet<Obfuscation> = new Set<Obfuscation>([
+  'homoglyph',
+  'combining_marks',
+  'spaced_letters',
+  'leetspeak',
+  'rot13',
+  'reversed',
+]);
 
 export type { Intent } from './rules';
 export { INTENTS, INTENT_LABEL } from './rules';
@@ -156,7 +174,13 @@ function findingsIn(view: MatchView, base: string, best: Map<Intent, ScanFinding
     const hidden = deliberate && (!derived || !rule.re.test(base));
     const weight = Math.min(1, rule.weight + (hidden && disguised ? OBFUSCATION_BONUS : 0));
     if (held && held.weight >= weight) continue;
-    best.set(rule.intent, { rule: rule.id, intent: rule.intent, weight, via: hidden ? view.via : view.via.filter((o) => !DELIBERATE.has(o)), match: m[0].slice(0, 120) });
+    best.set(rule.intent, {
+      rule: rule.id,
+      intent: rule.intent,
+      weight,
+      via: hidden ? view.via : view.via.filter((o) => !DELIBERATE.has(o)),
+      match: m[0].slice(0, 120),
+    });
   }
 }
 
@@ -177,7 +201,9 @@ export function analyzeContent(text: string): ScanAnalysis {
     // Enough evidence: the remaining readings cannot change the outcome.
     if (combine([...best.values()]) >= 0.97) break;
   }
-  const findings = [...best.values()].sort((a, b) => b.weight - a.weight).map((f) => ({ ...f, match: asWritten(text, f.match) }));
+  const findings = [...best.values()]
+    .sort((a, b) => b.weight - a.weight)
+    .map((f) => ({ ...f, match: asWritten(text, f.match) }));
   return { hidden, findings, score: combine(findings) };
 }
 
@@ -189,8 +215,14 @@ export function verdictOf(analysis: ScanAnalysis, threshold = BLOCK_SCORE): Scan
   if (analysis.hidden) {
     const h = analysis.hidden;
     return {
-      ok: false, code: 'CONTENT_BLOCKED_INVISIBLE_UNICODE', reason: `invisible Unicode character ${h.label} at offset ${h.index}`, match: h.label,
-      score: 1, intents, obfuscations: [], rule: 'hidden_character',
+      ok: false,
+      code: 'CONTENT_BLOCKED_INVISIBLE_UNICODE',
+      reason: `invisible Unicode character ${h.label} at offset ${h.index}`,
+      match: h.label,
+      score: 1,
+      intents,
+      obfuscations: [],
+      rule: 'hidden_character',
     };
   }
   if (analysis.score < threshold || analysis.findings.length === 0) return { ok: true, score: analysis.score, intents };
@@ -200,9 +232,14 @@ export function verdictOf(analysis: ScanAnalysis, threshold = BLOCK_SCORE): Scan
   const others = analysis.findings.slice(1).map((f) => INTENT_LABEL[f.intent]);
   const also = others.length > 0 ? `; also ${others.join(', ')}` : '';
   return {
-    ok: false, code: 'CONTENT_BLOCKED_INJECTION',
+    ok: false,
+    code: 'CONTENT_BLOCKED_INJECTION',
     reason: `prompt injection: ${INTENT_LABEL[top.intent]} (rule ${top.rule}, score ${analysis.score.toFixed(2)}${also}${seen})`,
-    match: top.match, score: analysis.score, intents, obfuscations, rule: top.rule,
+    match: top.match,
+    score: analysis.score,
+    intents,
+    obfuscations,
+    rule: top.rule,
   };
 }
 
@@ -211,7 +248,9 @@ export function scanContent(text: string): ScanVerdict {
 }
 
 /** Scans several fields (content, key, tags); the first blocked one decides. */
-export function scanFields(fields: Record<string, string | readonly string[] | null | undefined>): ScanVerdict & { field?: string } {
+export function scanFields(
+  fields: Record<string, string | readonly string[] | null | undefined>,
+): ScanVerdict & { field?: string } {
   let strongest: (ScanVerdict & { field?: string }) | null = null;
   for (const [field, value] of Object.entries(fields)) {
     if (value == null) continue;

@@ -18,9 +18,36 @@ const NON_ASCII = /[^\x00-\x7f]/u;
  * (and maps Greek "κ", "ε" onto the kra and the open e).
  */
 const SMALL_CAPITALS: Readonly<Record<string, string>> = {
-  '\u1d00': 'a', '\u0299': 'b', '\u1d04': 'c', '\u1d05': 'd', '\u1d07': 'e', '\ua730': 'f', '\u0262': 'g', '\u029c': 'h', '\u026a': 'i', '\u1d0a': 'j', '\u1d0b': 'k',
-  '\u029f': 'l', '\u1d0d': 'm', '\u0274': 'n', '\u1d0f': 'o', '\u1d18': 'p', '\ua7af': 'q', '\u0280': 'r', '\ua731': 's', '\u1d1b': 't', '\u1d1c': 'u', '\u1d20': 'v',
-  '\u1d21': 'w', '\u028f': 'y', '\u1d22': 'z', '\u0138': 'k', '\u1d01': 'ae', '\u0276': 'oe', '\u025b': 'e', '\u03b5': 'e',
+  '\u1d00': 'a',
+  '\u0299': 'b',
+  '\u1d04': 'c',
+  '\u1d05': 'd',
+  '\u1d07': 'e',
+  '\ua730': 'f',
+  '\u0262': 'g',
+  '\u029c': 'h',
+  '\u026a': 'i',
+  '\u1d0a': 'j',
+  '\u1d0b': 'k',
+  '\u029f': 'l',
+  '\u1d0d': 'm',
+  '\u0274': 'n',
+  '\u1d0f': 'o',
+  '\u1d18': 'p',
+  '\ua7af': 'q',
+  '\u0280': 'r',
+  '\ua731': 's',
+  '\u1d1b': 't',
+  '\u1d1c': 'u',
+  '\u1d20': 'v',
+  '\u1d21': 'w',
+  '\u028f': 'y',
+  '\u1d22': 'z',
+  '\u0138': 'k',
+  '\u1d01': 'ae',
+  '\u0276': 'oe',
+  '\u025b': 'e',
+  '\u03b5': 'e',
 };
 
 /** Non-ASCII code point → its ASCII TR39 prototype (lower-cased), for the characters that have one. */
@@ -32,7 +59,12 @@ const TO_LATIN: ReadonlyMap<string, string> = (() => {
     let target = to;
     // Prototypes can chain (a prototype that is itself listed): follow to the end; a prototype with a
     // mark ("η" → "n̩") or a small capital ("κ" → "ĸ") reads as its base letter.
-    for (let i = 0; i < 3 && !/^[\x00-\x7f]+$/.test(target) && table[target] !== undefined && table[target] !== target; i++) target = table[target]!;
+    for (
+      let i = 0;
+      i < 3 && !/^[\x00-\x7f]+$/.test(target) && table[target] !== undefined && table[target] !== target;
+      i++
+    )
+      target = table[target]!;
     target = [...target.normalize('NFD').replace(COMBINING, '')].map((c) => SMALL_CAPITALS[c] ?? c).join('');
     if (/^[\x21-\x7e]{1,3}$/.test(target)) map.set(from, target.toLowerCase());
   }
@@ -42,9 +74,29 @@ const TO_LATIN: ReadonlyMap<string, string> = (() => {
 })();
 
 const PUNCTUATION: Record<string, string> = {
-  '\u2018': "'", '\u2019': "'", '\u201a': "'", '\u201b': "'", '\u2032': "'", '\u0060': "'", '\u00b4': "'",
-  '\u201c': '"', '\u201d': '"', '\u201e': '"', '\u00ab': '"', '\u00bb': '"', '\u300c': '"', '\u300d': '"', '\u300e': '"', '\u300f': '"',
-  '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2015': '-', '\u2212': '-',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201a': "'",
+  '\u201b': "'",
+  '\u2032': "'",
+  '\u0060': "'",
+  '\u00b4': "'",
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u201e': '"',
+  '\u00ab': '"',
+  '\u00bb': '"',
+  '\u300c': '"',
+  '\u300d': '"',
+  '\u300e': '"',
+  '\u300f': '"',
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2012': '-',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2015': '-',
+  '\u2212': '-',
 };
 
 export type FoldChange = 'nfkc' | 'combining_marks' | 'traditional_chinese';
@@ -86,7 +138,8 @@ export function foldText(input: string): Folded {
 
 const WORD = /[\p{L}\p{M}]+/gu;
 const LATIN = /\p{Script=Latin}/u;
-const CONFUSABLE_SCRIPT = /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Cherokee}\p{Script=Coptic}\p{Script=Georgian}]/u;
+const CONFUSABLE_SCRIPT =
+  /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Cherokee}\p{Script=Coptic}\p{Script=Georgian}]/u;
 
 /**
  * TR39 mixed-script confusables: a word mixing Latin letters with look-alikes from another script,

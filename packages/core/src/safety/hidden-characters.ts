@@ -31,7 +31,8 @@ export interface HiddenCharacter {
 }
 
 const label = (cp: number): string => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
-const isVariationSelector = (cp: number): boolean => (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef) || (cp >= 0x180b && cp <= 0x180d) || cp === 0x180f;
+const isVariationSelector = (cp: number): boolean =>
+  (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef) || (cp >= 0x180b && cp <= 0x180d) || cp === 0x180f;
 
 function codePointBefore(text: string, index: number): number | undefined {
   if (index <= 0) return undefined;
@@ -49,7 +50,7 @@ function allowedInContext(text: string, cp: number, index: number, width: number
   const prev = codePointBefore(text, index);
   const next = text.codePointAt(index + width);
   if (isVariationSelector(cp)) {
-    if (prev === undefined || prev < 0x80 && !(cp === 0xfe0e || cp === 0xfe0f)) return false;
+    if (prev === undefined || (prev < 0x80 && !(cp === 0xfe0e || cp === 0xfe0f))) return false;
     const p = String.fromCodePoint(prev);
     if (isVariationSelector(prev) || !VISIBLE_BASE.test(p)) return false;
     if (next !== undefined && isVariationSelector(next)) return false;

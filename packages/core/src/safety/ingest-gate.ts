@@ -28,23 +28,44 @@ export const PUBLISHED_PREFIX = 'published in the clear: ';
  * (policy quarantine). The screen must be deterministic (rules, no classifier): every consumer
  * reads the log on its own and must reach the same verdict on every replay.
  */
-export async function screenPublished(stored: StoredEvent, screen: ContentScreen, logger: Logger = silentLogger): Promise<StoredEvent> {
+export async function screenPublished(
+  stored: StoredEvent,
+  screen: ContentScreen,
+  logger: Logger = silentLogger,
+): Promise<StoredEvent> {
   const event = stored.event;
   if (!stored.plaintext || SCREEN_RECORDS.has(event.type)) return stored;
   const fields = stringLeaves(event.payload, '');
   const decision = await screen.screen(fields);
-  const at = { eventId: event.eventId, type: event.type, tenantId: event.tenantId, position: formatPosition(stored.position) };
+  const at = {
+    eventId: event.eventId,
+    type: event.type,
+    tenantId: event.tenantId,
+    position: formatPosition(stored.position),
+  };
   if (decision.action === 'accept') {
-    if (decision.flagged) logger.warn({ ...at, code: decision.flagged.code, field: decision.flagged.field }, 'scanner flagged an event published in the clear; delivered under policy allow');
+    if (decision.flagged)
+      logger.warn(
+        { ...at, code: decision.flagged.code, field: decision.flagged.field },
+        'scanner flagged an event published in the clear; delivered under policy allow',
+      );
     return stored;
   }
-  logger.warn({ ...at, code: decision.verdict.code, field: decision.field, action: decision.action }, 'event published in the clear refused by the content scanner');
+  logger.warn(
+    { ...at, code: decision.verdict.code, field: decision.field, action: decision.action },
+    'event published in the clear refused by the content scanner',
+  );
   const attempted = ATTEMPTED[event.type] ?? event.type;
   const { type: _type, schemaVersion: _version, payload: _payload, ...envelope } = event;
   let replaced: EngramEvent;
   if (decision.action === 'quarantine') {
     const held = quarantinePayload(decision, attempted, deterministicId(event.eventId, 'quarantine'), event);
-    replaced = { ...envelope, type: 'ContentQuarantined', schemaVersion: currentSchemaVersion('ContentQuarantined'), payload: { ...held, reason: `${PUBLISHED_PREFIX}${held.reason}` } };
+    replaced = {
+      ...envelope,
+      type: 'ContentQuarantined',
+      schemaVersion: currentSchemaVersion('ContentQuarantined'),
+      payload: { ...held, reason: `${PUBLISHED_PREFIX}${held.reason}` },
+    };
   } else {
     const payload = rejectionPayload(decision, attempted, fields[decision.field] ?? '', PUBLISHED_PREFIX);
     replaced = { ...envelope, type: 'WriteRejected', schemaVersion: currentSchemaVersion('WriteRejected'), payload };

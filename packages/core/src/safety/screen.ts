@@ -1,6 +1,13 @@
 import type { ContentQuarantinedPayload, EngramEvent, Json, WriteRejectedPayload } from '../events/types';
 import { sha256Hex } from '../util/ids';
-import { analyzeContent, BLOCK_SCORE, SCANNER_VERSION, verdictOf, type ScanAnalysis, type ScanVerdict } from './content-scanner';
+import {
+  analyzeContent,
+  BLOCK_SCORE,
+  SCANNER_VERSION,
+  verdictOf,
+  type ScanAnalysis,
+  type ScanVerdict,
+} from './content-scanner';
 import type { Intent } from './rules';
 
 /**
@@ -72,16 +79,24 @@ export class ContentScreen {
     for (const [field, text] of Object.entries(fields)) {
       const analysis = analyzeContent(text);
       highest = Math.max(highest, analysis.score);
-      const verdict = analysis.hidden ? verdictOf(analysis) : await this.judge(text, analysis, (used) => (scanner = used));
+      const verdict = analysis.hidden
+        ? verdictOf(analysis)
+        : await this.judge(text, analysis, (used) => (scanner = used));
       if (!verdict.ok) {
         refused = { ...verdict, field };
         break;
       }
     }
     if (!refused) return { action: 'accept', score: highest, scanner, flagged: null };
-    if (refused.code === 'CONTENT_BLOCKED_INVISIBLE_UNICODE' || this.policy === 'block') return { action: 'reject', verdict: refused, field: refused.field, scanner };
+    if (refused.code === 'CONTENT_BLOCKED_INVISIBLE_UNICODE' || this.policy === 'block')
+      return { action: 'reject', verdict: refused, field: refused.field, scanner };
     if (this.policy === 'quarantine') {
-      return { action: opts.quarantine === false ? 'reject' : 'quarantine', verdict: refused, field: refused.field, scanner };
+      return {
+        action: opts.quarantine === false ? 'reject' : 'quarantine',
+        verdict: refused,
+        field: refused.field,
+        scanner,
+      };
     }
     return { action: 'accept', score: refused.score, scanner, flagged: refused };
   }
@@ -106,7 +121,11 @@ export class ContentScreen {
     const forced = verdictOf({ ...analysis, score: Math.max(analysis.score, BLOCK_SCORE) }, BLOCK_SCORE);
     if (forced.ok) return forced;
     const intent = opinion.intent ?? forced.intents[0] ?? null;
-    return { ...forced, intents: intent && !forced.intents.includes(intent) ? [intent, ...forced.intents] : forced.intents, reason: `${forced.reason}; judged an injection by ${this.classifier.id} (confidence ${opinion.confidence.toFixed(2)})` };
+    return {
+      ...forced,
+      intents: intent && !forced.intents.includes(intent) ? [intent, ...forced.intents] : forced.intents,
+      reason: `${forced.reason}; judged an injection by ${this.classifier.id} (confidence ${opinion.confidence.toFixed(2)})`,
+    };
   }
 }
 
@@ -119,24 +138,51 @@ const MATCH_CHARS = 120;
 export const publicField = (field: string): string => field.replace(/#key$/, '');
 
 /** WriteRejected for a refused write (who: the envelope; what: sha256 and the matched fragment; why: code and reason). */
-export function rejectionPayload(decision: RefusalDecision, attempted: string, refusedText: string, reasonPrefix = ''): WriteRejectedPayload {
+export function rejectionPayload(
+  decision: RefusalDecision,
+  attempted: string,
+  refusedText: string,
+  reasonPrefix = '',
+): WriteRejectedPayload {
   const { verdict } = decision;
   return {
-    attempted, code: verdict.code, reason: `${reasonPrefix}${verdict.reason}`, field: publicField(decision.field), contentSha256: sha256Hex(refusedText), match: verdict.match.slice(0, MATCH_CHARS),
+    attempted,
+    code: verdict.code,
+    reason: `${reasonPrefix}${verdict.reason}`,
+    field: publicField(decision.field),
+    contentSha256: sha256Hex(refusedText),
+    match: verdict.match.slice(0, MATCH_CHARS),
   };
 }
 
 /** ContentQuarantined for a held write: the event it would have appended, kept whole for an operator. */
-export function quarantinePayload(decision: RefusalDecision, attempted: string, quarantineId: string, held: EngramEvent): ContentQuarantinedPayload {
+export function quarantinePayload(
+  decision: RefusalDecision,
+  attempted: string,
+  quarantineId: string,
+  held: EngramEvent,
+): ContentQuarantinedPayload {
   const { verdict } = decision;
   return {
-    quarantineId, attempted, heldType: held.type, heldSchemaVersion: held.schemaVersion, heldPayload: held.payload as unknown as Json,
-    code: verdict.code, reason: verdict.reason, intents: verdict.intents, score: verdict.score, field: publicField(decision.field), match: verdict.match.slice(0, MATCH_CHARS), scanner: decision.scanner,
+    quarantineId,
+    attempted,
+    heldType: held.type,
+    heldSchemaVersion: held.schemaVersion,
+    heldPayload: held.payload as unknown as Json,
+    code: verdict.code,
+    reason: verdict.reason,
+    intents: verdict.intents,
+    score: verdict.score,
+    field: publicField(decision.field),
+    match: verdict.match.slice(0, MATCH_CHARS),
+    scanner: decision.scanner,
   };
 }
 
 /** String fields of a write as the screen takes them: lists flattened to "name[i]", nulls left out. */
-export function screenFields(fields: Readonly<Record<string, string | readonly string[] | null | undefined>>): Record<string, string> {
+export function screenFields(
+  fields: Readonly<Record<string, string | readonly string[] | null | undefined>>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(fields)) {
     if (value == null) continue;
@@ -147,7 +193,12 @@ export function screenFields(fields: Readonly<Record<string, string | readonly s
 }
 
 /** Flattens the string values of a JSON value into "path" → string pairs. */
-export function stringLeaves(value: unknown, path: string, out: Record<string, string> = {}, depth = 0): Record<string, string> {
+export function stringLeaves(
+  value: unknown,
+  path: string,
+  out: Record<string, string> = {},
+  depth = 0,
+): Record<string, string> {
   if (depth > 16 || value == null) return out;
   if (typeof value === 'string') out[path] = value;
   else if (Array.isArray(value)) value.forEach((v, i) => stringLeaves(v, `${path}[${i}]`, out, depth + 1));
@@ -161,4 +212,3 @@ export function stringLeaves(value: unknown, path: string, out: Record<string, s
   }
   return out;
 }
-

@@ -29,7 +29,10 @@ const MAX_CHARS = 6000;
 
 /** The rules' findings go along as hints; the text is fenced so it cannot pose as the prompt. */
 export function verificationMessages(text: string, analysis: ScanAnalysis): ChatMessage[] {
-  const hints = analysis.findings.map((f) => `${f.intent} (rule ${f.rule}${f.via.length ? `, via ${f.via.join('+')}` : ''}): "${f.match}"`).join('\n') || 'none';
+  const hints =
+    analysis.findings
+      .map((f) => `${f.intent} (rule ${f.rule}${f.via.length ? `, via ${f.via.join('+')}` : ''}): "${f.match}"`)
+      .join('\n') || 'none';
   const fence = '='.repeat(8);
   return [
     { role: 'system', content: SYSTEM },
@@ -46,12 +49,16 @@ export function parseVerification(raw: string): ClassifierOpinion {
   if (typeof v.injection !== 'boolean' || typeof v.confidence !== 'number' || !Number.isFinite(v.confidence)) {
     throw new Error(`verification answer is not {injection, intent, confidence}: ${raw.slice(0, 200)}`);
   }
-  const intent = typeof v.intent === 'string' && (INTENTS as readonly string[]).includes(v.intent) ? (v.intent as Intent) : null;
+  const intent =
+    typeof v.intent === 'string' && (INTENTS as readonly string[]).includes(v.intent) ? (v.intent as Intent) : null;
   return { injection: v.injection, intent, confidence: Math.max(0, Math.min(1, v.confidence)) };
 }
 
 /** The classifier port on the LLM port (stage "verification"), with a versioned prompt. */
-export function createLlmInjectionClassifier(llm: Llm, opts: { model?: string; timeoutMs?: number } = {}): InjectionClassifier {
+export function createLlmInjectionClassifier(
+  llm: Llm,
+  opts: { model?: string; timeoutMs?: number } = {},
+): InjectionClassifier {
   return {
     id: `llm:${opts.model ?? 'verification'}@${VERIFICATION_PROMPT_VERSION}`,
     async classify(text, analysis) {

@@ -37,7 +37,8 @@ const SPACED_HAN = /\p{Script=Han}([^\p{L}\p{N}\s]{1,3})(?:\p{Script=Han}\1)+\p{
 const HAN_SPACES = /(\p{Script=Han})[ \t]+(?=\p{Script=Han})/gu;
 const LEET_TOKEN = /[a-z][0-9@$|!+€£§¡¥]|[0-9@$|!+€£§¡¥][a-z]/;
 // Markup that cuts a word in two for the eye of a model but not of a reader: "ig<b></b>nore", "ig**nore**".
-const IN_WORD_MARKUP = /(?<=[\p{L}\p{N}])(?:<\/?[a-z][a-z0-9]*(?:\s[^<>]{0,60})?\/?>|\*{1,3}|_{1,3}|~~|`|\|\|)+(?=[\p{L}\p{N}])/gu;
+const IN_WORD_MARKUP =
+  /(?<=[\p{L}\p{N}])(?:<\/?[a-z][a-z0-9]*(?:\s[^<>]{0,60})?\/?>|\*{1,3}|_{1,3}|~~|`|\|\|)+(?=[\p{L}\p{N}])/gu;
 
 /** Collapses runs of single letters (or Han characters) that share one separator: "i g n o r e", "忽.略". */
 function despace(text: string): { text: string; blobs: string[] } | null {
@@ -63,7 +64,24 @@ function despace(text: string): { text: string; blobs: string[] } | null {
 }
 
 const LEET: Record<string, string> = {
-  '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', '@': 'a', $: 's', '|': 'l', '!': 'i', '+': 't', '€': 'e', '£': 'l', '§': 's', '¡': 'i', '¥': 'y',
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '8': 'b',
+  '9': 'g',
+  '@': 'a',
+  $: 's',
+  '|': 'l',
+  '!': 'i',
+  '+': 't',
+  '€': 'e',
+  '£': 'l',
+  '§': 's',
+  '¡': 'i',
+  '¥': 'y',
 };
 const LEET_WORD = /[a-z0-9@$|!+€£§¡¥]+/g;
 const LEET_CHAR = /[0-9@$|!+€£§¡¥]/g;
@@ -71,7 +89,9 @@ const LEET_CHAR = /[0-9@$|!+€£§¡¥]/g;
 /** Undoes leetspeak in words that mix letters and digits, and in short all-digit words ("70" → "to") around them. */
 function unleet(text: string, one: 'i' | 'l'): string {
   return text.replace(LEET_WORD, (tok) =>
-    LEET_TOKEN.test(tok) || /^[0-9@$|!+€£§¡¥]{1,4}$/.test(tok) ? tok.replace(LEET_CHAR, (c) => (c === '1' ? one : (LEET[c] ?? c))) : tok,
+    LEET_TOKEN.test(tok) || /^[0-9@$|!+€£§¡¥]{1,4}$/.test(tok)
+      ? tok.replace(LEET_CHAR, (c) => (c === '1' ? one : (LEET[c] ?? c)))
+      : tok,
   );
 }
 
@@ -80,7 +100,8 @@ function leetWords(base: string, unleeted: string): number {
   const before = base.match(LEET_WORD) ?? [];
   const after = unleeted.match(LEET_WORD) ?? [];
   let n = 0;
-  for (let i = 0; i < Math.min(before.length, after.length); i++) if (before[i] !== after[i] && after[i]!.length >= 3 && isVocabularyWord(after[i]!)) n++;
+  for (let i = 0; i < Math.min(before.length, after.length); i++)
+    if (before[i] !== after[i] && after[i]!.length >= 3 && isVocabularyWord(after[i]!)) n++;
   return n;
 }
 
@@ -145,15 +166,29 @@ function decodedPayloads(raw: string): Array<{ text: string; via: Obfuscation }>
   const push = (text: string | null, via: Obfuscation): void => {
     if (text !== null && out.length < MAX_DECODED) out.push({ text: text.slice(0, MAX_DECODED_CHARS), via });
   };
-  for (const m of raw.matchAll(/[A-Za-z0-9+/_-]{12,}={0,2}/g)) if (/[A-Z]/.test(m[0]) || /[0-9+/=]/.test(m[0])) push(fromBase64(m[0]), 'base64');
+  for (const m of raw.matchAll(/[A-Za-z0-9+/_-]{12,}={0,2}/g))
+    if (/[A-Z]/.test(m[0]) || /[0-9+/=]/.test(m[0])) push(fromBase64(m[0]), 'base64');
   for (const m of raw.matchAll(/(?:(?:\\x|0x)?[0-9a-fA-F]{2}[\s:,-]?){8,}/g)) push(fromHex(m[0].trim()), 'hex');
   for (const m of raw.matchAll(/(?:[01]{8}\s*){4,}/g)) push(fromBinary(m[0].trim()), 'binary');
-  if (/(?:%[0-9a-f]{2}.*){3,}/i.test(raw)) push(decodeRuns(raw, /(?:%[0-9a-f]{2})+/gi, decodeURIComponent), 'url_encoding');
+  if (/(?:%[0-9a-f]{2}.*){3,}/i.test(raw))
+    push(decodeRuns(raw, /(?:%[0-9a-f]{2})+/gi, decodeURIComponent), 'url_encoding');
   if (/(?:&#x?[0-9a-f]+;.*){3,}/i.test(raw)) {
-    push(decodeRuns(raw, /&#(x[0-9a-f]+|\d+);/gi, (e) => String.fromCodePoint(e[2] === 'x' || e[2] === 'X' ? parseInt(e.slice(3, -1), 16) : parseInt(e.slice(2, -1), 10))), 'html_entities');
+    push(
+      decodeRuns(raw, /&#(x[0-9a-f]+|\d+);/gi, (e) =>
+        String.fromCodePoint(
+          e[2] === 'x' || e[2] === 'X' ? parseInt(e.slice(3, -1), 16) : parseInt(e.slice(2, -1), 10),
+        ),
+      ),
+      'html_entities',
+    );
   }
   if (/(?:\\u\{?[0-9a-f]{4,6}\}?.*){3,}/i.test(raw)) {
-    push(decodeRuns(raw, /\\u\{?([0-9a-f]{4,6})\}?/gi, (e) => String.fromCodePoint(parseInt(e.replace(/\\u\{?|\}/gi, ''), 16))), 'unicode_escapes');
+    push(
+      decodeRuns(raw, /\\u\{?([0-9a-f]{4,6})\}?/gi, (e) =>
+        String.fromCodePoint(parseInt(e.replace(/\\u\{?|\}/gi, ''), 16)),
+      ),
+      'unicode_escapes',
+    );
   }
   return out;
 }
@@ -164,14 +199,107 @@ function decodedPayloads(raw: string): Array<{ text: string; via: Obfuscation }>
  * ordinary text read backwards or rot13'd never spells them, so most writes are matched once.
  */
 const ANCHOR_WORDS = [
-  'ignor', 'disregard', 'forget', 'overrid', 'bypass', 'instruct', 'prompt', 'system', 'previous', 'prior', 'rules', 'directive', 'guideline', 'reveal', 'password',
-  'secret', 'assistant', 'jailbr', 'develop', 'mode', 'unrestrict', 'unfilter', 'uncensor', 'pretend', 'roleplay', 'filter', 'guardrail', 'safety', 'restrict', 'execut',
-  'tool', 'function', 'memor', 'delete', 'transfer', 'send', 'forward', 'upload', 'http', 'dan', 'remember', 'future', 'refuse', 'admin', 'command', 'ethic', 'polic',
-  'censor', 'persona', 'limit', 'model', 'respond', 'reply', 'output', 'print', 'repeat', 'everything', 'above',
+  'ignor',
+  'disregard',
+  'forget',
+  'overrid',
+  'bypass',
+  'instruct',
+  'prompt',
+  'system',
+  'previous',
+  'prior',
+  'rules',
+  'directive',
+  'guideline',
+  'reveal',
+  'password',
+  'secret',
+  'assistant',
+  'jailbr',
+  'develop',
+  'mode',
+  'unrestrict',
+  'unfilter',
+  'uncensor',
+  'pretend',
+  'roleplay',
+  'filter',
+  'guardrail',
+  'safety',
+  'restrict',
+  'execut',
+  'tool',
+  'function',
+  'memor',
+  'delete',
+  'transfer',
+  'send',
+  'forward',
+  'upload',
+  'http',
+  'dan',
+  'remember',
+  'future',
+  'refuse',
+  'admin',
+  'command',
+  'ethic',
+  'polic',
+  'censor',
+  'persona',
+  'limit',
+  'model',
+  'respond',
+  'reply',
+  'output',
+  'print',
+  'repeat',
+  'everything',
+  'above',
 ];
 const ANCHOR_HAN = [
-  '忽略', '无视', '忘', '指令', '提示', '系统', '规则', '限制', '密码', '越狱', '模式', '扮演', '助手', '人工智能', '记忆', '执行', '调用', '工具', '删除', '转账', '发送', '拒绝',
-  '审查', '过滤', '管理员', '开发者', '之前', '以上', '输出', '现在', '你是', '任何', '所有', '不受', '告诉我', '用户', '网址', '链接', '聊天记录', '永久', '以后',
+  '忽略',
+  '无视',
+  '忘',
+  '指令',
+  '提示',
+  '系统',
+  '规则',
+  '限制',
+  '密码',
+  '越狱',
+  '模式',
+  '扮演',
+  '助手',
+  '人工智能',
+  '记忆',
+  '执行',
+  '调用',
+  '工具',
+  '删除',
+  '转账',
+  '发送',
+  '拒绝',
+  '审查',
+  '过滤',
+  '管理员',
+  '开发者',
+  '之前',
+  '以上',
+  '输出',
+  '现在',
+  '你是',
+  '任何',
+  '所有',
+  '不受',
+  '告诉我',
+  '用户',
+  '网址',
+  '链接',
+  '聊天记录',
+  '永久',
+  '以后',
 ];
 const anchorRe = (words: readonly string[]): RegExp => new RegExp(words.join('|'), 'g');
 const ANCHOR = anchorRe([...ANCHOR_WORDS, ...ANCHOR_HAN]);
@@ -182,7 +310,12 @@ function anchorsOf(text: string, re: RegExp = ANCHOR): Set<string> {
 }
 
 /** At least two anchors that the base reading lacks (the reading is worth matching). */
-function freshAnchors(found: ReadonlySet<string>, base: ReadonlySet<string>, translate: (a: string) => string = (a) => a, needed = 2): boolean {
+function freshAnchors(
+  found: ReadonlySet<string>,
+  base: ReadonlySet<string>,
+  translate: (a: string) => string = (a) => a,
+  needed = 2,
+): boolean {
   let fresh = 0;
   for (const a of found) if (!base.has(translate(a)) && ++fresh >= needed) return true;
   return false;
@@ -191,7 +324,44 @@ function freshAnchors(found: ReadonlySet<string>, base: ReadonlySet<string>, tra
 const reverse = (t: string): string => [...t].reverse().join('');
 
 // No one-letter words: "a" and "i" read the same reversed.
-const COMMON = new Set(['the', 'you', 'your', 'and', 'to', 'all', 'of', 'is', 'are', 'an', 'in', 'for', 'with', 'this', 'that', 'me', 'my', 'be', 'now', 'from', 'on', 'it', 'as', 'any', 'not', 'do', 'what', 'will', 'or', 'by', 'at', 'if', 'no', 'just', 'only', 'then']);
+const COMMON = new Set([
+  'the',
+  'you',
+  'your',
+  'and',
+  'to',
+  'all',
+  'of',
+  'is',
+  'are',
+  'an',
+  'in',
+  'for',
+  'with',
+  'this',
+  'that',
+  'me',
+  'my',
+  'be',
+  'now',
+  'from',
+  'on',
+  'it',
+  'as',
+  'any',
+  'not',
+  'do',
+  'what',
+  'will',
+  'or',
+  'by',
+  'at',
+  'if',
+  'no',
+  'just',
+  'only',
+  'then',
+]);
 
 /** Share of the Latin words that are common English words (ordinary English ≈ 0.4; rot13'd or reversed ≈ 0). */
 function englishness(text: string): { words: number; common: number } {
@@ -230,11 +400,13 @@ export function matchingViews(raw: string, depth = 0, via: readonly Obfuscation[
     views.push({ text: base.replace(/(\p{L})\n(?=\p{L})/gu, '$1'), via: [...foldVia, 'split_words'], compact: false });
   }
   // One cut is a typo or an identifier (snake_case); several are a word hidden on purpose.
-  if ((base.match(IN_WORD_MARKUP)?.length ?? 0) >= 2) views.push({ text: base.replace(IN_WORD_MARKUP, ''), via: [...foldVia, 'split_words'], compact: false });
+  if ((base.match(IN_WORD_MARKUP)?.length ?? 0) >= 2)
+    views.push({ text: base.replace(IN_WORD_MARKUP, ''), via: [...foldVia, 'split_words'], compact: false });
   const spaced = despace(base);
   if (spaced) {
     views.push({ text: spaced.text, via: [...foldVia, 'spaced_letters'], compact: false });
-    for (const blob of spaced.blobs) if (blob.length >= 12) views.push({ text: blob, via: [...foldVia, 'spaced_letters'], compact: true });
+    for (const blob of spaced.blobs)
+      if (blob.length >= 12) views.push({ text: blob, via: [...foldVia, 'spaced_letters'], compact: true });
   }
   // Words cut in pieces ("ig nore prev ious"): the letters of each sentence re-segmented into
   // words, and (for the strongest rules) the letters alone.
@@ -247,22 +419,26 @@ export function matchingViews(raw: string, depth = 0, via: readonly Obfuscation[
     views.push({ text: resegmented, via: [...foldVia, 'split_words'], compact: false });
     // What is still cut by a line break after rejoining reads on across it.
     const rejoined = rejoinFragments(base).replace(/([a-z])\n(?=[a-z])/g, '$1 ');
-    if (rejoined !== base && freshAnchors(anchorsOf(rejoined), baseAnchors, (x) => x, 1)) views.push({ text: rejoined, via: [...foldVia, 'split_words'], compact: false });
+    if (rejoined !== base && freshAnchors(anchorsOf(rejoined), baseAnchors, (x) => x, 1))
+      views.push({ text: rejoined, via: [...foldVia, 'split_words'], compact: false });
     views.push({ text: squashed, via: [...foldVia, 'split_words'], compact: true });
   }
   const baseEnglish = englishness(base);
   if (LEET_TOKEN.test(base)) {
     for (const one of base.includes('1') ? (['i', 'l'] as const) : (['i'] as const)) {
       const text = unleet(base, one);
-      if (worth(text) || readsAsEnglish(text, baseEnglish) || leetWords(base, text) >= 2) views.push({ text, via: [...foldVia, 'leetspeak'], compact: false });
+      if (worth(text) || readsAsEnglish(text, baseEnglish) || leetWords(base, text) >= 2)
+        views.push({ text, via: [...foldVia, 'leetspeak'], compact: false });
     }
   }
   // Ordinary English is full of common words; rot13'd or reversed English has none of them.
   if (baseEnglish.words >= 3 && baseEnglish.common / baseEnglish.words < 0.15) {
     const r13 = rot13(base);
-    if (readsAsEnglish(r13, baseEnglish) || worth(r13)) views.push({ text: r13, via: [...foldVia, 'rot13'], compact: false });
+    if (readsAsEnglish(r13, baseEnglish) || worth(r13))
+      views.push({ text: r13, via: [...foldVia, 'rot13'], compact: false });
     const rev = reverse(base);
-    if (readsAsEnglish(rev, baseEnglish) || worth(rev)) views.push({ text: rev, via: [...foldVia, 'reversed'], compact: false });
+    if (readsAsEnglish(rev, baseEnglish) || worth(rev))
+      views.push({ text: rev, via: [...foldVia, 'reversed'], compact: false });
   } else if (freshAnchors(anchorsOf(base, ANCHOR_REVERSED), baseAnchors, reverse)) {
     views.push({ text: reverse(base), via: [...foldVia, 'reversed'], compact: false });
   }

@@ -28,7 +28,16 @@ export function termsMentionEntity(docTerms: readonly string[], entity: readonly
 }
 
 /** Metadata fields that describe the record itself (ids, roles, extractor, ranges), never an entity. */
-const BOOKKEEPING_KEYS = new Set(['messageId', 'role', 'memoryKind', 'extractor', 'timeHint', 'messageRangeStart', 'messageRangeEnd', 'endedAt']);
+const BOOKKEEPING_KEYS = new Set([
+  'messageId',
+  'role',
+  'memoryKind',
+  'extractor',
+  'timeHint',
+  'messageRangeStart',
+  'messageRangeEnd',
+  'endedAt',
+]);
 const MAX_METADATA_DEPTH = 3;
 
 function metadataStrings(value: unknown, depth: number, out: string[]): void {

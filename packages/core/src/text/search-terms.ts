@@ -28,5 +28,11 @@ export function searchTerms(text: string): string[] {
 
 /** The distinct search terms of a query that are not stop words (judged before stemming). */
 export function contentSearchTerms(text: string): string[] {
-  return [...new Set(searchTokens(text).filter((t) => !isStopWord(t)).map(stem))];
+  return [
+    ...new Set(
+      searchTokens(text)
+        .filter((t) => !isStopWord(t))
+        .map(stem),
+    ),
+  ];
 }

@@ -12,8 +12,10 @@ const SLOT_WORDS: Record<string, string> = {
   residence: 'live lives living home city town based location moved 住在哪里 住在哪个城市 住哪 现在住 居住地',
   hometown: 'from hometown grew up 老家在哪 来自哪里 家乡',
   employer: 'work works job company employer employed office 在哪家公司 在哪里上班 在哪工作 公司上班 工作单位',
-  occupation: 'job work profession occupation role title career position 做什么工作 职业是什么 是做什么的 职位是什么 现在的工作',
-  partner: 'partner spouse wife husband boyfriend girlfriend dating married relationship 伴侣是谁 男朋友是谁 女朋友是谁 老公是谁 老婆是谁 对象是谁',
+  occupation:
+    'job work profession occupation role title career position 做什么工作 职业是什么 是做什么的 职位是什么 现在的工作',
+  partner:
+    'partner spouse wife husband boyfriend girlfriend dating married relationship 伴侣是谁 男朋友是谁 女朋友是谁 老公是谁 老婆是谁 对象是谁',
   marital_status: 'married single relationship partner 结婚了吗 婚姻状况 单身吗 伴侣是谁',
   pet: 'pet dog cat animal name 狗叫什么 猫叫什么 宠物叫什么名字 的狗 的猫',
   vehicle: 'car drive drives vehicle ride rides get around 开什么车 的车是什么 汽车 座驾',
@@ -36,7 +38,8 @@ const SLOT_WORDS: Record<string, string> = {
   family: 'family name 叫什么 是谁',
   project: 'project 项目 什么时候 用什么',
   age: 'old age years birthday 多大 几岁 年龄',
-  medication: 'medication medicine medicines drug drugs take takes taking prescription prescribed pill pills tablet inhaler 吃什么药 用什么药 药物 服用 吃药',
+  medication:
+    'medication medicine medicines drug drugs take takes taking prescription prescribed pill pills tablet inhaler 吃什么药 用什么药 药物 服用 吃药',
   dose: 'dose dosage how much how many pills tablets mg 剂量 几片 吃几片 多少毫克',
   team: 'team department group squad division unit 哪个组 哪个部门 什么部门 团队',
   sports_team: 'team support supports root fan club 支持哪个队 哪支球队 球队',
@@ -89,6 +92,10 @@ export function slotFamiliesOfWord(word: string): string[] {
   const cjk = /[\u3400-\u9fff]/u.test(w);
   const stem = (x: string) => x.replace(/(?:ing|ed|es|s|e)$/, '');
   return Object.entries(SLOT_WORDS)
-    .filter(([, words]) => words.split(/\s+/).some((x) => (cjk ? w.length >= 2 && x.includes(w) : x === w || (w.length >= 4 && stem(x) === stem(w)))))
+    .filter(([, words]) =>
+      words
+        .split(/\s+/)
+        .some((x) => (cjk ? w.length >= 2 && x.includes(w) : x === w || (w.length >= 4 && stem(x) === stem(w)))),
+    )
     .map(([family]) => family);
 }

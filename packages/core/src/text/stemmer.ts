@@ -68,7 +68,26 @@ const STEP3: ReadonlyArray<[string, string]> = [
   ['ness', ''],
   ['ful', ''],
 ];
-const STEP4 = ['ement', 'ance', 'ence', 'able', 'ible', 'ment', 'ant', 'ent', 'ism', 'ate', 'iti', 'ous', 'ive', 'ize', 'ion', 'al', 'er', 'ic'];
+const STEP4 = [
+  'ement',
+  'ance',
+  'ence',
+  'able',
+  'ible',
+  'ment',
+  'ant',
+  'ent',
+  'ism',
+  'ate',
+  'iti',
+  'ous',
+  'ive',
+  'ize',
+  'ion',
+  'al',
+  'er',
+  'ic',
+];
 
 /** Start of the region after the first non-vowel that follows a vowel, from `from`. */
 function regionAfter(w: string, from: number): number {

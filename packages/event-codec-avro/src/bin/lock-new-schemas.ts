@@ -6,7 +6,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_SCHEMAS_DIR } from '../codec';
-import { FINGERPRINT_LOCK_FILE, lockEntryOf, readFingerprintLock, verifyFingerprintLock, type FingerprintLock } from '../fingerprint-lock';
+import {
+  FINGERPRINT_LOCK_FILE,
+  lockEntryOf,
+  readFingerprintLock,
+  verifyFingerprintLock,
+  type FingerprintLock,
+} from '../fingerprint-lock';
 import { loadSchemaCatalogue } from '../schema-catalogue';
 
 const dir = process.argv[2] ?? DEFAULT_SCHEMAS_DIR;
@@ -20,7 +26,9 @@ try {
 const released = [...catalogue.byType.values()].flat();
 const problems = verifyFingerprintLock(released, lock).filter((p) => !p.includes('is released but not locked'));
 if (problems.length > 0) {
-  console.error(`refusing to update the lock (restore released files, add a new version instead):\n${problems.join('\n')}`);
+  console.error(
+    `refusing to update the lock (restore released files, add a new version instead):\n${problems.join('\n')}`,
+  );
   process.exit(1);
 }
 const added: string[] = [];

@@ -1,6 +1,15 @@
 import type { SqlExecutor } from '@engram/core';
 
-export type HistoryAction = 'created' | 'superseded' | 'deduplicated' | 'archived' | 'restored' | 'pinned' | 'unpinned' | 'forgotten' | 'rejected';
+export type HistoryAction =
+  | 'created'
+  | 'superseded'
+  | 'deduplicated'
+  | 'archived'
+  | 'restored'
+  | 'pinned'
+  | 'unpinned'
+  | 'forgotten'
+  | 'rejected';
 
 export interface HistoryRow {
   eventId: string;
@@ -28,8 +37,21 @@ export async function addHistory(tx: SqlExecutor, h: HistoryRow): Promise<void> 
     `INSERT INTO memory_history (event_id, memory_id, action, tenant_id, user_id, key, version, content, source, related_id, reason, at, recorded_at, valid_from, valid_to)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT DO NOTHING`,
     [
-      h.eventId, h.memoryId, h.action, h.tenantId, h.userId, h.key ?? null, h.version ?? null, h.content ?? null, h.source ?? null, h.relatedId ?? null, h.reason ?? null, h.at,
-      h.recordedAt ?? null, h.validFrom ?? null, h.validTo ?? null,
+      h.eventId,
+      h.memoryId,
+      h.action,
+      h.tenantId,
+      h.userId,
+      h.key ?? null,
+      h.version ?? null,
+      h.content ?? null,
+      h.source ?? null,
+      h.relatedId ?? null,
+      h.reason ?? null,
+      h.at,
+      h.recordedAt ?? null,
+      h.validFrom ?? null,
+      h.validTo ?? null,
     ],
   );
 }

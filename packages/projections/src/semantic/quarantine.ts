@@ -1,4 +1,10 @@
-import { assertNever, type ContentQuarantined, type MemoryForgotten, type QuarantineResolved, type SqlExecutor } from '@engram/core';
+import {
+  assertNever,
+  type ContentQuarantined,
+  type MemoryForgotten,
+  type QuarantineResolved,
+  type SqlExecutor,
+} from '@engram/core';
 
 /** A held write becomes a pending row; a redelivery keeps the first one. */
 export async function projectQuarantined(tx: SqlExecutor, e: ContentQuarantined): Promise<void> {
@@ -9,8 +15,26 @@ export async function projectQuarantined(tx: SqlExecutor, e: ContentQuarantined)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
      ON CONFLICT (tenant_id, quarantine_id) DO NOTHING`,
     [
-      e.tenantId, p.quarantineId, e.userId, e.agentId, e.sessionId, e.eventId, p.attempted, p.heldType, p.heldSchemaVersion,
-      JSON.stringify(p.heldPayload), p.code, p.reason, JSON.stringify(p.intents), p.score, p.field, p.match, p.scanner, e.occurredAt, e.recordedAt, e.keyId,
+      e.tenantId,
+      p.quarantineId,
+      e.userId,
+      e.agentId,
+      e.sessionId,
+      e.eventId,
+      p.attempted,
+      p.heldType,
+      p.heldSchemaVersion,
+      JSON.stringify(p.heldPayload),
+      p.code,
+      p.reason,
+      JSON.stringify(p.intents),
+      p.score,
+      p.field,
+      p.match,
+      p.scanner,
+      e.occurredAt,
+      e.recordedAt,
+      e.keyId,
     ],
   );
 }
@@ -32,15 +56,24 @@ export async function forgetQuarantined(tx: SqlExecutor, e: MemoryForgotten): Pr
   switch (p.target) {
     case 'memory':
       if (p.memoryId === null) return;
-      await tx.query("DELETE FROM quarantined_writes WHERE tenant_id = $1 AND user_id = $2 AND held_payload->>'memoryId' = $3", [...scope, p.memoryId]);
+      await tx.query(
+        "DELETE FROM quarantined_writes WHERE tenant_id = $1 AND user_id = $2 AND held_payload->>'memoryId' = $3",
+        [...scope, p.memoryId],
+      );
       return;
     case 'key':
       if (p.key === null) return;
-      await tx.query("DELETE FROM quarantined_writes WHERE tenant_id = $1 AND user_id = $2 AND held_payload->>'key' = $3", [...scope, p.key]);
+      await tx.query(
+        "DELETE FROM quarantined_writes WHERE tenant_id = $1 AND user_id = $2 AND held_payload->>'key' = $3",
+        [...scope, p.key],
+      );
       return;
     case 'derived':
       if (!p.derived || p.derived.memoryIds.length === 0) return;
-      await tx.query("DELETE FROM quarantined_writes WHERE tenant_id = $1 AND user_id = $2 AND held_payload->>'memoryId' = ANY($3::text[])", [...scope, p.derived.memoryIds]);
+      await tx.query(
+        "DELETE FROM quarantined_writes WHERE tenant_id = $1 AND user_id = $2 AND held_payload->>'memoryId' = ANY($3::text[])",
+        [...scope, p.derived.memoryIds],
+      );
       return;
     case 'user':
       await tx.query('DELETE FROM quarantined_writes WHERE tenant_id = $1 AND user_id = $2', scope);

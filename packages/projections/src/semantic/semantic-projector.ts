@@ -11,18 +11,48 @@ import { writeEntry } from './write-entry';
 type Envelope = Pick<EngramEvent, 'eventId' | 'tenantId' | 'userId' | 'occurredAt' | 'recordedAt'>;
 
 /** Updates one entry of the user and records the history row when the entry exists; says which it was. */
-async function mutate(tx: SqlExecutor, e: Envelope, memoryId: string, set: string, params: unknown[], action: HistoryAction, extra: { relatedId?: string | null; reason?: string | null } = {}): Promise<ApplyOutcome> {
-  const missing: ApplyOutcome = { outcome: 'rejected', code: 'NOT_FOUND', reason: `memory ${memoryId} does not exist (anymore) in this user's scope`, memoryId: isUuid(memoryId) ? memoryId : null };
+async function mutate(
+  tx: SqlExecutor,
+  e: Envelope,
+  memoryId: string,
+  set: string,
+  params: unknown[],
+  action: HistoryAction,
+  extra: { relatedId?: string | null; reason?: string | null } = {},
+): Promise<ApplyOutcome> {
+  const missing: ApplyOutcome = {
+    outcome: 'rejected',
+    code: 'NOT_FOUND',
+    reason: `memory ${memoryId} does not exist (anymore) in this user's scope`,
+    memoryId: isUuid(memoryId) ? memoryId : null,
+  };
   if (!isUuid(memoryId)) return missing;
-  const r = await tx.query<{ key: string | null; version: number; source: string; valid_from: unknown; valid_to: unknown }>(
+  const r = await tx.query<{
+    key: string | null;
+    version: number;
+    source: string;
+    valid_from: unknown;
+    valid_to: unknown;
+  }>(
     `UPDATE memories SET ${set}, updated_at = $4, last_event_id = $5 WHERE tenant_id = $1 AND user_id = $2 AND id = $3 RETURNING key, version, source, valid_from, valid_to`,
     [e.tenantId, e.userId, memoryId, e.occurredAt, e.eventId, ...params],
   );
   const row = r.rows[0];
   if (!row) return missing;
   await addHistory(tx, {
-    eventId: e.eventId, memoryId, action, tenantId: e.tenantId, userId: e.userId, at: e.occurredAt, recordedAt: e.recordedAt, key: row.key, version: row.version,
-    source: row.source, validFrom: isoOrNull(row.valid_from), validTo: isoOrNull(row.valid_to), ...extra,
+    eventId: e.eventId,
+    memoryId,
+    action,
+    tenantId: e.tenantId,
+    userId: e.userId,
+    at: e.occurredAt,
+    recordedAt: e.recordedAt,
+    key: row.key,
+    version: row.version,
+    source: row.source,
+    validFrom: isoOrNull(row.valid_from),
+    validTo: isoOrNull(row.valid_to),
+    ...extra,
   });
   return { outcome: 'applied', memoryId };
 }
@@ -34,18 +64,54 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<ApplyOutcome
       const p = e.payload;
       if (p.tier === 'WORKING') return;
       return writeEntry(tx, e, {
-        id: p.memoryId, type: p.type, tier: p.tier, kind: 'memory', key: p.key, content: p.content, tags: p.tags, importance: p.importance,
-        pinned: p.pinned, source: p.source, confidence: p.confidence, scope: p.scope, metadata: p.metadata, sourceMessageIds: p.sourceMessageIds,
-        episodeId: p.episodeId, validFrom: p.validFrom, validTo: p.validTo ?? null, erased: stored.erased === true,
+        id: p.memoryId,
+        type: p.type,
+        tier: p.tier,
+        kind: 'memory',
+        key: p.key,
+        content: p.content,
+        tags: p.tags,
+        importance: p.importance,
+        pinned: p.pinned,
+        source: p.source,
+        confidence: p.confidence,
+        scope: p.scope,
+        metadata: p.metadata,
+        sourceMessageIds: p.sourceMessageIds,
+        episodeId: p.episodeId,
+        validFrom: p.validFrom,
+        validTo: p.validTo ?? null,
+        erased: stored.erased === true,
       });
     }
     case 'FactExtracted': {
       const p = e.payload;
-      const lineage = { extractor: p.extractor, subject: p.subject, predicate: p.predicate, object: p.object, timeHint: p.timeHint };
+      const lineage = {
+        extractor: p.extractor,
+        subject: p.subject,
+        predicate: p.predicate,
+        object: p.object,
+        timeHint: p.timeHint,
+      };
       return writeEntry(tx, e, {
-        id: p.memoryId, type: p.type, tier: 'SEMANTIC', kind: p.kind, key: p.key, content: p.content, tags: p.tags, importance: p.importance,
-        pinned: false, source: p.source, confidence: p.confidence, scope: null, metadata: lineage, sourceMessageIds: p.sourceMessageIds,
-        episodeId: p.episodeId, validFrom: p.validFrom, validTo: p.validTo ?? null, erased: stored.erased === true,
+        id: p.memoryId,
+        type: p.type,
+        tier: 'SEMANTIC',
+        kind: p.kind,
+        key: p.key,
+        content: p.content,
+        tags: p.tags,
+        importance: p.importance,
+        pinned: false,
+        source: p.source,
+        confidence: p.confidence,
+        scope: null,
+        metadata: lineage,
+        sourceMessageIds: p.sourceMessageIds,
+        episodeId: p.episodeId,
+        validFrom: p.validFrom,
+        validTo: p.validTo ?? null,
+        erased: stored.erased === true,
       });
     }
     case 'MemoryAccessed': {
@@ -74,7 +140,9 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<ApplyOutcome
     case 'MemoryRestored':
       // superseded_by stays while another active entry holds the key: that one is still the newer truth.
       return mutate(
-        tx, e, e.payload.memoryId,
+        tx,
+        e,
+        e.payload.memoryId,
         `tier = 'SEMANTIC', superseded_by = CASE WHEN key IS NOT NULL AND EXISTS (
            SELECT 1 FROM memories o WHERE o.tenant_id = memories.tenant_id AND o.user_id = memories.user_id
              AND o.agent_id IS NOT DISTINCT FROM memories.agent_id AND o.key = memories.key AND o.tier = 'SEMANTIC' AND o.id <> memories.id)
@@ -83,7 +151,8 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<ApplyOutcome
            SELECT 1 FROM memories o WHERE o.tenant_id = memories.tenant_id AND o.user_id = memories.user_id
              AND o.agent_id IS NOT DISTINCT FROM memories.agent_id AND o.key = memories.key AND o.tier = 'SEMANTIC' AND o.id <> memories.id)
          THEN valid_to ELSE NULL END`,
-        [], 'restored',
+        [],
+        'restored',
       );
     case 'MemorySuperseded': {
       const p = e.payload;
@@ -96,10 +165,14 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<ApplyOutcome
       );
       if (already.rows.length > 0) return;
       return mutate(
-        tx, e, p.memoryId,
+        tx,
+        e,
+        p.memoryId,
         `tier = 'ARCHIVAL', superseded_by = $6,
          valid_to = COALESCE(valid_to, GREATEST(valid_from, COALESCE((SELECT s.valid_from FROM memories s WHERE s.id = $6), $4::timestamptz)))`,
-        [p.supersededBy], 'superseded', { relatedId: p.supersededBy, reason: p.reason },
+        [p.supersededBy],
+        'superseded',
+        { relatedId: p.supersededBy, reason: p.reason },
       );
     }
     case 'MemoryForgotten':
@@ -121,7 +194,20 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<ApplyOutcome
       await tx.query(
         `INSERT INTO write_rejections (event_id, tenant_id, user_id, agent_id, session_id, attempted, code, reason, field, content_sha256, match, at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (event_id) DO NOTHING`,
-        [e.eventId, e.tenantId, e.userId, e.agentId, e.sessionId, p.attempted, p.code, p.reason, p.field, p.contentSha256, p.match, e.occurredAt],
+        [
+          e.eventId,
+          e.tenantId,
+          e.userId,
+          e.agentId,
+          e.sessionId,
+          p.attempted,
+          p.code,
+          p.reason,
+          p.field,
+          p.contentSha256,
+          p.match,
+          e.occurredAt,
+        ],
       );
       return;
     }
@@ -131,7 +217,17 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<ApplyOutcome
       await tx.query(
         `INSERT INTO contradictions (id, tenant_id, user_id, entry_a_id, entry_b_id, description, confidence, candidate, detected_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING`,
-        [p.contradictionId, e.tenantId, e.userId, p.entryAId, p.entryBId, p.description, p.confidence, p.candidate === null ? null : JSON.stringify(p.candidate), e.occurredAt],
+        [
+          p.contradictionId,
+          e.tenantId,
+          e.userId,
+          p.entryAId,
+          p.entryBId,
+          p.description,
+          p.confidence,
+          p.candidate === null ? null : JSON.stringify(p.candidate),
+          e.occurredAt,
+        ],
       );
       return;
     }
@@ -153,7 +249,18 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<ApplyOutcome
            last_used = GREATEST(skills.last_used, EXCLUDED.last_used),
            success_count = skills.success_count + EXCLUDED.success_count,
            failure_count = skills.failure_count + EXCLUDED.failure_count`,
-        [p.skillId, e.tenantId, e.userId, e.agentId, p.name, p.whenToUse, JSON.stringify(p.steps), e.occurredAt, p.success ? 1 : 0, p.success ? 0 : 1],
+        [
+          p.skillId,
+          e.tenantId,
+          e.userId,
+          e.agentId,
+          p.name,
+          p.whenToUse,
+          JSON.stringify(p.steps),
+          e.occurredAt,
+          p.success ? 1 : 0,
+          p.success ? 0 : 1,
+        ],
       );
       return;
     }

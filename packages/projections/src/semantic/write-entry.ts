@@ -29,7 +29,10 @@ export interface NewEntry {
   erased?: boolean;
 }
 
-type Envelope = Pick<EngramEvent, 'eventId' | 'tenantId' | 'userId' | 'agentId' | 'sessionId' | 'occurredAt' | 'recordedAt'>;
+type Envelope = Pick<
+  EngramEvent,
+  'eventId' | 'tenantId' | 'userId' | 'agentId' | 'sessionId' | 'occurredAt' | 'recordedAt'
+>;
 
 const INSERT_COLUMNS = `INSERT INTO memories (id, tenant_id, user_id, agent_id, type, tier, kind, key, content, tags, source_session, created_at, updated_at,
                            importance, episode_id, version, source, pinned, scope, confidence, metadata, source_message_ids, valid_from,
@@ -42,13 +45,43 @@ const validFromOf = (e: Envelope, n: NewEntry) => n.validFrom ?? e.occurredAt;
 
 function rowParams(e: Envelope, n: NewEntry, version: number, hash: string, tier = n.tier): unknown[] {
   return [
-    n.id, e.tenantId, e.userId, e.agentId, n.type, tier, n.kind, n.key, n.content, n.tags, e.sessionId, e.occurredAt,
-    n.importance, isUuid(n.episodeId) ? n.episodeId : null, version, n.source, n.pinned, n.scope, n.confidence,
-    JSON.stringify(n.metadata ?? {}), n.sourceMessageIds, validFromOf(e, n), e.eventId, hash, n.validTo, e.recordedAt,
+    n.id,
+    e.tenantId,
+    e.userId,
+    e.agentId,
+    n.type,
+    tier,
+    n.kind,
+    n.key,
+    n.content,
+    n.tags,
+    e.sessionId,
+    e.occurredAt,
+    n.importance,
+    isUuid(n.episodeId) ? n.episodeId : null,
+    version,
+    n.source,
+    n.pinned,
+    n.scope,
+    n.confidence,
+    JSON.stringify(n.metadata ?? {}),
+    n.sourceMessageIds,
+    validFromOf(e, n),
+    e.eventId,
+    hash,
+    n.validTo,
+    e.recordedAt,
   ];
 }
 
-async function insertRow(tx: SqlExecutor, e: Envelope, n: NewEntry, version: number, hash: string, tier = n.tier): Promise<void> {
+async function insertRow(
+  tx: SqlExecutor,
+  e: Envelope,
+  n: NewEntry,
+  version: number,
+  hash: string,
+  tier = n.tier,
+): Promise<void> {
   await tx.query(INSERT_COLUMNS, rowParams(e, n, version, hash, tier));
 }
 
@@ -81,33 +114,71 @@ async function activeHolders(tx: SqlExecutor, e: Envelope, key: string): Promise
  * an unkeyed entry identical to an active one in the same scope is not stored twice.
  */
 export async function writeEntry(tx: SqlExecutor, e: Envelope, n: NewEntry): Promise<ApplyOutcome> {
-  if (!isUuid(n.id)) return { outcome: 'rejected', code: 'VALIDATION_FAILED', reason: `memory id ${n.id} is not a UUID` };
+  if (!isUuid(n.id))
+    return { outcome: 'rejected', code: 'VALIDATION_FAILED', reason: `memory id ${n.id} is not a UUID` };
   const hash = contentHash(n.content);
   const unkeyedSemantic = n.tier === 'SEMANTIC' && n.key === null && !n.erased;
   // The common unkeyed write asks "seen?" and "identical active entry?" in one round trip.
   const probe = unkeyedSemantic
-    ? (await tx.query<{ seen: boolean; id: string | null; version: number | null }>(
-        `SELECT EXISTS (SELECT 1 FROM memories WHERE id = $5) AS seen, d.id, d.version
+    ? (
+        await tx.query<{ seen: boolean; id: string | null; version: number | null }>(
+          `SELECT EXISTS (SELECT 1 FROM memories WHERE id = $5) AS seen, d.id, d.version
            FROM (SELECT 1) AS one LEFT JOIN LATERAL (
              SELECT id::text AS id, version FROM memories WHERE tenant_id = $1 AND user_id = $2 AND agent_id IS NOT DISTINCT FROM $3
                 AND tier = 'SEMANTIC' AND content_hash = $4 ORDER BY created_at LIMIT 1) AS d ON true`,
-        [e.tenantId, e.userId, e.agentId, hash, n.id],
-      )).rows[0]!
-    : { seen: (await tx.query('SELECT 1 FROM memories WHERE id = $1', [n.id])).rows.length > 0, id: null, version: null };
+          [e.tenantId, e.userId, e.agentId, hash, n.id],
+        )
+      ).rows[0]!
+    : {
+        seen: (await tx.query('SELECT 1 FROM memories WHERE id = $1', [n.id])).rows.length > 0,
+        id: null,
+        version: null,
+      };
   if (probe.seen) return { outcome: 'applied', memoryId: n.id };
-  const base = { eventId: e.eventId, tenantId: e.tenantId, userId: e.userId, at: e.occurredAt, recordedAt: e.recordedAt };
+  const base = {
+    eventId: e.eventId,
+    tenantId: e.tenantId,
+    userId: e.userId,
+    at: e.occurredAt,
+    recordedAt: e.recordedAt,
+  };
   const validFrom = validFromOf(e, n);
 
   if (n.tier === 'SEMANTIC' && n.key !== null) {
     if (isPastValue({ validTo: n.validTo, occurredAt: e.occurredAt })) {
       await insertRow(tx, e, n, 1, hash, 'ARCHIVAL');
-      await addHistory(tx, { ...base, memoryId: n.id, action: 'created', key: n.key, version: 1, content: n.content, source: n.source, validFrom, validTo: n.validTo, reason: 'a past value' });
+      await addHistory(tx, {
+        ...base,
+        memoryId: n.id,
+        action: 'created',
+        key: n.key,
+        version: 1,
+        content: n.content,
+        source: n.source,
+        validFrom,
+        validTo: n.validTo,
+        reason: 'a past value',
+      });
       return { outcome: 'applied', memoryId: n.id };
     }
     const decision = decideKeyedWrite(await activeHolders(tx, e, n.key), n.source, n.key);
     if (decision.action === 'reject') {
-      await addHistory(tx, { ...base, memoryId: n.id, action: 'rejected', key: n.key, content: n.content, source: n.source, relatedId: decision.strongest.id, reason: decision.reason });
-      return { outcome: 'rejected', code: 'PROVENANCE_REJECTED', reason: decision.reason, memoryId: decision.strongest.id };
+      await addHistory(tx, {
+        ...base,
+        memoryId: n.id,
+        action: 'rejected',
+        key: n.key,
+        content: n.content,
+        source: n.source,
+        relatedId: decision.strongest.id,
+        reason: decision.reason,
+      });
+      return {
+        outcome: 'rejected',
+        code: 'PROVENANCE_REJECTED',
+        reason: decision.reason,
+        memoryId: decision.strongest.id,
+      };
     }
     await insertRow(tx, e, n, decision.version, hash);
     if (decision.action === 'supersede') {
@@ -119,18 +190,45 @@ export async function writeEntry(tx: SqlExecutor, e: Envelope, n: NewEntry): Pro
           [old.id, n.id, e.occurredAt, e.eventId, validFrom],
         );
         await addHistory(tx, {
-          ...base, memoryId: old.id, action: 'superseded', key: n.key, version: old.version, source: old.source, relatedId: n.id,
-          reason: `key "${n.key}" updated by a ${n.source} write`, validTo: isoOrNull(r.rows[0]?.valid_to),
+          ...base,
+          memoryId: old.id,
+          action: 'superseded',
+          key: n.key,
+          version: old.version,
+          source: old.source,
+          relatedId: n.id,
+          reason: `key "${n.key}" updated by a ${n.source} write`,
+          validTo: isoOrNull(r.rows[0]?.valid_to),
         });
       }
     }
-    const predecessor = decision.action === 'supersede' ? decision.supersedes[decision.supersedes.length - 1]!.id : null;
-    await addHistory(tx, { ...base, memoryId: n.id, action: 'created', key: n.key, version: decision.version, content: n.content, source: n.source, relatedId: predecessor, validFrom, validTo: n.validTo });
+    const predecessor =
+      decision.action === 'supersede' ? decision.supersedes[decision.supersedes.length - 1]!.id : null;
+    await addHistory(tx, {
+      ...base,
+      memoryId: n.id,
+      action: 'created',
+      key: n.key,
+      version: decision.version,
+      content: n.content,
+      source: n.source,
+      relatedId: predecessor,
+      validFrom,
+      validTo: n.validTo,
+    });
     return { outcome: 'applied', memoryId: n.id };
   }
 
   if (unkeyedSemantic && probe.id !== null) {
-    await addHistory(tx, { ...base, memoryId: probe.id, action: 'deduplicated', version: probe.version, source: n.source, relatedId: n.id, reason: 'identical content already active' });
+    await addHistory(tx, {
+      ...base,
+      memoryId: probe.id,
+      action: 'deduplicated',
+      version: probe.version,
+      source: n.source,
+      relatedId: n.id,
+      reason: 'identical content already active',
+    });
     return { outcome: 'applied', memoryId: probe.id };
   }
   await insertCreated(tx, e, n, hash);

@@ -57,15 +57,32 @@ export function renderWorkingEntries(entries: readonly WorkingEntry[], budgetCha
 }
 
 export async function loadWorkingEntries(db: SqlExecutor, scope: Scope, sessionId: string): Promise<WorkingEntry[]> {
-  const r = await db.query<{ id: string; kind: 'message' | 'note'; role: string | null; content: string; importance: number; at: Date | string; seq: number }>(
+  const r = await db.query<{
+    id: string;
+    kind: 'message' | 'note';
+    role: string | null;
+    content: string;
+    importance: number;
+    at: Date | string;
+    seq: number;
+  }>(
     `SELECT id, kind, role, content, importance, at, seq FROM working_entries
      WHERE tenant_id = $1 AND user_id = $2 AND session_id = $3 AND ($4::text IS NULL OR agent_id = $4)
      ORDER BY seq`,
     [scope.tenantId, scope.userId, sessionId, scope.agentId],
   );
-  return r.rows.map((row) => ({ ...row, at: row.at instanceof Date ? row.at.toISOString() : String(row.at), seq: Number(row.seq) }));
+  return r.rows.map((row) => ({
+    ...row,
+    at: row.at instanceof Date ? row.at.toISOString() : String(row.at),
+    seq: Number(row.seq),
+  }));
 }
 
-export async function renderWorkingMemory(db: SqlExecutor, scope: Scope, sessionId: string, budgetChars = 4000): Promise<string> {
+export async function renderWorkingMemory(
+  db: SqlExecutor,
+  scope: Scope,
+  sessionId: string,
+  budgetChars = 4000,
+): Promise<string> {
   return renderWorkingEntries(await loadWorkingEntries(db, scope, sessionId), budgetChars);
 }

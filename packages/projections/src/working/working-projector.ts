@@ -38,7 +38,13 @@ async function addEntry(tx: SqlExecutor, r: EntryRow): Promise<boolean> {
 }
 
 /** Records activity in a session (creating it if needed); a message after the end reopens it. */
-async function touchSession(tx: SqlExecutor, e: StoredEvent['event'], sessionId: string, messages: number, reopen: boolean): Promise<void> {
+async function touchSession(
+  tx: SqlExecutor,
+  e: StoredEvent['event'],
+  sessionId: string,
+  messages: number,
+  reopen: boolean,
+): Promise<void> {
   await tx.query(
     `INSERT INTO sessions (tenant_id, user_id, session_id, agent_id, started_at, last_activity_at, message_count)
      VALUES ($1, $2, $3, $4, $5, $5, $6)
@@ -110,9 +116,15 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<ApplyOutcome
         await tx.query('DELETE FROM sessions WHERE tenant_id = $1 AND user_id = $2', [e.tenantId, e.userId]);
       } else if (e.payload.target === 'memory' && e.payload.memoryId) {
         // A session note carries its memory id.
-        await tx.query("DELETE FROM working_entries WHERE tenant_id = $1 AND user_id = $2 AND id = $3 AND kind = 'note'", [e.tenantId, e.userId, e.payload.memoryId]);
+        await tx.query(
+          "DELETE FROM working_entries WHERE tenant_id = $1 AND user_id = $2 AND id = $3 AND kind = 'note'",
+          [e.tenantId, e.userId, e.payload.memoryId],
+        );
       } else if (e.payload.target === 'derived' && e.payload.derived && e.payload.derived.memoryIds.length > 0) {
-        await tx.query("DELETE FROM working_entries WHERE tenant_id = $1 AND user_id = $2 AND id = ANY($3::text[]) AND kind = 'note'", [e.tenantId, e.userId, e.payload.derived.memoryIds]);
+        await tx.query(
+          "DELETE FROM working_entries WHERE tenant_id = $1 AND user_id = $2 AND id = ANY($3::text[]) AND kind = 'note'",
+          [e.tenantId, e.userId, e.payload.derived.memoryIds],
+        );
       }
       return;
     case 'MemoryAccessed':

@@ -40,7 +40,11 @@ export class EventFactory {
     return new Date(this.clock.ms + 1000).toISOString();
   }
 
-  make<T extends EventType>(type: T, payload: PayloadOf<T>, over: Partial<Pick<EngramEvent, 'agentId' | 'sessionId' | 'occurredAt' | 'eventId'>> = {}): StoredEvent {
+  make<T extends EventType>(
+    type: T,
+    payload: PayloadOf<T>,
+    over: Partial<Pick<EngramEvent, 'agentId' | 'sessionId' | 'occurredAt' | 'eventId'>> = {},
+  ): StoredEvent {
     this.clock.ms += 1000;
     const at = new Date(this.clock.ms).toISOString();
     const event = {
@@ -61,16 +65,41 @@ export class EventFactory {
     return { event, position: { partition: 0, offset: nextOffset++ } };
   }
 
-  message(role: 'user' | 'assistant' | 'system' | 'tool', content: string, over: { messageId?: string; sessionId?: string | null; agentId?: string | null } = {}): StoredEvent {
-    return this.make('MessageObserved', { messageId: over.messageId ?? uid(), role, content, metadata: { via: 'test' } }, over);
+  message(
+    role: 'user' | 'assistant' | 'system' | 'tool',
+    content: string,
+    over: { messageId?: string; sessionId?: string | null; agentId?: string | null } = {},
+  ): StoredEvent {
+    return this.make(
+      'MessageObserved',
+      { messageId: over.messageId ?? uid(), role, content, metadata: { via: 'test' } },
+      over,
+    );
   }
 
-  memory(p: Partial<PayloadOf<'MemoryWritten'>> & { content: string }, over: { agentId?: string | null; sessionId?: string | null } = {}): StoredEvent {
+  memory(
+    p: Partial<PayloadOf<'MemoryWritten'>> & { content: string },
+    over: { agentId?: string | null; sessionId?: string | null } = {},
+  ): StoredEvent {
     return this.make(
       'MemoryWritten',
       {
-        memoryId: uid(), type: 'USER', tier: 'SEMANTIC', key: null, tags: [], importance: 0.6, pinned: false, source: 'user_stated',
-        confidence: 1, scope: null, metadata: {}, sourceMessageIds: [], episodeId: null, validFrom: null, validTo: null, ...p,
+        memoryId: uid(),
+        type: 'USER',
+        tier: 'SEMANTIC',
+        key: null,
+        tags: [],
+        importance: 0.6,
+        pinned: false,
+        source: 'user_stated',
+        confidence: 1,
+        scope: null,
+        metadata: {},
+        sourceMessageIds: [],
+        episodeId: null,
+        validFrom: null,
+        validTo: null,
+        ...p,
       },
       over,
     );
@@ -78,25 +107,62 @@ export class EventFactory {
 
   fact(p: Partial<PayloadOf<'FactExtracted'>> & { content: string }): StoredEvent {
     return this.make('FactExtracted', {
-      memoryId: uid(), kind: 'fact', type: 'ENVIRONMENT', key: null, tags: ['extracted'], importance: 0.5, confidence: 0.8, source: 'consolidated',
-      subject: null, predicate: null, object: null, timeHint: null, sourceMessageIds: [], episodeId: null, extractor: 'rules@1', validFrom: null, validTo: null, ...p,
+      memoryId: uid(),
+      kind: 'fact',
+      type: 'ENVIRONMENT',
+      key: null,
+      tags: ['extracted'],
+      importance: 0.5,
+      confidence: 0.8,
+      source: 'consolidated',
+      subject: null,
+      predicate: null,
+      object: null,
+      timeHint: null,
+      sourceMessageIds: [],
+      episodeId: null,
+      extractor: 'rules@1',
+      validFrom: null,
+      validTo: null,
+      ...p,
     });
   }
 
   /** The erasure coordinator's lineage cascade: what was derived only from erased data. */
-  forgetDerived(derived: { memoryIds?: string[]; episodeIds?: string[]; skillIds?: string[] }, erasureId: string = uid()): StoredEvent {
+  forgetDerived(
+    derived: { memoryIds?: string[]; episodeIds?: string[]; skillIds?: string[] },
+    erasureId: string = uid(),
+  ): StoredEvent {
     return this.make('MemoryForgotten', {
-      target: 'derived', memoryId: null, key: null, reason: 'derived from erased data', requestedBy: 'engram', erasureId,
-      derived: { memoryIds: derived.memoryIds ?? [], episodeIds: derived.episodeIds ?? [], skillIds: derived.skillIds ?? [] },
+      target: 'derived',
+      memoryId: null,
+      key: null,
+      reason: 'derived from erased data',
+      requestedBy: 'engram',
+      erasureId,
+      derived: {
+        memoryIds: derived.memoryIds ?? [],
+        episodeIds: derived.episodeIds ?? [],
+        skillIds: derived.skillIds ?? [],
+      },
     });
   }
 
   forget(target: 'memory' | 'key' | 'user', ref: { memoryId?: string; key?: string } = {}): StoredEvent {
-    return this.make('MemoryForgotten', { target, memoryId: ref.memoryId ?? null, key: ref.key ?? null, reason: 'user asked', requestedBy: 'user', erasureId: null, derived: null });
+    return this.make('MemoryForgotten', {
+      target,
+      memoryId: ref.memoryId ?? null,
+      key: ref.key ?? null,
+      reason: 'user asked',
+      requestedBy: 'user',
+      erasureId: null,
+      derived: null,
+    });
   }
 }
 
 export function memoryIdOf(s: StoredEvent): string {
-  if (s.event.type !== 'MemoryWritten' && s.event.type !== 'FactExtracted') throw new Error(`${s.event.type} has no memoryId`);
+  if (s.event.type !== 'MemoryWritten' && s.event.type !== 'FactExtracted')
+    throw new Error(`${s.event.type} has no memoryId`);
   return s.event.payload.memoryId;
 }

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { JsonEventCodec, type EngramEvent, type LogPosition, type StoredEvent } from '@engram/core';
 import { openFileEventLog } from '@engram/event-log-file';
 
-export async function openTempFileLog(): Promise<{ log: Awaited<ReturnType<typeof openFileEventLog>>; dispose(): Promise<void> }> {
+export async function openTempFileLog(): Promise<{
+  log: Awaited<ReturnType<typeof openFileEventLog>>;
+  dispose(): Promise<void>;
+}> {
   const dir = await mkdtemp(join(tmpdir(), 'engram-proj-log-'));
   const log = await openFileEventLog({ dir, codec: new JsonEventCodec() });
   return {
@@ -17,7 +20,10 @@ export async function openTempFileLog(): Promise<{ log: Awaited<ReturnType<typeo
 }
 
 /** Appends events one stream run at a time (an append must hold one stream); returns the last position. */
-export async function appendAll(log: { append(events: EngramEvent[]): Promise<{ positions: LogPosition[] }> }, events: readonly StoredEvent[]): Promise<LogPosition> {
+export async function appendAll(
+  log: { append(events: EngramEvent[]): Promise<{ positions: LogPosition[] }> },
+  events: readonly StoredEvent[],
+): Promise<LogPosition> {
   let last: LogPosition | undefined;
   let run: EngramEvent[] = [];
   const flush = async () => {
@@ -35,4 +41,3 @@ export async function appendAll(log: { append(events: EngramEvent[]): Promise<{ 
   if (!last) throw new Error('nothing appended');
   return last;
 }
-

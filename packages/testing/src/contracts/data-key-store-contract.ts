@@ -43,19 +43,30 @@ export function dataKeyStoreContract(name: string, factory: () => Promise<DataKe
     });
 
     it('hands out one key per item, created once even when asked for concurrently, and opens them by id', async () => {
-      const [x, y] = await Promise.all([store.itemKeys(subject, ['memory:1', 'memory:2', 'memory:1']), store.itemKeys(subject, ['memory:1'])]);
+      const [x, y] = await Promise.all([
+        store.itemKeys(subject, ['memory:1', 'memory:2', 'memory:1']),
+        store.itemKeys(subject, ['memory:1']),
+      ]);
       expect([...x.keys()].sort()).toEqual(['memory:1', 'memory:2']);
       expect(y.get('memory:1')!.kid).toBe(x.get('memory:1')!.kid);
       expect(x.get('memory:1')!.kid).not.toBe(x.get('memory:2')!.kid);
       const theirs = await store.itemKeys(other(), ['memory:1']);
       expect(theirs.get('memory:1')!.kid).not.toBe(x.get('memory:1')!.kid);
       store = await h.reopen();
-      const [found, missing] = await store.lookup([{ kid: x.get('memory:2')!.kid, eventId: 'e1' }, { kid: 'no-such-key', eventId: 'e1' }]);
+      const [found, missing] = await store.lookup([
+        { kid: x.get('memory:2')!.kid, eventId: 'e1' },
+        { kid: 'no-such-key', eventId: 'e1' },
+      ]);
       expect(found).toMatchObject({ state: 'key' });
       expect(found!.state === 'key' && hex(found!.key.material)).toBe(hex(x.get('memory:2')!.material));
       expect(missing).toEqual({ state: 'unknown' });
       const infos = await store.keysOf(subject);
-      expect(infos.filter((k) => k.kind === 'item').map((k) => k.item).sort()).toEqual(['memory:1', 'memory:2']);
+      expect(
+        infos
+          .filter((k) => k.kind === 'item')
+          .map((k) => k.item)
+          .sort(),
+      ).toEqual(['memory:1', 'memory:2']);
     });
 
     it('rotates the subject key: later sealing uses the new one, the old one still opens until shredded', async () => {
@@ -66,7 +77,12 @@ export function dataKeyStoreContract(name: string, factory: () => Promise<DataKe
       expect((await store.lookup([{ kid: first.kid, eventId: 'e' }]))[0]!.state).toBe('key');
       store = await h.reopen();
       expect((await store.subjectKey(subject)).kid).toBe(second.kid);
-      expect((await store.keysOf(subject)).filter((k) => k.kind === 'subject').map((k) => k.kid).sort()).toEqual([first.kid, second.kid].sort());
+      expect(
+        (await store.keysOf(subject))
+          .filter((k) => k.kind === 'subject')
+          .map((k) => k.kid)
+          .sort(),
+      ).toEqual([first.kid, second.kid].sort());
     });
 
     it('shreds keys for good, keeps the keys of single events that must stay readable, and is idempotent', async () => {
@@ -75,7 +91,12 @@ export function dataKeyStoreContract(name: string, factory: () => Promise<DataKe
       const a = items.get('memory:a')!;
       await store.rotateSubject(subject);
       const erasureId = randomUUID();
-      const out = await store.shred({ subject, erasureId, destroy: [old.kid, a.kid], keep: [{ kid: old.kid, eventId: 'late-event' }] });
+      const out = await store.shred({
+        subject,
+        erasureId,
+        destroy: [old.kid, a.kid],
+        keep: [{ kid: old.kid, eventId: 'late-event' }],
+      });
       expect(out).toEqual({ destroyed: 2, kept: 1 });
       const check = async () => {
         const [gone, kept, item, live] = await store.lookup([
@@ -93,8 +114,16 @@ export function dataKeyStoreContract(name: string, factory: () => Promise<DataKe
       await check();
       store = await h.reopen();
       await check();
-      expect(await store.shred({ subject, erasureId, destroy: [old.kid, a.kid], keep: [] })).toEqual({ destroyed: 0, kept: 0 });
-      expect((await store.keysOf(subject)).filter((k) => k.shredded).map((k) => k.kid).sort()).toEqual([old.kid, a.kid].sort());
+      expect(await store.shred({ subject, erasureId, destroy: [old.kid, a.kid], keep: [] })).toEqual({
+        destroyed: 0,
+        kept: 0,
+      });
+      expect(
+        (await store.keysOf(subject))
+          .filter((k) => k.shredded)
+          .map((k) => k.kid)
+          .sort(),
+      ).toEqual([old.kid, a.kid].sort());
       // A new write of a shredded item gets a new key; the old one stays destroyed.
       const again = (await store.itemKeys(subject, ['memory:a'])).get('memory:a')!;
       expect(again.kid).not.toBe(a.kid);
@@ -104,7 +133,10 @@ export function dataKeyStoreContract(name: string, factory: () => Promise<DataKe
     it("never shreds another subject's keys", async () => {
       const theirs = await store.subjectKey(other());
       await store.subjectKey(subject);
-      expect(await store.shred({ subject, erasureId: 'e', destroy: [theirs.kid], keep: [] })).toEqual({ destroyed: 0, kept: 0 });
+      expect(await store.shred({ subject, erasureId: 'e', destroy: [theirs.kid], keep: [] })).toEqual({
+        destroyed: 0,
+        kept: 0,
+      });
       expect((await store.lookup([{ kid: theirs.kid, eventId: 'x' }]))[0]!.state).toBe('key');
     });
 

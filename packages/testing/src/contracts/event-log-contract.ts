@@ -27,12 +27,15 @@ export interface EventLogContractCaps {
   streamVersion?: boolean;
 }
 
-
 /**
  * The behaviour every EventLog adapter must show. Each test writes under a fresh random tenant and
  * filters reads by it, so adapters backed by a shared server can run the suite too.
  */
-export function eventLogContract(name: string, factory: () => Promise<EventLogHarness>, caps: EventLogContractCaps = {}): void {
+export function eventLogContract(
+  name: string,
+  factory: () => Promise<EventLogHarness>,
+  caps: EventLogContractCaps = {},
+): void {
   const occ = caps.optimisticConcurrency ?? true;
   const canReopen = caps.reopen ?? true;
   const versions = caps.streamVersion ?? true;
@@ -57,7 +60,8 @@ export function eventLogContract(name: string, factory: () => Promise<EventLogHa
       await h.cleanup();
     });
 
-    const asStored = (events: EngramEvent[]): EngramEvent[] => events.map((e) => (h.codec ? h.codec.decode(h.codec.encode(e)) : e));
+    const asStored = (events: EngramEvent[]): EngramEvent[] =>
+      events.map((e) => (h.codec ? h.codec.decode(h.codec.encode(e)) : e));
     const consumer = (label: string): string => `contract-${label}-${randomUUID()}`;
     const ours = (batch: StoredEvent[]): StoredEvent[] => batch.filter((s) => s.event.tenantId === tenant);
     async function readOurs(l: EventLog = log): Promise<StoredEvent[]> {
@@ -65,14 +69,23 @@ export function eventLogContract(name: string, factory: () => Promise<EventLogHa
       for await (const s of l.read()) if (s.event.tenantId === tenant) out.push(s);
       return out;
     }
-    async function subscribeCollecting(label: string, into: StoredEvent[], extra: { batchSize?: number; fromBeginning?: boolean } = {}, l = log) {
+    async function subscribeCollecting(
+      label: string,
+      into: StoredEvent[],
+      extra: { batchSize?: number; fromBeginning?: boolean } = {},
+      l = log,
+    ) {
       const sub = await l.subscribe(async (batch) => void into.push(...ours(batch)), { name: label, ...extra });
       subs.push(sub);
       return sub;
     }
 
     it('append returns one position per event and read returns every field intact, in order', async () => {
-      const first = [memoryWritten(tenant, 'u1', 1), sampleMessageObserved(tenant, 'u1', 2), sessionStarted(tenant, 'u1')];
+      const first = [
+        memoryWritten(tenant, 'u1', 1),
+        sampleMessageObserved(tenant, 'u1', 2),
+        sessionStarted(tenant, 'u1'),
+      ];
       const second = [sessionEnded(tenant, 'u1'), sampleMessageObserved(tenant, 'u1', 3)];
       const r1 = await log.append(first);
       const r2 = await log.append(second);
@@ -104,7 +117,8 @@ export function eventLogContract(name: string, factory: () => Promise<EventLogHa
 
     it('positions are monotonic across sequential appends', async () => {
       const positions: LogPosition[] = [];
-      for (let i = 0; i < 20; i++) positions.push(...(await log.append([sampleMessageObserved(tenant, 'u1', i)])).positions);
+      for (let i = 0; i < 20; i++)
+        positions.push(...(await log.append([sampleMessageObserved(tenant, 'u1', i)])).positions);
       expectIncreasing(positions);
       expect((await readOurs()).map((s) => s.position)).toEqual(positions);
     });
@@ -117,7 +131,10 @@ export function eventLogContract(name: string, factory: () => Promise<EventLogHa
           const list: Array<{ id: string; position: LogPosition }> = [];
           appended.set(user, list);
           for (let i = 0; i < 15; i++) {
-            const batch = i % 5 === 0 ? [sampleMessageObserved(tenant, user, i), sampleMessageObserved(tenant, user, i + 0.5)] : [sampleMessageObserved(tenant, user, i)];
+            const batch =
+              i % 5 === 0
+                ? [sampleMessageObserved(tenant, user, i), sampleMessageObserved(tenant, user, i + 0.5)]
+                : [sampleMessageObserved(tenant, user, i)];
             const r = await log.append(batch);
             batch.forEach((e, j) => list.push({ id: e.eventId, position: r.positions[j]! }));
           }
@@ -139,7 +156,10 @@ export function eventLogContract(name: string, factory: () => Promise<EventLogHa
     });
 
     it('rejects an append whose events span two streams, writing nothing', async () => {
-      await expectCode(log.append([sampleMessageObserved(tenant, 'u1', 1), sampleMessageObserved(tenant, 'u2', 2)]), 'VALIDATION_FAILED');
+      await expectCode(
+        log.append([sampleMessageObserved(tenant, 'u1', 1), sampleMessageObserved(tenant, 'u2', 2)]),
+        'VALIDATION_FAILED',
+      );
       await expectCode(log.append([]), 'VALIDATION_FAILED');
       expect(await readOurs()).toEqual([]);
       await expectVersion(() => log.streamVersion(tenant, 'u1'), 0);
@@ -148,10 +168,18 @@ export function eventLogContract(name: string, factory: () => Promise<EventLogHa
     it.skipIf(!occ)('enforces expectedStreamVersion', async () => {
       const a = await log.append([sampleMessageObserved(tenant, 'u1', 1)], { expectedStreamVersion: 0 });
       expect(a.streamVersion).toBe(1);
-      const err = await expectCode(log.append([sampleMessageObserved(tenant, 'u1', 2)], { expectedStreamVersion: 0 }), 'WRONG_EXPECTED_VERSION');
+      const err = await expectCode(
+        log.append([sampleMessageObserved(tenant, 'u1', 2)], { expectedStreamVersion: 0 }),
+        'WRONG_EXPECTED_VERSION',
+      );
       expect(err.retriable).toBe(true);
-      await expectCode(log.append([sampleMessageObserved(tenant, 'u1', 2)], { expectedStreamVersion: 5 }), 'WRONG_EXPECTED_VERSION');
-      const b = await log.append([sampleMessageObserved(tenant, 'u1', 3), sampleMessageObserved(tenant, 'u1', 4)], { expectedStreamVersion: 1 });
+      await expectCode(
+        log.append([sampleMessageObserved(tenant, 'u1', 2)], { expectedStreamVersion: 5 }),
+        'WRONG_EXPECTED_VERSION',
+      );
+      const b = await log.append([sampleMessageObserved(tenant, 'u1', 3), sampleMessageObserved(tenant, 'u1', 4)], {
+        expectedStreamVersion: 1,
+      });
       expect(b.streamVersion).toBe(3);
       // Another stream's version is independent.
       await log.append([sampleMessageObserved(tenant, 'u2', 1)], { expectedStreamVersion: 0 });
@@ -162,7 +190,9 @@ export function eventLogContract(name: string, factory: () => Promise<EventLogHa
     it.skipIf(!occ)('lets exactly one of several racing appends with the same expected version win', async () => {
       await log.append([sampleMessageObserved(tenant, 'u1', 0)]);
       const results = await Promise.allSettled(
-        Array.from({ length: 6 }, (_, i) => log.append([sampleMessageObserved(tenant, 'u1', i + 1)], { expectedStreamVersion: 1 })),
+        Array.from({ length: 6 }, (_, i) =>
+          log.append([sampleMessageObserved(tenant, 'u1', i + 1)], { expectedStreamVersion: 1 }),
+        ),
       );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       for (const r of results) {
@@ -173,7 +203,11 @@ export function eventLogContract(name: string, factory: () => Promise<EventLogHa
     });
 
     it('subscribe delivers history, then live events, in order and without duplicates', async () => {
-      const history = [sampleMessageObserved(tenant, 'a', 1), sampleMessageObserved(tenant, 'b', 1), sampleMessageObserved(tenant, 'a', 2)];
+      const history = [
+        sampleMessageObserved(tenant, 'a', 1),
+        sampleMessageObserved(tenant, 'b', 1),
+        sampleMessageObserved(tenant, 'a', 2),
+      ];
       for (const e of history) await log.append([e]);
       const got: StoredEvent[] = [];
       const batchSizes: number[] = [];
@@ -186,7 +220,11 @@ export function eventLogContract(name: string, factory: () => Promise<EventLogHa
       );
       subs.push(sub);
       await waitFor('history delivered', () => got.length >= 3);
-      const live = [sampleMessageObserved(tenant, 'b', 2), sampleMessageObserved(tenant, 'a', 3), sampleMessageObserved(tenant, 'b', 3)];
+      const live = [
+        sampleMessageObserved(tenant, 'b', 2),
+        sampleMessageObserved(tenant, 'a', 3),
+        sampleMessageObserved(tenant, 'b', 3),
+      ];
       for (const e of live) await log.append([e]);
       await waitFor('live events delivered', () => got.length >= 6);
       const stored = await readOurs();
@@ -201,7 +239,9 @@ export function eventLogContract(name: string, factory: () => Promise<EventLogHa
       for (const partition of new Set(got.map((s) => s.position.partition))) {
         expectIncreasing(got.filter((s) => s.position.partition === partition).map((s) => s.position));
       }
-      expect(got.map((s) => s.event)).toEqual(got.map((s) => stored.find((x) => x.event.eventId === s.event.eventId)!.event));
+      expect(got.map((s) => s.event)).toEqual(
+        got.map((s) => stored.find((x) => x.event.eventId === s.event.eventId)!.event),
+      );
     });
 
     it('resumes from the checkpoint after a subscription is closed (no loss)', async () => {
@@ -216,7 +256,9 @@ export function eventLogContract(name: string, factory: () => Promise<EventLogHa
       await log.append(after);
       const second: StoredEvent[] = [];
       await subscribeCollecting(name, second);
-      await waitFor('second run delivered the new events', () => after.every((e) => second.some((s) => s.event.eventId === e.eventId)));
+      await waitFor('second run delivered the new events', () =>
+        after.every((e) => second.some((s) => s.event.eventId === e.eventId)),
+      );
       expectResumed(before, after, first, second);
     });
 
@@ -238,7 +280,9 @@ export function eventLogContract(name: string, factory: () => Promise<EventLogHa
       await expectVersion(() => appendedAfter.streamVersion, 5);
       const second: StoredEvent[] = [];
       await subscribeCollecting(name, second);
-      await waitFor('reopened run delivered the new events', () => after.every((e) => second.some((s) => s.event.eventId === e.eventId)));
+      await waitFor('reopened run delivered the new events', () =>
+        after.every((e) => second.some((s) => s.event.eventId === e.eventId)),
+      );
       expectResumed(before, after, first, second);
     });
 
@@ -320,7 +364,10 @@ export function eventLogContract(name: string, factory: () => Promise<EventLogHa
 
     it('head() is past every appended position and stable without appends', async () => {
       const before = await log.head();
-      const { positions } = await log.append([sampleMessageObserved(tenant, 'u1', 1), sampleMessageObserved(tenant, 'u1', 2)]);
+      const { positions } = await log.append([
+        sampleMessageObserved(tenant, 'u1', 1),
+        sampleMessageObserved(tenant, 'u1', 2),
+      ]);
       const after = await log.head();
       const last = positions[positions.length - 1]!;
       expect(after.get(last.partition)).toBeGreaterThan(last.offset);
@@ -418,5 +465,9 @@ function sessionStarted(tenantId: string, userId: string): EngramEvent {
 }
 
 function sessionEnded(tenantId: string, userId: string): EngramEvent {
-  return { ...envelope(tenantId, userId), type: 'SessionEnded', payload: { sessionId: 'session-1', reason: 'explicit' } };
+  return {
+    ...envelope(tenantId, userId),
+    type: 'SessionEnded',
+    payload: { sessionId: 'session-1', reason: 'explicit' },
+  };
 }

@@ -8,7 +8,9 @@ export interface IndexUnderTest<I> {
 }
 
 export function unwrapIndex<I extends object>(x: I | IndexUnderTest<I>): IndexUnderTest<I> {
-  return 'index' in x && typeof (x as IndexUnderTest<I>).index === 'object' ? (x as IndexUnderTest<I>) : { index: x as I };
+  return 'index' in x && typeof (x as IndexUnderTest<I>).index === 'object'
+    ? (x as IndexUnderTest<I>)
+    : { index: x as I };
 }
 
 /** UUIDs, because some backends (Qdrant) accept only UUID or integer point ids. */

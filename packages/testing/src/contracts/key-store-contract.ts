@@ -47,7 +47,14 @@ export function keyStoreContract(name: string, factory: () => Promise<KeyStoreUn
     });
 
     it('stores every field and finds the key by the hash of its secret, by id, never by the secret', async () => {
-      const k = newKey({ name: 'support bot', userId: 'u1', agentId: 'a1', scopes: ['read', 'write'], expiresAt: '2027-01-01T00:00:00.000Z', createdBy: 'bootstrap-admin' });
+      const k = newKey({
+        name: 'support bot',
+        userId: 'u1',
+        agentId: 'a1',
+        scopes: ['read', 'write'],
+        expiresAt: '2027-01-01T00:00:00.000Z',
+        createdBy: 'bootstrap-admin',
+      });
       const stored = await store.insert(k);
       const expected = { ...strip(k), lastUsedAt: null, revokedAt: null };
       expect(stored).toEqual(expected);

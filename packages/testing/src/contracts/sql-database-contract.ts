@@ -43,7 +43,10 @@ export function sqlDatabaseContract(name: string, factory: () => Promise<SqlData
     });
 
     it('binds positional parameters, including null and quotes', async () => {
-      const r = await db.query<{ sum: number; s: string; n: string | null }>('SELECT $1::int + $2::int AS sum, $3::text AS s, $4::text AS n', [2, 40, `it's "quoted"`, null]);
+      const r = await db.query<{ sum: number; s: string; n: string | null }>(
+        'SELECT $1::int + $2::int AS sum, $3::text AS s, $4::text AS n',
+        [2, 40, `it's "quoted"`, null],
+      );
       expect(r.rows).toEqual([{ sum: 42, s: `it's "quoted"`, n: null }]);
       expect(r.rowCount).toBe(1);
     });
@@ -52,9 +55,23 @@ export function sqlDatabaseContract(name: string, factory: () => Promise<SqlData
       const doc = { a: 1, nested: { list: [1, 'two', null], ok: true }, text: '中文 ü "q"' };
       const tags = ['a', 'b c', 'quote"s', 'comma,sep', '', '中文'];
       const at = new Date('2026-01-02T03:04:05.678Z');
-      await db.query('INSERT INTO contract_items (id, label, doc, tags, big, at) VALUES ($1, $2, $3, $4, $5, $6)', [1, 'one', JSON.stringify(doc), tags, 9_007_199_254_740_991, at.toISOString()]);
-      await db.query('INSERT INTO contract_items (id, label, doc, tags) VALUES ($1, $2, $3, $4)', [2, 'two', { plain: 'object' }, []]);
-      const r = await db.query<{ id: number; doc: unknown; tags: string[]; big: number | null; at: Date | null }>('SELECT id, doc, tags, big, at FROM contract_items ORDER BY id');
+      await db.query('INSERT INTO contract_items (id, label, doc, tags, big, at) VALUES ($1, $2, $3, $4, $5, $6)', [
+        1,
+        'one',
+        JSON.stringify(doc),
+        tags,
+        9_007_199_254_740_991,
+        at.toISOString(),
+      ]);
+      await db.query('INSERT INTO contract_items (id, label, doc, tags) VALUES ($1, $2, $3, $4)', [
+        2,
+        'two',
+        { plain: 'object' },
+        [],
+      ]);
+      const r = await db.query<{ id: number; doc: unknown; tags: string[]; big: number | null; at: Date | null }>(
+        'SELECT id, doc, tags, big, at FROM contract_items ORDER BY id',
+      );
       expect(r.rows[0]).toEqual({ id: 1, doc, tags, big: 9_007_199_254_740_991, at });
       expect(r.rows[0]!.at).toBeInstanceOf(Date);
       expect(typeof r.rows[0]!.big).toBe('number');
@@ -66,12 +83,17 @@ export function sqlDatabaseContract(name: string, factory: () => Promise<SqlData
       expect(u.rowCount).toBe(2);
       const none = await db.query('DELETE FROM contract_items WHERE id = $1', [999]);
       expect(none.rowCount).toBe(0);
-      const ret = await db.query<{ id: number }>('UPDATE contract_items SET label = $1 WHERE id = $2 RETURNING id', ['x', 2]);
+      const ret = await db.query<{ id: number }>('UPDATE contract_items SET label = $1 WHERE id = $2 RETURNING id', [
+        'x',
+        2,
+      ]);
       expect(ret.rows).toEqual([{ id: 2 }]);
     });
 
     it('runs several statements in one parameterless text and returns the last result', async () => {
-      const r = await db.query<{ v: number }>('CREATE TEMP TABLE contract_tmp (v int); INSERT INTO contract_tmp VALUES (7); SELECT v FROM contract_tmp');
+      const r = await db.query<{ v: number }>(
+        'CREATE TEMP TABLE contract_tmp (v int); INSERT INTO contract_tmp VALUES (7); SELECT v FROM contract_tmp',
+      );
       expect(r.rows).toEqual([{ v: 7 }]);
     });
 
@@ -96,10 +118,12 @@ export function sqlDatabaseContract(name: string, factory: () => Promise<SqlData
       );
       expect(err).toBe(boom);
       expect((await db.query('SELECT 1 FROM contract_items WHERE id = 11')).rows).toHaveLength(0);
-      expect((await db.query<{ label: string }>('SELECT label FROM contract_items WHERE id = 10')).rows[0]!.label).toBe('ten');
+      expect((await db.query<{ label: string }>('SELECT label FROM contract_items WHERE id = 10')).rows[0]!.label).toBe(
+        'ten',
+      );
     });
 
-    it('never lets an outside query see (or join) another caller\'s open transaction', async () => {
+    it("never lets an outside query see (or join) another caller's open transaction", async () => {
       let release!: () => void;
       const gate = new Promise<void>((r) => (release = r));
       let inserted!: () => void;
@@ -138,7 +162,9 @@ export function sqlDatabaseContract(name: string, factory: () => Promise<SqlData
 
     it('rejects bad SQL and constraint violations with their SQLSTATE and stays usable', async () => {
       expect(sqlStateOf(await rejection(db.query('SELEC 1')))).toBe('42601');
-      expect(sqlStateOf(await rejection(db.query('INSERT INTO contract_items (id, label) VALUES ($1, $2)', [10, 'dup'])))).toBe('23505');
+      expect(
+        sqlStateOf(await rejection(db.query('INSERT INTO contract_items (id, label) VALUES ($1, $2)', [10, 'dup']))),
+      ).toBe('23505');
       expect(sqlStateOf(await rejection(db.query('SELECT * FROM contract_missing_table')))).toBe('42P01');
       expect((await db.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
     });
@@ -163,7 +189,9 @@ export function sqlDatabaseContract(name: string, factory: () => Promise<SqlData
       expect(typeof r.walRetired).toBe('boolean');
       expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM contract_reclaim')).rows[0]!.n).toBe(10);
       expect((await db.query<{ n: number }>('SELECT n FROM contract_counter WHERE id = 1')).rows).toHaveLength(1);
-      await expect(db.reclaim(['contract_reclaim; DROP TABLE contract_counter'])).rejects.toMatchObject({ code: 'INTERNAL' });
+      await expect(db.reclaim(['contract_reclaim; DROP TABLE contract_counter'])).rejects.toMatchObject({
+        code: 'INTERNAL',
+      });
       expect((await db.query('SELECT 1 FROM contract_counter')).rows).toHaveLength(1);
     });
 

@@ -69,13 +69,19 @@ export function textIndexContract(name: string, factory: () => Promise<TextIndex
       ]);
       const before = await idx.search('launch codes', { scope: scopeOf('t1', 'u2') }, 10);
       await idx.upsert(
-        Array.from({ length: 20 }, (_, i) => ({ id: docId(`u1-${i}`), text: `launch codes copy ${i}`, meta: meta('t1', 'u1') })),
+        Array.from({ length: 20 }, (_, i) => ({
+          id: docId(`u1-${i}`),
+          text: `launch codes copy ${i}`,
+          meta: meta('t1', 'u1'),
+        })),
       );
       await idx.upsert([{ id: docId('t2-doc'), text: 'launch codes', meta: meta('t2', 'u2') }]);
       const after = await idx.search('launch codes', { scope: scopeOf('t1', 'u2') }, 10);
       expect(after.map((h) => h.id)).toEqual([docId('u2-doc')]);
       expect(after[0]!.score).toBeCloseTo(before[0]!.score, 9);
-      expect((await idx.search('launch', { scope: scopeOf('t2', 'u2') }, 10)).map((h) => h.id)).toEqual([docId('t2-doc')]);
+      expect((await idx.search('launch', { scope: scopeOf('t2', 'u2') }, 10)).map((h) => h.id)).toEqual([
+        docId('t2-doc'),
+      ]);
       expect(await idx.search('launch', { scope: scopeOf('t2', 'u1') }, 10)).toEqual([]);
       expect(await idx.search('launch', u1, 50)).toHaveLength(20);
     });
@@ -85,7 +91,11 @@ export function textIndexContract(name: string, factory: () => Promise<TextIndex
       await idx.upsert([
         { id: docId('a'), text: 'pasta recipe', meta: meta('t1', 'u1', { agentId: 'a' }) },
         { id: docId('b'), text: 'pasta recipe', meta: meta('t1', 'u1', { agentId: 'b' }) },
-        { id: docId('msg'), text: 'pasta recipe', meta: meta('t1', 'u1', { kind: 'message', tier: 'EPISODIC', type: null }) },
+        {
+          id: docId('msg'),
+          text: 'pasta recipe',
+          meta: meta('t1', 'u1', { kind: 'message', tier: 'EPISODIC', type: null }),
+        },
         { id: docId('user'), text: 'pasta recipe', meta: meta('t1', 'u1', { type: 'USER' }) },
       ]);
       const ids = async (f: IndexFilter) => (await idx.search('pasta', f, 10)).map((h) => h.id).sort();

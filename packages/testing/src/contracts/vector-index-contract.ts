@@ -17,7 +17,10 @@ const MODEL_A = 'contract-model-a@1';
 const MODEL_B = 'contract-model-b@1';
 
 /** R3 / E1 / P3: the behaviour every VectorIndex adapter (local, Qdrant) must show. */
-export function vectorIndexContract(name: string, factory: () => Promise<VectorIndex | IndexUnderTest<VectorIndex>>): void {
+export function vectorIndexContract(
+  name: string,
+  factory: () => Promise<VectorIndex | IndexUnderTest<VectorIndex>>,
+): void {
   describe(`VectorIndex contract: ${name}`, () => {
     const open: Array<IndexUnderTest<VectorIndex>> = [];
     const fresh = async () => {
@@ -52,7 +55,11 @@ export function vectorIndexContract(name: string, factory: () => Promise<VectorI
         { id: docId('t1u2'), vector: vec(0), modelId: MODEL_A, meta: meta('t1', 'u2') },
         { id: docId('t2u1'), vector: vec(0), modelId: MODEL_A, meta: meta('t2', 'u1') },
       ]);
-      for (const [t, u] of [['t1', 'u1'], ['t1', 'u2'], ['t2', 'u1']] as const) {
+      for (const [t, u] of [
+        ['t1', 'u1'],
+        ['t1', 'u2'],
+        ['t2', 'u1'],
+      ] as const) {
         const hits = await idx.search(vec(0), MODEL_A, { scope: scopeOf(t, u) }, 10);
         expect(hits.map((h) => h.id)).toEqual([docId(`${t}${u}`)]);
       }
@@ -75,7 +82,12 @@ export function vectorIndexContract(name: string, factory: () => Promise<VectorI
     it('filters by kind, tier and type', async () => {
       const idx = await fresh();
       await idx.upsert([
-        { id: docId('msg'), vector: vec(0), modelId: MODEL_A, meta: meta('t1', 'u1', { kind: 'message', tier: 'EPISODIC', type: null }) },
+        {
+          id: docId('msg'),
+          vector: vec(0),
+          modelId: MODEL_A,
+          meta: meta('t1', 'u1', { kind: 'message', tier: 'EPISODIC', type: null }),
+        },
         { id: docId('user-fact'), vector: vec(0), modelId: MODEL_A, meta: meta('t1', 'u1', { type: 'USER' }) },
         { id: docId('env-fact'), vector: vec(0), modelId: MODEL_A, meta: meta('t1', 'u1', { type: 'ENVIRONMENT' }) },
         { id: docId('archived'), vector: vec(0), modelId: MODEL_A, meta: meta('t1', 'u1', { tier: 'ARCHIVAL' }) },
@@ -85,13 +97,17 @@ export function vectorIndexContract(name: string, factory: () => Promise<VectorI
       expect(await ids({ kinds: ['message'] })).toEqual([docId('msg')]);
       expect(await ids({ types: ['USER'] })).toEqual([docId('user-fact')]);
       expect(await ids({ tiers: ['ARCHIVAL'] })).toEqual([docId('archived')]);
-      expect(await ids({ kinds: ['memory'], tiers: ['SEMANTIC'] })).toEqual([docId('env-fact'), docId('user-fact')].sort());
+      expect(await ids({ kinds: ['memory'], tiers: ['SEMANTIC'] })).toEqual(
+        [docId('env-fact'), docId('user-fact')].sort(),
+      );
     });
 
     it('an upsert of an existing id replaces its vector and metadata', async () => {
       const idx = await fresh();
       await idx.upsert([{ id: docId('x'), vector: vec(0), modelId: MODEL_A, meta: meta('t1', 'u1') }]);
-      await idx.upsert([{ id: docId('x'), vector: vec(5), modelId: MODEL_A, meta: meta('t1', 'u1', { tier: 'ARCHIVAL' }) }]);
+      await idx.upsert([
+        { id: docId('x'), vector: vec(5), modelId: MODEL_A, meta: meta('t1', 'u1', { tier: 'ARCHIVAL' }) },
+      ]);
       const hits = await idx.search(vec(5), MODEL_A, { scope: scopeOf('t1', 'u1') }, 10);
       expect(hits.map((h) => h.id)).toEqual([docId('x')]);
       expect(hits[0]!.score).toBeGreaterThan(0.99);

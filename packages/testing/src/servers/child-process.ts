@@ -85,7 +85,11 @@ export function spawnServer(command: string, args: string[], opts: SpawnOptions)
 }
 
 /** Runs a command to completion; rejects with its output when it fails. */
-export function runToCompletion(command: string, args: string[], opts: SpawnOptions & { what: string; timeoutMs?: number }): Promise<string> {
+export function runToCompletion(
+  command: string,
+  args: string[],
+  opts: SpawnOptions & { what: string; timeoutMs?: number },
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
     const tail = new OutputTail(32_000);

@@ -34,9 +34,15 @@ export function testServerUrl(s: TestServer, env: Env = process.env): string | u
 export function requiredTestServers(env: Env = process.env): TestServer[] {
   const raw = nonEmpty(env[TEST_REQUIRE_ENV]);
   if (!raw) return [];
-  const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => !Object.hasOwn(TEST_SERVERS, n));
-  if (unknown.length > 0) throw new Error(`${TEST_REQUIRE_ENV}=${raw}: unknown server ${unknown.join(', ')} (known: ${Object.keys(TEST_SERVERS).join(', ')})`);
+  if (unknown.length > 0)
+    throw new Error(
+      `${TEST_REQUIRE_ENV}=${raw}: unknown server ${unknown.join(', ')} (known: ${Object.keys(TEST_SERVERS).join(', ')})`,
+    );
   return [...new Set(names)] as TestServer[];
 }
 
@@ -49,6 +55,9 @@ export function pgTestUrl(): string | undefined {
 export function kafkaTestBrokers(): string[] | undefined {
   const raw = testServerUrl('kafka');
   if (!raw) return undefined;
-  const brokers = raw.split(',').map((b) => b.trim()).filter(Boolean);
+  const brokers = raw
+    .split(',')
+    .map((b) => b.trim())
+    .filter(Boolean);
   return brokers.length > 0 ? brokers : undefined;
 }

@@ -48,7 +48,16 @@ export async function ensureKafkaJars(version = kafkaVersion()): Promise<string>
   try {
     await runToCompletion(
       'mvn',
-      ['-q', '-B', '-f', KAFKA_POM, `-Dkafka.version=${version}`, 'dependency:copy-dependencies', `-DoutputDirectory=${staging}`, '-DincludeScope=runtime'],
+      [
+        '-q',
+        '-B',
+        '-f',
+        KAFKA_POM,
+        `-Dkafka.version=${version}`,
+        'dependency:copy-dependencies',
+        `-DoutputDirectory=${staging}`,
+        '-DincludeScope=runtime',
+      ],
       { what: `mvn: fetching the Kafka ${version} broker jars`, timeoutMs: 600_000 },
     );
     if (!(await readdir(staging)).includes(`kafka_2.13-${version}.jar`)) {

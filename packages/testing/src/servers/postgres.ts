@@ -30,7 +30,10 @@ export interface StartPostgresOptions {
  */
 export async function findPostgresBinDir(): Promise<string | undefined> {
   const override = process.env.ENGRAM_PG_BIN?.trim();
-  if (override) return (await isExecutable(join(override, 'postgres'))) && (await isExecutable(join(override, 'initdb'))) ? override : undefined;
+  if (override)
+    return (await isExecutable(join(override, 'postgres'))) && (await isExecutable(join(override, 'initdb')))
+      ? override
+      : undefined;
   const root = '/usr/lib/postgresql';
   let versions: string[];
   try {
@@ -63,7 +66,10 @@ async function serverUser(): Promise<{ uid: number; gid: number } | undefined> {
     const [name, , uid, gid] = line.split(':');
     if (name === 'postgres' && uid && gid) return { uid: Number(uid), gid: Number(gid) };
   }
-  throw new EngramError('UNSUPPORTED', 'running as root, but there is no `postgres` user to run the PostgreSQL server as (install the postgresql package)');
+  throw new EngramError(
+    'UNSUPPORTED',
+    'running as root, but there is no `postgres` user to run the PostgreSQL server as (install the postgresql package)',
+  );
 }
 
 /**
@@ -72,7 +78,11 @@ async function serverUser(): Promise<{ uid: number; gid: number } | undefined> {
  */
 export async function startPostgres(opts: StartPostgresOptions = {}): Promise<StartedPostgres> {
   const binDir = opts.binDir ?? (await findPostgresBinDir());
-  if (!binDir) throw new EngramError('UNSUPPORTED', 'no PostgreSQL server binaries (/usr/lib/postgresql/<v>/bin/postgres); install the postgresql package');
+  if (!binDir)
+    throw new EngramError(
+      'UNSUPPORTED',
+      'no PostgreSQL server binaries (/usr/lib/postgresql/<v>/bin/postgres); install the postgresql package',
+    );
   const version = Number(/postgresql\/(\d+)\//.exec(binDir + '/')?.[1] ?? 0);
   const user = await serverUser();
   const base = await mkdtemp(join(tmpdir(), 'engram-pg-'));
@@ -103,16 +113,25 @@ export async function startPostgres(opts: StartPostgresOptions = {}): Promise<St
     const server = spawnServer(
       join(binDir, 'postgres'),
       [
-        '-D', dataDir,
-        '-p', String(port),
-        '-k', socketDir,
-        '-c', 'listen_addresses=127.0.0.1',
-        '-c', 'fsync=off',
-        '-c', 'synchronous_commit=off',
-        '-c', 'full_page_writes=off',
-        '-c', 'max_connections=200',
+        '-D',
+        dataDir,
+        '-p',
+        String(port),
+        '-k',
+        socketDir,
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'fsync=off',
+        '-c',
+        'synchronous_commit=off',
+        '-c',
+        'full_page_writes=off',
+        '-c',
+        'max_connections=200',
         // As Engram's erasure asks of a server (README): retired WAL segments are removed, not recycled.
-        '-c', 'wal_recycle=off',
+        '-c',
+        'wal_recycle=off',
       ],
       { ...asUser, cwd: base, env: { ...process.env, LC_ALL: 'C' } },
     );
@@ -168,7 +187,11 @@ export interface TestDatabase {
  * in parallel against one server never share tables.
  */
 export async function createTestDatabase(serverUrl: string, prefix = 'engram_test'): Promise<TestDatabase> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new EngramError('VALIDATION_FAILED', `database prefix must be a lower-case identifier, got ${JSON.stringify(prefix)}`);
+  if (!/^[a-z_][a-z0-9_]*$/.test(prefix))
+    throw new EngramError(
+      'VALIDATION_FAILED',
+      `database prefix must be a lower-case identifier, got ${JSON.stringify(prefix)}`,
+    );
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await withAdmin(serverUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
   const url = new URL(serverUrl);
@@ -176,7 +199,8 @@ export async function createTestDatabase(serverUrl: string, prefix = 'engram_tes
   return {
     url: url.toString(),
     name,
-    drop: () => withAdmin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withAdmin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
   };
 }
 

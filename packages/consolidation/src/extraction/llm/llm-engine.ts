@@ -1,12 +1,23 @@
 import { EngramError, silentLogger, toEngramError, type ChatMessage, type Llm, type Logger } from '@engram/core';
 import type { ExtractionEngine, ExtractionInput, ExtractionResult } from '../types';
 import { parseEpisode, parseExtraction, parseVerdict, type Verdict } from './parse-output';
-import { EXTRACTION_SCHEMA, EXTRACTION_SYSTEM, PROMPT_VERSION, SUMMARY_SCHEMA, SUMMARY_SYSTEM, VERIFICATION_SCHEMA, VERIFICATION_SYSTEM } from './prompts';
+import {
+  EXTRACTION_SCHEMA,
+  EXTRACTION_SYSTEM,
+  PROMPT_VERSION,
+  SUMMARY_SCHEMA,
+  SUMMARY_SYSTEM,
+  VERIFICATION_SCHEMA,
+  VERIFICATION_SYSTEM,
+} from './prompts';
 
 export interface ContradictionVerifier {
   readonly id: string;
   /** Whether the candidate contradicts the existing entry. Throws when no valid verdict could be had. */
-  verify(existing: { key: string | null; content: string }, candidate: { key: string; content: string }): Promise<Verdict>;
+  verify(
+    existing: { key: string | null; content: string },
+    candidate: { key: string; content: string },
+  ): Promise<Verdict>;
 }
 
 /** An engine that can also verify contradictions (the LLM engine); the consolidator uses it when present. */
@@ -23,7 +34,9 @@ export interface LlmEngineOptions {
 }
 
 function transcript(input: ExtractionInput): string {
-  const lines = input.messages.map((m) => JSON.stringify({ id: m.messageId, role: m.role, at: m.at, content: m.content }));
+  const lines = input.messages.map((m) =>
+    JSON.stringify({ id: m.messageId, role: m.role, at: m.at, content: m.content }),
+  );
   const known = input.existingFacts.filter((f) => f.key).map((f) => JSON.stringify({ key: f.key, content: f.content }));
   return `Known facts about the user:\n${known.join('\n') || '(none)'}\n\nConversation (one JSON message per line):\n${lines.join('\n')}`;
 }
@@ -32,8 +45,21 @@ function transcript(input: ExtractionInput): string {
  * Asks for a JSON answer and validates it; a malformed answer is retried once with the validation
  * error shown to the model. Transport failures are not retried here (the client already did).
  */
-async function askJson<T>(llm: Llm, stage: string, schema: { name: string; schema: Record<string, unknown> }, messages: ChatMessage[], parse: (text: string) => T, timeoutMs?: number): Promise<{ value: T; model: string }> {
-  const first = await llm.complete({ stage, messages, jsonSchema: schema, temperature: 0, ...(timeoutMs ? { timeoutMs } : {}) });
+async function askJson<T>(
+  llm: Llm,
+  stage: string,
+  schema: { name: string; schema: Record<string, unknown> },
+  messages: ChatMessage[],
+  parse: (text: string) => T,
+  timeoutMs?: number,
+): Promise<{ value: T; model: string }> {
+  const first = await llm.complete({
+    stage,
+    messages,
+    jsonSchema: schema,
+    temperature: 0,
+    ...(timeoutMs ? { timeoutMs } : {}),
+  });
   try {
     return { value: parse(first.text), model: first.model };
   } catch (e) {
@@ -43,7 +69,10 @@ async function askJson<T>(llm: Llm, stage: string, schema: { name: string; schem
       messages: [
         ...messages,
         { role: 'assistant', content: first.text.slice(0, 4000) },
-        { role: 'user', content: `That answer was invalid: ${e.message}. Reply again with only the JSON object matching the schema.` },
+        {
+          role: 'user',
+          content: `That answer was invalid: ${e.message}. Reply again with only the JSON object matching the schema.`,
+        },
       ],
       jsonSchema: schema,
       temperature: 0,
@@ -95,14 +124,18 @@ export function createLlmEngine(opts: LlmEngineOptions): VerifyingExtractionEngi
           (text) => parseExtraction(text, input.messages),
           opts.timeoutMs,
         );
-        if (value.dropped.length) logger.info({ sessionId: input.sessionId, dropped: value.dropped }, 'LLM facts dropped by validation');
+        if (value.dropped.length)
+          logger.info({ sessionId: input.sessionId, dropped: value.dropped }, 'LLM facts dropped by validation');
         facts = value.facts;
         skills = value.skills;
         extractor = `llm:${model}@${PROMPT_VERSION}`;
       } catch (e) {
         const err = toEngramError(e, 'LLM_FAILED');
         const r = await rules();
-        logger.warn({ sessionId: input.sessionId, code: err.code, err: err.message, fallbackFacts: r.facts.length }, 'LLM extraction failed; facts extracted by rules instead');
+        logger.warn(
+          { sessionId: input.sessionId, code: err.code, err: err.message, fallbackFacts: r.facts.length },
+          'LLM extraction failed; facts extracted by rules instead',
+        );
         facts = r.facts;
         skills = r.skills;
         extractor = r.extractor;
@@ -124,7 +157,10 @@ export function createLlmEngine(opts: LlmEngineOptions): VerifyingExtractionEngi
       } catch (e) {
         const err = toEngramError(e, 'LLM_FAILED');
         const r = await rules();
-        logger.warn({ sessionId: input.sessionId, code: err.code, err: err.message }, 'LLM summary failed; rule-based summary instead');
+        logger.warn(
+          { sessionId: input.sessionId, code: err.code, err: err.message },
+          'LLM summary failed; rule-based summary instead',
+        );
         episode = r.episode;
       }
       return { episode, facts, skills, extractor };

@@ -9,7 +9,10 @@ function malformed(reason: string): EngramError {
 
 function parseJson(text: string): unknown {
   // Some servers wrap JSON in a code fence even with response_format set.
-  const body = text.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+  const body = text
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '');
   try {
     return JSON.parse(body);
   } catch (e) {
@@ -25,12 +28,14 @@ function str(o: Record<string, unknown>, k: string, where: string): string {
 }
 function num01(o: Record<string, unknown>, k: string, where: string): number {
   const v = o[k];
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1) throw malformed(`${where}.${k} must be a number in [0,1]`);
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1)
+    throw malformed(`${where}.${k} must be a number in [0,1]`);
   return v;
 }
 function strArray(o: Record<string, unknown>, k: string, where: string): string[] {
   const v = o[k];
-  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) throw malformed(`${where}.${k} must be an array of strings`);
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string'))
+    throw malformed(`${where}.${k} must be an array of strings`);
   return v as string[];
 }
 
@@ -49,7 +54,8 @@ export interface ParsedFacts {
  */
 export function parseExtraction(text: string, messages: ExtractionMessage[]): ParsedFacts {
   const root = parseJson(text);
-  if (!isObj(root) || !Array.isArray(root.facts) || !Array.isArray(root.skills)) throw malformed('expected an object with "facts" and "skills" arrays');
+  if (!isObj(root) || !Array.isArray(root.facts) || !Array.isArray(root.skills))
+    throw malformed('expected an object with "facts" and "skills" arrays');
   const roleOf = new Map(messages.map((m) => [m.messageId, m.role]));
   const dropped: ParsedFacts['dropped'] = [];
   const facts: CandidateFact[] = [];
@@ -63,7 +69,8 @@ export function parseExtraction(text: string, messages: ExtractionMessage[]): Pa
     if (type !== 'USER' && type !== 'ENVIRONMENT') throw malformed(`${where}.type must be USER or ENVIRONMENT`);
     if (typeof raw.positive !== 'boolean') throw malformed(`${where}.positive must be a boolean`);
     const timeHint = raw.timeHint;
-    if (timeHint !== null && timeHint !== undefined && typeof timeHint !== 'string') throw malformed(`${where}.timeHint must be a string or null`);
+    if (timeHint !== null && timeHint !== undefined && typeof timeHint !== 'string')
+      throw malformed(`${where}.timeHint must be a string or null`);
     const content = str(raw, 'content', where).trim();
     const confidence = num01(raw, 'confidence', where);
     const importance = num01(raw, 'importance', where);
@@ -72,14 +79,21 @@ export function parseExtraction(text: string, messages: ExtractionMessage[]): Pa
     if (!content) return void dropped.push({ key, reason: 'empty content' });
     const known = ids.filter((id) => roleOf.has(id));
     const fromUser = known.filter((id) => roleOf.get(id) === 'user');
-    if (type === 'USER' && fromUser.length === 0) return void dropped.push({ key, reason: 'a USER fact must come from the user\'s own messages' });
+    if (type === 'USER' && fromUser.length === 0)
+      return void dropped.push({ key, reason: "a USER fact must come from the user's own messages" });
     if (known.length === 0) return void dropped.push({ key, reason: 'no known source message' });
-    if (confidence < MIN_FACT_CONFIDENCE) return void dropped.push({ key, reason: `confidence ${confidence} < ${MIN_FACT_CONFIDENCE}` });
+    if (confidence < MIN_FACT_CONFIDENCE)
+      return void dropped.push({ key, reason: `confidence ${confidence} < ${MIN_FACT_CONFIDENCE}` });
     const subject = str(raw, 'subject', where);
     const predicate = str(raw, 'predicate', where);
     const object = str(raw, 'object', where);
     facts.push({
-      key: type === 'ENVIRONMENT' && key.startsWith('user.') ? `env.${key.slice(5)}` : type === 'USER' && key.startsWith('env.') ? `user.${key.slice(4)}` : key,
+      key:
+        type === 'ENVIRONMENT' && key.startsWith('user.')
+          ? `env.${key.slice(5)}`
+          : type === 'USER' && key.startsWith('env.')
+            ? `user.${key.slice(4)}`
+            : key,
       content,
       kind: kind as CandidateFact['kind'],
       type,
@@ -88,7 +102,10 @@ export function parseExtraction(text: string, messages: ExtractionMessage[]): Pa
       object,
       positive: raw.positive,
       timeHint: typeof timeHint === 'string' && timeHint ? timeHint : null,
-      validFrom: typeof timeHint === 'string' && /^\d{4}-\d{2}-\d{2}/.test(timeHint) && kind !== 'event' ? timeHint.slice(0, 10) : null,
+      validFrom:
+        typeof timeHint === 'string' && /^\d{4}-\d{2}-\d{2}/.test(timeHint) && kind !== 'event'
+          ? timeHint.slice(0, 10)
+          : null,
       validTo: null,
       confidence,
       importance,
@@ -117,7 +134,14 @@ export function parseEpisode(text: string): EpisodeDraft {
   if (!isObj(root)) throw malformed('expected an object');
   const summary = str(root, 'summary', 'episode').trim();
   if (!summary) throw malformed('episode.summary is empty');
-  return { summary, entityIds: strArray(root, 'entityIds', 'episode').map((e) => e.trim().toLowerCase()).filter(Boolean).slice(0, 30), importance: num01(root, 'importance', 'episode') };
+  return {
+    summary,
+    entityIds: strArray(root, 'entityIds', 'episode')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean)
+      .slice(0, 30),
+    importance: num01(root, 'importance', 'episode'),
+  };
 }
 
 export interface Verdict {
@@ -129,5 +153,9 @@ export interface Verdict {
 export function parseVerdict(text: string): Verdict {
   const root = parseJson(text);
   if (!isObj(root) || typeof root.contradicts !== 'boolean') throw malformed('expected {"contradicts": boolean, …}');
-  return { contradicts: root.contradicts, confidence: num01(root, 'confidence', 'verdict'), description: str(root, 'description', 'verdict') };
+  return {
+    contradicts: root.contradicts,
+    confidence: num01(root, 'confidence', 'verdict'),
+    description: str(root, 'description', 'verdict'),
+  };
 }

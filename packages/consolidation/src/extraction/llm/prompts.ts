@@ -39,7 +39,20 @@ export const EXTRACTION_SCHEMA = {
         items: {
           type: 'object',
           additionalProperties: false,
-          required: ['key', 'content', 'kind', 'type', 'subject', 'predicate', 'object', 'positive', 'timeHint', 'confidence', 'importance', 'sourceMessageIds'],
+          required: [
+            'key',
+            'content',
+            'kind',
+            'type',
+            'subject',
+            'predicate',
+            'object',
+            'positive',
+            'timeHint',
+            'confidence',
+            'importance',
+            'sourceMessageIds',
+          ],
           properties: {
             key: { type: 'string' },
             content: { type: 'string' },

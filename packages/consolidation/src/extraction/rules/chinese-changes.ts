@@ -23,7 +23,8 @@ const CLASSIFIER = '(?:个|辆|只|本|台|条|位|家|套|部|张|件|双|次|�
 function changeTo(oldValue: string | null, next: string, ctx: ClauseContext): FactDraft[] | null {
   const known = oldValue ? knownFactWithValue(oldValue, ctx.known) : null;
   if (known) {
-    const content = known.object && known.content.includes(known.object) ? known.content.replace(known.object, next) : undefined;
+    const content =
+      known.object && known.content.includes(known.object) ? known.content.replace(known.object, next) : undefined;
     return [draftForKey(known.key, next, 0.88, content ? { content } : {})];
   }
   const cat = categoryOf(next);
@@ -37,7 +38,11 @@ function endValue(value: string, ctx: ClauseContext): FactDraft[] | null {
   const v = cleanChineseObject(value);
   const known = knownFactWithValue(v, ctx.known) ?? (v.length > 2 ? knownFactWithValue(v.slice(1), ctx.known) : null);
   if (!known) return null;
-  const content = known.content.startsWith('用户') ? known.content.replace(/^用户(的)?/u, (_m, de) => (de ? '用户的' : '用户不再')).replace(/^用户的(.+?)是/u, '用户的$1不再是') : undefined;
+  const content = known.content.startsWith('用户')
+    ? known.content
+        .replace(/^用户(的)?/u, (_m, de) => (de ? '用户的' : '用户不再'))
+        .replace(/^用户的(.+?)是/u, '用户的$1不再是')
+    : undefined;
   return [{ ...draftForKey(known.key, known.object!, 0.85), positive: false, ...(content ? { content } : {}) }];
 }
 
@@ -46,7 +51,10 @@ const clean = (s: string) => cleanChineseObject(s.replace(/[了的]$/u, ''));
 export const CHINESE_CHANGE_RULES: Rule[] = [
   // 跳槽到X当/做Y: employer and occupation together
   (c) => {
-    const m = new RegExp(`${I}(?:跳槽到了?|跳槽去了?|跳到了?|换到了?|加入了?|入职了?|去了)(.+?)(?:当|做|担任|任)(.+?)(?:了)?$`, 'u').exec(c);
+    const m = new RegExp(
+      `${I}(?:跳槽到了?|跳槽去了?|跳到了?|换到了?|加入了?|入职了?|去了)(.+?)(?:当|做|担任|任)(.+?)(?:了)?$`,
+      'u',
+    ).exec(c);
     if (!m) return null;
     const role = clean(m[2]!);
     if (!isChineseOccupation(role)) return null;
@@ -66,8 +74,15 @@ export const CHINESE_CHANGE_RULES: Rule[] = [
   },
   // 把X从A换成B / 从A换成B / 把A换成B / 把服务从A迁到B
   (c, ctx) => {
-    const m = new RegExp(`^(?:我们?${ZADV})?(?:把(?:[^从]{1,8}?)?)?从(.+?)(?:换成了?|改成了?|换到了?|迁到了?|迁移到了?|转到了?|切换到了?|改用了?|换为|改为|跳槽到了?|跳到了?|调到了?|转学到了?|转行到了?|升级到了?|升级成了?)(.+)$`, 'u').exec(c) ??
-      new RegExp(`^(?:我们?${ZADV})?(?:项目|我们项目|我们的项目)?的?.{0,6}?从(.+?)(?:换成了?|改成了?|迁到了?|迁移到了?|切换到了?|变成了?)(.+)$`, 'u').exec(c);
+    const m =
+      new RegExp(
+        `^(?:我们?${ZADV})?(?:把(?:[^从]{1,8}?)?)?从(.+?)(?:换成了?|改成了?|换到了?|迁到了?|迁移到了?|转到了?|切换到了?|改用了?|换为|改为|跳槽到了?|跳到了?|调到了?|转学到了?|转行到了?|升级到了?|升级成了?)(.+)$`,
+        'u',
+      ).exec(c) ??
+      new RegExp(
+        `^(?:我们?${ZADV})?(?:项目|我们项目|我们的项目)?的?.{0,6}?从(.+?)(?:换成了?|改成了?|迁到了?|迁移到了?|切换到了?|变成了?)(.+)$`,
+        'u',
+      ).exec(c);
     if (!m) return null;
     const oldV = clean(m[1]!);
     const next = clean(m[2]!.replace(/(?:上|了|去)$/u, ''));
@@ -85,50 +100,85 @@ export const CHINESE_CHANGE_RULES: Rule[] = [
   (c, ctx) => {
     const gone = /^(.{1,6}?)(?:去世了|走了|死了|送人了|丢了|跑丢了|被送走了)$/u.exec(c);
     const sold = new RegExp(`^(?:我们?${ZADV})?把(.+?)(?:卖了|卖掉了|送人了|退了|扔了)$`, 'u').exec(c);
-    const stopped = new RegExp(`${I}(?:不再|不|没再|没有再)(.+?)了$`, 'u').exec(c) ?? new RegExp(`${I}(?:放弃了|戒了|停了)(.+)$`, 'u').exec(c);
+    const stopped =
+      new RegExp(`${I}(?:不再|不|没再|没有再)(.+?)了$`, 'u').exec(c) ??
+      new RegExp(`${I}(?:放弃了|戒了|停了)(.+)$`, 'u').exec(c);
     const v = gone?.[1] ?? sold?.[1] ?? stopped?.[1];
     return v ? endValue(v, ctx) : null;
   },
   // routines: 每周跑步三次 / 每周去两次健身房 / 每天早上七点起床
   (c) => {
-    const a = new RegExp(`${I}(每天|每周|每星期|每个?月|每年)(?:都)?(?:去|做|练|上)?(${N}次)(.+?)(?:了)?$`, 'u').exec(c);
+    const a = new RegExp(`${I}(每天|每周|每星期|每个?月|每年)(?:都)?(?:去|做|练|上)?(${N}次)(.+?)(?:了)?$`, 'u').exec(
+      c,
+    );
     const b = new RegExp(`${I}(每天|每周|每星期|每个?月|每年)(?:都)?(.+?)(${N}次)(?:了)?$`, 'u').exec(c);
     if (a) {
       const act = clean(a[3]!);
-      return act ? [draft(`frequency.${slug(act)}`, `${a[1]}${a[2]}`, 0.85, { content: `用户${a[1]}去${a[2]}${act}` })] : null;
+      return act
+        ? [draft(`frequency.${slug(act)}`, `${a[1]}${a[2]}`, 0.85, { content: `用户${a[1]}去${a[2]}${act}` })]
+        : null;
     }
     if (b) {
       const act = clean(b[2]!.replace(/^去/u, ''));
-      return act ? [draft(`frequency.${slug(act)}`, `${b[1]}${b[3]}`, 0.85, { content: `用户${b[1]}${b[2]}${b[3]}` })] : null;
+      return act
+        ? [draft(`frequency.${slug(act)}`, `${b[1]}${b[3]}`, 0.85, { content: `用户${b[1]}${b[2]}${b[3]}` })]
+        : null;
     }
-    const t = new RegExp(`${I}(?:改成了?|改为|改到了?|变成了?|提前到了?|推迟到了?)?(?:早上|晚上|上午|下午|中午|凌晨)?(?:就)?(${N}点(?:半|${N}分?)?)(?:就|左右)?(?:要)?(起床|睡觉|上班|下班|吃早饭|吃饭|去健身房|健身|跑步|到家|出门)(?:了)?$`, 'u').exec(c);
+    const t = new RegExp(
+      `${I}(?:改成了?|改为|改到了?|变成了?|提前到了?|推迟到了?)?(?:早上|晚上|上午|下午|中午|凌晨)?(?:就)?(${N}点(?:半|${N}分?)?)(?:就|左右)?(?:要)?(起床|睡觉|上班|下班|吃早饭|吃饭|去健身房|健身|跑步|到家|出门)(?:了)?$`,
+      'u',
+    ).exec(c);
     if (t) return [draft(`time.${slug(t[2]!)}`, t[1]!, 0.85, { content: `用户${t[1]}${t[2]}` })];
     return null;
   },
   // counts: 我有两辆自行车 / 现在有三辆自行车了 / 我的微博有500个粉丝 / 粉丝涨到800个了
   (c, ctx) => {
-    const have = new RegExp(`${I}(?:有|养了|养着|拥有|收集了|攒了|集了|买了)(${N})(${CLASSIFIER}|张|枚|盆)([^，,。]{1,6}?)(?:了)?$`, 'u').exec(c);
-    const owner = /^我的(.{1,6}?)(?:已经|现在)?(?:有|已经有)(\d[\d,]*|[一二三四五六七八九十两百千万]+)(个|位|名|张|本|只|件|套|枚|盆)?(.{0,4}?)(?:了)?$/u.exec(c);
-    const grew = /^(?:我的)?(.{1,8}?)(?:已经|现在)?(?:涨到|增加到|达到|到了|变成|超过|破)了?(\d[\d,]*|[一二三四五六七八九十两百千万]+)(个|位|名)?(?:了)?$/u.exec(c);
+    const have = new RegExp(
+      `${I}(?:有|养了|养着|拥有|收集了|攒了|集了|买了)(${N})(${CLASSIFIER}|张|枚|盆)([^，,。]{1,6}?)(?:了)?$`,
+      'u',
+    ).exec(c);
+    const owner =
+      /^我的(.{1,6}?)(?:已经|现在)?(?:有|已经有)(\d[\d,]*|[一二三四五六七八九十两百千万]+)(个|位|名|张|本|只|件|套|枚|盆)?(.{0,4}?)(?:了)?$/u.exec(
+        c,
+      );
+    const grew =
+      /^(?:我的)?(.{1,8}?)(?:已经|现在)?(?:涨到|增加到|达到|到了|变成|超过|破)了?(\d[\d,]*|[一二三四五六七八九十两百千万]+)(个|位|名)?(?:了)?$/u.exec(
+        c,
+      );
     const countKey = (noun: string) => {
-      const k = ctx.known.find((f) => f.key.startsWith('user.count.') && noun.endsWith(f.key.slice('user.count.'.length)));
+      const k = ctx.known.find(
+        (f) => f.key.startsWith('user.count.') && noun.endsWith(f.key.slice('user.count.'.length)),
+      );
       return k ? k.key.slice('user.'.length) : `count.${slug(noun)}`;
     };
-    if (have && have[1] !== '一') return [draft(countKey(have[3]!), `${have[1]}${have[2]}`, 0.82, { content: `用户有${have[1]}${have[2]}${have[3]}` })];
-    if (owner) return [draft(countKey(owner[4] || owner[1]!), owner[2]!, 0.82, { content: `用户的${owner[1]}有${owner[2]}${owner[3] ?? ''}${owner[4]}` })];
-    if (grew && /[粉丝订阅关注会员用户]$/u.test(grew[1]!)) return [draft(countKey(grew[1]!), grew[2]!, 0.8, { content: `用户的${grew[1]}有${grew[2]}${grew[3] ?? ''}` })];
+    if (have && have[1] !== '一')
+      return [
+        draft(countKey(have[3]!), `${have[1]}${have[2]}`, 0.82, { content: `用户有${have[1]}${have[2]}${have[3]}` }),
+      ];
+    if (owner)
+      return [
+        draft(countKey(owner[4] || owner[1]!), owner[2]!, 0.82, {
+          content: `用户的${owner[1]}有${owner[2]}${owner[3] ?? ''}${owner[4]}`,
+        }),
+      ];
+    if (grew && /[粉丝订阅关注会员用户]$/u.test(grew[1]!))
+      return [draft(countKey(grew[1]!), grew[2]!, 0.8, { content: `用户的${grew[1]}有${grew[2]}${grew[3] ?? ''}` })];
     return null;
   },
   // commute: 每天开车上班 / 现在坐地铁上班 / 改成骑电动车上班
   (c) => {
-    const m = new RegExp(`${I}(?:改成了?|改为)?((?:坐|乘|搭|骑|开|打|走路|步行)(.{0,5}?))(?:去)?(?:上班|通勤|去公司)(?:了)?$`, 'u').exec(c);
+    const m = new RegExp(
+      `${I}(?:改成了?|改为)?((?:坐|乘|搭|骑|开|打|走路|步行)(.{0,5}?))(?:去)?(?:上班|通勤|去公司)(?:了)?$`,
+      'u',
+    ).exec(c);
     if (!m) return null;
     const mode = m[1]!;
     return [draft('commute', mode, 0.85, { content: `用户${mode}上班` })];
   },
   // 我换了新老板，叫钱总 / 现在的女朋友叫小兰 / 我的新X是Y
   (c) => {
-    const m = new RegExp(`${I}(?:换了|有了)(?:一个|个|一位|位)?新的?(.{1,4}?)[，,]?(?:他|她)?(?:叫|是)(.+)$`, 'u').exec(c) ??
+    const m =
+      new RegExp(`${I}(?:换了|有了)(?:一个|个|一位|位)?新的?(.{1,4}?)[，,]?(?:他|她)?(?:叫|是)(.+)$`, 'u').exec(c) ??
       /^(?:我)?(?:现在的|目前的|新的?)(.{1,5}?)(?:叫|是)(.+)$/u.exec(c);
     if (!m) return null;
     const attr = m[1]!;
@@ -138,14 +188,23 @@ export const CHINESE_CHANGE_RULES: Rule[] = [
   },
   // a slot updated in passing: 月薪现在是一万五 / 截止日期推迟到了7月15日 / 客户把截止日期推迟到了…
   (c, ctx) => {
-    const moved = /^(?:.{0,4}?把)?(?:项目的?|我们的?|我们项目的)?(.{2,6}?)(?:推迟|延期|延后|提前|改|调整|挪|推)到了?(.+)$/u.exec(c);
+    const moved =
+      /^(?:.{0,4}?把)?(?:项目的?|我们的?|我们项目的)?(.{2,6}?)(?:推迟|延期|延后|提前|改|调整|挪|推)到了?(.+)$/u.exec(c);
     if (moved) {
       const attr = clean(moved[1]!);
       const v = clean(moved[2]!);
       if (!attr || !v) return null;
       const known = ctx.known.find((k) => k.key.endsWith(`.${slug(attr)}`));
       if (known) return [draftForKey(known.key, v, 0.85, { content: `项目的${attr}是${v}` })];
-      return [draft(`project.${slug(attr)}`, v, 0.85, { namespace: 'env', type: 'ENVIRONMENT', kind: 'fact', predicate: slug(attr), content: `项目的${attr}是${v}` })];
+      return [
+        draft(`project.${slug(attr)}`, v, 0.85, {
+          namespace: 'env',
+          type: 'ENVIRONMENT',
+          kind: 'fact',
+          predicate: slug(attr),
+          content: `项目的${attr}是${v}`,
+        }),
+      ];
     }
     const now = /^(?:我的)?(.{1,6}?)(?:现在|目前|已经)(?:是|变成了?|涨到了?|降到了?)(.+)$/u.exec(c);
     if (!now) return null;
@@ -160,7 +219,17 @@ export const CHINESE_CHANGE_RULES: Rule[] = [
     if (!m) return null;
     const attr = clean(m[1]!);
     const v = clean(m[2]!);
-    return attr && v ? [draft(`project.${slug(attr)}`, v, 0.85, { namespace: 'env', type: 'ENVIRONMENT', kind: 'fact', predicate: slug(attr), content: `项目的${attr}是${v}` })] : null;
+    return attr && v
+      ? [
+          draft(`project.${slug(attr)}`, v, 0.85, {
+            namespace: 'env',
+            type: 'ENVIRONMENT',
+            kind: 'fact',
+            predicate: slug(attr),
+            content: `项目的${attr}是${v}`,
+          }),
+        ]
+      : null;
   },
   // 主要写Rust / 用Java开发 (a named language or tool)
   (c) => {

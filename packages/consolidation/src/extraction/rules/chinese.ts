@@ -7,14 +7,28 @@ import { parseChineseNumber, resolveTime } from './time-expressions';
 import { CHINESE_CHANGE_RULES } from './chinese-changes';
 import { CHINESE_SLOT_RULES } from './chinese-slots';
 
-const ZADV = '(?:开始|现在|目前|已经|刚|刚刚|刚才|最近|也|还|一直|其实|终于|正在|平时|通常|主要|基本上|如今|今年|去年|前不久|上个月|上周|上星期|这个月|本来|早就|都|就|又|便|重新|真的|确实|如今)*';
-const LEAD = /^(?:其实|对了|顺便说一下|顺便说一句|顺便提一下|顺便|另外|还有|告诉你|跟你说|说起来|嗯|哦|噢|啊|好吧|那个|我想说|我要告诉你|记住|请记住|记一下|补充一下|更新一下|好消息|话说|说真的|老实说|坦白说|其实呢|然后|而且|不过|但是|所以|因为|现在的话)[，,：:！!\s]*/u;
+const ZADV =
+  '(?:开始|现在|目前|已经|刚|刚刚|刚才|最近|也|还|一直|其实|终于|正在|平时|通常|主要|基本上|如今|今年|去年|前不久|上个月|上周|上星期|这个月|本来|早就|都|就|又|便|重新|真的|确实|如今)*';
+const LEAD =
+  /^(?:其实|对了|顺便说一下|顺便说一句|顺便提一下|顺便|另外|还有|告诉你|跟你说|说起来|嗯|哦|噢|啊|好吧|那个|我想说|我要告诉你|记住|请记住|记一下|补充一下|更新一下|好消息|话说|说真的|老实说|坦白说|其实呢|然后|而且|不过|但是|所以|因为|现在的话)[，,：:！!\s]*/u;
 const HEDGE = /(可能|也许|大概|好像|应该是|似乎|估计|或许)/u;
 const HYPOTHETICAL = /^(?:如果|假如|要是|假设|万一|倘若)|我(?:想要?|希望|打算|计划|准备|可能会|将来|梦想)/u;
 
 const SUBJECT_ZH: Record<string, string> = {
-  项目: 'project', 应用: 'app', 仓库: 'repo', 代码库: 'codebase', 服务: 'service', 后端: 'backend', 前端: 'frontend', 网站: 'website',
-  团队: 'team', 系统: 'system', 数据库: 'database', 产品: 'product', 服务器: 'server', 集群: 'cluster',
+  项目: 'project',
+  应用: 'app',
+  仓库: 'repo',
+  代码库: 'codebase',
+  服务: 'service',
+  后端: 'backend',
+  前端: 'frontend',
+  网站: 'website',
+  团队: 'team',
+  系统: 'system',
+  数据库: 'database',
+  产品: 'product',
+  服务器: 'server',
+  集群: 'cluster',
 };
 
 /** Removes leading openers and returns whether the clause is hedged. */
@@ -23,20 +37,30 @@ export function prepareChineseClause(raw: string): { text: string; hedged: boole
   for (let i = 0; i < 4; i++) {
     const next = t
       .replace(LEAD, '')
-      .replace(/^(?:现在|目前|最近|如今|今年|去年|去年底|年底|年初|上个月|下个月|后来|然后|这周|上周|下周|前几天|前阵子|这阵子)+(?=我)/u, '')
+      .replace(
+        /^(?:现在|目前|最近|如今|今年|去年|去年底|年底|年初|上个月|下个月|后来|然后|这周|上周|下周|前几天|前阵子|这阵子)+(?=我)/u,
+        '',
+      )
       // "换了工作以后我…": what happened before is the occasion, not the statement
       .replace(/^我?[^，,。我]{1,10}?(?:以后|之后|后)(?=我)/u, '');
     if (next === t) break;
     t = next;
   }
   // "我们搬到了烟台", "我和老公住在济南": a plural first person is the user for personal facts
-  t = t.replace(/^(?:我和|我跟)[^，,。]{1,4}?(?=(?:一起)?(?:住|搬|生活|定居|养|结婚))/u, '我').replace(/^(?:我们|咱们)(?:全家|一家人?|俩|两个|一家三口|几个)?(?=(?:已经|刚|刚刚|今年|去年|上个月|又|都|也|现在|终于|最近|一起)*(?:搬|住|养|领养|收养|买|卖|换|离开|结婚|去了|生活|定居|回))/u, '我');
+  t = t
+    .replace(/^(?:我和|我跟)[^，,。]{1,4}?(?=(?:一起)?(?:住|搬|生活|定居|养|结婚))/u, '我')
+    .replace(
+      /^(?:我们|咱们)(?:全家|一家人?|俩|两个|一家三口|几个)?(?=(?:已经|刚|刚刚|今年|去年|上个月|又|都|也|现在|终于|最近|一起)*(?:搬|住|养|领养|收养|买|卖|换|离开|结婚|去了|生活|定居|回))/u,
+      '我',
+    );
   // "我2025年3月8日开始在小米工作" / "我上个月搬到…": a time phrase right after the subject is not part of the statement
   const when = resolveTime(t, new Date(0), 'zh');
   if (when) {
     const base = when.phrase.split(' ')[0]!;
     // 去年底 / 今年初 / 上个月底: the part of the period goes with it
-    const phrase = new RegExp(`^我?${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[底初末中]`, 'u').test(t) ? `${base}${t[t.indexOf(base) + base.length]}` : base;
+    const phrase = new RegExp(`^我?${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[底初末中]`, 'u').test(t)
+      ? `${base}${t[t.indexOf(base) + base.length]}`
+      : base;
     if (t.startsWith(`我${phrase}`)) t = `我${t.slice(1 + phrase.length)}`;
     else if (t.startsWith(phrase)) t = t.slice(phrase.length).replace(/^[，,\s]*/u, '');
   }
@@ -47,7 +71,24 @@ export function prepareChineseClause(raw: string): { text: string; hedged: boole
 }
 
 /** Cantonese function words in their Mandarin form, character for character (我哋搬咗去沙田 → 我们搬了去沙田). */
-const CANTONESE: Record<string, string> = { 哋: '们', 咗: '了', 喺: '在', 係: '是', 唔: '不', 冇: '没', 嘅: '的', 佢: '他', 啲: '些', 嚟: '来', 咁: '这', 乜: '什', 睇: '看', 瞓: '睡', 揾: '找', 攞: '拿' };
+const CANTONESE: Record<string, string> = {
+  哋: '们',
+  咗: '了',
+  喺: '在',
+  係: '是',
+  唔: '不',
+  冇: '没',
+  嘅: '的',
+  佢: '他',
+  啲: '些',
+  嚟: '来',
+  咁: '这',
+  乜: '什',
+  睇: '看',
+  瞓: '睡',
+  揾: '找',
+  攞: '拿',
+};
 export function foldCantonese(text: string): string {
   return text.replace(/[哋咗喺係唔冇嘅佢啲嚟咁乜睇瞓揾攞]/gu, (c) => CANTONESE[c] ?? c);
 }
@@ -80,10 +121,40 @@ function zhAttribute(attrRaw: string): { suffix: string; label: string } | null 
 
 /** Chinese nouns that share an English key word, so favourite_color etc. match across languages. */
 const ZH_NOUNS: Record<string, string> = {
-  颜色: 'color', 食物: 'food', 菜: 'dish', 饮料: 'drink', 水果: 'fruit', 电影: 'movie', 书: 'book', 运动: 'sport', 音乐: 'music', 歌手: 'singer',
-  歌: 'song', 城市: 'city', 动物: 'animal', 编辑器: 'editor', 编程语言: 'programming_language', 语言: 'language', 游戏: 'game', 乐队: 'band',
-  作家: 'author', 演员: 'actor', 季节: 'season', 花: 'flower', 咖啡: 'coffee', 茶: 'tea', 甜点: 'dessert', 餐厅: 'restaurant', 球队: 'team',
-  电视剧: 'tv_show', 节日: 'holiday', 数字: 'number', 品牌: 'brand', 工具: 'tool', 浏览器: 'browser', 操作系统: 'operating_system',
+  颜色: 'color',
+  食物: 'food',
+  菜: 'dish',
+  饮料: 'drink',
+  水果: 'fruit',
+  电影: 'movie',
+  书: 'book',
+  运动: 'sport',
+  音乐: 'music',
+  歌手: 'singer',
+  歌: 'song',
+  城市: 'city',
+  动物: 'animal',
+  编辑器: 'editor',
+  编程语言: 'programming_language',
+  语言: 'language',
+  游戏: 'game',
+  乐队: 'band',
+  作家: 'author',
+  演员: 'actor',
+  季节: 'season',
+  花: 'flower',
+  咖啡: 'coffee',
+  茶: 'tea',
+  甜点: 'dessert',
+  餐厅: 'restaurant',
+  球队: 'team',
+  电视剧: 'tv_show',
+  节日: 'holiday',
+  数字: 'number',
+  品牌: 'brand',
+  工具: 'tool',
+  浏览器: 'browser',
+  操作系统: 'operating_system',
 };
 function zhNoun(noun: string): string {
   return ZH_NOUNS[noun] ?? slug(noun);
@@ -113,13 +184,15 @@ function shiPhrase(obj: string): FactDraft[] {
   if (!o) return [];
   if (DIET_ZH.test(o)) return [draft('diet', o === '吃素的' ? '吃素' : o, 0.9)];
   const place = /^(.{1,8})人$/u.exec(o);
-  if (place && !/(?:个|好|坏|男|女|大|老|年轻|工|病|家|别|本|外国|中国人民)人$/u.test(o)) return [draft('hometown', place[1]!, 0.85)];
+  if (place && !/(?:个|好|坏|男|女|大|老|年轻|工|病|家|别|本|外国|中国人民)人$/u.test(o))
+    return [draft('hometown', place[1]!, 0.85)];
   const student = /^(.+?)的(?:学生|研究生|博士生|本科生)$/u.exec(o);
   if (student) return [draft('school', student[1]!, 0.85), draft('occupation', '学生', 0.8)];
   const work = /^做(.+?)的$/u.exec(o);
   if (work) return [draft('occupation', `做${work[1]}的`, 0.85, { content: `用户是做${work[1]}的` })];
   const employerRole = /^(.+?)的(.+)$/u.exec(o);
-  if (employerRole && isChineseOccupation(employerRole[2]!)) return [draft('occupation', employerRole[2]!, 0.88), draft('employer', employerRole[1]!, 0.8)];
+  if (employerRole && isChineseOccupation(employerRole[2]!))
+    return [draft('occupation', employerRole[2]!, 0.88), draft('employer', employerRole[1]!, 0.8)];
   if (isChineseOccupation(o) || o === '学生') return [draft('occupation', o, 0.88)];
   if (/^(单身|已婚|离异|未婚)$/u.test(o)) return [draft('marital_status', o, 0.85)];
   if (o.length <= 8) return [draft(`identity.${slug(o)}`, o, 0.7)];
@@ -132,7 +205,10 @@ const I = `^我${ZADV}`;
 
 const RULES: ClauseRule[] = [
   (c) => {
-    const m = /^(?:我叫|我名叫|我名字叫|我的名字(?:现在)?(?:是|叫)|我的全名(?:是|叫)|我的姓名是|叫我|你可以叫我|你就叫我|大家都叫我|朋友们都叫我|请叫我|我改名(?:叫|为|成)了?|我的名字改成了?|我现在叫)(.+)$/u.exec(c);
+    const m =
+      /^(?:我叫|我名叫|我名字叫|我的名字(?:现在)?(?:是|叫)|我的全名(?:是|叫)|我的姓名是|叫我|你可以叫我|你就叫我|大家都叫我|朋友们都叫我|请叫我|我改名(?:叫|为|成)了?|我的名字改成了?|我现在叫)(.+)$/u.exec(
+        c,
+      );
     if (!m) return null;
     const name = cleanChineseObject(m[1]!.replace(/(?:就行|就好|就可以|好了|吧)$/u, ''));
     return name && name.length <= 20 ? [draft('name', name, 0.92)] : null;
@@ -146,20 +222,27 @@ const RULES: ClauseRule[] = [
     const email = EMAIL.exec(c);
     if (email) return [draft('contact.email', email[0].toLowerCase(), 0.92)];
     const phone = PHONE.exec(c);
-    if (phone && /(电话|手机|号码|联系|打给我|微信)/u.test(c) && phone[0].replace(/\D/g, '').length >= 7) return [draft('contact.phone', phone[0].trim(), 0.9)];
+    if (phone && /(电话|手机|号码|联系|打给我|微信)/u.test(c) && phone[0].replace(/\D/g, '').length >= 7)
+      return [draft('contact.phone', phone[0].trim(), 0.9)];
     return null;
   },
   // 从X换成了Y / 我把X换成了Y / 从X搬到了Y
   (c, ctx) => {
-    const m = new RegExp(`^(?:我${ZADV})?(?:从|把)(.+?)(换成了?|改成了?|换到了?|转到了?|转向了?|搬到了?|搬去了?|搬回了?|迁到了?|转成了?|变成了?|改用了?|换用了?)(.+)$`, 'u').exec(c);
+    const m = new RegExp(
+      `^(?:我${ZADV})?(?:从|把)(.+?)(换成了?|改成了?|换到了?|转到了?|转向了?|搬到了?|搬去了?|搬回了?|迁到了?|转成了?|变成了?|改用了?|换用了?)(.+)$`,
+      'u',
+    ).exec(c);
     if (!m) return null;
     const from = cleanChineseObject(m[1]!.replace(/(?:工作|上班)$/u, ''));
     const to = cleanChineseObject(m[3]!.replace(/(?:工作|上班|住|居住|生活)$/u, ''));
     if (!from || !to) return null;
     if (/[搬迁]/u.test(m[2]!)) return [draft('residence', to, 0.9)];
     // 把专业换成了计算机: the slot itself is named
-    const named = ATTRIBUTE_KEYS[from] ? { suffix: ATTRIBUTE_KEYS[from]!, label: from } : knownSlotNamed(from, ctx.known);
-    if (named?.suffix && !/^(?:uses|preference)\b/.test(named.suffix)) return [draft(named.suffix, to, 0.86, named.label ? { label: named.label } : {})];
+    const named = ATTRIBUTE_KEYS[from]
+      ? { suffix: ATTRIBUTE_KEYS[from]!, label: from }
+      : knownSlotNamed(from, ctx.known);
+    if (named?.suffix && !/^(?:uses|preference)\b/.test(named.suffix))
+      return [draft(named.suffix, to, 0.86, named.label ? { label: named.label } : {})];
     const k = choiceKey(to, ctx.known, '');
     const kf = k.suffix ? k : choiceKey(from, ctx.known, '');
     if (kf.suffix) return [draft(kf.suffix, to, kf.inferred ? 0.8 : 0.9)];
@@ -187,7 +270,10 @@ const RULES: ClauseRule[] = [
     return [draft('employer', cleanChineseObject(m[1]!), 0.88), draft('occupation', role, 0.88)];
   },
   (c) => {
-    const m = new RegExp(`${I}(?:就职于|任职于|供职于|入职了?|加入了?|跳槽到了?|跳槽去了?|跳到了?|去了|换到了?)(.+?)(?:工作|上班|公司)?$`, 'u').exec(c);
+    const m = new RegExp(
+      `${I}(?:就职于|任职于|供职于|入职了?|加入了?|跳槽到了?|跳槽去了?|跳到了?|去了|换到了?)(.+?)(?:工作|上班|公司)?$`,
+      'u',
+    ).exec(c);
     if (!m) return null;
     const o = cleanChineseObject(m[1]!);
     if (!o || o.length > 20 || /^(?:一个|一家新)?(?:健身房|俱乐部)$/u.test(o)) return null;
@@ -206,13 +292,18 @@ const RULES: ClauseRule[] = [
     if (!m) return null;
     const o = cleanChineseObject(m[1]!.replace(/(?:去住|住|生活)$/u, ''));
     const when = resolveTime(c, ctx.at, 'zh');
-    return o ? [draft('planned_move', o, 0.8, { kind: 'event', content: `用户要搬到${o}${when ? `（${when.value}）` : ''}` })] : null;
+    return o
+      ? [draft('planned_move', o, 0.8, { kind: 'event', content: `用户要搬到${o}${when ? `（${when.value}）` : ''}` })]
+      : null;
   },
   (c) => {
     const m =
       new RegExp(`${I}(?:住在|住|居住在|生活在|定居在|定居|常住在|落户在?)(.+)$`, 'u').exec(c) ??
       new RegExp(`${I}在(.+?)(?:住|生活|定居|居住|安家)(?:了|着)?$`, 'u').exec(c) ??
-      new RegExp(`${I}(?:搬了?到了?|搬了?去了?|搬家到了?|搬回了?|搬来了?|迁居到?|移居到?)(.+?)(?:去|来)?(?:住|生活)?(?:了)?$`, 'u').exec(c) ??
+      new RegExp(
+        `${I}(?:搬了?到了?|搬了?去了?|搬家到了?|搬回了?|搬来了?|迁居到?|移居到?)(.+?)(?:去|来)?(?:住|生活)?(?:了)?$`,
+        'u',
+      ).exec(c) ??
       /^我家(?:现在)?(?:在|住在)(.+)$/u.exec(c);
     if (!m) return null;
     const o = cleanChineseObject(m[1]!);
@@ -234,20 +325,32 @@ const RULES: ClauseRule[] = [
     if (!t) return null;
     if (/^\d{4}$/.test(t.value)) return [draft('birth_year', t.value, 0.9)];
     const hasYear = /年/u.test(phrase.replace(/[今去明]年/u, ''));
-    return [draft('birthday', hasYear ? t.value.slice(0, 10) : `--${t.value.slice(5, 10)}`, 0.9, { content: `用户的生日是${cleanChineseObject(phrase)}` })];
+    return [
+      draft('birthday', hasYear ? t.value.slice(0, 10) : `--${t.value.slice(5, 10)}`, 0.9, {
+        content: `用户的生日是${cleanChineseObject(phrase)}`,
+      }),
+    ];
   },
   // stage of schooling: 我在读研究生 / 我读高中 / 我在上大学
   (c) => {
-    const m = new RegExp(`${I}(?:在)?(?:读|上|念)(研究生|研|博士|博|本科|大学|大一|大二|大三|大四|高中|高一|高二|高三|初中|初一|初二|初三|小学|硕士|MBA)(?:了)?$`, 'u').exec(c);
+    const m = new RegExp(
+      `${I}(?:在)?(?:读|上|念)(研究生|研|博士|博|本科|大学|大一|大二|大三|大四|高中|高一|高二|高三|初中|初一|初二|初三|小学|硕士|MBA)(?:了)?$`,
+      'u',
+    ).exec(c);
     return m ? [draft('education_level', m[1]!, 0.85, { content: `用户在读${m[1]}` })] : null;
   },
   // school / study: 我在清华读计算机专业
   (c) => {
     const m = new RegExp(`${I}在(.+?)(?:读|学|念|修)(.{1,8}?)专业$`, 'u').exec(c);
-    return m ? [draft('school', cleanChineseObject(m[1]!), 0.85), draft('field_of_study', cleanChineseObject(m[2]!), 0.85)] : null;
+    return m
+      ? [draft('school', cleanChineseObject(m[1]!), 0.85), draft('field_of_study', cleanChineseObject(m[2]!), 0.85)]
+      : null;
   },
   (c) => {
-    const m = new RegExp(`${I}在(.+?)(?:上学|读书|念书|读大学|上大学|读研|读博|读研究生|读本科|上课|留学)(?:了)?$`, 'u').exec(c) ?? new RegExp(`${I}(?:毕业于|考上了|考进了|被(.+?)录取)(.*)$`, 'u').exec(c);
+    const m =
+      new RegExp(`${I}在(.+?)(?:上学|读书|念书|读大学|上大学|读研|读博|读研究生|读本科|上课|留学)(?:了)?$`, 'u').exec(
+        c,
+      ) ?? new RegExp(`${I}(?:毕业于|考上了|考进了|被(.+?)录取)(.*)$`, 'u').exec(c);
     if (!m) return null;
     const o = cleanChineseObject(m[1] ?? m[2] ?? '');
     return o ? [draft('school', o, 0.85)] : null;
@@ -257,19 +360,30 @@ const RULES: ClauseRule[] = [
     if (!m || /^(?:会|习|过|着)/u.test(m[1]!)) return null;
     const o = cleanChineseObject(m[1]!);
     if (/^(?:学|习)$/u.test(o) || o.length > 12) return null;
-    if (/^我[^学]*(?:(?<!现)在|开始|正在)学/u.test(c) || /^我(?:开始|正在)?学[^的]/u.test(c) && /开始|正在|(?<!现)在学/u.test(c)) return [draft(`learning.${slug(o)}`, o, 0.8, { content: `用户在学${o}` })];
+    if (
+      /^我[^学]*(?:(?<!现)在|开始|正在)学/u.test(c) ||
+      (/^我(?:开始|正在)?学[^的]/u.test(c) && /开始|正在|(?<!现)在学/u.test(c))
+    )
+      return [draft(`learning.${slug(o)}`, o, 0.8, { content: `用户在学${o}` })];
     return [draft('field_of_study', o, 0.8)];
   },
   // diet and allergy
   (c) => {
     if (new RegExp(`${I}(?:开始)?吃素(?:了)?$`, 'u').test(c)) return [draft('diet', '吃素', 0.9)];
-    const m = new RegExp(`${I}(不|从不|从来不|不能|没法)(吃|喝)(.+)$`, 'u').exec(c) ?? new RegExp(`${I}(?:又|重新)?(?:开始)(吃|喝)(.+)$`, 'u').exec(c);
+    const m =
+      new RegExp(`${I}(不|从不|从来不|不能|没法)(吃|喝)(.+)$`, 'u').exec(c) ??
+      new RegExp(`${I}(?:又|重新)?(?:开始)(吃|喝)(.+)$`, 'u').exec(c);
     if (!m) return null;
     const negative = m.length === 4;
     const verb = negative ? m[2]! : m[1]!;
     const o = cleanChineseObject(negative ? m[3]! : m[2]!);
     if (!o || o.length > 8) return null;
-    return [{ ...draft(`diet.${slug(o)}`, o, 0.8, { content: negative ? `用户不${verb}${o}` : `用户${verb}${o}` }), positive: !negative }];
+    return [
+      {
+        ...draft(`diet.${slug(o)}`, o, 0.8, { content: negative ? `用户不${verb}${o}` : `用户${verb}${o}` }),
+        positive: !negative,
+      },
+    ];
   },
   (c) => {
     const m = new RegExp(`${I}对(.+?)过敏$`, 'u').exec(c);
@@ -285,18 +399,26 @@ const RULES: ClauseRule[] = [
     }
     const s = new RegExp(`${I}(结婚|订婚|离婚|单身|分手)了?$`, 'u').exec(c);
     if (!s) return null;
-    const status = ({ 结婚: '已婚', 订婚: '已订婚', 离婚: '离异', 单身: '单身', 分手: '单身' } as Record<string, string>)[s[1]!]!;
+    const status = (
+      { 结婚: '已婚', 订婚: '已订婚', 离婚: '离异', 单身: '单身', 分手: '单身' } as Record<string, string>
+    )[s[1]!]!;
     return [draft('marital_status', status, 0.85)];
   },
   // pets: "养了一只叫球球的猫"
   (c) => {
-    const m = new RegExp(`${I}(?:养了|有|收养了|领养了|买了)(?:一|两|\\d)?(?:只|条|匹|头|个)?(?:叫|名叫)(.{1,6}?)的(小?[\\u4e00-\\u9fff]{1,3})$`, 'u').exec(c);
+    const m = new RegExp(
+      `${I}(?:养了|有|收养了|领养了|买了)(?:一|两|\\d)?(?:只|条|匹|头|个)?(?:叫|名叫)(.{1,6}?)的(小?[\\u4e00-\\u9fff]{1,3})$`,
+      'u',
+    ).exec(c);
     if (!m || !PETS[m[2]!]) return null;
     return [draft(`pet.${PETS[m[2]!]}`, cleanChineseObject(m[1]!), 0.88, { label: m[2]! })];
   },
   // pets
   (c) => {
-    const m = new RegExp(`${I}(?:养了|养着|养|有|收养了|领养了|买了)(?:一|两|三|\\d)?(?:只|条|匹|头|个)?(小?[\\u4e00-\\u9fff]{1,3}?)(?:[，,]?(?:它|他|她)?(?:叫|名叫|名字叫|的名字是)(.+))?$`, 'u').exec(c);
+    const m = new RegExp(
+      `${I}(?:养了|养着|养|有|收养了|领养了|买了)(?:一|两|三|\\d)?(?:只|条|匹|头|个)?(小?[\\u4e00-\\u9fff]{1,3}?)(?:[，,]?(?:它|他|她)?(?:叫|名叫|名字叫|的名字是)(.+))?$`,
+      'u',
+    ).exec(c);
     if (!m) return null;
     const pet = PETS[m[1]!];
     if (!pet) return null;
@@ -310,14 +432,18 @@ const RULES: ClauseRule[] = [
     const o = cleanChineseObject(m[1]!);
     if (!o) return null;
     const drives = new RegExp(`^我${ZADV}开`, 'u').test(c);
-    if (isVehicle(o) || (drives && /^[A-Za-z\u4e00-\u9fff]/u.test(o) && o.length <= 20)) return [draft('vehicle', o, 0.85)];
+    if (isVehicle(o) || (drives && /^[A-Za-z\u4e00-\u9fff]/u.test(o) && o.length <= 20))
+      return [draft('vehicle', o, 0.85)];
     const cat = categoryOf(o);
     if (cat && /换了|买了/u.test(c)) return [draft(cat, o, 0.85)];
     return null;
   },
   // tools
   (c, ctx) => {
-    const m = new RegExp(`${I}(?:在|改|换|都|一般|平常)?(?:用|使用|用的是|改用|换用|转用)(?:的是)?(.+?)(?:来)?(写代码|编程|开发|写程序|写程式|打代码|敲代码|做开发|写东西|工作|记笔记|做笔记|写作)?$`, 'u').exec(c);
+    const m = new RegExp(
+      `${I}(?:在|改|换|都|一般|平常)?(?:用|使用|用的是|改用|换用|转用)(?:的是)?(.+?)(?:来)?(写代码|编程|开发|写程序|写程式|打代码|敲代码|做开发|写东西|工作|记笔记|做笔记|写作)?$`,
+      'u',
+    ).exec(c);
     if (!m) return null;
     const o = cleanChineseObject(m[1]!);
     if (!o || o.length > 20 || /^(?:这个|那个|它|过)$/u.test(o)) return null;
@@ -340,27 +466,49 @@ const RULES: ClauseRule[] = [
   },
   // favourites, then preferences
   (c) => {
-    const eat = /^我(?:现在|目前)?最(?:爱|喜欢)(吃|喝|看|听|玩|读)的(?:东西)?(?:现在|目前)?(?:是|变成了?|换成了?|成了)(.+)$/u.exec(c);
+    const eat =
+      /^我(?:现在|目前)?最(?:爱|喜欢)(吃|喝|看|听|玩|读)的(?:东西)?(?:现在|目前)?(?:是|变成了?|换成了?|成了)(.+)$/u.exec(
+        c,
+      );
     if (eat) {
-      const what = ({ 吃: '食物', 喝: '饮料', 看: '电影', 听: '音乐', 玩: '游戏', 读: '书' } as Record<string, string>)[eat[1]!]!;
+      const what = ({ 吃: '食物', 喝: '饮料', 看: '电影', 听: '音乐', 玩: '游戏', 读: '书' } as Record<string, string>)[
+        eat[1]!
+      ]!;
       const o = cleanChineseObject(eat[2]!);
-      return o ? [draft(`favourite_${zhNoun(what)}`, o, 0.88, { label: what, content: `用户最爱${eat[1]}的是${o}` })] : null;
+      return o
+        ? [draft(`favourite_${zhNoun(what)}`, o, 0.88, { label: what, content: `用户最爱${eat[1]}的是${o}` })]
+        : null;
     }
-    const m = /^(?:我)?(?:现在|目前)?(?:(?:最)?喜欢的|最爱的)(.+?)(?:现在|目前|已经)?(?:是|变成了?|换成了?|成了|改成了?)(.+)$/u.exec(c) ?? /^(.+?)(?:是|成了|变成了)我(?:最喜欢的|最爱的)(.+)$/u.exec(c);
+    const m =
+      /^(?:我)?(?:现在|目前)?(?:(?:最)?喜欢的|最爱的)(.+?)(?:现在|目前|已经)?(?:是|变成了?|换成了?|成了|改成了?)(.+)$/u.exec(
+        c,
+      ) ?? /^(.+?)(?:是|成了|变成了)我(?:最喜欢的|最爱的)(.+)$/u.exec(c);
     if (!m) return null;
     const [what, value] = /(?:是|成了|变成了)我(?:最喜欢的|最爱的)/u.test(c) ? [m[2]!, m[1]!] : [m[1]!, m[2]!];
     const o = cleanChineseObject(value);
-    return o ? [draft(`favourite_${zhNoun(cleanChineseObject(what))}`, o, 0.88, { label: cleanChineseObject(what) })] : null;
+    return o
+      ? [draft(`favourite_${zhNoun(cleanChineseObject(what))}`, o, 0.88, { label: cleanChineseObject(what) })]
+      : null;
   },
   (c) => {
-    const m = new RegExp(`${I}(?:很|非常|特别|超|超级|最|真的|挺|比较|更|蛮|一直都?|还是|越来越|开始)*(?:不太|不怎么|一点也不|一点都不|不)(?:喜欢|爱(?!人)|喜爱)(.+)$`, 'u').exec(c) ??
-      new RegExp(`${I}(?:很|非常|特别|超|真的|最|有点|比较)*(?:讨厌|受不了|反感|厌恶|烦|恨|不想再碰|吃不惯|喝不惯)(.+)$`, 'u').exec(c);
+    const m =
+      new RegExp(
+        `${I}(?:很|非常|特别|超|超级|最|真的|挺|比较|更|蛮|一直都?|还是|越来越|开始)*(?:不太|不怎么|一点也不|一点都不|不)(?:喜欢|爱(?!人)|喜爱)(.+)$`,
+        'u',
+      ).exec(c) ??
+      new RegExp(
+        `${I}(?:很|非常|特别|超|真的|最|有点|比较)*(?:讨厌|受不了|反感|厌恶|烦|恨|不想再碰|吃不惯|喝不惯)(.+)$`,
+        'u',
+      ).exec(c);
     if (!m) return null;
     const o = cleanChineseObject(m[1]!);
     return o && o.length <= 15 ? [{ ...draft(`preference.${preferenceKey(o)}`, o, 0.85), positive: false }] : null;
   },
   (c) => {
-    const m = new RegExp(`${I}(?:很|非常|特别|超|超级|最|真的|挺|比较|更|蛮|一直都?|还是|越来越|开始|也)*(?:喜欢|爱(?!人)|热爱|偏爱|钟爱|喜爱|迷上了?|爱上了?|偏好|痴迷于?|着迷于?)(.+)$`, 'u').exec(c);
+    const m = new RegExp(
+      `${I}(?:很|非常|特别|超|超级|最|真的|挺|比较|更|蛮|一直都?|还是|越来越|开始|也)*(?:喜欢|爱(?!人)|热爱|偏爱|钟爱|喜爱|迷上了?|爱上了?|偏好|痴迷于?|着迷于?)(.+)$`,
+      'u',
+    ).exec(c);
     if (!m) return null;
     const o = cleanChineseObject(m[1]!);
     if (!o || o.length > 15 || /^(?:你|它|这个|那个|这样|那样)$/u.test(o)) return null;
@@ -368,7 +516,10 @@ const RULES: ClauseRule[] = [
   },
   // 我的X是Y / 我的X现在是Y / 我的X换成了Y
   (c) => {
-    const m = /^我的?(?:新|现在的|目前的|最新的)?(.{1,10}?)(?:现在|目前|已经|也|还|都|如今)?(不是|是|叫|为|换成了?|改成了?|变成了?|改为|换为|更新为|更新成|更换为)(.+)$/u.exec(c);
+    const m =
+      /^我的?(?:新|现在的|目前的|最新的)?(.{1,10}?)(?:现在|目前|已经|也|还|都|如今)?(不是|是|叫|为|换成了?|改成了?|变成了?|改为|换为|更新为|更新成|更换为)(.+)$/u.exec(
+        c,
+      );
     if (!m) return null;
     const hasDe = /^我的/u.test(c);
     let attr = m[1]!;
@@ -379,7 +530,8 @@ const RULES: ClauseRule[] = [
     const o = cleanChineseObject(m[3]!);
     if (!o) return null;
     // 我的手机是华为P40: the phone itself, not its number
-    if (key.suffix === 'contact.phone' && !/\d{6,}/.test(o.replace(/[\s-]/g, ''))) return [{ ...draft(categoryOf(o) ?? 'phone', o, 0.85), positive: m[2] !== '不是' }];
+    if (key.suffix === 'contact.phone' && !/\d{6,}/.test(o.replace(/[\s-]/g, '')))
+      return [{ ...draft(categoryOf(o) ?? 'phone', o, 0.85), positive: m[2] !== '不是' }];
     return [{ ...draft(key.suffix, o, 0.88, { label: key.label }), positive: m[2] !== '不是' }];
   },
   (c) => {
@@ -390,11 +542,16 @@ const RULES: ClauseRule[] = [
   },
   (c) => {
     const m = new RegExp(`${I}(?:做|从事)(.+?)(?:工作|行业|这一行)$`, 'u').exec(c);
-    return m ? [draft('occupation', cleanChineseObject(m[1]!), 0.85, { content: `用户从事${cleanChineseObject(m[1]!)}工作` })] : null;
+    return m
+      ? [draft('occupation', cleanChineseObject(m[1]!), 0.85, { content: `用户从事${cleanChineseObject(m[1]!)}工作` })]
+      : null;
   },
   // environment
   (c) => {
-    const m = /^(?:我们的?|这个|咱们的?|我的)?(项目|应用|仓库|代码库|服务|后端|前端|网站|团队|系统|数据库|产品|服务器|集群)(?:现在|目前|主要|都)?(用的是|用|使用|采用|是用|基于|部署在|跑在|运行在|托管在)(.+?)(?:写的|开发的|构建的|实现的|上)?$/u.exec(c);
+    const m =
+      /^(?:我们的?|这个|咱们的?|我的)?(项目|应用|仓库|代码库|服务|后端|前端|网站|团队|系统|数据库|产品|服务器|集群)(?:现在|目前|主要|都)?(用的是|用|使用|采用|是用|基于|部署在|跑在|运行在|托管在)(.+?)(?:写的|开发的|构建的|实现的|上)?$/u.exec(
+        c,
+      );
     if (!m) return null;
     const subject = SUBJECT_ZH[m[1]!]!;
     let predicate = /部署|跑|运行|托管/u.test(m[2]!) ? 'runs_on' : 'uses';
@@ -404,26 +561,63 @@ const RULES: ClauseRule[] = [
     if (purpose && predicate === 'uses') {
       o = purpose[1]!;
       predicate = zhNoun(purpose[2]!);
-      return [draft(`${subject}.${predicate}`, o, 0.85, { namespace: 'env', type: 'ENVIRONMENT', kind: 'fact', predicate, content: `${m[1]}用${o}做${purpose[2]}` })];
+      return [
+        draft(`${subject}.${predicate}`, o, 0.85, {
+          namespace: 'env',
+          type: 'ENVIRONMENT',
+          kind: 'fact',
+          predicate,
+          content: `${m[1]}用${o}做${purpose[2]}`,
+        }),
+      ];
     }
     if (!o) return null;
-    return [draft(`${subject}.${predicate}`, o, 0.85, { namespace: 'env', type: 'ENVIRONMENT', kind: 'fact', predicate, content: `${m[1]}${predicate === 'uses' ? '使用' : '运行在'}${o}` })];
+    return [
+      draft(`${subject}.${predicate}`, o, 0.85, {
+        namespace: 'env',
+        type: 'ENVIRONMENT',
+        kind: 'fact',
+        predicate,
+        content: `${m[1]}${predicate === 'uses' ? '使用' : '运行在'}${o}`,
+      }),
+    ];
   },
   (c) => {
-    const m = /^(?:我们|咱们)(?:现在|目前|主要|都)?(?:用|使用|采用)(.+?)(?:(?:来)?(做|写|管理|部署|存储)(.*))?$/u.exec(c);
+    const m = /^(?:我们|咱们)(?:现在|目前|主要|都)?(?:用|使用|采用)(.+?)(?:(?:来)?(做|写|管理|部署|存储)(.*))?$/u.exec(
+      c,
+    );
     if (!m) return null;
     const o = cleanChineseObject(m[1]!);
     if (!o || o.length > 20) return null;
     const purpose = m[2] ? slug(`${m[2]}${m[3] ?? ''}`) : (categoryOf(o) ?? slug(o));
-    return [draft(`stack.${purpose}`, o, 0.8, { namespace: 'env', type: 'ENVIRONMENT', kind: 'fact', content: `团队使用${o}${m[2] ? `${m[2]}${m[3] ?? ''}` : ''}` })];
+    return [
+      draft(`stack.${purpose}`, o, 0.8, {
+        namespace: 'env',
+        type: 'ENVIRONMENT',
+        kind: 'fact',
+        content: `团队使用${o}${m[2] ? `${m[2]}${m[3] ?? ''}` : ''}`,
+      }),
+    ];
   },
 ];
 
 const NEGATION_WRAPPERS: Array<{ re: RegExp; rewrite: (m: RegExpExecArray) => string; confidence: number }> = [
   { re: /^我(?:已经)?不再(.+)$/u, rewrite: (m) => `我${m[1]}`, confidence: 1 },
-  { re: /^我(?:已经|现在)?(?:不|没|没有)(住|在|用|使用|开|养|做|当|是|喜欢|爱|吃)(.+?)了$/u, rewrite: (m) => `我${m[1]}${m[2]}`, confidence: 1 },
-  { re: /^我(?:以前|之前|原来|曾经|过去)(.+)$/u, rewrite: (m) => `我${m[1]!.replace(/过(?=.)/u, '')}`, confidence: 0.85 },
-  { re: /^我(?:已经)?(?:戒了|戒掉了|不再|放弃了)(.+)$/u, rewrite: (m) => `我${/^(?:烟|酒)$/u.test(m[1]!) ? (m[1] === '烟' ? '抽烟' : '喝酒') : m[1]}`, confidence: 0.95 },
+  {
+    re: /^我(?:已经|现在)?(?:不|没|没有)(住|在|用|使用|开|养|做|当|是|喜欢|爱|吃)(.+?)了$/u,
+    rewrite: (m) => `我${m[1]}${m[2]}`,
+    confidence: 1,
+  },
+  {
+    re: /^我(?:以前|之前|原来|曾经|过去)(.+)$/u,
+    rewrite: (m) => `我${m[1]!.replace(/过(?=.)/u, '')}`,
+    confidence: 0.85,
+  },
+  {
+    re: /^我(?:已经)?(?:戒了|戒掉了|不再|放弃了)(.+)$/u,
+    rewrite: (m) => `我${/^(?:烟|酒)$/u.test(m[1]!) ? (m[1] === '烟' ? '抽烟' : '喝酒') : m[1]}`,
+    confidence: 0.95,
+  },
 ];
 
 /** Facts stated by one prepared Chinese clause. */
@@ -454,29 +648,50 @@ function eventDraft(clause: string, ctx: ClauseContext): FactDraft[] {
   return [draft(`event.${what}`, when.value, 0.7, { kind: 'event', content, predicate: 'event' })];
 }
 
-const IMPLIED_SUBJECT = /^(?:现在|目前|已经|刚|也|还|一直|最近|住|在|喜欢|爱|讨厌|不喜欢|是|搬|用|开|养|不|做|当|换|来自|会|学|叫|对|加入|入职|跳槽|离开|辞|改|转|升|开始|又|把|有|卖|买|领养|收养|坐|骑|每)/u;
+const IMPLIED_SUBJECT =
+  /^(?:现在|目前|已经|刚|也|还|一直|最近|住|在|喜欢|爱|讨厌|不喜欢|是|搬|用|开|养|不|做|当|换|来自|会|学|叫|对|加入|入职|跳槽|离开|辞|改|转|升|开始|又|把|有|卖|买|领养|收养|坐|骑|每)/u;
 
 /** Clauses of a Chinese sentence; a clause continuing the previous subject gets "我" back. */
 export function chineseClauses(sentence: string): string[] {
-  const parts = sentence.split(/[，,、]|(?:而且|并且|但是|不过|所以|然后|同时)(?=我)/u).map((s) => s.trim()).filter(Boolean);
+  const parts = sentence
+    .split(/[，,、]|(?:而且|并且|但是|不过|所以|然后|同时)(?=我)/u)
+    .map((s) => s.trim())
+    .filter(Boolean);
   const out: string[] = [];
   let subjectIsMe = false;
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i]!;
     // "我养了一只猫，叫咪咪": the name belongs to the pet, not to the user
-    if (/^(?:它|他|她)?(?:叫|名叫|名字叫)/u.test(p) && out.length > 0 && /(?:养|有|收养|领养|换了新|有了新)/u.test(out[out.length - 1]!)) {
+    if (
+      /^(?:它|他|她)?(?:叫|名叫|名字叫)/u.test(p) &&
+      out.length > 0 &&
+      /(?:养|有|收养|领养|换了新|有了新)/u.test(out[out.length - 1]!)
+    ) {
       out[out.length - 1] = `${out[out.length - 1]}，${p}`;
       continue;
     }
     // "我在一家外企上班，叫西门子": the name belongs to the company; "给女儿改了名字，现在叫欣怡": to the one renamed
-    if (/^(?:现在|以后|它|他|她)?(?:叫|名叫|名字叫)/u.test(p) && out.length > 0 && /(?:公司|外企|企业|单位|上班|工作|改了?名|改名)/u.test(out[out.length - 1]!)) {
+    if (
+      /^(?:现在|以后|它|他|她)?(?:叫|名叫|名字叫)/u.test(p) &&
+      out.length > 0 &&
+      /(?:公司|外企|企业|单位|上班|工作|改了?名|改名)/u.test(out[out.length - 1]!)
+    ) {
       out[out.length - 1] = `${out[out.length - 1]}，${p}`;
       continue;
     }
     const prepared = p.replace(LEAD, '');
-    const untimed = prepared.replace(/^(?:去年底|去年|今年|年底|年初|上个月|下个月|上周|下周|最近|前几天|前阵子|这阵子|现在|目前|后来|如今)+/u, '');
+    const untimed = prepared.replace(
+      /^(?:去年底|去年|今年|年底|年初|上个月|下个月|上周|下周|最近|前几天|前阵子|这阵子|现在|目前|后来|如今)+/u,
+      '',
+    );
     // Chinese drops the subject: a sentence that opens with a change ("最近刚搬到长沙") is the speaker's.
-    if (i === 0 && !/^(?:你|他|她|它|我)/u.test(prepared) && /^(?:最近|刚刚?|已经|上个月|上周|今年|去年|前不久|现在|目前|如今)*(?:刚刚?)?(?:人在|在.{1,10}?(?:上班|工作|住|生活|读书|上学)|搬到|搬去|搬家到|换了|换成|改用|改成|改学|迷上|爱上|开始|跳槽|入职|加入|辞职|离职|转行|改行|转学|升职|结婚|养了|领养了|收养了|买了|卖了|调到|被调)/u.test(prepared)) {
+    if (
+      i === 0 &&
+      !/^(?:你|他|她|它|我)/u.test(prepared) &&
+      /^(?:最近|刚刚?|已经|上个月|上周|今年|去年|前不久|现在|目前|如今)*(?:刚刚?)?(?:人在|在.{1,10}?(?:上班|工作|住|生活|读书|上学)|搬到|搬去|搬家到|换了|换成|改用|改成|改学|迷上|爱上|开始|跳槽|入职|加入|辞职|离职|转行|改行|转学|升职|结婚|养了|领养了|收养了|买了|卖了|调到|被调)/u.test(
+        prepared,
+      )
+    ) {
       subjectIsMe = true;
       out.push(`我${prepared}`);
       continue;
@@ -484,7 +699,10 @@ export function chineseClauses(sentence: string): string[] {
     if (/^我/u.test(prepared)) {
       subjectIsMe = true;
       out.push(p);
-    } else if (subjectIsMe && (IMPLIED_SUBJECT.test(prepared) || untimed !== prepared && IMPLIED_SUBJECT.test(untimed))) {
+    } else if (
+      subjectIsMe &&
+      (IMPLIED_SUBJECT.test(prepared) || (untimed !== prepared && IMPLIED_SUBJECT.test(untimed)))
+    ) {
       out.push(`我${prepared}`);
     } else {
       subjectIsMe = false;

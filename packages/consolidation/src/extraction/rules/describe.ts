@@ -9,7 +9,8 @@ export function describe(suffix: string, object: string, positive: boolean, lang
   const family = suffix.split('.')[0]!;
   const en = lang === 'en';
   const o = object;
-  const t = (enPos: string, enNeg: string, zhPos: string, zhNeg: string) => (en ? (positive ? enPos : enNeg) : positive ? zhPos : zhNeg);
+  const t = (enPos: string, enNeg: string, zhPos: string, zhNeg: string) =>
+    en ? (positive ? enPos : enNeg) : positive ? zhPos : zhNeg;
   switch (family) {
     case 'name':
       return t(`User's name is ${o}`, `User is no longer called ${o}`, `用户叫${o}`, `用户不再叫${o}`);
@@ -31,12 +32,24 @@ export function describe(suffix: string, object: string, positive: boolean, lang
       if (suffix !== 'diet') {
         return t(`User eats ${o}`, `User does not eat ${o}`, `用户吃${o}`, `用户不吃${o}`);
       }
-      return t(`User is ${o}`, `User is no longer ${o}`, /[者]$/.test(o) ? `用户是${o}` : `用户${o}`, /[者]$/.test(o) ? `用户不再是${o}` : `用户不再${o}`);
+      return t(
+        `User is ${o}`,
+        `User is no longer ${o}`,
+        /[者]$/.test(o) ? `用户是${o}` : `用户${o}`,
+        /[者]$/.test(o) ? `用户不再是${o}` : `用户不再${o}`,
+      );
     case 'preference':
       return t(`User likes ${o}`, `User dislikes ${o}`, `用户喜欢${o}`, `用户不喜欢${o}`);
     case 'contact':
-      if (suffix.endsWith('email')) return t(`User's email is ${o}`, `User's email is no longer ${o}`, `用户的邮箱是${o}`, `用户的邮箱不再是${o}`);
-      if (suffix.endsWith('phone')) return t(`User's phone number is ${o}`, `User's phone number is no longer ${o}`, `用户的电话是${o}`, `用户的电话不再是${o}`);
+      if (suffix.endsWith('email'))
+        return t(`User's email is ${o}`, `User's email is no longer ${o}`, `用户的邮箱是${o}`, `用户的邮箱不再是${o}`);
+      if (suffix.endsWith('phone'))
+        return t(
+          `User's phone number is ${o}`,
+          `User's phone number is no longer ${o}`,
+          `用户的电话是${o}`,
+          `用户的电话不再是${o}`,
+        );
       break;
     case 'birthday':
       return t(`User's birthday is ${o}`, `User's birthday is not ${o}`, `用户的生日是${o}`, `用户的生日不是${o}`);
@@ -51,16 +64,27 @@ export function describe(suffix: string, object: string, positive: boolean, lang
       const named = o && o !== animal;
       return en
         ? positive
-          ? named ? `User has a ${animal} named ${o}` : `User has a ${animal}`
-          : named ? `User no longer has the ${animal} ${o}` : `User no longer has a ${animal}`
+          ? named
+            ? `User has a ${animal} named ${o}`
+            : `User has a ${animal}`
+          : named
+            ? `User no longer has the ${animal} ${o}`
+            : `User no longer has a ${animal}`
         : positive
-          ? named ? `用户养了${label ?? '宠物'}，叫${o}` : `用户养了${label ?? '宠物'}`
+          ? named
+            ? `用户养了${label ?? '宠物'}，叫${o}`
+            : `用户养了${label ?? '宠物'}`
           : `用户不再养${label ?? '宠物'}`;
     }
     case 'partner':
       return t(`User's partner is ${o}`, `User is no longer with ${o}`, `用户的伴侣是${o}`, `用户不再和${o}在一起`);
     case 'family':
-      return t(`User's ${label ?? suffix.split('.')[1]} is ${o}`, `User's ${label ?? suffix.split('.')[1]} is not ${o}`, `用户的${label ?? ''}是${o}`, `用户的${label ?? ''}不是${o}`);
+      return t(
+        `User's ${label ?? suffix.split('.')[1]} is ${o}`,
+        `User's ${label ?? suffix.split('.')[1]} is not ${o}`,
+        `用户的${label ?? ''}是${o}`,
+        `用户的${label ?? ''}不是${o}`,
+      );
     case 'school':
       return t(`User studies at ${o}`, `User no longer studies at ${o}`, `用户在${o}上学`, `用户不再在${o}上学`);
     case 'field_of_study':
@@ -89,15 +113,40 @@ export function describe(suffix: string, object: string, positive: boolean, lang
   }
   if (family.startsWith('favourite_')) {
     const what = label ?? family.slice('favourite_'.length).replace(/_/g, ' ');
-    return t(`User's favourite ${what} is ${o}`, `User's favourite ${what} is no longer ${o}`, `用户最喜欢的${what}是${o}`, `用户最喜欢的${what}不再是${o}`);
+    return t(
+      `User's favourite ${what} is ${o}`,
+      `User's favourite ${what} is no longer ${o}`,
+      `用户最喜欢的${what}是${o}`,
+      `用户最喜欢的${what}不再是${o}`,
+    );
   }
   const what = label ?? suffix.replace(/[._]/g, ' ');
   return t(`User's ${what} is ${o}`, `User's ${what} is not ${o}`, `用户的${what}是${o}`, `用户的${what}不是${o}`);
 }
 
 const PROFILE = new Set([
-  'name', 'nickname', 'surname', 'residence', 'hometown', 'birthplace', 'employer', 'occupation', 'contact', 'birthday', 'birth_year', 'age',
-  'partner', 'school', 'field_of_study', 'nationality', 'marital_status', 'native_language', 'diet', 'spoken_languages', 'pronouns', 'address',
+  'name',
+  'nickname',
+  'surname',
+  'residence',
+  'hometown',
+  'birthplace',
+  'employer',
+  'occupation',
+  'contact',
+  'birthday',
+  'birth_year',
+  'age',
+  'partner',
+  'school',
+  'field_of_study',
+  'nationality',
+  'marital_status',
+  'native_language',
+  'diet',
+  'spoken_languages',
+  'pronouns',
+  'address',
 ]);
 
 export function kindOf(suffix: string): CandidateKind {

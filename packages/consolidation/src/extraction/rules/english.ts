@@ -1,4 +1,14 @@
-import { ATTRIBUTE_KEYS, DIET_RE, FAMILY, NATIONALITIES, PETS, categoryOf, isOccupation, isOrganisation, isVehicle } from './lexicon';
+import {
+  ATTRIBUTE_KEYS,
+  DIET_RE,
+  FAMILY,
+  NATIONALITIES,
+  PETS,
+  categoryOf,
+  isOccupation,
+  isOrganisation,
+  isVehicle,
+} from './lexicon';
 import { draft, negate, type FactDraft } from './draft';
 import { cleanEnglishObject, gerundToBase, slug, toThirdPerson } from './text';
 import { resolveTime } from './time-expressions';
@@ -12,7 +22,8 @@ const LEAD =
   /^(?:(?:oh|well|so|also|actually|btw|by\s+the\s+way|anyway|anyways|and|but|hey|hi|hello|ok|okay|yeah|yes|yep|no|nope|fyi|just\s+so\s+you\s+know|for\s+the\s+record|as\s+of\s+(?:today|now)|these\s+days|nowadays|now|currently|recently|lately|guess\s+what|good\s+news|big\s+news|big\s+change|great\s+news|bad\s+news|update|quick\s+update|small\s+update|life\s+update|heads\s+up|so\s+anyway|anyhow|ugh|welp|wow|lol|haha|omg|sigh|ok\s+so|alright|right|btw\s+so|as\s+you\s+know|you\s+know|fun\s+fact|plus|then|in\s+fact|honestly|to\s+be\s+honest|tbh|news|sadly|luckily|unfortunately|fortunately|finally|remember(?:\s+that)?|note\s+that|please\s+note(?:\s+that)?|please\s+remember(?:\s+that)?)[,!:\-—]*\s+)+/i;
 const EMOJI = /[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\u{FE0F}\u{200D}]+/gu;
 const HEDGE = /^(?:i\s+(?:think|guess|believe|suppose|feel\s+like|reckon)(?:\s+that)?|maybe|probably|perhaps)\s+/i;
-const HYPOTHETICAL = /^(?:if|when|whenever|unless|would|should|could|what\s+if|suppose|imagine|in\s+case)\b|\bi\s+(?:would|wish|want|hope|plan|intend|might|may|could|should)\b/i;
+const HYPOTHETICAL =
+  /^(?:if|when|whenever|unless|would|should|could|what\s+if|suppose|imagine|in\s+case)\b|\bi\s+(?:would|wish|want|hope|plan|intend|might|may|could|should)\b/i;
 
 export function expandContractions(s: string): string {
   return s
@@ -36,7 +47,8 @@ export function expandContractions(s: string): string {
 
 /** Prepares a clause: contractions expanded, discourse openers and leading time phrases removed. */
 /** "With the new job I have to …", "After the move we …": a short leading circumstance, not the statement. */
-const CIRCUMSTANCE = /^(?:with|after|since|because\s+of|thanks\s+to|due\s+to|given|for)\s+(?:(?:the|my|our|a|an|this|that|all|[\w'-]+)\s+){1,5}?(?=(?:i|we)\s+(?!\w+ed\s+(?:it|that|this)\b))/i;
+const CIRCUMSTANCE =
+  /^(?:with|after|since|because\s+of|thanks\s+to|due\s+to|given|for)\s+(?:(?:the|my|our|a|an|this|that|all|[\w'-]+)\s+){1,5}?(?=(?:i|we)\s+(?!\w+ed\s+(?:it|that|this)\b))/i;
 
 export function prepareEnglishClause(raw: string, at: Date): { text: string; hedged: boolean } {
   let t = expandContractions(raw.replace(EMOJI, ' '));
@@ -52,7 +64,10 @@ export function prepareEnglishClause(raw: string, at: Date): { text: string; hed
     // "Last month, I moved …" / "Since 2020 I have …": a leading time phrase before the subject
     const comma = /^([^,]{2,40}),\s*(?=(?:i|my)\b)/i.exec(t);
     if (comma && resolveTime(comma[1]!, at, 'en')) t = t.slice(comma[0].length);
-    const bare = /^((?:last|next|this)\s+\w+|yesterday|today|tomorrow|in\s+\d{4}|since\s+\d{4}|(?:a|one|two|three|a\s+few|\d+)\s+\w+\s+ago)\s+(?=(?:i|my)\b)/i.exec(t);
+    const bare =
+      /^((?:last|next|this)\s+\w+|yesterday|today|tomorrow|in\s+\d{4}|since\s+\d{4}|(?:a|one|two|three|a\s+few|\d+)\s+\w+\s+ago)\s+(?=(?:i|my)\b)/i.exec(
+        t,
+      );
     if (bare) t = t.slice(bare[0].length);
     if (t === before) break;
   }
@@ -63,15 +78,19 @@ export function prepareEnglishClause(raw: string, at: Date): { text: string; hed
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
 const PHONE = /(?:\+?\d[\d\s().-]{5,}\d)/;
 
-
 /** "Alice Smith and I …" → "Alice Smith": the leading capitalized words of a phrase. */
 function leadingName(text: string): string | null {
-  const m = /^((?:[A-Z\p{Lu}][\p{L}\p{N}'.-]*)(?:\s+(?:[A-Z\p{Lu}][\p{L}\p{N}'.-]*|van|von|de|da|del|der|le|la|bin|al)){0,3})/u.exec(text.trim());
+  const m =
+    /^((?:[A-Z\p{Lu}][\p{L}\p{N}'.-]*)(?:\s+(?:[A-Z\p{Lu}][\p{L}\p{N}'.-]*|van|von|de|da|del|der|le|la|bin|al)){0,3})/u.exec(
+      text.trim(),
+    );
   return m ? m[1]!.replace(/[.]+$/, '') : null;
 }
 
 function nameObject(text: string): string | null {
-  const cleaned = cleanEnglishObject(text.replace(/\s*,?\s*but\b.*$/i, '').replace(/\s+(?:for\s+short|please|from\s+now\s+on|instead).*$/i, ''));
+  const cleaned = cleanEnglishObject(
+    text.replace(/\s*,?\s*but\b.*$/i, '').replace(/\s+(?:for\s+short|please|from\s+now\s+on|instead).*$/i, ''),
+  );
   const name = leadingName(cleaned);
   if (name) return name;
   // lower-cased names ("call me bob"): accept one or two plain words
@@ -88,7 +107,9 @@ function employerAndRole(obj: string): FactDraft[] {
   const out: FactDraft[] = [];
   const m = /^(.+?)\s+as\s+(?:an?\s+)?(.+)$/i.exec(obj);
   // "a coffee shop called Bean There": the name is the employer
-  const called = /^(?:a|an|the)\s+[a-z -]+?\s+(?:called|named)\s+(\p{Lu}[\p{L}'’&-]*(?:\s+\p{Lu}[\p{L}'’&-]*)*)/u.exec(m ? m[1]! : obj);
+  const called = /^(?:a|an|the)\s+[a-z -]+?\s+(?:called|named)\s+(\p{Lu}[\p{L}'’&-]*(?:\s+\p{Lu}[\p{L}'’&-]*)*)/u.exec(
+    m ? m[1]! : obj,
+  );
   const employer = called ? called[1]! : valueSpan(m ? m[1]! : obj);
   if (employer && !/^(?:home|a\s+|an\s+|the\s+moment)/i.test(employer)) out.push(draft('employer', employer, 0.9));
   if (m) out.push(draft('occupation', article(cleanEnglishObject(m[2]!)), 0.85));
@@ -114,14 +135,21 @@ function choiceKey(object: string, known: KnownFact[], fallback: string): { suff
 
 function preferenceObject(raw: string): string | null {
   let o = cleanEnglishObject(raw).replace(/^to\s+/i, '');
-  o = o.replace(/\s+(?:over|more\s+than|rather\s+than|instead\s+of|to)\s+.+$/i, (m) => (/^\s+to\s/i.test(m) && !/\bprefer\b/i.test(raw) ? m : ''));
+  o = o.replace(/\s+(?:over|more\s+than|rather\s+than|instead\s+of|to)\s+.+$/i, (m) =>
+    /^\s+to\s/i.test(m) && !/\bprefer\b/i.test(raw) ? m : '',
+  );
   if (!o || /^(?:it|that|this|them|him|her|you|those|these|one|what|how|when|where|who|so)\b/i.test(o)) return null;
   if (o.split(/\s+/).length > 7) return null;
   return o;
 }
 
 function amPhrase(phraseAfterAm: string, at: Date): FactDraft[] {
-  const obj = cleanEnglishObject(phraseAfterAm.replace(/^(?:(?:really|totally|so|very|super|pretty|quite|kind\s+of|sort\s+of|honestly|seriously)\s+)+/i, ''));
+  const obj = cleanEnglishObject(
+    phraseAfterAm.replace(
+      /^(?:(?:really|totally|so|very|super|pretty|quite|kind\s+of|sort\s+of|honestly|seriously)\s+)+/i,
+      '',
+    ),
+  );
   if (!obj) return [];
   const diet = DIET_RE.exec(obj);
   if (diet) return [draft('diet', diet[1]!.toLowerCase(), 0.9)];
@@ -135,7 +163,8 @@ function amPhrase(phraseAfterAm: string, at: Date): FactDraft[] {
   if (married) return [draft('partner', nameObject(married[1]!) ?? married[1]!, 0.9)];
   const dating = /^(?:dating|seeing|in\s+a\s+relationship\s+with|together\s+with)\s+(.+)$/i.exec(obj);
   if (dating) return [draft('partner', nameObject(dating[1]!) ?? dating[1]!, 0.8)];
-  if (/^(single|married|divorced|engaged|widowed|separated|in\s+a\s+relationship)$/i.test(obj)) return [draft('marital_status', obj.toLowerCase(), 0.9)];
+  if (/^(single|married|divorced|engaged|widowed|separated|in\s+a\s+relationship)$/i.test(obj))
+    return [draft('marital_status', obj.toLowerCase(), 0.9)];
   const from = /^(?:originally\s+)?from\s+(.+)$/i.exec(obj);
   if (from) return [draft('hometown', cleanEnglishObject(from[1]!), 0.85)];
   const based = /^(?:based|living|located|staying|settled)\s+(?:in|at|near|out\s+of)\s+(.+)$/i.exec(obj);
@@ -148,19 +177,29 @@ function amPhrase(phraseAfterAm: string, at: Date): FactDraft[] {
   if (workingAs) return roleAndEmployer(workingAs[1]!);
   const at2 = /^(?:now\s+)?at\s+([A-Z].+)$/.exec(obj);
   if (at2) return [draft('employer', cleanEnglishObject(at2[1]!), 0.7)];
-  const studying = /^(?:studying|majoring\s+in|doing\s+(?:a|my)\s+(?:degree|phd|master'?s?|bachelor'?s?|ba|bsc|msc|ma|mba)\s+in)\s+(.+?)(?:\s+at\s+(.+))?$/i.exec(obj);
+  const studying =
+    /^(?:studying|majoring\s+in|doing\s+(?:a|my)\s+(?:degree|phd|master'?s?|bachelor'?s?|ba|bsc|msc|ma|mba)\s+in)\s+(.+?)(?:\s+at\s+(.+))?$/i.exec(
+      obj,
+    );
   if (studying) {
     const out = [draft('field_of_study', cleanEnglishObject(studying[1]!), 0.85)];
     if (studying[2]) out.push(draft('school', cleanEnglishObject(studying[2]), 0.85));
     return out;
   }
-  const fan = /^(?:a\s+)?(?:big\s+|huge\s+|massive\s+)?(?:fan\s+of|into|fond\s+of|crazy\s+about|obsessed\s+with|passionate\s+about)\s+(.+)$/i.exec(obj);
+  const fan =
+    /^(?:a\s+)?(?:big\s+|huge\s+|massive\s+)?(?:fan\s+of|into|fond\s+of|crazy\s+about|obsessed\s+with|passionate\s+about)\s+(.+)$/i.exec(
+      obj,
+    );
   if (fan) {
     const p = preferenceObject(fan[1]!);
     return p ? [draft(`preference.${slug(p)}`, p, 0.85)] : [];
   }
   const student = /^an?\s+(?:\w+\s+)?student\s+(?:at|in)\s+(.+)$/i.exec(obj);
-  if (student) return [draft('occupation', article(obj.replace(/\s+(?:at|in)\s+.+$/i, '').replace(/^an?\s+/i, '')), 0.8), draft('school', cleanEnglishObject(student[1]!), 0.85)];
+  if (student)
+    return [
+      draft('occupation', article(obj.replace(/\s+(?:at|in)\s+.+$/i, '').replace(/^an?\s+/i, '')), 0.8),
+      draft('school', cleanEnglishObject(student[1]!), 0.85),
+    ];
   const np = /^(?:an?|one)\s+(.+)$/i.exec(obj);
   if (np) {
     const phrase = np[1]!;
@@ -169,7 +208,12 @@ function amPhrase(phraseAfterAm: string, at: Date): FactDraft[] {
     const withEmployer = /^(.+?)\s+(?:at|for|with)\s+([A-Z].+)$/.exec(phrase);
     const role = withEmployer ? withEmployer[1]! : phrase;
     if (isOccupation(role)) return roleAndEmployer(phrase);
-    const head = slug(role.split(/\s+(?:of|who|that|with|from)\s+/)[0]!.split(/\s+/).slice(-1)[0]!);
+    const head = slug(
+      role
+        .split(/\s+(?:of|who|that|with|from)\s+/)[0]!
+        .split(/\s+/)
+        .slice(-1)[0]!,
+    );
     return [draft(`identity.${head}`, article(phrase), 0.7)];
   }
   if (NATIONALITIES.has(obj.toLowerCase())) return [draft('nationality', obj, 0.85)];
@@ -182,7 +226,8 @@ function amPhrase(phraseAfterAm: string, at: Date): FactDraft[] {
 
 type ClauseRule = (c: string, ctx: ClauseContext) => FactDraft[] | null;
 
-const ENV_SUBJECTS = /^(project|app|mobile\s+app|application|repo|codebase|service|backend|frontend|api|website|site|stack|database|db|server|product|system|pipeline|ci|infrastructure|infra|cluster)$/i;
+const ENV_SUBJECTS =
+  /^(project|app|mobile\s+app|application|repo|codebase|service|backend|frontend|api|website|site|stack|database|db|server|product|system|pipeline|ci|infrastructure|infra|cluster)$/i;
 
 const S = String.raw`^i\s+` + ADV + String.raw`(?:have\s+)?` + ADV;
 
@@ -194,20 +239,30 @@ const RULES: ClauseRule[] = [
       'i',
     ).exec(c);
     if (!m) return null;
-    if (/^this\s+is/i.test(c) && !/^this\s+is\s+[A-Z]\S*(?:\s+[A-Z]\S*)?(?:\s+(?:speaking|here))?$/.test(c)) return null;
+    if (/^this\s+is/i.test(c) && !/^this\s+is\s+[A-Z]\S*(?:\s+[A-Z]\S*)?(?:\s+(?:speaking|here))?$/.test(c))
+      return null;
     const name = nameObject(m[1]!.replace(/\s+(?:speaking|here)$/i, ''));
     return name ? [draft('name', name, 0.92)] : null;
   },
   // contact details anywhere in a first-person clause
   (c) => {
     const email = EMAIL.exec(c);
-    const firstPerson = /\b(?:my|me|i)\b/i.test(c) || /^(?:new|updated)\s+(?:phone|number|cell|mobile|e-?mail|address|contact)\b|^(?:please\s+)?(?:use|reach|contact|email|e-mail|text|call|write\s+to)\b|\bfrom\s+now\s+on\b/i.test(c);
+    const firstPerson =
+      /\b(?:my|me|i)\b/i.test(c) ||
+      /^(?:new|updated)\s+(?:phone|number|cell|mobile|e-?mail|address|contact)\b|^(?:please\s+)?(?:use|reach|contact|email|e-mail|text|call|write\s+to)\b|\bfrom\s+now\s+on\b/i.test(
+        c,
+      );
     if (email && firstPerson) {
       const attr = /\bmy\s+(work|personal|school|private|business|office)\s+e-?mail/i.exec(c);
       return [draft(attr ? `contact.email_${attr[1]!.toLowerCase()}` : 'contact.email', email[0].toLowerCase(), 0.92)];
     }
     const phone = PHONE.exec(c);
-    if (phone && firstPerson && /\b(?:phone|number|cell|mobile|call|text|reach|contact|whatsapp|telephone)\b/i.test(c) && phone[0].replace(/\D/g, '').length >= 7) {
+    if (
+      phone &&
+      firstPerson &&
+      /\b(?:phone|number|cell|mobile|call|text|reach|contact|whatsapp|telephone)\b/i.test(c) &&
+      phone[0].replace(/\D/g, '').length >= 7
+    ) {
       const attr = /\bmy\s+(work|personal|home|office|business)\s+(?:phone|number|cell|mobile)/i.exec(c);
       return [draft(attr ? `contact.phone_${attr[1]!.toLowerCase()}` : 'contact.phone', phone[0].trim(), 0.9)];
     }
@@ -216,7 +271,9 @@ const RULES: ClauseRule[] = [
   // switched/moved/changed from X to Y (subject optional)
   (c, ctx) => {
     const m = new RegExp(
-      String.raw`^(?:i\s+)?(?:have\s+)?` + ADV + String.raw`(switched|moved|changed|went|migrated|transitioned|transferred|upgraded|relocated|swapped|converted)(?:\s+(?:over|jobs|editors|cities|schools|my\s+\w+))?\s+from\s+(.+?)\s+(?:to|over\s+to|for)\s+(.+)$`,
+      String.raw`^(?:i\s+)?(?:have\s+)?` +
+        ADV +
+        String.raw`(switched|moved|changed|went|migrated|transitioned|transferred|upgraded|relocated|swapped|converted)(?:\s+(?:over|jobs|editors|cities|schools|my\s+\w+))?\s+from\s+(.+?)\s+(?:to|over\s+to|for)\s+(.+)$`,
       'i',
     ).exec(c);
     if (!m) return null;
@@ -227,20 +284,28 @@ const RULES: ClauseRule[] = [
     if ((verb === 'moved' || verb === 'relocated') && !categoryOf(to) && /^[A-Z]/.test(to)) {
       return [draft('residence', to, 0.9)];
     }
-    const k = choiceKey(to, ctx.known, '') ;
+    const k = choiceKey(to, ctx.known, '');
     const kf = k.suffix ? k : choiceKey(from, ctx.known, '');
     if (kf.suffix) return [draft(kf.suffix, to, kf.inferred ? 0.8 : 0.9)];
     return [draft(`uses.${slug(to)}`, to, 0.75), { ...draft(`uses.${slug(from)}`, from, 0.75), positive: false }];
   },
   // residence
   (c) => {
-    const m = new RegExp(S + String.raw`(?:live|am\s+living|have\s+been\s+living|have\s+lived|reside|am\s+residing|am\s+based|am\s+staying|have\s+settled|settled(?:\s+down)?)\s+(?:in|at|near|outside(?:\s+of)?|on|out\s+of)\s+(.+)$`, 'i').exec(c);
+    const m = new RegExp(
+      S +
+        String.raw`(?:live|am\s+living|have\s+been\s+living|have\s+lived|reside|am\s+residing|am\s+based|am\s+staying|have\s+settled|settled(?:\s+down)?)\s+(?:in|at|near|outside(?:\s+of)?|on|out\s+of)\s+(.+)$`,
+      'i',
+    ).exec(c);
     if (!m) return null;
     const o = valueSpan(m[1]!);
     return o ? [draft('residence', o, 0.92)] : null;
   },
   (c, ctx) => {
-    const m = new RegExp(S + String.raw`(moved|relocated|have\s+moved|have\s+relocated|emigrated|immigrated|am\s+moving|will\s+move|will\s+be\s+moving|am\s+relocating|am\s+going\s+to\s+move)\s+(?:back\s+)?(?:to|into)\s+(.+)$`, 'i').exec(c);
+    const m = new RegExp(
+      S +
+        String.raw`(moved|relocated|have\s+moved|have\s+relocated|emigrated|immigrated|am\s+moving|will\s+move|will\s+be\s+moving|am\s+relocating|am\s+going\s+to\s+move)\s+(?:back\s+)?(?:to|into)\s+(.+)$`,
+      'i',
+    ).exec(c);
     if (!m) return null;
     const target = m[2]!.replace(/^(?:a\s+new\s+(?:place|flat|apartment|house)\s+in)\s+/i, '');
     // "moved back to my hometown, Leicester": the name after the description
@@ -249,7 +314,12 @@ const RULES: ClauseRule[] = [
     if (!o) return null;
     if (/^(?:am|will)/i.test(m[1]!)) {
       const when = resolveTime(c, ctx.at, 'en');
-      return [draft('planned_move', o, 0.8, { content: `User is moving to ${o}${when ? ` (${when.value})` : ''}`, kind: 'event' })];
+      return [
+        draft('planned_move', o, 0.8, {
+          content: `User is moving to ${o}${when ? ` (${when.value})` : ''}`,
+          kind: 'event',
+        }),
+      ];
     }
     return [isOrganisation(o) ? draft('employer', o, 0.84) : draft('residence', o, 0.9)];
   },
@@ -260,7 +330,10 @@ const RULES: ClauseRule[] = [
     return o && /^[A-Z]/.test(o) ? [draft('residence', o, 0.85)] : null;
   },
   (c) => {
-    const m = new RegExp(S + String.raw`(?:grew\s+up|was\s+raised|was\s+born\s+and\s+raised|come)\s+(?:in|from)\s+(.+)$`, 'i').exec(c);
+    const m = new RegExp(
+      S + String.raw`(?:grew\s+up|was\s+raised|was\s+born\s+and\s+raised|come)\s+(?:in|from)\s+(.+)$`,
+      'i',
+    ).exec(c);
     return m ? [draft('hometown', cleanEnglishObject(m[1]!), 0.85)] : null;
   },
   (c, ctx) => {
@@ -288,29 +361,46 @@ const RULES: ClauseRule[] = [
     return employerAndRole(obj);
   },
   (c) => {
-    const m = new RegExp(S + String.raw`(?:teach|am\s+teaching|have\s+been\s+teaching|lecture)\s+(?:\w+\s+)?(?:at|in)\s+(\p{Lu}.+)$`, 'iu').exec(c);
+    const m = new RegExp(
+      S + String.raw`(?:teach|am\s+teaching|have\s+been\s+teaching|lecture)\s+(?:\w+\s+)?(?:at|in)\s+(\p{Lu}.+)$`,
+      'iu',
+    ).exec(c);
     if (!m) return null;
     const school = valueSpan(m[1]!);
     return school ? [draft('employer', school, 0.86), draft('occupation', 'a teacher', 0.8)] : null;
   },
   (c) => {
-    const m = new RegExp(S + String.raw`(?:work|am\s+working|have\s+been\s+working|started\s+working|now\s+work|got\s+(?:a\s+)?job|am\s+employed|will\s+be\s+working)\s+as\s+(.+)$`, 'i').exec(c);
+    const m = new RegExp(
+      S +
+        String.raw`(?:work|am\s+working|have\s+been\s+working|started\s+working|now\s+work|got\s+(?:a\s+)?job|am\s+employed|will\s+be\s+working)\s+as\s+(.+)$`,
+      'i',
+    ).exec(c);
     return m ? roleAndEmployer(m[1]!) : null;
   },
   (c) => {
-    const m = new RegExp(S + String.raw`(?:joined|have\s+joined|will\s+join|am\s+joining|started\s+at|signed\s+with|was\s+hired\s+by|got\s+hired\s+(?:at|by))\s+([A-Z].*)$`).exec(c.replace(/^I\b/i, 'i'));
+    const m = new RegExp(
+      S +
+        String.raw`(?:joined|have\s+joined|will\s+join|am\s+joining|started\s+at|signed\s+with|was\s+hired\s+by|got\s+hired\s+(?:at|by))\s+([A-Z].*)$`,
+    ).exec(c.replace(/^I\b/i, 'i'));
     if (!m) return null;
     return employerAndRole(m[1]!).map((d) => ({ ...d, confidence: Math.min(d.confidence, 0.8) }));
   },
   (c) => {
-    const m = new RegExp(S + String.raw`(?:left|quit|resigned\s+from|was\s+laid\s+off\s+from|got\s+fired\s+from|retired\s+from)\s+(?:my\s+job\s+at\s+)?([A-Z].*)$`).exec(c.replace(/^I\b/i, 'i'));
+    const m = new RegExp(
+      S +
+        String.raw`(?:left|quit|resigned\s+from|was\s+laid\s+off\s+from|got\s+fired\s+from|retired\s+from)\s+(?:my\s+job\s+at\s+)?([A-Z].*)$`,
+    ).exec(c.replace(/^I\b/i, 'i'));
     if (!m) return null;
     const o = cleanEnglishObject(m[1]!);
     return o ? [{ ...draft('employer', o, 0.85), positive: false }] : null;
   },
   // studies
   (c) => {
-    const m = new RegExp(S + String.raw`(?:study|studied|am\s+studying|major\s+in|majored\s+in|am\s+majoring\s+in)\s+(.+?)(?:\s+(?:at|in)\s+([A-Z].+))?$`, 'i').exec(c);
+    const m = new RegExp(
+      S +
+        String.raw`(?:study|studied|am\s+studying|major\s+in|majored\s+in|am\s+majoring\s+in)\s+(.+?)(?:\s+(?:at|in)\s+([A-Z].+))?$`,
+      'i',
+    ).exec(c);
     if (!m) return null;
     const at = /^at\s+([A-Z].*)$/.exec(m[1]!);
     if (at) return [draft('school', valueSpan(at[1]!), 0.85)];
@@ -319,18 +409,28 @@ const RULES: ClauseRule[] = [
     return out;
   },
   (c) => {
-    const m = new RegExp(S + String.raw`(?:go\s+to|attend|am\s+attending|graduated\s+from|am\s+enrolled\s+(?:at|in)|got\s+into|was\s+accepted\s+(?:to|at|into))\s+([A-Z].+)$`).exec(c.replace(/^I\b/i, 'i'));
+    const m = new RegExp(
+      S +
+        String.raw`(?:go\s+to|attend|am\s+attending|graduated\s+from|am\s+enrolled\s+(?:at|in)|got\s+into|was\s+accepted\s+(?:to|at|into))\s+([A-Z].+)$`,
+    ).exec(c.replace(/^I\b/i, 'i'));
     return m ? [draft('school', valueSpan(m[1]!), 0.85)] : null;
   },
   // diet via verbs
   (c) => {
-    const m = new RegExp(S + String.raw`(?:went|have\s+gone|turned|became|have\s+become|switched\s+to\s+(?:being\s+)?|am\s+going|follow|eat|keep)\s+(?:a\s+)?(.+?)(?:\s+diet)?$`, 'i').exec(c);
+    const m = new RegExp(
+      S +
+        String.raw`(?:went|have\s+gone|turned|became|have\s+become|switched\s+to\s+(?:being\s+)?|am\s+going|follow|eat|keep)\s+(?:a\s+)?(.+?)(?:\s+diet)?$`,
+      'i',
+    ).exec(c);
     if (!m) return null;
     const d = DIET_RE.exec(cleanEnglishObject(m[1]!));
     return d ? [draft('diet', d[1]!.toLowerCase(), 0.88)] : null;
   },
   (c) => {
-    const m = new RegExp(S + String.raw`(do\s+not|never|cannot|can\s+not|no\s+longer)?\s*(?:eat|drink)\s+(.+)$`, 'i').exec(c);
+    const m = new RegExp(
+      S + String.raw`(do\s+not|never|cannot|can\s+not|no\s+longer)?\s*(?:eat|drink)\s+(.+)$`,
+      'i',
+    ).exec(c);
     if (!m) return null;
     const o = cleanEnglishObject(m[2]!.replace(/\s+(?:at\s+all|ever|anymore)$/i, ''));
     if (!o || o.split(/\s+/).length > 4 || /^(?:out|in|at|with|lunch|dinner|breakfast|here)\b/i.test(o)) return null;
@@ -340,24 +440,37 @@ const RULES: ClauseRule[] = [
   (c) => {
     const m = new RegExp(S + String.raw`(?:got\s+)?(married|engaged)(?:\s+to\s+(.+))?$`, 'i').exec(c);
     if (!m) return null;
-    if (m[2]) return [draft('partner', nameObject(m[2]) ?? cleanEnglishObject(m[2]), 0.88), draft('marital_status', m[1]!.toLowerCase(), 0.85)];
+    if (m[2])
+      return [
+        draft('partner', nameObject(m[2]) ?? cleanEnglishObject(m[2]), 0.88),
+        draft('marital_status', m[1]!.toLowerCase(), 0.85),
+      ];
     return [draft('marital_status', m[1]!.toLowerCase(), 0.85)];
   },
   (c) => {
-    const m = new RegExp(S + String.raw`(?:got\s+divorced|broke\s+up|split\s+up|separated)(?:\s+(?:from|with)\s+(.+))?$`, 'i').exec(c);
+    const m = new RegExp(
+      S + String.raw`(?:got\s+divorced|broke\s+up|split\s+up|separated)(?:\s+(?:from|with)\s+(.+))?$`,
+      'i',
+    ).exec(c);
     if (!m) return null;
     if (m[1]) return [{ ...draft('partner', nameObject(m[1]) ?? cleanEnglishObject(m[1]), 0.85), positive: false }];
     return [draft('marital_status', /divorced/i.test(c) ? 'divorced' : 'single', 0.8)];
   },
   // pets, vehicles, possessions
   (c, ctx) => {
-    const m = new RegExp(S + String.raw`(?:have|own|got|adopted|have\s+got|bought|rescued|have\s+adopted|drive|am\s+driving|ride|leased|purchased|picked\s+up)\s+(?:a|an|one|two|three|\d+|the|my)\s+(?:new\s+|little\s+|young\s+|old\s+|used\s+|second-hand\s+|cute\s+)*(.+)$`, 'i').exec(c);
+    const m = new RegExp(
+      S +
+        String.raw`(?:have|own|got|adopted|have\s+got|bought|rescued|have\s+adopted|drive|am\s+driving|ride|leased|purchased|picked\s+up)\s+(?:a|an|one|two|three|\d+|the|my)\s+(?:new\s+|little\s+|young\s+|old\s+|used\s+|second-hand\s+|cute\s+)*(.+)$`,
+      'i',
+    ).exec(c);
     if (!m) return null;
     const rest = m[1]!;
     const named = /^(.+?)\s*,?\s+(?:named|called)\s+(.+)$/i.exec(rest);
     const noun = cleanEnglishObject(named ? named[1]! : rest);
     const lowerNoun = noun.toLowerCase();
-    const petWord = Object.keys(PETS).find((p) => lowerNoun === p || lowerNoun.endsWith(` ${p}`) || lowerNoun === `${p}s`);
+    const petWord = Object.keys(PETS).find(
+      (p) => lowerNoun === p || lowerNoun.endsWith(` ${p}`) || lowerNoun === `${p}s`,
+    );
     if (petWord) {
       const name = named ? nameObject(named[2]!) : null;
       return [draft(`pet.${PETS[petWord]}`, name ?? PETS[petWord]!, 0.88, { label: noun })];
@@ -373,7 +486,11 @@ const RULES: ClauseRule[] = [
   },
   // tools, editors, languages
   (c, ctx) => {
-    const m = new RegExp(S + String.raw`(use|am\s+using|have\s+been\s+using|code\s+in|program\s+in|write\s+(?:code\s+|software\s+)?in|develop\s+in|work\s+in|switched\s+(?:over\s+)?to|moved\s+(?:over\s+)?to|migrated\s+to|changed\s+to|upgraded\s+to|downgraded\s+to|went\s+with|went\s+for|settled\s+on|picked|(?:mostly\s+|mainly\s+)?write|(?:mostly\s+|mainly\s+)?code\s+in)\s+(.+?)(?:\s+(?:for|as\s+my|to)\s+(.+))?$`, 'i').exec(c);
+    const m = new RegExp(
+      S +
+        String.raw`(use|am\s+using|have\s+been\s+using|code\s+in|program\s+in|write\s+(?:code\s+|software\s+)?in|develop\s+in|work\s+in|switched\s+(?:over\s+)?to|moved\s+(?:over\s+)?to|migrated\s+to|changed\s+to|upgraded\s+to|downgraded\s+to|went\s+with|went\s+for|settled\s+on|picked|(?:mostly\s+|mainly\s+)?write|(?:mostly\s+|mainly\s+)?code\s+in)\s+(.+?)(?:\s+(?:for|as\s+my|to)\s+(.+))?$`,
+      'i',
+    ).exec(c);
     if (!m) return null;
     const obj = cleanEnglishObject(m[2]!);
     if (!obj || /^(?:it|that|this|them|the\s+same)$/i.test(obj) || obj.split(/\s+/).length > 5) return null;
@@ -390,10 +507,15 @@ const RULES: ClauseRule[] = [
     return [draft(k.suffix, obj, 0.75)];
   },
   (c) => {
-    const m = new RegExp(S + String.raw`(?:speak|can\s+speak|am\s+fluent\s+in|am\s+learning|am\s+now\s+learning|started\s+learning|began\s+learning|have\s+been\s+learning|am\s+studying\s+(?=[A-Z]))\s+(.+)$`, 'i').exec(c);
+    const m = new RegExp(
+      S +
+        String.raw`(?:speak|can\s+speak|am\s+fluent\s+in|am\s+learning|am\s+now\s+learning|started\s+learning|began\s+learning|have\s+been\s+learning|am\s+studying\s+(?=[A-Z]))\s+(.+)$`,
+      'i',
+    ).exec(c);
     if (!m) return null;
     const o = cleanEnglishObject(m[1]!);
-    if (/learning|studying/i.test(c)) return [draft(`learning.${slug(o)}`, o, 0.8, { content: `User is learning ${o}` })];
+    if (/learning|studying/i.test(c))
+      return [draft(`learning.${slug(o)}`, o, 0.8, { content: `User is learning ${o}` })];
     return [draft('spoken_languages', o, 0.85)];
   },
   (c) => {
@@ -402,26 +524,46 @@ const RULES: ClauseRule[] = [
   },
   // preferences
   (c) => {
-    const m = new RegExp(S + String.raw`(?:do\s+)?(?:like|love|enjoy|adore|prefer|fancy|dig|appreciate|am\s+into|am\s+(?:a\s+)?(?:big\s+|huge\s+)?fan\s+of|am\s+fond\s+of|am\s+crazy\s+about|am\s+obsessed\s+with|am\s+passionate\s+about|have\s+a\s+soft\s+spot\s+for|have\s+(?:always\s+)?loved|have\s+(?:always\s+)?liked|have\s+come\s+to\s+(?:like|love)|started\s+(?:liking|loving|enjoying)|got\s+into|(?:would\s+)?rather\s+have)\s+(.+)$`, 'i').exec(c);
+    const m = new RegExp(
+      S +
+        String.raw`(?:do\s+)?(?:like|love|enjoy|adore|prefer|fancy|dig|appreciate|am\s+into|am\s+(?:a\s+)?(?:big\s+|huge\s+)?fan\s+of|am\s+fond\s+of|am\s+crazy\s+about|am\s+obsessed\s+with|am\s+passionate\s+about|have\s+a\s+soft\s+spot\s+for|have\s+(?:always\s+)?loved|have\s+(?:always\s+)?liked|have\s+come\s+to\s+(?:like|love)|started\s+(?:liking|loving|enjoying)|got\s+into|(?:would\s+)?rather\s+have)\s+(.+)$`,
+      'i',
+    ).exec(c);
     if (!m) return null;
     const p = preferenceObject(m[1]!);
     if (!p) return null;
-    const over = /\b(?:over|rather\s+than|more\s+than|instead\s+of)\s+(.+)$/i.exec(m[1]!) ?? (/\bprefer\b/i.test(c) ? /\bto\s+(.+)$/i.exec(m[1]!) : null);
+    const over =
+      /\b(?:over|rather\s+than|more\s+than|instead\s+of)\s+(.+)$/i.exec(m[1]!) ??
+      (/\bprefer\b/i.test(c) ? /\bto\s+(.+)$/i.exec(m[1]!) : null);
     const content = over ? `User prefers ${p} over ${cleanEnglishObject(over[1]!)}` : undefined;
     return [draft(`preference.${slug(p)}`, p, 0.85, content ? { content } : {})];
   },
   (c) => {
-    const m = new RegExp(S + String.raw`(?:dislike|hate|detest|loathe|despise|cannot\s+stand|can\s+not\s+stand|do\s+not\s+(?:really\s+|particularly\s+)?(?:like|love|enjoy|care\s+for|fancy)|am\s+not\s+(?:a\s+)?(?:big\s+|huge\s+)?(?:fan\s+of|into|fond\s+of|crazy\s+about)|never\s+liked|have\s+never\s+liked|am\s+(?:tired|sick)\s+of|got\s+(?:tired|sick)\s+of|have\s+grown\s+tired\s+of|avoid|stay\s+away\s+from|am\s+done\s+with)\s+(.+)$`, 'i').exec(c);
+    const m = new RegExp(
+      S +
+        String.raw`(?:dislike|hate|detest|loathe|despise|cannot\s+stand|can\s+not\s+stand|do\s+not\s+(?:really\s+|particularly\s+)?(?:like|love|enjoy|care\s+for|fancy)|am\s+not\s+(?:a\s+)?(?:big\s+|huge\s+)?(?:fan\s+of|into|fond\s+of|crazy\s+about)|never\s+liked|have\s+never\s+liked|am\s+(?:tired|sick)\s+of|got\s+(?:tired|sick)\s+of|have\s+grown\s+tired\s+of|avoid|stay\s+away\s+from|am\s+done\s+with)\s+(.+)$`,
+      'i',
+    ).exec(c);
     if (!m) return null;
     const p = preferenceObject(m[1]!);
     return p ? [{ ...draft(`preference.${slug(p)}`, p, 0.85), positive: false }] : null;
   },
   // "X is my favourite Y"
   (c) => {
-    const m = /^(.+?)\s+(?:is|are|has\s+become|have\s+become|became)\s+(not\s+|no\s+longer\s+)?(?:now\s+|still\s+|definitely\s+)?my\s+(?:new\s+|all[-\s]time\s+|absolute\s+)?(?:favou?rite|preferred|go-to)\s+(.+)$/i.exec(c);
+    const m =
+      /^(.+?)\s+(?:is|are|has\s+become|have\s+become|became)\s+(not\s+|no\s+longer\s+)?(?:now\s+|still\s+|definitely\s+)?my\s+(?:new\s+|all[-\s]time\s+|absolute\s+)?(?:favou?rite|preferred|go-to)\s+(.+)$/i.exec(
+        c,
+      );
     if (!m || /^(?:it|that|this|what|which|who)$/i.test(m[1]!.trim())) return null;
     const what = cleanEnglishObject(m[3]!.replace(/\s+(?:any\s?more|any\s+longer)$/i, ''));
-    return [{ ...draft(`favourite_${slug(what)}`, cleanEnglishObject(m[1]!), 0.88, { label: what.replace(/colour/g, 'color') }), positive: !m[2] }];
+    return [
+      {
+        ...draft(`favourite_${slug(what)}`, cleanEnglishObject(m[1]!), 0.88, {
+          label: what.replace(/colour/g, 'color'),
+        }),
+        positive: !m[2],
+      },
+    ];
   },
   // generic "my X is (now) Y"
   (c, ctx) => {
@@ -429,32 +571,74 @@ const RULES: ClauseRule[] = [
       String.raw`^(?:my|our|the)\s+(?:(new|current|present|actual|old|previous|former|ex)[-\s]+)?(.+?)\s+(?:is|are)\s+(not\s+|no\s+longer\s+)?(?:now\s+|still\s+|currently\s+|actually\s+|officially\s+)?(?:called\s+|named\s+)?(.+)$`,
       'i',
     ).exec(c);
-    const changed = new RegExp(String.raw`^my\s+(?:(new|current)\s+)?(.+?)\s+(?:has\s+)?(?:changed|been\s+changed|been\s+updated|switched|moved)\s+to\s+()(.+)$`, 'i').exec(c);
+    const changed = new RegExp(
+      String.raw`^my\s+(?:(new|current)\s+)?(.+?)\s+(?:has\s+)?(?:changed|been\s+changed|been\s+updated|switched|moved)\s+to\s+()(.+)$`,
+      'i',
+    ).exec(c);
     const hit = m ?? changed;
     if (!hit) return null;
     const qualifier = hit[1]?.toLowerCase();
     if (qualifier && ['old', 'previous', 'former', 'ex'].includes(qualifier)) return null;
     const envSubject = /^(?:our|the)\b/i.test(c) ? ENV_SUBJECTS.exec(hit[2]!.trim()) : null;
     if (/^the\b/i.test(c) && !envSubject) return null;
-    if (/^our\b/i.test(c) && /^(?:project(?:'s)?\s+)?(?:deadline|launch(?:\s+date)?|release(?:\s+date)?|go-live(?:\s+date)?|due\s+date|budget|kickoff|demo(?:\s+day)?|milestone|sprint\s+length|team\s+size)$/i.test(hit[2]!.trim())) return null;
-    if (envSubject && m && /^(?:written|built|deployed|hosted|called|named|using|based|running|powered)\b/i.test(hit[4]!)) return null;
+    if (
+      /^our\b/i.test(c) &&
+      /^(?:project(?:'s)?\s+)?(?:deadline|launch(?:\s+date)?|release(?:\s+date)?|go-live(?:\s+date)?|due\s+date|budget|kickoff|demo(?:\s+day)?|milestone|sprint\s+length|team\s+size)$/i.test(
+        hit[2]!.trim(),
+      )
+    )
+      return null;
+    if (
+      envSubject &&
+      m &&
+      /^(?:written|built|deployed|hosted|called|named|using|based|running|powered)\b/i.test(hit[4]!)
+    )
+      return null;
     if (envSubject && m) {
-      const subject = envSubject[1]!.toLowerCase().replace(/^(?:application|mobile app)$/, 'app').replace(/^db$/, 'database');
+      const subject = envSubject[1]!
+        .toLowerCase()
+        .replace(/^(?:application|mobile app)$/, 'app')
+        .replace(/^db$/, 'database');
       const v = valueSpan(hit[4]!);
-      return v ? [draft(`${subject}.is`, v, 0.85, { namespace: 'env', type: 'ENVIRONMENT', kind: 'fact', predicate: 'is', content: `The ${subject} is ${v}` })] : null;
+      return v
+        ? [
+            draft(`${subject}.is`, v, 0.85, {
+              namespace: 'env',
+              type: 'ENVIRONMENT',
+              kind: 'fact',
+              predicate: 'is',
+              content: `The ${subject} is ${v}`,
+            }),
+          ]
+        : null;
     }
     const key = attributeKey(hit[2]!);
     if (!key) return null;
     let value = cleanEnglishObject(hit[4]!);
     if (!value || value.split(/\s+/).length > 10) return null;
     const positive = !hit[3];
-    if (key.suffix === 'name' || key.suffix === 'partner' || key.suffix.startsWith('pet.') || key.suffix.startsWith('family.')) {
+    if (
+      key.suffix === 'name' ||
+      key.suffix === 'partner' ||
+      key.suffix.startsWith('pet.') ||
+      key.suffix.startsWith('family.')
+    ) {
       value = nameObject(value) ?? value;
     }
     if (key.suffix === 'birthday') {
       const t = resolveTime(value.replace(/^on\s+/i, ''), ctx.at, 'en');
-      const date = t && /^\d{4}-\d{2}-\d{2}/.test(t.value) ? (/\b\d{4}\b/.test(value) ? t.value.slice(0, 10) : `--${t.value.slice(5, 10)}`) : value;
-      return [{ ...draft('birthday', date, 0.88, { content: `User's birthday is ${value.replace(/^on\s+/i, '')}` }), positive }];
+      const date =
+        t && /^\d{4}-\d{2}-\d{2}/.test(t.value)
+          ? /\b\d{4}\b/.test(value)
+            ? t.value.slice(0, 10)
+            : `--${t.value.slice(5, 10)}`
+          : value;
+      return [
+        {
+          ...draft('birthday', date, 0.88, { content: `User's birthday is ${value.replace(/^on\s+/i, '')}` }),
+          positive,
+        },
+      ];
     }
     if (key.suffix === 'residence') value = value.replace(/^in\s+/i, '');
     if (key.suffix === 'employer') value = value.replace(/^(?:at|with)\s+/i, '');
@@ -463,7 +647,11 @@ const RULES: ClauseRule[] = [
   },
   // "I am (a/an) …": occupation, diet, identity, age, nationality, name
   (c, ctx) => {
-    const m = new RegExp(S + String.raw`(?:am|have\s+been|became|have\s+become|will\s+be|got)\s+(?:now\s+|a\s+full[-\s]time\s+|officially\s+)?(.+)$`, 'i').exec(c);
+    const m = new RegExp(
+      S +
+        String.raw`(?:am|have\s+been|became|have\s+become|will\s+be|got)\s+(?:now\s+|a\s+full[-\s]time\s+|officially\s+)?(.+)$`,
+      'i',
+    ).exec(c);
     if (!m) return null;
     const drafts = amPhrase(m[1]!, ctx.at);
     return drafts.length ? drafts : null;
@@ -475,7 +663,10 @@ const RULES: ClauseRule[] = [
         c,
       );
     if (!m) return null;
-    const subject = m[1]!.toLowerCase().replace(/^(?:repository)$/, 'repo').replace(/^(?:application)$/, 'app');
+    const subject = m[1]!
+      .toLowerCase()
+      .replace(/^(?:repository)$/, 'repo')
+      .replace(/^(?:application)$/, 'app');
     const predicate = slug(m[3]!.replace(/^is\s+/i, ''));
     const obj = cleanEnglishObject(m[4]!);
     if (!obj) return null;
@@ -491,32 +682,63 @@ const RULES: ClauseRule[] = [
   },
   // "our deadline is June 1", "the project budget is $40k": an attribute of the user's project
   (c) => {
-    const m = /^(?:our|the)\s+(?:project(?:'s)?\s+)?(deadline|launch(?:\s+date)?|release(?:\s+date)?|go-live(?:\s+date)?|due\s+date|budget|kickoff|demo(?:\s+day)?|milestone|sprint\s+length|team\s+size)\s+is\s+(?:now\s+)?(.+)$/i.exec(c);
+    const m =
+      /^(?:our|the)\s+(?:project(?:'s)?\s+)?(deadline|launch(?:\s+date)?|release(?:\s+date)?|go-live(?:\s+date)?|due\s+date|budget|kickoff|demo(?:\s+day)?|milestone|sprint\s+length|team\s+size)\s+is\s+(?:now\s+)?(.+)$/i.exec(
+        c,
+      );
     if (!m) return null;
     const attr = m[1]!.toLowerCase();
     const v = valueSpan(m[2]!);
-    return v ? [draft(`project.${slug(attr)}`, v, 0.85, { namespace: 'env', type: 'ENVIRONMENT', kind: 'fact', predicate: slug(attr), content: `The project ${attr} is ${v}` })] : null;
+    return v
+      ? [
+          draft(`project.${slug(attr)}`, v, 0.85, {
+            namespace: 'env',
+            type: 'ENVIRONMENT',
+            kind: 'fact',
+            predicate: slug(attr),
+            content: `The project ${attr} is ${v}`,
+          }),
+        ]
+      : null;
   },
   (c) => {
-    const m = /^we\s+(?:now\s+|currently\s+|mainly\s+|mostly\s+)?(?:use|are\s+using|deploy\s+(?:everything\s+|it\s+)?(?:to|on)|host\s+(?:everything\s+|it\s+|things\s+)?(?:on|at|with)|run\s+(?:everything\s+)?on|write\s+(?:everything|our\s+code)\s+in|code\s+in)\s+(.+?)(?:\s+(?:for|as\s+our)\s+(.+))?$/i.exec(c);
+    const m =
+      /^we\s+(?:now\s+|currently\s+|mainly\s+|mostly\s+)?(?:use|are\s+using|deploy\s+(?:everything\s+|it\s+)?(?:to|on)|host\s+(?:everything\s+|it\s+|things\s+)?(?:on|at|with)|run\s+(?:everything\s+)?on|write\s+(?:everything|our\s+code)\s+in|code\s+in)\s+(.+?)(?:\s+(?:for|as\s+our)\s+(.+))?$/i.exec(
+        c,
+      );
     if (!m) return null;
     const obj = cleanEnglishObject(m[1]!);
     if (!obj || obj.split(/\s+/).length > 5) return null;
     const purpose = m[2] ? slug(cleanEnglishObject(m[2])) : (categoryOf(obj) ?? slug(obj));
-    return [draft(`stack.${purpose}`, obj, 0.8, { namespace: 'env', type: 'ENVIRONMENT', kind: 'fact', content: `The team uses ${obj}${m[2] ? ` for ${cleanEnglishObject(m[2])}` : ''}` })];
+    return [
+      draft(`stack.${purpose}`, obj, 0.8, {
+        namespace: 'env',
+        type: 'ENVIRONMENT',
+        kind: 'fact',
+        content: `The team uses ${obj}${m[2] ? ` for ${cleanEnglishObject(m[2])}` : ''}`,
+      }),
+    ];
   },
 ];
 
 const NEGATION_WRAPPERS: Array<{ re: RegExp; rewrite: (m: RegExpExecArray) => string; confidence: number }> = [
   { re: /^i\s+(?:have\s+)?no\s+longer\s+(.+)$/i, rewrite: (m) => `i ${m[1]}`, confidence: 1 },
-  { re: /^i\s+(am|do)\s+not\s+(.+?)\s+(?:any\s?more|any\s+longer)$/i, rewrite: (m) => (m[1]!.toLowerCase() === 'am' ? `i am ${m[2]}` : `i ${m[2]}`), confidence: 1 },
+  {
+    re: /^i\s+(am|do)\s+not\s+(.+?)\s+(?:any\s?more|any\s+longer)$/i,
+    rewrite: (m) => (m[1]!.toLowerCase() === 'am' ? `i am ${m[2]}` : `i ${m[2]}`),
+    confidence: 1,
+  },
   { re: /^i\s+used\s+to\s+(.+)$/i, rewrite: (m) => `i ${m[1]}`, confidence: 0.85 },
   {
     re: /^i\s+(?:have\s+)?(?:stopped|quit|gave\s+up|ceased)\s+(\w+ing)\b\s*(.*)$/i,
     rewrite: (m) => `i ${gerundToBase(m[1]!)} ${m[2]}`.trim(),
     confidence: 0.95,
   },
-  { re: /^i\s+am\s+not\s+(?:a|an)\s+(.+?)\s+(?:any\s?more|any\s+longer)$/i, rewrite: (m) => `i am a ${m[1]}`, confidence: 1 },
+  {
+    re: /^i\s+am\s+not\s+(?:a|an)\s+(.+?)\s+(?:any\s?more|any\s+longer)$/i,
+    rewrite: (m) => `i am a ${m[1]}`,
+    confidence: 1,
+  },
 ];
 
 /** Facts stated by one prepared English clause (first person, no question). */
@@ -537,7 +759,8 @@ export function englishClauseDrafts(clause: string, ctx: ClauseContext): FactDra
 }
 
 /** Before an anchor: the statement is not asserted ("if I move to …", "I wonder whether I should …", "she said I …"). */
-const NOT_ASSERTED = /\b(?:if|whether|unless|would|could|should|might|may|wish|hope|hoping|want(?:s|ed)?\s+to|plan(?:s|ning)?\s+to|thinking\s+(?:about|of)|considering|in\s+case|what\s+if|suppose|imagine|pretend|said|says|told|thinks?|asked|before|until|whenever|when)\s*(?:that\s+)?$/i;
+const NOT_ASSERTED =
+  /\b(?:if|whether|unless|would|could|should|might|may|wish|hope|hoping|want(?:s|ed)?\s+to|plan(?:s|ning)?\s+to|thinking\s+(?:about|of)|considering|in\s+case|what\s+if|suppose|imagine|pretend|said|says|told|thinks?|asked|before|until|whenever|when)\s*(?:that\s+)?$/i;
 /** "My wife and I", "Sam and I": a plural first person, treated as the user for personal facts. */
 const WE_SUBJECT = /^(?:(?:my|our)\s+[a-z]+|[A-Z][\p{L}'-]+)\s+and\s+i\b/u;
 
@@ -548,7 +771,11 @@ const WE_SUBJECT = /^(?:(?:my|our)\s+[a-z]+|[A-Z][\p{L}'-]+)\s+and\s+i\b/u;
  * marks are not part of any value.
  */
 export function englishStatementDrafts(clause: string, ctx: ClauseContext): FactDraft[] {
-  const text = clause.replace(/\s*\([^)]*\)/g, '').replace(/["“”]/g, '').replace(/\s+/g, ' ').trim();
+  const text = clause
+    .replace(/\s*\([^)]*\)/g, '')
+    .replace(/["“”]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   const attempt = (t: string): FactDraft[] => {
     const direct = englishClauseDrafts(t, ctx);
     if (direct.length) return direct;
@@ -560,7 +787,10 @@ export function englishStatementDrafts(clause: string, ctx: ClauseContext): Fact
     }
     const plural = WE_SUBJECT.test(t) ? t.replace(WE_SUBJECT, 'we') : t;
     if (/^we\b/i.test(plural)) {
-      const singular = plural.replace(/^we\s+(are|were)\b/i, (_m, v: string) => (v.toLowerCase() === 'are' ? 'i am' : 'i was')).replace(/^we\b/i, 'i').replace(/\bour\b/gi, 'my');
+      const singular = plural
+        .replace(/^we\s+(are|were)\b/i, (_m, v: string) => (v.toLowerCase() === 'are' ? 'i am' : 'i was'))
+        .replace(/^we\b/i, 'i')
+        .replace(/\bour\b/gi, 'my');
       return englishClauseDrafts(singular, ctx);
     }
     return [];
@@ -578,8 +808,10 @@ export function englishStatementDrafts(clause: string, ctx: ClauseContext): Fact
   return [];
 }
 
-const PAST_VERB = /^(?:just\s+|finally\s+|officially\s+|recently\s+|also\s+|then\s+)*(?:[a-z]{3,}ed|got|took|left|sold|bought|made|went|quit|began|became|ran|drove|won|lost|found|met|put|set|wrote|gave|broke|split|swapped|traded|switched|moved|joined|started|finished|picked\s+up|landed|dropped|cancell?ed|ditched|upgraded|adopted|rehomed|transferred|relocated|retired|graduated|married)\b/i;
-const GERUND = /^(?:now\s+|currently\s+|still\s+)?(?:working|living|studying|dating|seeing|using|driving|learning|doing|playing|taking|running|staying|based|settled|teaching|training|interning)\b/i;
+const PAST_VERB =
+  /^(?:just\s+|finally\s+|officially\s+|recently\s+|also\s+|then\s+)*(?:[a-z]{3,}ed|got|took|left|sold|bought|made|went|quit|began|became|ran|drove|won|lost|found|met|put|set|wrote|gave|broke|split|swapped|traded|switched|moved|joined|started|finished|picked\s+up|landed|dropped|cancell?ed|ditched|upgraded|adopted|rehomed|transferred|relocated|retired|graduated|married)\b/i;
+const GERUND =
+  /^(?:now\s+|currently\s+|still\s+)?(?:working|living|studying|dating|seeing|using|driving|learning|doing|playing|taking|running|staying|based|settled|teaching|training|interning)\b/i;
 const FRAGMENT = /^(?:now\s+|officially\s+|finally\s+|proudly\s+)*(?:a|an)\s+\S/i;
 
 /** A clause without its subject, read as the speaker's ("Upgraded to …" → "i upgraded to …"). */
@@ -605,8 +837,18 @@ export function anaphoricDraft(clause: string, previous: FactDraft | null): Fact
   if (!name) return null;
   const fam = /^(partner|pet\..+|family\..+)$/.exec(previous.suffix);
   const noun = /^possession\.(.+)$/.exec(previous.suffix)?.[1];
-  const suffix = fam ? fam[1]! : noun ? (FAMILY[noun] ? `family.${FAMILY[noun]}` : PETS[noun] ? `pet.${PETS[noun]}` : `${noun}_name`) : null;
-  return suffix ? draft(suffix, name, 0.82, suffix.startsWith('family.') ? { label: noun ?? suffix.slice(7) } : {}) : null;
+  const suffix = fam
+    ? fam[1]!
+    : noun
+      ? FAMILY[noun]
+        ? `family.${FAMILY[noun]}`
+        : PETS[noun]
+          ? `pet.${PETS[noun]}`
+          : `${noun}_name`
+      : null;
+  return suffix
+    ? draft(suffix, name, 0.82, suffix.startsWith('family.') ? { label: noun ?? suffix.slice(7) } : {})
+    : null;
 }
 
 /** A first-person statement with a date that no other rule understood: recorded as an event. */
@@ -614,11 +856,27 @@ function eventDraft(clause: string, ctx: ClauseContext): FactDraft[] {
   if (!/^i\s+(?!am\s+not|do\s+not)/i.test(clause)) return [];
   const when = resolveTime(ctx.original ?? clause, ctx.at, 'en');
   if (!when) return [];
-  const words = clause.replace(when.phrase, ' ').replace(/^i\s+(?:am\s+|have\s+|will\s+|was\s+|had\s+)?/i, '').replace(/\s+/g, ' ').trim();
+  const words = clause
+    .replace(when.phrase, ' ')
+    .replace(/^i\s+(?:am\s+|have\s+|will\s+|was\s+|had\s+)?/i, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (words.split(' ').length < 2) return [];
-  const what = slug(words.split(' ').filter((w) => !/^(?:a|an|the|my|to|on|at|in|for|going|gonna)$/i.test(w)).slice(0, 3).join(' '));
+  const what = slug(
+    words
+      .split(' ')
+      .filter((w) => !/^(?:a|an|the|my|to|on|at|in|for|going|gonna)$/i.test(w))
+      .slice(0, 3)
+      .join(' '),
+  );
   const sentence = clause.includes(when.phrase) ? clause : `${clause} ${when.phrase}`;
-  return [draft(`event.${what}`, when.value, 0.7, { kind: 'event', content: `${toThirdPerson(sentence)} (${when.value})`, predicate: 'event' })];
+  return [
+    draft(`event.${what}`, when.value, 0.7, {
+      kind: 'event',
+      content: `${toThirdPerson(sentence)} (${when.value})`,
+      predicate: 'event',
+    }),
+  ];
 }
 
 /** Splits a sentence into clauses at ", and I", "but I", "; I" and "and <verb>" with an implied "I". */
@@ -626,9 +884,15 @@ export function englishClauses(sentence: string): string[] {
   return sentence
     .replace(/\s+[—–]\s+|\s+-\s+(?=\S)/g, '\n')
     .replace(/:\s+(?=(?:i|we|my|our|i'm|i've|we're|we've)\b)/gi, '\n')
-    .replace(/,?\s+(?:and|but|so|because|though|although|since|as|now\s+that)\s+(?=(?:(?:now|then|also|so)\s+)?(?:i|my|we|our|i'm|i've|i'd|im|we're|we've)\b)/gi, '\n')
+    .replace(
+      /,?\s+(?:and|but|so|because|though|although|since|as|now\s+that)\s+(?=(?:(?:now|then|also|so)\s+)?(?:i|my|we|our|i'm|i've|i'd|im|we're|we've)\b)/gi,
+      '\n',
+    )
     .replace(/,\s+(?=(?:(?:now|then|so)\s+)?(?:i|my|i'm|i've|we|our|we're|we've|it's|it\s+is|his|her)\s)/gi, '\n')
-    .replace(/\s+and\s+(?=(?:now\s+)?(?:work|live|love|like|hate|use|drive|study|prefer|moved|own|speak|have|am|joined|started|began|bought|adopted|sold|left|quit|got|became|switched|signed|took|accepted|relocated|enrolled|transferred)\b)/gi, '\nI ')
+    .replace(
+      /\s+and\s+(?=(?:now\s+)?(?:work|live|love|like|hate|use|drive|study|prefer|moved|own|speak|have|am|joined|started|began|bought|adopted|sold|left|quit|got|became|switched|signed|took|accepted|relocated|enrolled|transferred)\b)/gi,
+      '\nI ',
+    )
     .split('\n')
     .map((s) => s.trim())
     .filter(Boolean);

@@ -16,7 +16,11 @@ function topics(messages: ExtractionMessage[], n: number): string[] {
       counts.set(t, (counts.get(t) ?? 0) + 1);
     }
   }
-  return [...counts.entries()].filter(([, c]) => c > 1).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, n).map(([t]) => t);
+  return [...counts.entries()]
+    .filter(([, c]) => c > 1)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, n)
+    .map(([t]) => t);
 }
 
 function clip(s: string, n: number): string {
@@ -28,12 +32,14 @@ function clip(s: string, n: number): string {
 export function entitiesOf(messages: ExtractionMessage[], facts: CandidateFact[]): string[] {
   const out = new Set<string>();
   for (const f of facts) {
-    if (f.kind === 'event' || f.type === 'ENVIRONMENT' || /^(?:user\.)?(?:age|birthday|birth_year|contact)/.test(f.key)) continue;
+    if (f.kind === 'event' || f.type === 'ENVIRONMENT' || /^(?:user\.)?(?:age|birthday|birth_year|contact)/.test(f.key))
+      continue;
     if (f.object.length <= 40) out.add(slug(f.object.replace(/^(?:an?|the)\s+/i, '')));
   }
   for (const m of messages) {
     if (m.role !== 'user') continue;
-    for (const match of m.content.matchAll(/(?<=[a-z,;:]\s)([A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+){0,2})/gu)) out.add(slug(match[1]!));
+    for (const match of m.content.matchAll(/(?<=[a-z,;:]\s)([A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+){0,2})/gu))
+      out.add(slug(match[1]!));
   }
   out.delete('unknown');
   return [...out].slice(0, 20);
@@ -59,6 +65,13 @@ export function summarizeEpisode(messages: ExtractionMessage[], facts: Candidate
     if (topicList.length) parts.push(`Topics: ${topicList.join(', ')}.`);
   }
   const profile = facts.some((f) => f.kind === 'profile');
-  const importance = Math.min(0.95, 0.3 + 0.08 * facts.length + (profile ? 0.1 : 0) + Math.min(0.1, messages.length / 100));
-  return { summary: parts.join(' '), entityIds: entitiesOf(messages, facts), importance: Math.round(importance * 100) / 100 };
+  const importance = Math.min(
+    0.95,
+    0.3 + 0.08 * facts.length + (profile ? 0.1 : 0) + Math.min(0.1, messages.length / 100),
+  );
+  return {
+    summary: parts.join(' '),
+    entityIds: entitiesOf(messages, facts),
+    importance: Math.round(importance * 100) / 100,
+  };
 }

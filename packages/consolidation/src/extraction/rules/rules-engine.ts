@@ -18,15 +18,27 @@ export const RULES_EXTRACTOR_ID = 'rules@1';
 
 const HEDGE_PENALTY = 0.25;
 
-function toCandidate(d: FactDraft, msg: ExtractionMessage, clause: string, lang: 'en' | 'zh', hedged: boolean): CandidateFact {
+function toCandidate(
+  d: FactDraft,
+  msg: ExtractionMessage,
+  clause: string,
+  lang: 'en' | 'zh',
+  hedged: boolean,
+): CandidateFact {
   const namespace = d.namespace ?? 'user';
   const key = `${namespace}.${d.suffix}`;
   const when = d.kind === 'event' || d.suffix.startsWith('event.') ? null : resolveTime(clause, new Date(msg.at), lang);
   const eventTime = d.suffix.startsWith('event.') ? d.object : null;
-  let timeHint = eventTime ?? (d.suffix === 'birthday' && /^(?:--|\d{4}-)\d{2}-\d{2}$/.test(d.object) ? d.object : (when?.value ?? null));
+  let timeHint =
+    eventTime ??
+    (d.suffix === 'birthday' && /^(?:--|\d{4}-)\d{2}-\d{2}$/.test(d.object) ? d.object : (when?.value ?? null));
   // A birthday said without a year recurs: keep month and day only.
-  if (d.suffix === 'birthday' && timeHint && /^\d{4}-\d{2}-\d{2}/.test(timeHint) && !/\b\d{4}\b|年/u.test(clause)) timeHint = `--${timeHint.slice(5, 10)}`;
-  const validFrom = when && /^\d{4}-\d{2}-\d{2}/.test(when.value) && d.kind !== 'event' && d.suffix !== 'birthday' ? when.value.slice(0, 10) : null;
+  if (d.suffix === 'birthday' && timeHint && /^\d{4}-\d{2}-\d{2}/.test(timeHint) && !/\b\d{4}\b|年/u.test(clause))
+    timeHint = `--${timeHint.slice(5, 10)}`;
+  const validFrom =
+    when && /^\d{4}-\d{2}-\d{2}/.test(when.value) && d.kind !== 'event' && d.suffix !== 'birthday'
+      ? when.value.slice(0, 10)
+      : null;
   const family = d.suffix.split('.')[0]!;
   return {
     key,
@@ -42,7 +54,13 @@ function toCandidate(d: FactDraft, msg: ExtractionMessage, clause: string, lang:
     validTo: d.validTo ?? null,
     confidence: Math.round(Math.max(0, d.confidence - (hedged ? HEDGE_PENALTY : 0)) * 100) / 100,
     importance: importanceOf(d.suffix),
-    tags: [...new Set([namespace === 'env' ? 'environment' : family.replace(/^favourite_.*/, 'favourite'), d.kind ?? kindOf(d.suffix), lang])],
+    tags: [
+      ...new Set([
+        namespace === 'env' ? 'environment' : family.replace(/^favourite_.*/, 'favourite'),
+        d.kind ?? kindOf(d.suffix),
+        lang,
+      ]),
+    ],
     sourceMessageIds: [msg.messageId],
     language: lang,
   };
@@ -50,7 +68,10 @@ function toCandidate(d: FactDraft, msg: ExtractionMessage, clause: string, lang:
 
 /** "I changed majors" names a slot whose new value follows ("…, it's computer science now"). */
 function changedSlot(clause: string): FactDraft | null {
-  const m = /^(?:i\s+)?(?:have\s+)?(?:just\s+|finally\s+)?(?:changed|switched|swapped|got\s+a\s+new|have\s+a\s+new)\s+(?:my\s+)?([a-z]+?)(?:e?s)?$/i.exec(clause);
+  const m =
+    /^(?:i\s+)?(?:have\s+)?(?:just\s+|finally\s+)?(?:changed|switched|swapped|got\s+a\s+new|have\s+a\s+new)\s+(?:my\s+)?([a-z]+?)(?:e?s)?$/i.exec(
+      clause,
+    );
   const key = m ? attributeKey(m[1]!) : null;
   return key ? { suffix: key.suffix, object: '', positive: false, confidence: 0.8, label: key.label } : null;
 }
@@ -58,7 +79,10 @@ function changedSlot(clause: string): FactDraft | null {
 /** "Now that I'm living in Kampala, what are …?", "… since I joined X in April, can you help …?": the part before the question is stated. */
 function statedBeforeQuestion(clause: string, lang: 'en' | 'zh'): string[] {
   if (lang !== 'en') return [];
-  const m = /,\s*(?=(?:so\s+|and\s+|but\s+)?(?:what|how|where|which|who|when|why|can|could|would|will|should|do|does|did|is|are|any|anything|got|mind|care)\b)/i.exec(clause);
+  const m =
+    /,\s*(?=(?:so\s+|and\s+|but\s+)?(?:what|how|where|which|who|when|why|can|could|would|will|should|do|does|did|is|are|any|anything|got|mind|care)\b)/i.exec(
+      clause,
+    );
   if (!m || m.index < 8) return [];
   const head = clause.slice(0, m.index).replace(/^(?:now\s+that|since|as|because|given\s+that|seeing\s+as)\s+/i, '');
   return /\b(?:i|we|my|our|i'm|we're)\b/i.test(head) ? [head] : [];
@@ -70,11 +94,17 @@ function asWritten(d: FactDraft, original: string): FactDraft {
   const at = d.object ? folded.indexOf(d.object) : -1;
   const object = at >= 0 ? original.slice(at, at + d.object.length) : d.object;
   const content = describeOr(d);
-  return { ...d, object, content: content === undefined ? undefined : toTraditionalChinese(content).replace(toTraditionalChinese(d.object), object) };
+  return {
+    ...d,
+    object,
+    content:
+      content === undefined ? undefined : toTraditionalChinese(content).replace(toTraditionalChinese(d.object), object),
+  };
 }
 
 const describeOr = (d: FactDraft): string | undefined =>
-  d.content ?? ((d.namespace ?? 'user') === 'env' ? undefined : describe(d.suffix, d.object, d.positive, 'zh', d.label));
+  d.content ??
+  ((d.namespace ?? 'user') === 'env' ? undefined : describe(d.suffix, d.object, d.positive, 'zh', d.label));
 
 /** Facts stated by the user in one message, in order. */
 export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact[]): CandidateFact[] {
@@ -89,7 +119,9 @@ export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact
     const traditional = lang === 'zh' && isTraditionalChinese(sentence.text);
     const all = lang === 'zh' ? chineseClauses(foldChinese(sentence.text)) : englishClauses(sentence.text);
     // "最近刚搬到长沙，想问问这边有什么好玩的？": what precedes the question is stated.
-    const clauses = sentence.question ? [...all.slice(0, -1), ...statedBeforeQuestion(all[all.length - 1] ?? '', lang)] : all;
+    const clauses = sentence.question
+      ? [...all.slice(0, -1), ...statedBeforeQuestion(all[all.length - 1] ?? '', lang)]
+      : all;
     let previous: FactDraft | null = null;
     for (const raw of clauses) {
       const { text, hedged } = lang === 'zh' ? prepareChineseClause(raw) : prepareEnglishClause(raw, ctx.at);
@@ -126,16 +158,28 @@ export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact
     const { text } = prepareEnglishClause(fragment, ctx.at);
     return text ? englishStatementDrafts(text, { ...ctx, known: knownBefore }) : [];
   };
-  const changes = valueChanges(folded, lang, knownBefore, stated.map((x) => x.d), parse);
+  const changes = valueChanges(
+    folded,
+    lang,
+    knownBefore,
+    stated.map((x) => x.d),
+    parse,
+  );
   const traditional = lang === 'zh' && isTraditionalChinese(content);
   const kept = stated.filter((x) => !changes.replaces.has(x.d));
   for (const d of changes.add) {
     const written = traditional ? asWritten(d, content) : d;
     kept.push({ d: written, clause: content, lang, hedged: false });
-    known.push({ key: `${d.namespace ?? 'user'}.${d.suffix}`, content: d.content ?? '', object: d.positive ? written.object : null });
+    known.push({
+      key: `${d.namespace ?? 'user'}.${d.suffix}`,
+      content: d.content ?? '',
+      object: d.positive ? written.object : null,
+    });
   }
   // A slot the user named in other words ("my usual order" for "usual coffee order", "my rate" for "hourly rate") is the same slot.
-  return kept.map((x) => toCandidate(alignKey(alignBySlot(x.d, knownBefore, x.clause), knownBefore), msg, x.clause, x.lang, x.hedged));
+  return kept.map((x) =>
+    toCandidate(alignKey(alignBySlot(x.d, knownBefore, x.clause), knownBefore), msg, x.clause, x.lang, x.hedged),
+  );
 }
 
 /**
@@ -149,7 +193,11 @@ export function mergeSessionFacts(facts: CandidateFact[]): CandidateFact[] {
     // "开始生酮饮食了，不再吃素": ending another value does not undo the one just stated
     if (prev && prev.positive && !f.positive && normalizeValue(prev.object) !== normalizeValue(f.object)) continue;
     if (prev && normalizeValue(prev.object) === normalizeValue(f.object) && prev.positive === f.positive) {
-      byKey.set(f.key, { ...prev, confidence: Math.max(prev.confidence, f.confidence), sourceMessageIds: [...new Set([...prev.sourceMessageIds, ...f.sourceMessageIds])] });
+      byKey.set(f.key, {
+        ...prev,
+        confidence: Math.max(prev.confidence, f.confidence),
+        sourceMessageIds: [...new Set([...prev.sourceMessageIds, ...f.sourceMessageIds])],
+      });
     } else {
       byKey.delete(f.key);
       byKey.set(f.key, f);
@@ -163,14 +211,21 @@ export function createRulesEngine(): ExtractionEngine {
   return {
     id: RULES_EXTRACTOR_ID,
     async extract(input: ExtractionInput): Promise<ExtractionResult> {
-      const known: KnownFact[] = input.existingFacts.filter((f) => f.key).map((f) => ({ key: f.key!, content: f.content, object: f.object ?? null }));
+      const known: KnownFact[] = input.existingFacts
+        .filter((f) => f.key)
+        .map((f) => ({ key: f.key!, content: f.content, object: f.object ?? null }));
       const all: CandidateFact[] = [];
       for (const msg of input.messages) {
         if (msg.role !== 'user') continue;
         all.push(...extractFactsFromMessage(msg, known));
       }
       const facts = mergeSessionFacts(all).filter((f) => f.confidence >= MIN_FACT_CONFIDENCE);
-      return { episode: summarizeEpisode(input.messages, facts), facts, skills: extractSkills(input.messages), extractor: RULES_EXTRACTOR_ID };
+      return {
+        episode: summarizeEpisode(input.messages, facts),
+        facts,
+        skills: extractSkills(input.messages),
+        extractor: RULES_EXTRACTOR_ID,
+      };
     },
   };
 }

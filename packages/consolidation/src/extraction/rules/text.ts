@@ -23,13 +23,21 @@ export function slug(text: string): string {
   if (hasCjk(t)) {
     return t.replace(/[^\p{L}\p{N}]+/gu, '').slice(0, 12) || 'unknown';
   }
-  const words = t.split(/[^\p{L}\p{N}+#]+/u).filter(Boolean).slice(0, 4);
+  const words = t
+    .split(/[^\p{L}\p{N}+#]+/u)
+    .filter(Boolean)
+    .slice(0, 4);
   return words.join('_') || 'unknown';
 }
 
 /** Normalized form used to compare values: NFKC, lower case, no punctuation or spaces. */
 export function normalizeValue(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/colour/g, 'color').replace(/favorite/g, 'favourite').replace(/[^\p{L}\p{N}@+#]+/gu, '');
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/colour/g, 'color')
+    .replace(/favorite/g, 'favourite')
+    .replace(/[^\p{L}\p{N}@+#]+/gu, '');
 }
 
 export interface Sentence {
@@ -39,9 +47,70 @@ export interface Sentence {
 
 /** Words after which a full stop does not end a sentence ("St. Mary's", "Dr. Patel", "e.g."). */
 const ABBREVIATIONS = new Set([
-  'mr', 'mrs', 'ms', 'dr', 'st', 'mt', 'ft', 'prof', 'sr', 'jr', 'inc', 'ltd', 'co', 'corp', 'vs', 'etc', 'eg', 'ie', 'no', 'nos', 'ave', 'rd', 'blvd',
-  'dept', 'univ', 'approx', 'apt', 'est', 'gen', 'gov', 'sen', 'rep', 'rev', 'capt', 'col', 'lt', 'sgt', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul',
-  'aug', 'sep', 'sept', 'oct', 'nov', 'dec', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'a.m', 'p.m', 'u.s', 'u.k', 'e.g', 'i.e', 'ph.d', 'fig',
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'st',
+  'mt',
+  'ft',
+  'prof',
+  'sr',
+  'jr',
+  'inc',
+  'ltd',
+  'co',
+  'corp',
+  'vs',
+  'etc',
+  'eg',
+  'ie',
+  'no',
+  'nos',
+  'ave',
+  'rd',
+  'blvd',
+  'dept',
+  'univ',
+  'approx',
+  'apt',
+  'est',
+  'gen',
+  'gov',
+  'sen',
+  'rep',
+  'rev',
+  'capt',
+  'col',
+  'lt',
+  'sgt',
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
+  'mon',
+  'tue',
+  'wed',
+  'thu',
+  'fri',
+  'sat',
+  'sun',
+  'a.m',
+  'p.m',
+  'u.s',
+  'u.k',
+  'e.g',
+  'i.e',
+  'ph.d',
+  'fig',
 ]);
 
 /**
@@ -73,7 +142,11 @@ export function sentences(text: string): Sentence[] {
     if (depth > 0 || quote) continue;
     // An emoji between two statements ends the first ("Bubbles died 😢 we got a new goldfish").
     const glyph = String.fromCodePoint(text.codePointAt(i)!);
-    if (/\p{Extended_Pictographic}/u.test(glyph) && i > start && /^[\p{Extended_Pictographic}\u{FE0F}\u{200D}\u{1F3FB}-\u{1F3FF}]*\s+\p{L}/u.test(text.slice(i + glyph.length))) {
+    if (
+      /\p{Extended_Pictographic}/u.test(glyph) &&
+      i > start &&
+      /^[\p{Extended_Pictographic}\u{FE0F}\u{200D}\u{1F3FB}-\u{1F3FF}]*\s+\p{L}/u.test(text.slice(i + glyph.length))
+    ) {
       push(i, '.');
       start = i + glyph.length;
       i += glyph.length - 1;
@@ -82,7 +155,8 @@ export function sentences(text: string): Sentence[] {
     if (/[。！？!?；;]/u.test(ch) || (ch === '.' && (i + 1 === text.length || /\s/.test(text[i + 1]!)))) {
       if (ch === '.') {
         const word = /([\p{L}.]+)$/u.exec(text.slice(Math.max(start, i - 12), i))?.[1] ?? '';
-        if (ABBREVIATIONS.has(word.toLowerCase()) || /^\p{Lu}$/u.test(word) || /^(?:\p{Lu}\.)+\p{Lu}$/u.test(word)) continue;
+        if (ABBREVIATIONS.has(word.toLowerCase()) || /^\p{Lu}$/u.test(word) || /^(?:\p{Lu}\.)+\p{Lu}$/u.test(word))
+          continue;
       }
       let j = i;
       while (j + 1 < text.length && /[。！？!?；;.]/u.test(text[j + 1]!)) j++;
@@ -122,27 +196,115 @@ export function cleanChineseObject(text: string): string {
     t = next;
   }
   // a classifier, not the first character of a name ("家豪")
-  return t.replace(/^(一个|一只|一辆|一位|一名|一家|个|只|辆|位|名|家)/u, (m) => (t.length - m.length >= 2 || (t.length > m.length && m.length > 1) ? '' : m)).trim();
+  return t
+    .replace(/^(一个|一只|一辆|一位|一名|一家|个|只|辆|位|名|家)/u, (m) =>
+      t.length - m.length >= 2 || (t.length > m.length && m.length > 1) ? '' : m,
+    )
+    .trim();
 }
 
-const IRREGULAR_3RD: Record<string, string> = { am: 'is', have: 'has', do: 'does', go: 'goes', was: 'was', were: 'was', can: 'can', will: 'will', would: 'would', should: 'should', must: 'must', may: 'may', might: 'might' };
+const IRREGULAR_3RD: Record<string, string> = {
+  am: 'is',
+  have: 'has',
+  do: 'does',
+  go: 'goes',
+  was: 'was',
+  were: 'was',
+  can: 'can',
+  will: 'will',
+  would: 'would',
+  should: 'should',
+  must: 'must',
+  may: 'may',
+  might: 'might',
+};
 
 /** Third person singular of an English verb ("live" → "lives"; past forms unchanged). */
 export function thirdPerson(verb: string): string {
   const v = verb.toLowerCase();
   if (IRREGULAR_3RD[v]) return IRREGULAR_3RD[v]!;
-  if (/ed$/.test(v) || ['went', 'got', 'bought', 'made', 'took', 'left', 'began', 'became', 'saw', 'met', 'had', 'did', 'ran', 'drove', 'wrote', 'spoke', 'quit', 'sold', 'found', 'felt', 'kept', 'lost', 'moved', 'came', 'gave', 'built', 'spent'].includes(v)) return verb;
+  if (
+    /ed$/.test(v) ||
+    [
+      'went',
+      'got',
+      'bought',
+      'made',
+      'took',
+      'left',
+      'began',
+      'became',
+      'saw',
+      'met',
+      'had',
+      'did',
+      'ran',
+      'drove',
+      'wrote',
+      'spoke',
+      'quit',
+      'sold',
+      'found',
+      'felt',
+      'kept',
+      'lost',
+      'moved',
+      'came',
+      'gave',
+      'built',
+      'spent',
+    ].includes(v)
+  )
+    return verb;
   if (/(s|sh|ch|x|z|o)$/.test(v)) return `${verb}es`;
   if (/[^aeiou]y$/.test(v)) return `${verb.slice(0, -1)}ies`;
   return `${verb}s`;
 }
 
 const GERUNDS: Record<string, string> = {
-  being: 'am', eating: 'eat', drinking: 'drink', using: 'use', working: 'work', living: 'live', playing: 'play', smoking: 'smoke', driving: 'drive',
-  coding: 'code', writing: 'write', making: 'make', taking: 'take', running: 'run', swimming: 'swim', shopping: 'shop', seeing: 'see', dating: 'date',
-  liking: 'like', loving: 'love', having: 'have', studying: 'study', going: 'go', doing: 'do', riding: 'ride', owning: 'own', following: 'follow',
-  programming: 'program', speaking: 'speak', wearing: 'wear', watching: 'watch', reading: 'read', cooking: 'cook', biking: 'bike', vaping: 'vape',
-  gaming: 'game', jogging: 'jog', dancing: 'dance', baking: 'bake', hiking: 'hike', teaching: 'teach', attending: 'attend', learning: 'learn',
+  being: 'am',
+  eating: 'eat',
+  drinking: 'drink',
+  using: 'use',
+  working: 'work',
+  living: 'live',
+  playing: 'play',
+  smoking: 'smoke',
+  driving: 'drive',
+  coding: 'code',
+  writing: 'write',
+  making: 'make',
+  taking: 'take',
+  running: 'run',
+  swimming: 'swim',
+  shopping: 'shop',
+  seeing: 'see',
+  dating: 'date',
+  liking: 'like',
+  loving: 'love',
+  having: 'have',
+  studying: 'study',
+  going: 'go',
+  doing: 'do',
+  riding: 'ride',
+  owning: 'own',
+  following: 'follow',
+  programming: 'program',
+  speaking: 'speak',
+  wearing: 'wear',
+  watching: 'watch',
+  reading: 'read',
+  cooking: 'cook',
+  biking: 'bike',
+  vaping: 'vape',
+  gaming: 'game',
+  jogging: 'jog',
+  dancing: 'dance',
+  baking: 'bake',
+  hiking: 'hike',
+  teaching: 'teach',
+  attending: 'attend',
+  learning: 'learn',
 };
 
 /** Base form of a gerund ("eating" → "eat"); unknown words lose their "-ing" (with a doubled consonant undone). */
@@ -158,8 +320,16 @@ export function gerundToBase(word: string): string {
 /** Rewrites a first-person English clause into third person about "User" (for readable content). */
 export function toThirdPerson(clause: string): string {
   let t = clause.trim().replace(/[.!]+$/, '');
-  t = t.replace(/^i\s+(am|have|was|do|will|would|can|should|must|might|may)\b/i, (_m, v: string) => `User ${thirdPerson(v)}`);
+  t = t.replace(
+    /^i\s+(am|have|was|do|will|would|can|should|must|might|may)\b/i,
+    (_m, v: string) => `User ${thirdPerson(v)}`,
+  );
   t = t.replace(/^i\s+([a-z]+)\b/i, (_m, v: string) => `User ${thirdPerson(v)}`);
-  t = t.replace(/\bmy\b/gi, 'their').replace(/\bme\b/gi, 'them').replace(/\bmyself\b/gi, 'themselves').replace(/\bI\b/g, 'they').replace(/\bI'm\b/g, "they're");
+  t = t
+    .replace(/\bmy\b/gi, 'their')
+    .replace(/\bme\b/gi, 'them')
+    .replace(/\bmyself\b/gi, 'themselves')
+    .replace(/\bI\b/g, 'they')
+    .replace(/\bI'm\b/g, "they're");
   return t;
 }

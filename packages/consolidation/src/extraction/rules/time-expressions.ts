@@ -9,15 +9,53 @@ export interface ResolvedTime {
 }
 
 const MONTHS: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 };
 const WEEKDAYS_EN = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const WEEKDAYS_ZH: Record<string, number> = { 日: 0, 天: 0, 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6 };
 const EN_NUMBERS: Record<string, number> = {
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, couple: 2, few: 3,
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  couple: 2,
+  few: 3,
 };
-const CN_DIGITS: Record<string, number> = { 零: 0, 〇: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+const CN_DIGITS: Record<string, number> = {
+  零: 0,
+  〇: 0,
+  一: 1,
+  二: 2,
+  两: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+};
 
 /** Chinese numerals up to 99 (十, 二十五, 十二) or digit-by-digit years (二〇二四); arabic passes through. */
 export function parseChineseNumber(s: string): number | null {
@@ -53,11 +91,11 @@ function fmt(r: { date: Date; precision: 'day' | 'month' | 'year' }): string {
 /** The given weekday relative to `now`: mode next = strictly after this week, last = before, this = nearest ahead. */
 function weekday(now: Date, target: number, mode: 'next' | 'last' | 'this'): Date {
   const cur = now.getUTCDay();
-  if (mode === 'last') return addDays(now, -(((cur - target + 7) % 7) || 7));
+  if (mode === 'last') return addDays(now, -((cur - target + 7) % 7 || 7));
   const ahead = (target - cur + 7) % 7;
   if (mode === 'this') return addDays(now, ahead);
   // "next Friday": the Friday of next week (Monday-based weeks)
-  const mondayNext = addDays(now, ((8 - cur) % 7) || 7);
+  const mondayNext = addDays(now, (8 - cur) % 7 || 7);
   return addDays(mondayNext, (target + 6) % 7);
 }
 function validDate(y: number, m: number, d: number): boolean {
@@ -69,20 +107,29 @@ function withYear(now: Date, m: number, d: number): string {
 
 type Rule = { re: RegExp; resolve: (m: RegExpExecArray, now: Date) => string | null };
 
-const EN_MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const EN_MONTH =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 const monthOf = (s: string) => MONTHS[s.slice(0, 3).toLowerCase()]!;
-const enNum = (s: string) => (/^\d+$/.test(s) ? Number(s) : EN_NUMBERS[s.toLowerCase()] ?? 1);
+const enNum = (s: string) => (/^\d+$/.test(s) ? Number(s) : (EN_NUMBERS[s.toLowerCase()] ?? 1));
 
 const EN_RULES: Rule[] = [
-  { re: /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/, resolve: (m) => (validDate(+m[1]!, +m[2]!, +m[3]!) ? `${m[1]}-${pad(+m[2]!)}-${pad(+m[3]!)}` : null) },
-  { re: /\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/, resolve: (m) => (validDate(+m[3]!, +m[1]!, +m[2]!) ? `${m[3]}-${pad(+m[1]!)}-${pad(+m[2]!)}` : null) },
+  {
+    re: /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/,
+    resolve: (m) => (validDate(+m[1]!, +m[2]!, +m[3]!) ? `${m[1]}-${pad(+m[2]!)}-${pad(+m[3]!)}` : null),
+  },
+  {
+    re: /\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/,
+    resolve: (m) => (validDate(+m[3]!, +m[1]!, +m[2]!) ? `${m[3]}-${pad(+m[1]!)}-${pad(+m[2]!)}` : null),
+  },
   {
     re: new RegExp(`\\b${EN_MONTH}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s+(\\d{4}))?`, 'i'),
-    resolve: (m, now) => (m[3] ? `${m[3]}-${pad(monthOf(m[1]!))}-${pad(+m[2]!)}` : withYear(now, monthOf(m[1]!), +m[2]!)),
+    resolve: (m, now) =>
+      m[3] ? `${m[3]}-${pad(monthOf(m[1]!))}-${pad(+m[2]!)}` : withYear(now, monthOf(m[1]!), +m[2]!),
   },
   {
     re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${EN_MONTH}\\b(?:,?\\s+(\\d{4}))?`, 'i'),
-    resolve: (m, now) => (m[3] ? `${m[3]}-${pad(monthOf(m[2]!))}-${pad(+m[1]!)}` : withYear(now, monthOf(m[2]!), +m[1]!)),
+    resolve: (m, now) =>
+      m[3] ? `${m[3]}-${pad(monthOf(m[2]!))}-${pad(+m[1]!)}` : withYear(now, monthOf(m[2]!), +m[1]!),
   },
   { re: new RegExp(`\\b${EN_MONTH}\\s+(\\d{4})\\b`, 'i'), resolve: (m) => `${m[2]}-${pad(monthOf(m[1]!))}` },
   { re: /\b(?:in|since|from|of)\s+((?:19|20)\d{2})\b/i, resolve: (m) => m[1]! },
@@ -93,21 +140,39 @@ const EN_RULES: Rule[] = [
   { re: /\byesterday\b/i, resolve: (_m, now) => ymd(addDays(now, -1)) },
   {
     re: /\bin\s+(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+couple\s+of|a\s+few)\s+(days?|weeks?|months?|years?)\b/i,
-    resolve: (m, now) => fmt(addUnit(now, m[2]!.toLowerCase(), enNum(m[1]!.replace(/^a\s+/i, '').replace(/\s+of$/i, '')))),
+    resolve: (m, now) =>
+      fmt(addUnit(now, m[2]!.toLowerCase(), enNum(m[1]!.replace(/^a\s+/i, '').replace(/\s+of$/i, '')))),
   },
   {
     re: /\b(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+couple\s+of|a\s+few)\s+(days?|weeks?|months?|years?)\s+ago\b/i,
-    resolve: (m, now) => fmt(addUnit(now, m[2]!.toLowerCase(), -enNum(m[1]!.replace(/^a\s+/i, '').replace(/\s+of$/i, '')))),
+    resolve: (m, now) =>
+      fmt(addUnit(now, m[2]!.toLowerCase(), -enNum(m[1]!.replace(/^a\s+/i, '').replace(/\s+of$/i, '')))),
   },
   {
     re: /\b(next|last|this|on|coming)\s+(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/i,
     resolve: (m, now) => {
       const mode = m[1]!.toLowerCase();
-      return ymd(weekday(now, WEEKDAYS_EN.indexOf(m[2]!.toLowerCase()), mode === 'next' ? 'next' : mode === 'last' ? 'last' : 'this'));
+      return ymd(
+        weekday(
+          now,
+          WEEKDAYS_EN.indexOf(m[2]!.toLowerCase()),
+          mode === 'next' ? 'next' : mode === 'last' ? 'last' : 'this',
+        ),
+      );
     },
   },
-  { re: /\b(next|last|this)\s+weekend\b/i, resolve: (m, now) => ymd(weekday(now, 6, m[1]!.toLowerCase() === 'next' ? 'next' : m[1]!.toLowerCase() === 'last' ? 'last' : 'this')) },
-  { re: /\b(next|last|this)\s+(week|month|year)\b/i, resolve: (m, now) => fmt(addUnit(now, m[2]!.toLowerCase(), m[1]!.toLowerCase() === 'next' ? 1 : m[1]!.toLowerCase() === 'last' ? -1 : 0)) },
+  {
+    re: /\b(next|last|this)\s+weekend\b/i,
+    resolve: (m, now) =>
+      ymd(weekday(now, 6, m[1]!.toLowerCase() === 'next' ? 'next' : m[1]!.toLowerCase() === 'last' ? 'last' : 'this')),
+  },
+  {
+    re: /\b(next|last|this)\s+(week|month|year)\b/i,
+    resolve: (m, now) =>
+      fmt(
+        addUnit(now, m[2]!.toLowerCase(), m[1]!.toLowerCase() === 'next' ? 1 : m[1]!.toLowerCase() === 'last' ? -1 : 0),
+      ),
+  },
 ];
 
 const ZH_NUM = '(\\d+|[零〇一二两三四五六七八九十]+)';
@@ -159,14 +224,22 @@ const ZH_RULES: Rule[] = [
   },
   {
     re: /(下|上|这|本)?(?:个)?(周|星期|礼拜)([一二三四五六日天])/,
-    resolve: (m, now) => ymd(weekday(now, WEEKDAYS_ZH[m[3]!]!, m[1] === '下' ? 'next' : m[1] === '上' ? 'last' : 'this')),
+    resolve: (m, now) =>
+      ymd(weekday(now, WEEKDAYS_ZH[m[3]!]!, m[1] === '下' ? 'next' : m[1] === '上' ? 'last' : 'this')),
   },
   { re: /(下|上)(?:个)?(周|星期|礼拜)/, resolve: (m, now) => ymd(addDays(now, m[1] === '下' ? 7 : -7)) },
   { re: /(下|上)(?:个)?月/, resolve: (m, now) => ym(addMonths(now, m[1] === '下' ? 1 : -1)) },
-  { re: /(明年|去年|今年|后年|前年)/, resolve: (m, now) => String(now.getUTCFullYear() + ({ 明年: 1, 去年: -1, 今年: 0, 后年: 2, 前年: -2 } as Record<string, number>)[m[1]!]!) },
+  {
+    re: /(明年|去年|今年|后年|前年)/,
+    resolve: (m, now) =>
+      String(
+        now.getUTCFullYear() + ({ 明年: 1, 去年: -1, 今年: 0, 后年: 2, 前年: -2 } as Record<string, number>)[m[1]!]!,
+      ),
+  },
 ];
 
-const EN_TIME = /\b(?:at\s+)?(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)|\bat\s+(\d{1,2}):(\d{2})\b|\b(\d{1,2}):(\d{2})\b/i;
+const EN_TIME =
+  /\b(?:at\s+)?(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)|\bat\s+(\d{1,2}):(\d{2})\b|\b(\d{1,2}):(\d{2})\b/i;
 const ZH_TIME = new RegExp(`(凌晨|早上|上午|中午|下午|傍晚|晚上)?${ZH_NUM}点(半|${ZH_NUM}分)?`);
 
 function timeOfDay(text: string, zh: boolean): { phrase: string; hh: number; mm: number } | null {
@@ -175,7 +248,7 @@ function timeOfDay(text: string, zh: boolean): { phrase: string; hh: number; mm:
     if (!m) return null;
     let hh = zhNum(m[2]!);
     if (hh == null || hh > 24) return null;
-    const mm = m[3] === '半' ? 30 : m[4] ? zhNum(m[4]) ?? 0 : 0;
+    const mm = m[3] === '半' ? 30 : m[4] ? (zhNum(m[4]) ?? 0) : 0;
     if (m[1] && /下午|傍晚|晚上/.test(m[1]) && hh < 12) hh += 12;
     if (m[1] === '中午' && hh < 11) hh += 12;
     return { phrase: m[0], hh, mm };

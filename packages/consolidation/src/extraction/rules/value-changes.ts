@@ -19,23 +19,33 @@ import { compatible, shapeOf } from './value-shape';
 
 const ARTICLE = /^(?:a|an|the|my|our|their|his|her)\s+/i;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const WORDS = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const WORDS = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 const GENERIC_CJK_SUFFIX = /^(?:银行|公司|集团|大学|学院|学校|医院|中心|手机|汽车|部|组|队|区|市|省|县)$/u;
-const NOT_A_VALUE = /^(?:it|that|this|them|there|here|home|one|me|us|you|him|her|which|what|who|now|again|too|also|so|the|a|an|over|back|out|in|on|off|up|down|everything|something|nothing|anything|all|both|none|some|more|less)$/i;
-const TIME_NOUNS = /^(?:a\s+|the\s+)?(?:weekend|week|day|night|month|year|while|bit|trip|vacation|holiday|visit|break|moment|change|living|good|now|ever|sure|real|minute|second|hour)\b/i;
+const NOT_A_VALUE =
+  /^(?:it|that|this|them|there|here|home|one|me|us|you|him|her|which|what|who|now|again|too|also|so|the|a|an|over|back|out|in|on|off|up|down|everything|something|nothing|anything|all|both|none|some|more|less)$/i;
+const TIME_NOUNS =
+  /^(?:a\s+|the\s+)?(?:weekend|week|day|night|month|year|while|bit|trip|vacation|holiday|visit|break|moment|change|living|good|now|ever|sure|real|minute|second|hour)\b/i;
 
 /** The ways a known value is named: whole, without its article, or by a distinctive word of it. */
 function variantsOf(k: KnownFact, known: readonly KnownFact[]): string[] {
   const o = (k.object ?? '').trim().replace(ARTICLE, '');
   if (!o || o.length < 2) return [];
   const out = new Set([o]);
-  const others = known.filter((x) => x !== k && x.key !== k.key).map((x) => `${x.object ?? ''} ${x.content}`.toLowerCase());
-  const unique = (w: string) => !others.some((t) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(w.toLowerCase())}(?![\\p{L}\\p{N}])`, 'u').test(t));
+  const others = known
+    .filter((x) => x !== k && x.key !== k.key)
+    .map((x) => `${x.object ?? ''} ${x.content}`.toLowerCase());
+  const unique = (w: string) =>
+    !others.some((t) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(w.toLowerCase())}(?![\\p{L}\\p{N}])`, 'u').test(t));
   if (hasCjk(o)) {
     // "大众帕萨特" is also "帕萨特"; a generic tail ("银行") never names one bank.
     for (const n of [3, 2]) {
       const tail = o.slice(-n);
-      if (o.length >= n + 2 && hasCjk(tail) && !GENERIC_CJK_SUFFIX.test(tail) && !others.some((t) => t.includes(tail))) out.add(tail);
+      if (o.length >= n + 2 && hasCjk(tail) && !GENERIC_CJK_SUFFIX.test(tail) && !others.some((t) => t.includes(tail)))
+        out.add(tail);
     }
     const head = o.replace(/(?:银行|公司|集团|大学|学院)$/u, '');
     if (head !== o && head.length >= 2 && !others.some((t) => t.includes(head))) out.add(head);
@@ -45,7 +55,12 @@ function variantsOf(k: KnownFact, known: readonly KnownFact[]): string[] {
   if (words.length > 1) {
     for (const w of words) if (/^\p{Lu}[\p{L}'’.-]{2,}$/u.test(w) && unique(w)) out.add(w.replace(/[.]+$/, ''));
     const first = words[0]!;
-    if (/^[a-z]{5,}$/.test(first) && unique(first) && !/^(?:small|little|large|big|used|local|new|old|great|nice|full|part|junior|senior|freelance|high)$/.test(first)) out.add(first);
+    if (
+      /^[a-z]{5,}$/.test(first) &&
+      unique(first) &&
+      !/^(?:small|little|large|big|used|local|new|old|great|nice|full|part|junior|senior|freelance|high)$/.test(first)
+    )
+      out.add(first);
   }
   // "knitting" is also named by "knit", "knitted", "knits"
   const gerund = /^([a-z]{3,})ing$/i.exec(o);
@@ -86,7 +101,10 @@ const GAP = String.raw`(?:in|at|with|on|for|of|to|into|a|an|the|my|our|using|use
 const EN_BEFORE: RegExp[] = [
   new RegExp(String.raw`(?:\bno\s+longer|\bnot|n't|\bnever|\bnor)\s+(?:${GAP}\s+){0,3}$`, 'i'),
   // "I barely touch Java now", "I hardly ever play tennis anymore": a habit that faded
-  new RegExp(String.raw`\b(?:barely|hardly|rarely|seldom|almost\s+never)\s+(?:ever\s+)?(?:touch|${GAP})?\s*(?:${GAP}\s+){0,2}$`, 'i'),
+  new RegExp(
+    String.raw`\b(?:barely|hardly|rarely|seldom|almost\s+never)\s+(?:ever\s+)?(?:touch|${GAP})?\s*(?:${GAP}\s+){0,2}$`,
+    'i',
+  ),
   /\b(?:left|leaving|quit|quitting|sold|selling|ditched|dumped|dropped|cancell?ed|cancelling|gave\s+up(?:\s+on)?|giving\s+up(?:\s+on)?|stopped(?:\s+\w+ing)?|(?:moved|moving)\s+(?:out\s+of|off(?:\s+of)?|away\s+from|on\s+from)|got\s+out\s+of|(?:moved|moving|migrated|migrating|switched|switching|came|got|went|taken|took|am|i'm|we're)\s+(?:me\s+|us\s+|it\s+|everything\s+)?off(?:\s+of)?|rehome[ds]?|gave\s+away|traded(?:\s+in)?|swapped(?:\s+out)?|replaced|handed\s+in\s+my\s+notice\s+(?:at|to)|resigned\s+from|retired\s+from|done\s+with|broke\s+up\s+with|split\s+(?:up\s+)?with|divorced|instead\s+of|no\s+more|(?:bye|goodbye|farewell)\s+to|(?:my|our)\s+(?:old|previous|former|ex)[-\s]?|used\s+to\s+(?:\w+\s+){0,3}|from)\s+(?:my\s+|our\s+|the\s+|a\s+|an\s+)?$/i,
 ];
 const EN_AFTER: RegExp[] = [
@@ -126,7 +144,10 @@ function usableValue(v: string | null | undefined, oldValue: string): v is strin
   return true;
 }
 
-const enValue = (s: string) => valueSpan(s.replace(/^["“]/, '').replace(/["”].*$/, '')).replace(/[\u{1F000}-\u{1FFFF}\u{2600}-\u{27BF}]+.*$/u, '').trim();
+const enValue = (s: string) =>
+  valueSpan(s.replace(/^["“]/, '').replace(/["”].*$/, ''))
+    .replace(/[\u{1F000}-\u{1FFFF}\u{2600}-\u{27BF}]+.*$/u, '')
+    .trim();
 
 // ---- Chinese (matched on Simplified text) ----
 
@@ -143,7 +164,8 @@ const ZH_AFTER: RegExp[] = [
 const ZH_PARTNER = /(?:和|跟|与)$/u;
 const ZH_PARTNER_AFTER = /^(?:已经|去年|上个月)?(?:分手|离婚|分开)/u;
 // 从X换成/跳槽到/转学到/升级到Y: any verb of change before 到/成 (but not a trip: 从X出差到Y)
-const ZH_STRUCTURAL_AFTER = /^(?:.{0,4}?)(?:换成了?|改成了?|换到了?|转到了?|迁到了?|迁移到了?|搬到了?|搬去了?|改为|换为|变成了?|改用了?|切换到了?)(.+)$|^(?!.{0,3}(?:出差|旅游|旅行|飞|坐|开车|回来|出发|过来|度假|玩|路过|经过))(?:[\u4e00-\u9fff]{1,2}?)(?:到了?|成了?)(.+)$/u;
+const ZH_STRUCTURAL_AFTER =
+  /^(?:.{0,4}?)(?:换成了?|改成了?|换到了?|转到了?|迁到了?|迁移到了?|搬到了?|搬去了?|改为|换为|变成了?|改用了?|切换到了?)(.+)$|^(?!.{0,3}(?:出差|旅游|旅行|飞|坐|开车|回来|出发|过来|度假|玩|路过|经过))(?:[\u4e00-\u9fff]{1,2}?)(?:到了?|成了?)(.+)$/u;
 const ZH_STRUCTURAL_BEFORE = /(?:从|把)$/u;
 const ZH_FRAGMENTS: RegExp[] = [
   /现在(?:的.{1,4}?)?(?:是|叫|在|开|用|做|学|养|支持|改成了?|换成了?|变成了?)(.+)$/u,
@@ -151,7 +173,13 @@ const ZH_FRAGMENTS: RegExp[] = [
   // 下周去美团报到 / 下个月去腾讯上班
   /去(.{2,10}?)(?:报到|上班|入职|工作)/u,
 ];
-const zhValue = (s: string) => cleanChineseObject(s.split(/[，,。！!？?；;、]/u)[0]!.replace(/(?:工作|上班|了|啦|的)$/u, '').replace(/^(?:一只|一条|一个|一台|一辆|个|只|条)/u, ''));
+const zhValue = (s: string) =>
+  cleanChineseObject(
+    s
+      .split(/[，,。！!？?；;、]/u)[0]!
+      .replace(/(?:工作|上班|了|啦|的)$/u, '')
+      .replace(/^(?:一只|一条|一个|一台|一辆|个|只|条)/u, ''),
+  );
 
 // ---- both ----
 
@@ -163,7 +191,10 @@ export interface ValueChange {
 }
 
 function replacedDraft(k: KnownFact, next: string): FactDraft {
-  const object = k.key === 'user.vehicle' && !hasCjk(next) && !ARTICLE.test(next) ? `${/^[aeiou]/i.test(next) ? 'an' : 'a'} ${next}` : next;
+  const object =
+    k.key === 'user.vehicle' && !hasCjk(next) && !ARTICLE.test(next)
+      ? `${/^[aeiou]/i.test(next) ? 'an' : 'a'} ${next}`
+      : next;
   const content = k.object && k.content.includes(k.object) ? k.content.replace(k.object, object) : undefined;
   return draftForKey(k.key, object, 0.85, content ? { content } : {});
 }
@@ -175,7 +206,19 @@ function endedDraft(k: KnownFact): FactDraft {
 
 const FAMILY_OF = (key: string) => key.split('.')[1] ?? '';
 /** Keys a rule falls back to when it cannot name the slot: a change of a known value may take them over. */
-const OPEN_FAMILIES = new Set(['uses', 'tool', 'identity', 'preference', 'possession', 'stack', 'learning', 'favourite', 'frequency', 'time', 'count']);
+const OPEN_FAMILIES = new Set([
+  'uses',
+  'tool',
+  'identity',
+  'preference',
+  'possession',
+  'stack',
+  'learning',
+  'favourite',
+  'frequency',
+  'time',
+  'count',
+]);
 
 /**
  * The changes a message makes to known values. `drafts` are what the clause rules read from the
@@ -203,14 +246,23 @@ export function valueChanges(
     if (!retired) continue;
     done.add(k.key);
     // The clause rules already hold a new value for this key: nothing to add.
-    if (drafts.some((d) => d.positive && keyOf(d) === k.key && normalizeValue(d.object) !== normalizeValue(k.object!))) continue;
+    if (drafts.some((d) => d.positive && keyOf(d) === k.key && normalizeValue(d.object) !== normalizeValue(k.object!)))
+      continue;
     let next: string | null = null;
     if (retired.structural) next = retired.structural;
     if (next && !usableValue(next, k.object!)) next = null;
     if (!next) {
       // A value the rules read from the same message, in an open slot or the same one, of the same shape.
-      const d = drafts.find((x) => x.positive && !replaces.has(x) && keyOf(x) !== k.key && (OPEN_FAMILIES.has(x.suffix.split('.')[0]!) || x.suffix.split('.')[0] === FAMILY_OF(k.key)) &&
-        !known.some((y) => y.key === keyOf(x)) && usableValue(x.object, k.object!) && compatible(k.object!, x.object, lower));
+      const d = drafts.find(
+        (x) =>
+          x.positive &&
+          !replaces.has(x) &&
+          keyOf(x) !== k.key &&
+          (OPEN_FAMILIES.has(x.suffix.split('.')[0]!) || x.suffix.split('.')[0] === FAMILY_OF(k.key)) &&
+          !known.some((y) => y.key === keyOf(x)) &&
+          usableValue(x.object, k.object!) &&
+          compatible(k.object!, x.object, lower),
+      );
       if (d) {
         replaces.add(d);
         add.push(replacedDraft(k, d.object));
@@ -227,7 +279,10 @@ export function valueChanges(
 function enRetirement(pre: string, post: string): { structural: string | null; weak: boolean } | null {
   const clausePre = pre.split(/[.;!?]\s+|,\s+(?=(?:and|but|so)\b)/).pop() ?? pre;
   // "my brother left Google": someone else's change
-  const other = /\b(?:[Hh]e|[Ss]he|[Tt]hey|[Mm]y\s+(?:brother|sister|friend|wife|husband|mom|mum|dad|mother|father|son|daughter|boss|partner|colleague|coworker|co-worker|roommate|neighbou?r)|(?!(?:I|My|We|Our|So|And|But|Now|Then|Just|Also|Well|Oh|Ugh|Finally|Sadly|Big|Quick|Heads|Guess|After|Since|Today|Yesterday|Last|This)\b)[A-Z][a-z]+)\s+(?:\w+\s+){0,2}(?:left|quit|sold|ditched|dropped|moved|gave|stopped|traded|swapped|replaced|divorced)\b(.*)$/.exec(clausePre);
+  const other =
+    /\b(?:[Hh]e|[Ss]he|[Tt]hey|[Mm]y\s+(?:brother|sister|friend|wife|husband|mom|mum|dad|mother|father|son|daughter|boss|partner|colleague|coworker|co-worker|roommate|neighbou?r)|(?!(?:I|My|We|Our|So|And|But|Now|Then|Just|Also|Well|Oh|Ugh|Finally|Sadly|Big|Quick|Heads|Guess|After|Since|Today|Yesterday|Last|This)\b)[A-Z][a-z]+)\s+(?:\w+\s+){0,2}(?:left|quit|sold|ditched|dropped|moved|gave|stopped|traded|swapped|replaced|divorced)\b(.*)$/.exec(
+      clausePre,
+    );
   // "my brother left Google": someone else's change, unless it was done to the user ("my doctor moved me off …")
   // ("my wife and I left Phoenix" is the user's own)
   if (other && !/\b(?:me|us|my|our)\b/i.test(other[1]!) && !/\b(?:and|&)\s+I\b/.test(other[0])) return null;
@@ -236,10 +291,14 @@ function enRetirement(pre: string, post: string): { structural: string | null; w
   const before = EN_BEFORE.some((r) => r.test(clausePre));
   const after = EN_AFTER.some((r) => r.test(post));
   const weak = EN_WEAK_BEFORE.test(clausePre);
-  const fromLike = /\b(?:from|left|leaving|traded(?:\s+in)?|swapped(?:\s+out)?|replaced|ditched|dropped|off(?:\s+of)?|quit)\s+(?:my\s+|our\s+|the\s+|a\s+|an\s+)?$/i.test(clausePre);
+  const fromLike =
+    /\b(?:from|left|leaving|traded(?:\s+in)?|swapped(?:\s+out)?|replaced|ditched|dropped|off(?:\s+of)?|quit)\s+(?:my\s+|our\s+|the\s+|a\s+|an\s+)?$/i.test(
+      clausePre,
+    );
   const s = fromLike ? EN_STRUCTURAL_AFTER.exec(post) : null;
   // "from" alone ("I'm from Ohio") retires nothing: only "from X to Y" does.
-  if (/\bfrom\s+(?:my\s+|our\s+|the\s+)?$/i.test(clausePre) && !s) return after ? { structural: null, weak: false } : null;
+  if (/\bfrom\s+(?:my\s+|our\s+|the\s+)?$/i.test(clausePre) && !s)
+    return after ? { structural: null, weak: false } : null;
   if (!before && !after && !weak) return null;
   return { structural: s ? enValue(s[1]!) : null, weak: weak && !before && !after };
 }
@@ -247,7 +306,12 @@ function enRetirement(pre: string, post: string): { structural: string | null; w
 function zhRetirement(pre: string, post: string): { structural: string | null; weak: boolean } | null {
   const clausePre = pre.split(/[。！？!?；;]/u).pop() ?? pre;
   const near = clausePre.slice(-8);
-  if (/(?:他|她|他们|我(?:哥|姐|弟|妹|妈|爸|朋友|同事|老板|老公|老婆))(?:已经|也)?(?:离开了?|卖了|放弃了?|辞去了?)$/u.test(near)) return null;
+  if (
+    /(?:他|她|他们|我(?:哥|姐|弟|妹|妈|爸|朋友|同事|老板|老公|老婆))(?:已经|也)?(?:离开了?|卖了|放弃了?|辞去了?)$/u.test(
+      near,
+    )
+  )
+    return null;
   if (ZH_STRUCTURAL_BEFORE.test(near)) {
     const s = ZH_STRUCTURAL_AFTER.exec(post);
     return s ? { structural: zhValue(s[1] ?? s[2]!), weak: false } : null;
@@ -260,8 +324,18 @@ function zhRetirement(pre: string, post: string): { structural: string | null; w
 }
 
 /** The value a later (or earlier) fragment of the message states, of the old value's shape. */
-function fragmentValue(text: string, m: Mention, lang: 'en' | 'zh', oldValue: string, lower: boolean, parse: (fragment: string) => FactDraft[]): string | null {
-  const parts = lang === 'en' ? text.split(/(?<=[.;!?])\s+|,\s+|\s+[—–-]\s+|\s+(?:and|but|so)\s+(?=(?:now|i|we|it|i'm|we're|it's)\b)/i) : text.split(/[，,。！!？?；;]/u);
+function fragmentValue(
+  text: string,
+  m: Mention,
+  lang: 'en' | 'zh',
+  oldValue: string,
+  lower: boolean,
+  parse: (fragment: string) => FactDraft[],
+): string | null {
+  const parts =
+    lang === 'en'
+      ? text.split(/(?<=[.;!?])\s+|,\s+|\s+[—–-]\s+|\s+(?:and|but|so)\s+(?=(?:now|i|we|it|i'm|we're|it's)\b)/i)
+      : text.split(/[，,。！!？?；;]/u);
   let offset = 0;
   const spans = parts.map((p) => {
     const at = text.indexOf(p, offset);
@@ -271,7 +345,9 @@ function fragmentValue(text: string, m: Mention, lang: 'en' | 'zh', oldValue: st
   // "our new puppy, Luna", "named him Finn": a name set off by a comma after the old value
   if (lang === 'en') {
     const rest = text.slice(m.end);
-    const ap = /\b(?:my|our)\s+new\s+[a-z]+,?\s+(?:named\s+|called\s+)?(\p{Lu}[\p{L}'-]+)/u.exec(rest) ?? /\b(?:named|called)\s+(?:him|her|it|them)\s+(\p{Lu}[\p{L}'-]+)/u.exec(rest);
+    const ap =
+      /\b(?:my|our)\s+new\s+[a-z]+,?\s+(?:named\s+|called\s+)?(\p{Lu}[\p{L}'-]+)/u.exec(rest) ??
+      /\b(?:named|called)\s+(?:him|her|it|them)\s+(\p{Lu}[\p{L}'-]+)/u.exec(rest);
     if (ap && usableValue(ap[1], oldValue) && compatible(oldValue, ap[1]!, lower)) return ap[1]!;
   }
   // Clauses after the old value first, then the ones before it ("I'm with Zoe now, Hannah and I ended things").
@@ -280,16 +356,21 @@ function fragmentValue(text: string, m: Mention, lang: 'en' | 'zh', oldValue: st
   for (const { p, at } of [...after, ...before]) {
     const around = at <= m.start && at + p.length >= m.end;
     for (const local of around ? [text.slice(m.end, at + p.length), text.slice(at, m.start)] : [p]) {
-    for (const re of lang === 'en' ? EN_FRAGMENTS : ZH_FRAGMENTS) {
-      const f = re.exec(local);
-      if (!f) continue;
-      const v = lang === 'en' ? enValue(f[1]!) : zhValue(f[1]!);
-      if (usableValue(v, oldValue) && compatible(oldValue, v, lower) && (lang === 'zh' || !/^(?:i|we|my|our)\b/i.test(v))) return v;
-    }
-    // The fragment read as a statement of its own ("starting at KPMG on Monday", "现在做产品经理").
-    for (const d of parse(local)) {
-      if (d.positive && usableValue(d.object, oldValue) && compatible(oldValue, d.object, lower)) return d.object;
-    }
+      for (const re of lang === 'en' ? EN_FRAGMENTS : ZH_FRAGMENTS) {
+        const f = re.exec(local);
+        if (!f) continue;
+        const v = lang === 'en' ? enValue(f[1]!) : zhValue(f[1]!);
+        if (
+          usableValue(v, oldValue) &&
+          compatible(oldValue, v, lower) &&
+          (lang === 'zh' || !/^(?:i|we|my|our)\b/i.test(v))
+        )
+          return v;
+      }
+      // The fragment read as a statement of its own ("starting at KPMG on Monday", "现在做产品经理").
+      for (const d of parse(local)) {
+        if (d.positive && usableValue(d.object, oldValue) && compatible(oldValue, d.object, lower)) return d.object;
+      }
     }
   }
   return null;

@@ -24,25 +24,79 @@ export function knownFactWithValue(value: string, known: readonly KnownFact[]): 
 
 /** A fact stored without its object ("User uses Notion", written through the API): its sentence ends in exactly this value. */
 function endsWithValue(content: string, value: string): boolean {
-  const words = content.trim().replace(/[.!]+$/, '').split(/\s+/);
+  const words = content
+    .trim()
+    .replace(/[.!]+$/, '')
+    .split(/\s+/);
   const n = value.trim().split(/\s+/).length;
   if (words.length <= n) return false;
   return norm(words.slice(-n).join(' ')) === norm(value);
 }
 
 /** A draft for a full key ("user.editor", "env.app.deployed_on"), keeping its namespace. */
-export function draftForKey(key: string, object: string, confidence: number, extra: Partial<FactDraft> = {}): FactDraft {
+export function draftForKey(
+  key: string,
+  object: string,
+  confidence: number,
+  extra: Partial<FactDraft> = {},
+): FactDraft {
   const [namespace, ...rest] = key.split('.');
   const suffix = rest.join('.');
-  if (namespace === 'env') return draft(suffix, object, confidence, { namespace: 'env', type: 'ENVIRONMENT', kind: 'fact', ...extra });
+  if (namespace === 'env')
+    return draft(suffix, object, confidence, { namespace: 'env', type: 'ENVIRONMENT', kind: 'fact', ...extra });
   return draft(suffix, object, confidence, extra);
 }
 
 /** Key families whose second segment names the thing (count.book, schedule.run); other user keys are open attributes. */
-const STRUCTURED = new Set(['count', 'schedule', 'tool', 'time', 'frequency', 'dose', 'learning', 'pet', 'family', 'preference', 'favourite', 'diet', 'allergy', 'contact', 'event', 'uses', 'stack', 'identity', 'possession']);
-const PROTECTED = /^(?:name|nickname|surname|partner|residence|employer|occupation|school|contact|pet|family|birthday|age|event)\b/;
-const STOP = new Set(['to', 'of', 'the', 'my', 'our', 'up', 'over', 'in', 'for', 'a', 'an', 'on', 'at', 'with', 'back', 'out', 'off', 'is', 'and']);
-const stemWord = (w: string) => w.replace(/(?:ing|ings)$/, '').replace(/(?<=[^s])s$/, '').replace(/ies$/, 'y');
+const STRUCTURED = new Set([
+  'count',
+  'schedule',
+  'tool',
+  'time',
+  'frequency',
+  'dose',
+  'learning',
+  'pet',
+  'family',
+  'preference',
+  'favourite',
+  'diet',
+  'allergy',
+  'contact',
+  'event',
+  'uses',
+  'stack',
+  'identity',
+  'possession',
+]);
+const PROTECTED =
+  /^(?:name|nickname|surname|partner|residence|employer|occupation|school|contact|pet|family|birthday|age|event)\b/;
+const STOP = new Set([
+  'to',
+  'of',
+  'the',
+  'my',
+  'our',
+  'up',
+  'over',
+  'in',
+  'for',
+  'a',
+  'an',
+  'on',
+  'at',
+  'with',
+  'back',
+  'out',
+  'off',
+  'is',
+  'and',
+]);
+const stemWord = (w: string) =>
+  w
+    .replace(/(?:ing|ings)$/, '')
+    .replace(/(?<=[^s])s$/, '')
+    .replace(/ies$/, 'y');
 
 /** The words of a key's suffix (stemmed, no function words) and its head: "trip_to_japan" → {trip, japan}, head trip. */
 function keyWords(suffix: string): { family: string; words: string[]; heads: string[] } {
@@ -51,13 +105,14 @@ function keyWords(suffix: string): { family: string; words: string[]; heads: str
   const raw = (family ? parts.slice(1).join('_') : suffix).split(/[._]/).filter(Boolean);
   const prep = raw.findIndex((w, i) => i > 0 && ['to', 'of', 'for', 'at', 'in', 'with'].includes(w));
   const words = raw.filter((w) => !STOP.has(w)).map(stemWord);
-  const head = stemWord(prep > 0 ? raw[prep - 1]! : raw[raw.length - 1] ?? '');
+  const head = stemWord(prep > 0 ? raw[prep - 1]! : (raw[raw.length - 1] ?? ''));
   // "dose.lisinopril" is a dose: its family word names the slot as much as the drug does
   const named = ['dose', 'schedule', 'time', 'frequency'].includes(family);
   return { family, words: named ? [...words, family] : words, heads: named ? [head, family] : [head] };
 }
 
-const sameWord = (a: string, b: string) => a === b || (a.length >= 4 && b.endsWith(a)) || (b.length >= 4 && a.endsWith(b));
+const sameWord = (a: string, b: string) =>
+  a === b || (a.length >= 4 && b.endsWith(a)) || (b.length >= 4 && a.endsWith(b));
 
 /**
  * The known key a draft's slot is, when the user named it in other words: same head noun, the
@@ -79,22 +134,42 @@ export function alignKey(d: FactDraft, known: readonly KnownFact[]): FactDraft {
     if (kns === 'env' && !suffix.startsWith('project.')) return false;
     const theirs = keyWords(suffix.replace(/^project\./, ''));
     if (mine.family && theirs.family !== mine.family) return false;
-    if (!mine.family && theirs.family && !['tool', 'schedule', 'count', 'dose', 'time', 'frequency'].includes(theirs.family)) return false;
-    if (kns !== ns && !(suffix.startsWith('project.') || d.suffix.startsWith('project.') || !theirs.family && !mine.family)) return false;
+    if (
+      !mine.family &&
+      theirs.family &&
+      !['tool', 'schedule', 'count', 'dose', 'time', 'frequency'].includes(theirs.family)
+    )
+      return false;
+    if (
+      kns !== ns &&
+      !(suffix.startsWith('project.') || d.suffix.startsWith('project.') || (!theirs.family && !mine.family))
+    )
+      return false;
     if (!mine.heads.some((h) => theirs.heads.some((t) => sameWord(h, t)))) return false;
-    const [small, large] = mine.words.length <= theirs.words.length ? [mine.words, theirs.words] : [theirs.words, mine.words];
+    const [small, large] =
+      mine.words.length <= theirs.words.length ? [mine.words, theirs.words] : [theirs.words, mine.words];
     return small.every((w) => large.some((x) => sameWord(w, x)));
   });
   if (matches.length !== 1) return d;
   const target = matches[0]!;
-  const content = target.object && target.content.includes(target.object) && d.positive ? target.content.replace(target.object, d.object) : d.content;
-  return { ...draftForKey(target.key, d.object, d.confidence, { ...(content ? { content } : {}), ...(d.label ? { label: d.label } : {}) }), positive: d.positive };
+  const content =
+    target.object && target.content.includes(target.object) && d.positive
+      ? target.content.replace(target.object, d.object)
+      : d.content;
+  return {
+    ...draftForKey(target.key, d.object, d.confidence, {
+      ...(content ? { content } : {}),
+      ...(d.label ? { label: d.label } : {}),
+    }),
+    positive: d.positive,
+  };
 }
 
 /** Key families a rule falls back to when it cannot name the slot ("user.move", "user.plan.我", "user.uses.x"). */
 const FALLBACK = new Set(['uses', 'tool', 'plan', 'event', 'possession', 'preference', 'identity']);
 const AMOUNT_WORDS = /^(?:price|cost|fee|fees|rate|amount|total|bill|charge|payment)$/;
-const isFallback = (suffix: string) => FALLBACK.has(suffix.split('.')[0]!) || (!suffix.includes('.') && slotWords(`user.${suffix}`) === '');
+const isFallback = (suffix: string) =>
+  FALLBACK.has(suffix.split('.')[0]!) || (!suffix.includes('.') && slotWords(`user.${suffix}`) === '');
 
 /**
  * The known slot a fallback draft is about, by the slot's paraphrase class (core slot-words): a
@@ -105,8 +180,12 @@ const isFallback = (suffix: string) => FALLBACK.has(suffix.split('.')[0]!) || (!
  */
 export function alignBySlot(d: FactDraft, known: readonly KnownFact[], clause: string): FactDraft {
   const ns = d.namespace ?? 'user';
-  if (ns !== 'user' || !d.positive || known.some((k) => k.key === `user.${d.suffix}`) || !isFallback(d.suffix)) return d;
-  const words = d.suffix.split(/[._]/).filter((w) => w.length >= 2).map((w) => (hasCjk(w) ? w : gerundToBase(w)));
+  if (ns !== 'user' || !d.positive || known.some((k) => k.key === `user.${d.suffix}`) || !isFallback(d.suffix))
+    return d;
+  const words = d.suffix
+    .split(/[._]/)
+    .filter((w) => w.length >= 2)
+    .map((w) => (hasCjk(w) ? w : gerundToBase(w)));
   const families = new Set(words.flatMap((w) => slotFamiliesOfWord(w)));
   const folded = foldChinese(clause.toLowerCase());
   const candidates = known.filter((k) => {
@@ -118,12 +197,23 @@ export function alignBySlot(d: FactDraft, known: readonly KnownFact[], clause: s
     if (families.has(parts[0]!)) return true;
     // the known key's own words (user.time.起床, user.frequency.gym) said in the clause; for an
     // amount named generically ("raised its price to $55"), one of them (user.gym_membership)
-    const own = (parts.length > 1 ? parts.slice(1) : parts).join('_').split('_').filter((w) => w.length >= 2 && !/^(?:the|and|of|to|my|new)$/.test(w));
+    const own = (parts.length > 1 ? parts.slice(1) : parts)
+      .join('_')
+      .split('_')
+      .filter((w) => w.length >= 2 && !/^(?:the|and|of|to|my|new)$/.test(w));
     const said = (w: string) => folded.includes(foldChinese(w.toLowerCase()));
-    return own.length > 0 && (AMOUNT_WORDS.test(d.suffix) && shapeOf(d.object) === 'number' ? own.some(said) : own.every(said));
+    return (
+      own.length > 0 &&
+      (AMOUNT_WORDS.test(d.suffix) && shapeOf(d.object) === 'number' ? own.some(said) : own.every(said))
+    );
   });
   if (candidates.length !== 1) return d;
   const target = candidates[0]!;
-  const content = target.content.includes(target.object!) ? target.content.replace(target.object!, d.object) : d.content;
-  return draftForKey(target.key, d.object, d.confidence, { ...(content ? { content } : {}), ...(d.label ? { label: d.label } : {}) });
+  const content = target.content.includes(target.object!)
+    ? target.content.replace(target.object!, d.object)
+    : d.content;
+  return draftForKey(target.key, d.object, d.confidence, {
+    ...(content ? { content } : {}),
+    ...(d.label ? { label: d.label } : {}),
+  });
 }

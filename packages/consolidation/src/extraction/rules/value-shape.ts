@@ -14,7 +14,12 @@ export function shapeOf(raw: string): Shape {
   if (/[\w.+-]+@[\w-]+\.[\w.-]+/.test(v)) return 'email';
   const digits = v.replace(/\D/g, '').length;
   if (digits >= 7 && digits >= v.replace(/\s/g, '').length * 0.6) return 'phone';
-  if (/^(?:[$€£¥]\s?)?\d|^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|a\s+dozen|twice|once)\b|^(?:每|一周|每周|一天|一个月)?[一二三四五六七八九十两百千万半]+(?:[个只辆台张本次片点岁元块万千]|$)/iu.test(v)) return 'number';
+  if (
+    /^(?:[$€£¥]\s?)?\d|^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|a\s+dozen|twice|once)\b|^(?:每|一周|每周|一天|一个月)?[一二三四五六七八九十两百千万半]+(?:[个只辆台张本次片点岁元块万千]|$)/iu.test(
+      v,
+    )
+  )
+    return 'number';
   if (hasCjk(v)) return 'cjk';
   if (/\p{Lu}/u.test(v)) return 'proper';
   return 'common';
