@@ -10,6 +10,9 @@ cd "$(dirname "$0")/../.."
 echo "== Type-check"
 npx tsc -p tsconfig.json --noEmit
 npx tsc -p infra/tsconfig.json --noEmit
+echo "== Format (prettier --check; \`npm run format\` fixes) and lint (typescript-eslint, type-aware)"
+npx prettier --check . --log-level warn
+npx eslint .
 if [ "${ENGRAM_TEST_SERVERS:-auto}" != none ] && { [ -z "${ENGRAM_TEST_PG_URL:-}" ] || [ -z "${ENGRAM_TEST_KAFKA_BROKERS:-}" ]; }; then
   bash infra/test/ensure-prereqs.sh --if-possible
 fi

@@ -101,7 +101,9 @@ async function main(): Promise<number> {
     stopped ??= Promise.all(
       running
         .splice(0)
-        .map((r) => r.stop?.().catch((e: unknown) => console.error(`[servers] stop failed: ${String(e)}`))),
+        .flatMap((r) =>
+          r.stop ? [r.stop().catch((e: unknown) => console.error(`[servers] stop failed: ${String(e)}`))] : [],
+        ),
     ).then(() => undefined);
     return stopped;
   };

@@ -33,7 +33,7 @@ export default async function recall(argv: string[]): Promise<void> {
     args.embedder === 'use'
       ? createUseEmbedder(args.lexicalWeight !== undefined ? { lexicalWeight: args.lexicalWeight } : {})
       : args.embedder === 'onnx'
-        ? await (await import('@engram/embedder-onnx')).createOnnxEmbedder({ modelDir: args.modelDir! })
+        ? (await import('@engram/embedder-onnx')).createOnnxEmbedder({ modelDir: args.modelDir! })
         : createHashEmbedder({ dimensions: 256 });
   const reranker = args.rerankUrl ? createHttpReranker({ url: args.rerankUrl }) : undefined;
   const retrievalConfig = {

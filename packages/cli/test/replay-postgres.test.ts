@@ -103,7 +103,7 @@ describeWithServers(
       // The reference: the same log applied from scratch into an empty database.
       const refDb = await createScratchDatabase(pgUrl, 'engram_cli_ref');
       scratch.push(refDb);
-      const ref = await openPostgres({ connectionString: refDb.url, max: 2 });
+      const ref = openPostgres({ connectionString: refDb.url, max: 2 });
       try {
         await runMigrations(ref);
         await catchUpProjectors(f.log, ref, Object.values(PROJECTORS));

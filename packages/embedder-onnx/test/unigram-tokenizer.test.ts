@@ -20,7 +20,7 @@ const VOCAB: Array<[string, number]> = [
   ['▁wor', -4],
   ['ld', -4],
 ];
-const [S, , E, UNK, , HE, LLO, HELLO, , , , , WOR, LD] = VOCAB.map((_, i) => i);
+const [S, , E, UNK, , , , HELLO, , , , , WOR, LD] = VOCAB.map((_, i) => i);
 const tok = tokenizerFromJson({
   normalizer: { type: 'CodepointMap', map: { [0xff28]: [0x68], [0x09]: [0x20], [0x200b]: [] }, collapse_spaces: true },
   pre_tokenizer: { type: 'Metaspace', replacement: '▁' },

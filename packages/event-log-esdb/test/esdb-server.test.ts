@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { currentSchemaVersion, type EngramEvent, type EventLog, type StoredEvent } from '@engram/core';
 import { createAvroEventCodec } from '@engram/event-codec-avro';

@@ -146,7 +146,7 @@ describeWithServers(['kafka'], 'Kafka event log: Kafka-specific behaviour', ({ k
     await waitFor('delivered once the store is back', () => delivered.length === 1);
     expect(failures).toBe(4);
     expect(delivered).toEqual([event.eventId]);
-    const head = await rawKafka(brokers).admin();
+    const head = rawKafka(brokers).admin();
     await head.connect();
     const offsets = await head.fetchTopicOffsets(log.dlqTopic);
     await head.disconnect();

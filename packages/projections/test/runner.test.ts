@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { EngramError, silentLogger, type SqlDatabase, type StoredEvent } from '@engram/core';
 import {
   applyBatch,

@@ -184,7 +184,7 @@ export async function openIndexes(
       'ENGRAM_VECTORS=qdrant',
       () => import('@engram/index-qdrant'),
     );
-    const vectors = await createQdrantVectorIndex({
+    const vectors = createQdrantVectorIndex({
       url: cfg.vectors.url,
       ...(cfg.vectors.apiKey ? { apiKey: cfg.vectors.apiKey } : {}),
       collectionPrefix: cfg.vectors.collectionPrefix,

@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Foundation } from './compose';
 import { createMetrics } from './metrics';
 
@@ -9,15 +9,15 @@ import { createMetrics } from './metrics';
  */
 export async function startHealthServer(f: Foundation): Promise<void> {
   const metrics = createMetrics(f.readiness.check);
-  const server = createServer(async (req, res) => {
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
-    if (req.url === '/healthz') return send(200, { status: 'ok' });
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (req.url === '/healthz') return send(res, 200, { status: 'ok' });
     if (req.url === '/readyz') {
       const r = await f.readiness.check();
-      return send(r.ready ? 200 : 503, {
+      return send(res, r.ready ? 200 : 503, {
         status: r.ready ? 'ready' : 'not_ready',
         components: r.components,
         deadLetters: r.deadLetters,
@@ -26,9 +26,19 @@ export async function startHealthServer(f: Foundation): Promise<void> {
     }
     if (req.url === '/metrics') {
       res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
-      return res.end(await metrics.render());
+      res.end(await metrics.render());
+      return;
     }
-    return send(404, { error: { code: 'NOT_FOUND', message: `no route ${req.method} ${req.url}`, retriable: false } });
+    send(res, 404, { error: { code: 'NOT_FOUND', message: `no route ${req.method} ${req.url}`, retriable: false } });
+  };
+  const server = createServer((req, res) => {
+    // A probe that fails answers 500 and is logged; it must never become an unhandled rejection.
+    handle(req, res).catch((err: unknown) => {
+      f.logger.error({ err, url: req.url }, 'health endpoint failed');
+      if (!res.headersSent)
+        send(res, 500, { error: { code: 'INTERNAL', message: 'health check failed', retriable: true } });
+      else res.destroy();
+    });
   });
   await new Promise<void>((resolve) => server.listen(f.cfg.http.port, f.cfg.http.host, resolve));
   f.logger.info({ port: f.cfg.http.port, host: f.cfg.http.host }, 'health endpoints listening');

@@ -3,7 +3,7 @@
  * TEI-style /rerank, so tests exercise the real `openai` client code on loopback. Only services
  * that cannot run here (an LLM API) are doubled this way.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 
@@ -74,7 +74,7 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}): Promise<Fak
   const dims = opts.embeddingDimensions ?? 64;
   let release!: () => void;
   const closing = new Promise<void>((r) => (release = r));
-  const server: Server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
@@ -117,7 +117,9 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}): Promise<Fak
     } catch (e) {
       return send(500, { error: { message: e instanceof Error ? e.message : String(e) } });
     }
-  });
+  };
+  // handle answers every failure itself (500 above), so nothing is left to catch here.
+  const server: Server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

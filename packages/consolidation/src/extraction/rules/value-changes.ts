@@ -1,4 +1,4 @@
-import { draft, type FactDraft } from './draft';
+import type { FactDraft } from './draft';
 import type { KnownFact } from './clause';
 import { valueSpan, noLonger } from './english-changes';
 import { cleanChineseObject, hasCjk, normalizeValue } from './text';
@@ -19,11 +19,6 @@ import { compatible, shapeOf } from './value-shape';
 
 const ARTICLE = /^(?:a|an|the|my|our|their|his|her)\s+/i;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const WORDS = (s: string) =>
-  s
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
 const GENERIC_CJK_SUFFIX = /^(?:银行|公司|集团|大学|学院|学校|医院|中心|手机|汽车|部|组|队|区|市|省|县)$/u;
 const NOT_A_VALUE =
   /^(?:it|that|this|them|there|here|home|one|me|us|you|him|her|which|what|who|now|again|too|also|so|the|a|an|over|back|out|in|on|off|up|down|everything|something|nothing|anything|all|both|none|some|more|less)$/i;
