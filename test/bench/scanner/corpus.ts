@@ -25,9 +25,11 @@ function jsonl<T>(file: string): T[] {
 /**
  * dev: the split the rules were written against; heldout: written before the rules, never used to
  * write them; fresh: a second, independent set (other phrasings, carriers and obfuscations) whose
- * misses may be looked at; fresh-sealed: its other half, only ever reported as aggregates.
+ * misses may be looked at; fresh-sealed: its other half, only ever reported as aggregates; dev2: a
+ * second training split (round 3, for the learned stage); sealed3: written at the start of round 3,
+ * before any of its work, never used to tune anything, only ever reported as aggregates.
  */
-export const SPLITS = ['dev', 'heldout', 'fresh', 'fresh-sealed'] as const;
+export const SPLITS = ['dev', 'dev2', 'heldout', 'fresh', 'fresh-sealed', 'sealed3'] as const;
 export type Split = (typeof SPLITS)[number];
 
 export interface LoadedSplit {
@@ -41,12 +43,12 @@ export interface LoadedSplit {
 
 export function loadSplit(split: Split): LoadedSplit {
   const file = split === 'fresh' ? 'fresh-open' : split;
-  const fresh = split === 'fresh' || split === 'fresh-sealed';
+  const fresh = split !== 'dev' && split !== 'heldout';
   return {
     attacks: jsonl<CorpusAttack>(`${file}-base.jsonl`),
     negatives: jsonl<CorpusNegative>(`${file}-negatives.jsonl`),
     transforms: fresh ? { ...TRANSFORMS, ...FRESH_TRANSFORMS } : TRANSFORMS,
     benign: fresh ? { ...BENIGN_TRANSFORMS, ...FRESH_BENIGN_TRANSFORMS } : BENIGN_TRANSFORMS,
-    listable: split === 'dev' || split === 'fresh',
+    listable: split === 'dev' || split === 'dev2' || split === 'fresh',
   };
 }
