@@ -75,6 +75,12 @@ function httpAttacks(b: BData, bKey: CreatedKey): Record<string, HttpAttack> {
       body: { note: 'let it through' },
     },
     discardQuarantined: { method: 'POST', path: `/v1/admin/quarantine/${b.quarantineId}/discard`, body: {} },
+    listMemories: { method: 'GET', path: '/v1/users/bob/memories?tier=SEMANTIC&tier=ARCHIVAL' },
+    patchMemory: {
+      method: 'PATCH',
+      path: `/v1/memories/${b.memoryId}`,
+      body: { userId: 'bob', content: 'overwritten by A' },
+    },
     eventStatus: { method: 'GET', path: `/v1/events/${b.eventId}?${u}` },
     getErasure: { method: 'GET', path: `/v1/erasures/${b.erasureId}` },
     listDeadLetters: { method: 'GET', path: '/v1/admin/dead-letters?tenantId=tenant-b' },
@@ -312,6 +318,7 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
         'discardQuarantined',
         'eventStatus',
         'getErasure',
+        'patchMemory',
       ];
       if (lookups.includes(op)) {
         expect(r.status, op).toBe(404);

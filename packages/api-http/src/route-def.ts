@@ -42,7 +42,7 @@ export interface RouteResponse {
 
 /** One HTTP route: its schemas drive validation (the contract's compiled checks), serialization and the OpenAPI document. */
 export interface RouteDef<S extends RouteSchemas = RouteSchemas> {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** fastify syntax (":id"); OpenAPI gets "{id}". */
   url: string;
   operationId: string;

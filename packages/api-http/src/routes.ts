@@ -28,6 +28,7 @@ import {
   WorkingMemoryQuery,
   WriteBody,
 } from '@engram/contract';
+import { memoryRoutes } from './memory-routes';
 import { route, type RouteDef } from './route-def';
 import {
   appendedSchema,
@@ -53,6 +54,7 @@ const accepted = (description: string) => ({ 202: { description, schema: appende
 
 export function buildRoutes(app: MemoryApp): RouteDef[] {
   return [
+    ...memoryRoutes(app),
     route({
       method: 'POST',
       url: '/v1/sessions/:sessionId/messages',

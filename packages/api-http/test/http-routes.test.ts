@@ -356,6 +356,8 @@ describe('HTTP API: every route on a listening server', () => {
         'POST /v1/query',
         'POST /v1/context',
         'GET /v1/memories/{id}',
+        'PATCH /v1/memories/{id}',
+        'GET /v1/users/{userId}/memories',
         'GET /v1/memories/{id}/history',
         'GET /v1/keys/{key}/history',
         'DELETE /v1/memories/{id}',

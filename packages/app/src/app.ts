@@ -5,6 +5,8 @@ import { observeMessage } from './commands/observe-message';
 import { listQuarantine, resolveQuarantine } from './commands/quarantine';
 import { resolveContradiction } from './commands/resolve-contradiction';
 import { writeMemory } from './commands/write-memory';
+import { patchMemory } from './commands/patch-memory';
+import { listMemories } from './queries/list-memories';
 import { QueryGate } from './access/query-gate';
 import { QUERY_TEXT_BOUND_CHARS } from '@engram/contract';
 import { UserQuota } from './access/user-quota';
@@ -47,6 +49,8 @@ export function createMemoryApp(deps: MemoryAppDeps): MemoryApp {
     workingMemory: (i) => workingMemory(ctx, i),
     context: (i) => context(ctx, i),
     listContradictions: (i) => listContradictions(ctx, i),
+    listMemories: (i) => listMemories(ctx, i),
+    patchMemory: (i) => patchMemory(ctx, i),
     listQuarantine: (i) => listQuarantine(ctx, i),
     releaseQuarantined: (i) => resolveQuarantine(ctx, i, 'released'),
     discardQuarantined: (i) => resolveQuarantine(ctx, i, 'discarded'),

@@ -3,7 +3,15 @@ export { createMemoryApp } from './app';
 export { createContextRenderer, DEFAULT_CONTEXT_BUDGET_CHARS } from './read/context-renderer';
 export { DEFAULT_WORKING_BUDGET_CHARS } from './queries/reads';
 export { waitForPosition } from './position-wait';
-export { observeInputOf, queryInputOf, scopeOf, writeInputOf, type Caller } from './request-inputs';
+export {
+  listInputOf,
+  observeInputOf,
+  patchInputOf,
+  queryInputOf,
+  scopeOf,
+  writeInputOf,
+  type Caller,
+} from './request-inputs';
 export { OPERATION_SCOPES, admit } from './access/operations';
 export type { Operation, Admitted } from './access/operations';
 export { createAccessControl, openAccess, principalOf } from './access/access-control';

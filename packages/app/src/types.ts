@@ -332,6 +332,47 @@ export interface EventStatusView {
   }>;
 }
 
+/** GET /v1/users/{userId}/memories: filters, page size and the cursor of the previous page. */
+export interface ListMemoriesInput extends CallBase {
+  tiers?: Tier[];
+  types?: MemoryType[];
+  /** Entries carrying every one of these tags. */
+  tags?: string[];
+  keyPrefix?: string;
+  /** Only entries changed (written, superseded, pinned, archived…) at or after this time. */
+  updatedSince?: string;
+  /** 1–500, default 50. */
+  limit?: number;
+  /** nextCursor of the previous page (opaque; tied to the filters and order it was issued for). */
+  cursor?: string;
+  /** desc (default): newest first; asc: oldest first. */
+  order?: 'desc' | 'asc';
+  minPosition?: string;
+}
+
+export interface MemoryPage {
+  memories: MemoryView[];
+  /** Null on the last page. */
+  nextCursor: string | null;
+}
+
+/** PATCH /v1/memories/{id}: the fields to change (at least one). */
+export interface PatchMemoryInput extends CallBase {
+  memoryId: string;
+  content?: string;
+  tags?: string[];
+  importance?: number;
+  pinned?: boolean;
+  /** Replaces the entry's metadata. */
+  metadata?: Record<string, unknown>;
+  minPosition?: string;
+}
+
+export interface PatchMemoryResult extends WriteMemoryResult {
+  /** The patched entry (now superseded by `id`; `id` equals it when nothing changed). */
+  previousId: string;
+}
+
 export interface MemoryApp {
   observeMessage(input: ObserveMessageInput): Promise<Appended & MaybeQuarantined>;
   writeMemory(input: WriteMemoryInput): Promise<WriteMemoryResult>;
@@ -357,6 +398,10 @@ export interface MemoryApp {
   keyHistory(input: CallBase & { key: string; minPosition?: string }): Promise<HistoryItem[]>;
   workingMemory(input: SessionInput & { budgetChars?: number; minPosition?: string }): Promise<string>;
   context(input: ContextInput): Promise<{ context: string; sections: Record<string, number> }>;
+  /** A user's memories page by page (stable keyset cursors). */
+  listMemories(input: ListMemoriesInput): Promise<MemoryPage>;
+  /** The entry's next version (a new entry superseding it) through the write path. */
+  patchMemory(input: PatchMemoryInput): Promise<PatchMemoryResult>;
   listContradictions(input: CallBase & { status?: 'open' | 'all'; minPosition?: string }): Promise<ContradictionView[]>;
 
   /** Operator (admin) view of a tenant's writes held by the content scanner, and the decision on one. */

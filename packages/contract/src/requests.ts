@@ -1,4 +1,4 @@
-import Type from 'typebox';
+import Type, { type TSchema } from 'typebox';
 import { MEMORY_TYPES, PROVENANCE_SOURCES, ROLES, TIERS } from '@engram/core';
 import { content, enumOf, id, jsonObject, line, position, text, timestamp, unit, uuid } from './fields';
 import {
@@ -287,4 +287,67 @@ export const DeadLetterRetryBody = Type.Object(
     userId: Type.Optional(id('only this user')),
   },
   { additionalProperties: false, description: 'which dead letters to retry; {} retries all of them' },
+);
+
+// Listing and changing a user's memories (GET /v1/users/{userId}/memories, PATCH /v1/memories/{id}).
+
+export const UserPathParams = Type.Object({ userId: id('user') });
+
+/** A query parameter given once or repeated (?tier=SEMANTIC&tier=ARCHIVAL). */
+const oneOrMany = <T extends TSchema>(item: T, maxItems: number, description: string) =>
+  Type.Union([item, Type.Array(item, { minItems: 1, maxItems })], { description });
+
+export const ListMemoriesQuery = Type.Object(
+  {
+    agentId: Type.Optional(id('agent; omitted = every agent of the user')),
+    tier: Type.Optional(
+      oneOrMany(enumOf(TIERS), TIERS.length, 'only these tiers (repeat for several); omitted = every tier'),
+    ),
+    type: Type.Optional(oneOrMany(enumOf(MEMORY_TYPES), MEMORY_TYPES.length, 'only these types (repeat for several)')),
+    tag: Type.Optional(
+      oneOrMany(
+        line({ minLength: 1, maxLength: MAX_TAG_CHARS }),
+        MAX_TAGS,
+        'only entries carrying every one of these tags (repeat for several)',
+      ),
+    ),
+    keyPrefix: Type.Optional(
+      line({ minLength: 1, maxLength: MAX_KEY_CHARS, description: 'only entries whose key starts with this' }),
+    ),
+    updatedSince: Type.Optional(
+      timestamp('only entries changed (written, superseded, pinned, archived…) at or after this time'),
+    ),
+    limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$', description: 'page size, 1–500 (default 50)' })),
+    cursor: Type.Optional(
+      Type.String({
+        pattern: '^[A-Za-z0-9_-]{1,1024}$',
+        description: 'nextCursor of the previous page (with the same filters and order)',
+      }),
+    ),
+    order: Type.Optional(
+      enumOf(['desc', 'asc'] as const, {
+        description: 'desc: newest first (default); asc: oldest first',
+        default: 'desc',
+      }),
+    ),
+    minPosition: Type.Optional(position()),
+  },
+  { additionalProperties: false },
+);
+
+export const PatchBody = Type.Object(
+  {
+    userId,
+    agentId: Type.Optional(id('agent; omitted = every agent of the user')),
+    content: Type.Optional(content()),
+    tags: Type.Optional(tags),
+    importance: Type.Optional(unit('base importance (M1)')),
+    pinned: Type.Optional(Type.Boolean()),
+    metadata: Type.Optional(jsonObject('replaces the metadata')),
+    minPosition: Type.Optional(position('wait until the read side has applied this position (e.g. the write’s) first')),
+  },
+  {
+    additionalProperties: false,
+    description: 'what changes: at least one of content, tags, importance, pinned, metadata',
+  },
 );

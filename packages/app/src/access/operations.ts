@@ -34,6 +34,9 @@ export const OPERATION_SCOPES: { readonly [O in Operation]: readonly ApiScope[] 
   workingMemory: ['read'],
   context: ['read'],
   listContradictions: ['read'],
+  listMemories: ['read'],
+  // A patch is a write of the entry's next version.
+  patchMemory: ['write'],
   // An operator's review of what the scanner held (it may be any user's of the tenant).
   listQuarantine: ['admin'],
   releaseQuarantined: ['admin'],
