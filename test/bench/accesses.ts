@@ -61,6 +61,7 @@ export default async function accesses(argv: string[]): Promise<void> {
       progress: engram.progress,
       clock,
       logger: { info() {}, warn() {}, error() {}, debug() {} },
+      trusted: true,
       config: { maxContentBytes: 32 * 1024, minPositionWaitMs: 10_000, accessFlushMs: 3_600_000 },
     });
     const scope = { tenantId: 'bench', userId: 'reader', agentId: null };
