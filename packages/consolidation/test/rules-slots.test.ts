@@ -1,36 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createRulesEngine, mergeSessionFacts } from '../src/extraction/rules/rules-engine';
+import { mergeSessionFacts } from '../src/extraction/rules/rules-engine';
 import { foldCantonese } from '../src/extraction/rules/chinese';
 import { sentences } from '../src/extraction/rules/text';
 import { alignKey } from '../src/extraction/rules/value-match';
 import { draft } from '../src/extraction/rules/draft';
-import type { CandidateFact, ExistingFact } from '../src/extraction/types';
-
-const engine = createRulesEngine();
-
-async function session(turns: string[], at: string, existing: ExistingFact[]): Promise<CandidateFact[]> {
-  const r = await engine.extract({
-    sessionId: 's',
-    messages: turns.map((content, i) => ({ messageId: `m${i}`, role: 'user' as const, content, at })),
-    existingFacts: existing,
-  });
-  return r.facts;
-}
-
-/** The facts of `after`, said months after `before` (whose facts are stored). */
-async function change(before: string[], after: string[]): Promise<{ first: CandidateFact[]; later: CandidateFact[] }> {
-  const first = mergeSessionFacts(await session(before, '2025-01-15T10:00:00.000Z', []));
-  const existing = first.map((f, i) => ({
-    id: `e${i}`,
-    key: f.key,
-    content: f.content,
-    source: 'consolidated' as const,
-    object: f.object,
-  }));
-  return { first, later: mergeSessionFacts(await session(after, '2025-06-15T10:00:00.000Z', existing)) };
-}
-
-const facts = (fs: CandidateFact[]) => fs.map((f) => [f.key, f.object, f.positive]);
+import { change, facts, session } from './rules-sessions';
 
 describe('slot frames: a statement read by what it says about which slot', () => {
   const cases: Array<[string[], string[], string, string]> = [

@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { foldChinese } from '@engram/core';
-import { createRulesEngine, mergeSessionFacts } from '../src/extraction/rules/rules-engine';
+import { mergeSessionFacts } from '../src/extraction/rules/rules-engine';
 import { sentences } from '../src/extraction/rules/text';
-import type { CandidateFact, ExistingFact } from '../src/extraction/types';
+import { session, stored } from './rules-sessions';
 import { DEV_SCENARIOS } from '../../../test/bench/updates/dev-scenarios';
 import { DEV2_SCENARIOS } from '../../../test/bench/updates/dev2-scenarios';
 import { DEV3_SCENARIOS } from '../../../test/bench/updates/dev3-scenarios';
-
-const engine = createRulesEngine();
-
-async function session(turns: string[], at: string, existing: ExistingFact[]): Promise<CandidateFact[]> {
-  const r = await engine.extract({
-    sessionId: 's',
-    messages: turns
-      .filter((t) => !/^assistant:/i.test(t))
-      .map((content, i) => ({ messageId: `m${i}`, role: 'user' as const, content, at })),
-    existingFacts: existing,
-  });
-  return r.facts;
-}
 
 const has = (text: string, value: string) => foldChinese(text.toLowerCase()).includes(foldChinese(value.toLowerCase()));
 
@@ -79,13 +66,7 @@ describe('statements of change, anywhere in a turn', () => {
   ];
   it.each(cases)('%s → %s', async (before, after, key, value) => {
     const first = await session([before], '2025-01-01T10:00:00.000Z', []);
-    const existing = first.map((f, i) => ({
-      id: `e${i}`,
-      key: f.key,
-      content: f.content,
-      source: 'consolidated' as const,
-      object: f.object,
-    }));
+    const existing = stored(first);
     const later = await session(after, '2025-06-01T10:00:00.000Z', existing);
     const hit = later.find((f) => f.key === key && f.positive);
     expect(hit, JSON.stringify(later.map((f) => [f.key, f.object, f.positive]))).toBeDefined();
@@ -100,13 +81,7 @@ describe('statements of change, anywhere in a turn', () => {
 
   it('never matches an update to an unrelated fact that merely shares a word', async () => {
     const first = await session(['My favourite colour is rust red.'], '2025-01-01T10:00:00.000Z', []);
-    const existing = first.map((f, i) => ({
-      id: `e${i}`,
-      key: f.key,
-      content: f.content,
-      source: 'consolidated' as const,
-      object: f.object,
-    }));
+    const existing = stored(first);
     const later = await session(['I switched to Rust.'], '2025-06-01T10:00:00.000Z', existing);
     expect(later.map((f) => f.key)).toEqual(['user.programming_language']);
   });
@@ -133,13 +108,7 @@ describe('the development scenarios at the extraction level (the bench measures 
       const misses: string[] = [];
       for (const sc of scenarios) {
         const first = mergeSessionFacts(await session(sc.before, '2025-01-15T10:00:00.000Z', []));
-        const existing = first.map((f, i) => ({
-          id: `e${i}`,
-          key: f.key,
-          content: f.content,
-          source: 'consolidated' as const,
-          object: f.object,
-        }));
+        const existing = stored(first);
         const later = await session(sc.after, '2025-06-15T10:00:00.000Z', existing);
         const oldKeys = new Set(first.filter((f) => has(f.content, sc.old)).map((f) => f.key));
         const replaces = later.some((g) => oldKeys.has(g.key));

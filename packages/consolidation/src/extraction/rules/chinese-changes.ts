@@ -1,4 +1,5 @@
 import { draft, type FactDraft } from './draft';
+import { ZH_ADV } from './chinese-adverbs';
 import type { ClauseContext } from './clause';
 import { ATTRIBUTE_KEYS, FAMILY, categoryOf, isChineseOccupation, isVehicle } from './lexicon';
 import { cleanChineseObject, slug } from './text';
@@ -14,7 +15,7 @@ import { draftForKey, knownFactWithValue } from './value-match';
 
 type Rule = (c: string, ctx: ClauseContext) => FactDraft[] | null;
 
-const ZADV = '(?:现在|目前|已经|刚|刚刚|最近|也|还|又|都|就|终于|今年|去年|上个月|上周|平时|一般|通常|每天|主要|开始)*';
+const ZADV = ZH_ADV;
 const I = `^我${ZADV}`;
 const N = '[\\d一二三四五六七八九十两百千万]+';
 const CLASSIFIER = '(?:个|辆|只|本|台|条|位|家|套|部|张|件|双|次|名)';
@@ -49,6 +50,16 @@ function endValue(value: string, ctx: ClauseContext): FactDraft[] | null {
 const clean = (s: string) => cleanChineseObject(s.replace(/[了的]$/u, ''));
 
 export const CHINESE_CHANGE_RULES: Rule[] = [
+  // commute first (改成骑电动车上班 is a commute, not a vehicle): 每天开车上班 / 现在坐地铁上班 / 改成骑电动车上班
+  (c) => {
+    const m = new RegExp(
+      `${I}(?:改成了?|改为)?((?:坐|乘|搭|骑|开|打|走路|步行)(.{0,5}?))(?:去)?(?:上班|通勤|去公司)(?:了)?$`,
+      'u',
+    ).exec(c);
+    if (!m) return null;
+    const mode = m[1]!;
+    return [draft('commute', mode, 0.85, { content: `用户${mode}上班` })];
+  },
   // 跳槽到X当/做Y: employer and occupation together
   (c) => {
     const m = new RegExp(
@@ -164,16 +175,6 @@ export const CHINESE_CHANGE_RULES: Rule[] = [
     if (grew && /[粉丝订阅关注会员用户]$/u.test(grew[1]!))
       return [draft(countKey(grew[1]!), grew[2]!, 0.8, { content: `用户的${grew[1]}有${grew[2]}${grew[3] ?? ''}` })];
     return null;
-  },
-  // commute: 每天开车上班 / 现在坐地铁上班 / 改成骑电动车上班
-  (c) => {
-    const m = new RegExp(
-      `${I}(?:改成了?|改为)?((?:坐|乘|搭|骑|开|打|走路|步行)(.{0,5}?))(?:去)?(?:上班|通勤|去公司)(?:了)?$`,
-      'u',
-    ).exec(c);
-    if (!m) return null;
-    const mode = m[1]!;
-    return [draft('commute', mode, 0.85, { content: `用户${mode}上班` })];
   },
   // 我换了新老板，叫钱总 / 现在的女朋友叫小兰 / 我的新X是Y
   (c) => {

@@ -1,6 +1,7 @@
 import { draft, type FactDraft } from './draft';
+import { ZH_ADV } from './chinese-adverbs';
 import type { ClauseContext } from './clause';
-import { ATTRIBUTE_KEYS, FAMILY, PETS, categoryOf } from './lexicon';
+import { ATTRIBUTE_KEYS, FAMILY, PETS, categoryOf, isChineseOccupation } from './lexicon';
 import { cleanChineseObject, slug } from './text';
 import { draftForKey } from './value-match';
 
@@ -13,8 +14,7 @@ import { draftForKey } from './value-match';
 
 type Rule = (c: string, ctx: ClauseContext) => FactDraft[] | null;
 
-const ZADV =
-  '(?:现在|目前|已经|刚|刚刚|最近|也|还|又|都|就|终于|今年|去年|上个月|这个月|上周|下周|平时|一般|通常|主要|开始|如今|目前|真的|其实)*';
+const ZADV = ZH_ADV;
 const I = `^我${ZADV}`;
 const knows = (ctx: ClauseContext, key: string) => ctx.known.some((k) => k.key === key);
 const clean = (s: string) => cleanChineseObject(s.replace(/[了的]$/u, ''));
@@ -83,7 +83,10 @@ export const CHINESE_SLOT_RULES: Rule[] = [
     const m =
       new RegExp(`${I}(?:转学到了?|转学去了?|转校到了?)(.+?)(?:了|读书|上学|念书)?$`, 'u').exec(c) ??
       (knows(ctx, 'user.school')
-        ? new RegExp(`${I}(?:转到了?|考到了?)(.+?大学?|.+?学院|.+?大)(?:了|读书|上学|念书)?$`, 'u').exec(c)
+        ? new RegExp(
+            `${I}(?:转到了?|考到了?|考上了?|去了?)(.+?大学|.+?学院|.+?[中小]学|.+?大)(?:了|读书|上学|念书|(?:读|念|攻读|上)(?:博士?|研究生|研|硕士|本科|大学|高中|初中)?)?(?:了)?$`,
+            'u',
+          ).exec(c)
         : null);
     return m && clean(m[1]!) ? [draft('school', clean(m[1]!), 0.85)] : null;
   },
@@ -91,7 +94,7 @@ export const CHINESE_SLOT_RULES: Rule[] = [
   (c, ctx) => {
     if (!knows(ctx, 'user.employer')) return null;
     const m = new RegExp(
-      `${I}(?:转到了?|跳到了?|换到了?|去了|join了?|加入了?)(.{2,12}?)(?:了|工作|上班|公司)?$`,
+      `${I}(?:转到了?|跳到了?|换到了?|去了|(?:改|换|转)去了?|join了?|加入了?)(.{2,12}?)(?:了|工作|上班|打工|公司)?$`,
       'iu',
     ).exec(c);
     if (!m) return null;
@@ -108,15 +111,10 @@ export const CHINESE_SLOT_RULES: Rule[] = [
   },
   // 我现在做产品经理 / 我改做设计了 / 当了老师
   (c) => {
-    const m = new RegExp(`${I}(?:做|当|干)(?:了)?(?:一名|一个|个|名)?(.{2,8}?)(?:了|工作)?$`, 'u').exec(c);
+    const m = new RegExp(`${I}(?:在|正在)?(?:做|当|干)(?:了)?(?:一名|一个|个|名)?(.{2,8}?)(?:了|工作)?$`, 'u').exec(c);
     if (!m) return null;
     const v = clean(m[1]!);
-    return v &&
-      /(?:师|员|生|家|经理|总监|主管|老板|工|手|官|长|医生|护士|老师|律师|会计|记者|编辑|作家|司机|厨师|警察|主播|博主|撰稿人|主持人|经纪人|创始人|合伙人|顾问|销售|运营|产品|设计|开发|测试)$/u.test(
-        v,
-      )
-      ? [draft('occupation', v, 0.84)]
-      : null;
+    return v && isChineseOccupation(v) ? [draft('occupation', v, 0.84)] : null;
   },
   // 给狗改名叫阿福 / 给女儿改了名字，现在叫欣怡
   (c, ctx) => {

@@ -1,14 +1,15 @@
 import { ATTRIBUTE_KEYS, FAMILY, PETS, categoryOf, isChineseOccupation, isVehicle } from './lexicon';
+import { ZH_ADV } from './chinese-adverbs';
 import { draft, negate, type FactDraft } from './draft';
 import type { ClauseContext, KnownFact } from './clause';
-import { slotFamiliesOfWord } from '@engram/core';
+import { foldChinese, slotFamiliesOfWord } from '@engram/core';
 import { cleanChineseObject, slug } from './text';
 import { parseChineseNumber, resolveTime } from './time-expressions';
 import { CHINESE_CHANGE_RULES } from './chinese-changes';
 import { CHINESE_SLOT_RULES } from './chinese-slots';
+import { chineseHabitDraft } from './chinese-verbs';
 
-const ZADV =
-  '(?:开始|现在|目前|已经|刚|刚刚|刚才|最近|也|还|一直|其实|终于|正在|平时|通常|主要|基本上|如今|今年|去年|前不久|上个月|上周|上星期|这个月|本来|早就|都|就|又|便|重新|真的|确实|如今)*';
+const ZADV = ZH_ADV;
 const LEAD =
   /^(?:其实|对了|顺便说一下|顺便说一句|顺便提一下|顺便|另外|还有|告诉你|跟你说|说起来|嗯|哦|噢|啊|好吧|那个|我想说|我要告诉你|记住|请记住|记一下|补充一下|更新一下|好消息|话说|说真的|老实说|坦白说|其实呢|然后|而且|不过|但是|所以|因为|现在的话)[，,：:！!\s]*/u;
 const HEDGE = /(可能|也许|大概|好像|应该是|似乎|估计|或许)/u;
@@ -50,7 +51,7 @@ export function prepareChineseClause(raw: string): { text: string; hedged: boole
   t = t
     .replace(/^(?:我和|我跟)[^，,。]{1,4}?(?=(?:一起)?(?:住|搬|生活|定居|养|结婚))/u, '我')
     .replace(
-      /^(?:我们|咱们)(?:全家|一家人?|俩|两个|一家三口|几个)?(?=(?:已经|刚|刚刚|今年|去年|上个月|又|都|也|现在|终于|最近|一起)*(?:搬|住|养|领养|收养|买|卖|换|离开|结婚|去了|生活|定居|回))/u,
+      /^(?:我们|咱们)(?:全家|一家人?|俩|两个|一家三口|几个)?(?=(?:已经|刚|刚刚|今年|去年底?|上个?月底?|这个月|上个?星期|上周末?|这周|前几天|前阵子|前段时间|年初|年底|又|都|也|现在|终于|最近|一起|[0-9一二三四五六七八九十]{1,2}月(?:份|初|底)?)*(?:搬|住|养|领养|收养|买|卖|换|离开|结婚|去了|生活|定居|回))/u,
       '我',
     );
   // "我2025年3月8日开始在小米工作" / "我上个月搬到…": a time phrase right after the subject is not part of the statement
@@ -217,13 +218,19 @@ const RULES: ClauseRule[] = [
     const m = /^我姓([\u4e00-\u9fff]{1,2}?)(?:，|,|$|[\u4e00-\u9fff]{0,2}$)/u.exec(c);
     return m && !/^我姓名/u.test(c) ? [draft('surname', m[1]!, 0.85)] : null;
   },
-  (c) => {
+  (c, ctx) => {
     if (!/我/u.test(c)) return null;
     const email = EMAIL.exec(c);
     if (email) return [draft('contact.email', email[0].toLowerCase(), 0.92)];
     const phone = PHONE.exec(c);
     if (phone && /(电话|手机|号码|联系|打给我|微信)/u.test(c) && phone[0].replace(/\D/g, '').length >= 7)
       return [draft('contact.phone', phone[0].trim(), 0.9)];
+    // "我换了新号码，0987-654-321": the number follows in the next clause of the sentence
+    const next =
+      ctx.sentence && /(?:换|改|新)(?:了)?(?:个|一个)?(?:新)?(?:的)?(?:电话|手机号?码?|号码|号)/u.test(c)
+        ? PHONE.exec(foldChinese(ctx.sentence))
+        : null;
+    if (next && next[0].replace(/\D/g, '').length >= 7) return [draft('contact.phone', next[0].trim(), 0.88)];
     return null;
   },
   // 从X换成了Y / 我把X换成了Y / 从X搬到了Y
@@ -445,11 +452,21 @@ const RULES: ClauseRule[] = [
       'u',
     ).exec(c);
     if (!m) return null;
-    const o = cleanChineseObject(m[1]!);
+    let o = cleanChineseObject(m[1]!);
+    let purpose = m[2];
+    // "用Python做数据分析": a Latin name is the tool, the Chinese after it what it is for
+    const latin =
+      /^([A-Za-z][\w.+#-]*(?:\s[A-Za-z][\w.+#-]*)*)\s*(?:来|去)?((?:做|写|搞|开发|处理|跑|训练|分析)[\u4e00-\u9fff]{1,8})$/u.exec(
+        o,
+      );
+    if (latin) {
+      o = latin[1]!;
+      purpose = purpose ?? latin[2];
+    }
     if (!o || o.length > 20 || /^(?:这个|那个|它|过)$/u.test(o)) return null;
     const cat = categoryOf(o);
-    if (cat) return [draft(cat, o, 0.88)];
-    if (m[2]) return [draft(`tool.${slug(m[2])}`, o, 0.8, { content: `用户用${o}${m[2]}` })];
+    if (cat) return [draft(cat, o, 0.88, purpose ? { content: `用户用${o}${purpose}` } : {})];
+    if (purpose) return [draft(`tool.${slug(purpose)}`, o, 0.8, { content: `用户用${o}${purpose}` })];
     const k = choiceKey(o, ctx.known, `uses.${slug(o)}`);
     return [draft(k.suffix, o, 0.75)];
   },
@@ -633,7 +650,8 @@ export function chineseClauseDrafts(clause: string, ctx: ClauseContext): FactDra
     const out = rule(clause, ctx);
     if (out && out.length) return out.filter((d) => d.object.trim().length > 0);
   }
-  return eventDraft(clause, ctx);
+  const event = eventDraft(clause, ctx);
+  return event.length ? event : chineseHabitDraft(clause, ctx);
 }
 
 function eventDraft(clause: string, ctx: ClauseContext): FactDraft[] {

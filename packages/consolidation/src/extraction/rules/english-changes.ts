@@ -15,7 +15,7 @@ import { draftForKey, knownFactWithValue } from './value-match';
 
 type Rule = (c: string, ctx: ClauseContext) => FactDraft[] | null;
 
-const OBJ_END = String.raw`(?=$|[,;](?!\d)|\s+(?:and|but|so|because|since|as|after|before|when|while|which|who|where|instead|now|downtown|uptown|nearby|there|here|remotely|full-time|part-time|too|again|for\s+(?:work|good|the|my|our|a)|with\s+(?:my|our|the|a)|last|this|next|in\s+(?:the\s+(?:spring|summer|autumn|fall|winter|new\s+year)\b|(?:early|late|mid)[-\s]|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|spring|summer|autumn|fall|winter|(?:19|20)\d\d)|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the\s+weekend)|at\s+(?:my|our|work|home|school)|yesterday|today|recently|lately|already|at\s+last)\b)`;
+const OBJ_END = String.raw`(?=$|[,;](?!\d)|\s+(?:and|but|so|because|since|as|after|before|when|while|which|who|where|instead|now|downtown|uptown|nearby|there|here|remotely|full-time|part-time|too|again|for\s+(?:work|good|the|my|our|a)|with\s+(?:my|our|the|a)|last|this|next|in\s+(?:the\s+(?:spring|summer|autumn|fall|winter|new\s+year)\b|(?:early|late|mid)[-\s]|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|spring|summer|autumn|fall|winter|(?:19|20)\d\d)|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the\s+weekend)|at\s+(?:my|our|work|home|school)|yesterday|today|recently|lately|already|at\s+last|over\s+the\s+(?:weekend|holidays?|summer|winter|break)|(?:a\s+few|a\s+couple\s+of|a|one|two|three|several|\d+)\s+(?:days?|weeks?|months?|years?)\s+(?:ago|later|back))\b)`;
 
 /** The value a phrase starts with: up to the first clause boundary, cleaned. */
 export function valueSpan(text: string): string {
@@ -319,11 +319,12 @@ export const CHANGE_RULES: Rule[] = [
       .replace(/^(?:cycle|bike|biking)$/, 'cycling')
       .replace(/^drive$/, 'driving')
       .replace(/^walk$/, 'walking');
-    return [
-      draft('commute', mode, 0.85, {
-        content: `${toThirdPerson(`I ${m[1]!.replace(/^(?:started|began)\s+/i, '')}`)} to work`,
-      }),
-    ];
+    const said = m[1]!.replace(/^(?:started|began)\s+/i, '');
+    // "started cycling to work": a gerund is the mode, not a verb to conjugate
+    const content = /ing$/i.test(said.split(/\s+/)[0]!)
+      ? `User commutes to work by ${said.split(/\s+/)[0]!.toLowerCase()}`
+      : `${toThirdPerson(`I ${said}`)} to work`;
+    return [draft('commute', mode, 0.85, { content })];
   },
   // frequency of a routine: "I go to the gym three times a week", "I've been doing yoga twice a week"
   (c) => {

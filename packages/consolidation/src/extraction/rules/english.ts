@@ -16,6 +16,7 @@ import { CHANGE_RULES, valueSpan } from './english-changes';
 import { SLOT_RULES } from './english-slots';
 import { knownFactWithValue } from './value-match';
 import { attributeKey, type ClauseContext, type KnownFact } from './clause';
+import { habitDraft } from './english-verbs';
 
 const ADV = String.raw`(?:(?:just|recently|finally|now|actually|also|still|currently|really|already|officially|mostly|mainly|primarily|usually|always|totally|absolutely|definitely|honestly|basically|even|then|eventually|permanently|happily|kind\s+of|sort\s+of|pretty\s+much)\s+)*`;
 const LEAD =
@@ -230,6 +231,18 @@ const ENV_SUBJECTS =
   /^(project|app|mobile\s+app|application|repo|codebase|service|backend|frontend|api|website|site|stack|database|db|server|product|system|pipeline|ci|infrastructure|infra|cluster)$/i;
 
 const S = String.raw`^i\s+` + ADV + String.raw`(?:have\s+)?` + ADV;
+
+/** "I started seeing a new therapist, Dr. Kim", "my new manager is Priya": the attribute named "new" gets the name. */
+function newNamedAttribute(c: string): FactDraft[] | null {
+  const m =
+    /\b(?:a|my|our)\s+new\s+([a-z]+(?:\s+[a-z]+)?)\s*(?:,\s*|\s+(?:named|called|is)\s+)((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)/u.exec(
+      c,
+    );
+  if (!m) return null;
+  const key = attributeKey(m[1]!);
+  if (!key || key.suffix.startsWith('contact.') || /^(?:name|residence|employer)$/.test(key.suffix)) return null;
+  return [draft(key.suffix, m[2]!, 0.82, { label: key.label })];
+}
 
 const RULES: ClauseRule[] = [
   // names
@@ -475,6 +488,10 @@ const RULES: ClauseRule[] = [
       const name = named ? nameObject(named[2]!) : null;
       return [draft(`pet.${PETS[petWord]}`, name ?? PETS[petWord]!, 0.88, { label: noun })];
     }
+    // "a golden retriever named Max", "a corn snake called Noodle": a named companion is a pet, whatever its kind
+    const companion = named && !FAMILY[lowerNoun] && noun.split(/\s+/).length <= 3 ? nameObject(named[2]!) : null;
+    if (companion && !/\b(?:drive|driving|ride|leased)\b/i.test(c) && !isVehicle(noun))
+      return [draft(`pet.${slug(noun.replace(/^(?:a|an|the)\s+/i, ''))}`, companion, 0.84, { label: noun })];
     if (/\b(?:drive|driving|ride|leased)\b/i.test(c) || isVehicle(noun)) return [draft('vehicle', article(noun), 0.85)];
     const cat = categoryOf(noun);
     if (cat) return [draft(cat, noun, 0.82)];
@@ -755,7 +772,9 @@ export function englishClauseDrafts(clause: string, ctx: ClauseContext): FactDra
     const out = rule(clause, ctx);
     if (out && out.length) return out.filter((d) => d.object.trim().length > 0);
   }
-  return eventDraft(clause, ctx);
+  const event = eventDraft(clause, ctx);
+  if (event.length) return event;
+  return newNamedAttribute(clause) ?? habitDraft(clause, ctx);
 }
 
 /** Before an anchor: the statement is not asserted ("if I move to …", "I wonder whether I should …", "she said I …"). */
@@ -831,6 +850,24 @@ export function anaphoricDraft(clause: string, previous: FactDraft | null): Fact
     const v = valueSpan(it[1]!);
     return v ? { ...previous, object: v, positive: true, content: undefined, confidence: 0.8 } : null;
   }
+  // "I've been hooked on Radiolab, it's my favourite podcast now": the value just stated, in the slot named
+  const fav =
+    /^(?:it|that|this|they)\s+(?:is|are|has\s+become|became)\s+(?:now\s+|officially\s+)?my\s+(?:new\s+)?(?:favou?rite|preferred|go-to)\s+(.+?)(?:\s+(?:now|these\s+days))?$/i.exec(
+      clause,
+    );
+  if (fav && previous.positive && previous.object) {
+    const what = cleanEnglishObject(fav[1]!);
+    return draft(`favourite_${slug(what)}`, previous.object, 0.85, { label: what.replace(/colour/g, 'color') });
+  }
+  // "I switched banks, I'm with Chase now": the value of the slot just named as changed
+  const now =
+    /^(?:i\s+am|we\s+are)\s+(?:now\s+|currently\s+)?(?:with|at|on|using|in|into)\s+(.+?)(?:\s+(?:now|these\s+days|instead))?$/i.exec(
+      clause,
+    );
+  if (now && !previous.positive && previous.object === '') {
+    const v = valueSpan(now[1]!);
+    return v ? { ...previous, object: v, positive: true, content: undefined, confidence: 0.8 } : null;
+  }
   const named = /^(?:his|her|their|its)\s+name\s+is\s+(.+)$/i.exec(clause);
   if (!named) return null;
   const name = nameObject(named[1]!);
@@ -890,7 +927,7 @@ export function englishClauses(sentence: string): string[] {
     )
     .replace(/,\s+(?=(?:(?:now|then|so)\s+)?(?:i|my|i'm|i've|we|our|we're|we've|it's|it\s+is|his|her)\s)/gi, '\n')
     .replace(
-      /\s+and\s+(?=(?:now\s+)?(?:work|live|love|like|hate|use|drive|study|prefer|moved|own|speak|have|am|joined|started|began|bought|adopted|sold|left|quit|got|became|switched|signed|took|accepted|relocated|enrolled|transferred)\b)/gi,
+      /\s+and\s+(?=(?:now\s+)?(?:work|live|love|like|hate|use|drive|study|prefer|moved|own|speak|have|am|joined|started|began|bought|adopted|sold|left|quit|got|became|switched|signed|took|accepted|relocated|enrolled|transferred|changed|renamed|upgraded|traded|swapped|gave|ditched|dropped|cancell?ed|replaced|retired|graduated|picked|finished)\b)/gi,
       '\nI ',
     )
     .split('\n')

@@ -766,7 +766,7 @@ export function isOccupation(np: string): boolean {
 
 /** Chinese occupation nouns (by suffix or list). */
 export function isChineseOccupation(np: string): boolean {
-  return /(师|员|生|家|工|手|官|长|医生|护士|老师|律师|会计|总监|经理|主管|老板|创始人|合伙人|研究员|博士|学者|编辑|记者|作家|画家|歌手|演员|司机|厨师|保安|警察|军人|农民|主播|博主|自由职业者|实习生|CEO|CTO)$/i.test(
+  return /(师|员|生|家|工|手|官|长|匠|者|医生|护士|老师|律师|会计|总监|经理|主管|老板|创始人|合伙人|研究员|博士|学者|编辑|记者|作家|画家|歌手|演员|司机|厨师|保安|警察|军人|农民|主播|博主|教练|翻译|模特|导游|保姆|助理|顾问|销售|运营|产品|设计|开发|测试|主持人|经纪人|撰稿人|CEO|CTO)$/i.test(
     np,
   );
 }

@@ -13,6 +13,7 @@ import { resolveTime } from './time-expressions';
 import { valueChanges } from './value-changes';
 import { resolveDeicticMoves } from './deixis';
 import { alignBySlot, alignKey } from './value-match';
+import { shapeOf } from './value-shape';
 
 export const RULES_EXTRACTOR_ID = 'rules@1';
 
@@ -106,6 +107,14 @@ const describeOr = (d: FactDraft): string | undefined =>
   d.content ??
   ((d.namespace ?? 'user') === 'env' ? undefined : describe(d.suffix, d.object, d.positive, 'zh', d.label));
 
+/** "my phone" is a number or a device: a phone value that is not a number is the device ("upgraded my phone to a Pixel 8"). */
+function byValueShape(d: FactDraft): FactDraft {
+  if (d.suffix === 'contact.phone' && (d.namespace ?? 'user') === 'user' && shapeOf(d.object) !== 'phone') {
+    return { ...d, suffix: 'phone', content: d.content, object: d.object.replace(/^(?:a|an|the|my)\s+/i, '') };
+  }
+  return d;
+}
+
 /** Facts stated by the user in one message, in order. */
 export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact[]): CandidateFact[] {
   const at = new Date(msg.at);
@@ -178,7 +187,13 @@ export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact
   }
   // A slot the user named in other words ("my usual order" for "usual coffee order", "my rate" for "hourly rate") is the same slot.
   return kept.map((x) =>
-    toCandidate(alignKey(alignBySlot(x.d, knownBefore, x.clause), knownBefore), msg, x.clause, x.lang, x.hedged),
+    toCandidate(
+      alignKey(alignBySlot(byValueShape(x.d), knownBefore, x.clause), knownBefore),
+      msg,
+      x.clause,
+      x.lang,
+      x.hedged,
+    ),
   );
 }
 

@@ -4,6 +4,7 @@ import { valueSpan, noLonger } from './english-changes';
 import { cleanChineseObject, hasCjk, normalizeValue } from './text';
 import { draftForKey } from './value-match';
 import { compatible, shapeOf } from './value-shape';
+import { quantityChanges } from './quantity-changes';
 
 /**
  * Changes found through the value they end, whatever the slot (English and Chinese). A message
@@ -67,6 +68,25 @@ interface Mention {
   fact: KnownFact;
   start: number;
   end: number;
+  /** Named by the activity in the fact's key ("tennis" of user.frequency.play_tennis), not by its value. */
+  viaKey?: boolean;
+}
+
+/** Routine keys name their activity: "gave up tennis" ends user.frequency.play_tennis ("every weekend"). */
+const ROUTINE = /^user\.(?:frequency|schedule|time)\.(.+)$/;
+function activityWords(k: KnownFact, known: readonly KnownFact[]): string[] {
+  const m = ROUTINE.exec(k.key);
+  if (!m) return [];
+  const others = known.filter((x) => x.key !== k.key).map((x) => `${x.key} ${x.object ?? ''}`.toLowerCase());
+  return m[1]!
+    .split('_')
+    .filter(
+      (w) =>
+        (hasCjk(w)
+          ? w.length >= 2
+          : w.length >= 4 && !/^(?:play|go|going|take|have|with|from|into|over|work|every)$/.test(w)) &&
+        !others.some((t) => t.includes(w)),
+    );
 }
 
 function findMentions(text: string, known: readonly KnownFact[]): Mention[] {
@@ -84,6 +104,13 @@ function findMentions(text: string, known: readonly KnownFact[]): Mention[] {
         found = true;
       }
       if (found) break;
+    }
+    for (const w of activityWords(k, known)) {
+      const re = hasCjk(w)
+        ? new RegExp(escape(w), 'gu')
+        : new RegExp(`(?<![\\p{L}\\p{N}])${escape(w)}(?:s|ing)?(?![\\p{L}\\p{N}])`, 'giu');
+      for (const m of text.matchAll(re))
+        out.push({ fact: k, start: m.index!, end: m.index! + m[0].length, viaKey: true });
     }
   }
   return out;
@@ -202,6 +229,7 @@ function endedDraft(k: KnownFact): FactDraft {
 const FAMILY_OF = (key: string) => key.split('.')[1] ?? '';
 /** Keys a rule falls back to when it cannot name the slot: a change of a known value may take them over. */
 const OPEN_FAMILIES = new Set([
+  'does',
   'uses',
   'tool',
   'identity',
@@ -240,6 +268,15 @@ export function valueChanges(
     const retired = lang === 'en' ? enRetirement(pre, post) : zhRetirement(pre, post);
     if (!retired) continue;
     done.add(k.key);
+    if (m.viaKey) {
+      if (drafts.some((d) => keyOf(d) === k.key)) continue;
+      // "Coffee is out, matcha is in": the routine goes on with the new activity
+      const named = text.slice(m.start, m.end);
+      const next = retired.structural && usableValue(retired.structural, named) ? retired.structural : null;
+      const content = next ? k.content.replace(new RegExp(escape(named), 'i'), next) : null;
+      add.push(content && content !== k.content ? draftForKey(k.key, k.object!, 0.82, { content }) : endedDraft(k));
+      continue;
+    }
     // The clause rules already hold a new value for this key: nothing to add.
     if (drafts.some((d) => d.positive && keyOf(d) === k.key && normalizeValue(d.object) !== normalizeValue(k.object!)))
       continue;
@@ -267,6 +304,14 @@ export function valueChanges(
     }
     if (next) add.push(replacedDraft(k, next));
     else if (!retired.weak && !drafts.some((d) => !d.positive && keyOf(d) === k.key)) add.push(endedDraft(k));
+  }
+  // A new amount in the unit of one known value ("down to 81 kg", "瘦到70公斤").
+  const held = new Set([...done, ...add.map(keyOf), ...drafts.filter((d) => d.positive).map(keyOf)]);
+  for (const q of quantityChanges(text, lang, known, held)) {
+    for (const d of drafts)
+      if (d.positive && keyOf(d) !== q.key && normalizeValue(d.object).includes(normalizeValue(q.value)))
+        replaces.add(d);
+    add.push(q.draft);
   }
   return { add, replaces };
 }

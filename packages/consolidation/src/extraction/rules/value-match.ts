@@ -49,6 +49,7 @@ export function draftForKey(
 
 /** Key families whose second segment names the thing (count.book, schedule.run); other user keys are open attributes. */
 const STRUCTURED = new Set([
+  'does',
   'count',
   'schedule',
   'tool',
@@ -92,6 +93,9 @@ const STOP = new Set([
   'is',
   'and',
 ]);
+/** Nouns that name the kind of a thing rather than the thing ("internet provider" is the internet). */
+const GENERIC_HEAD =
+  /^(?:provider|service|company|brand|model|plan|carrier|subscription|app|platform|supplier|option|choice)$/;
 const stemWord = (w: string) =>
   w
     .replace(/(?:ing|ings)$/, '')
@@ -105,7 +109,13 @@ function keyWords(suffix: string): { family: string; words: string[]; heads: str
   const raw = (family ? parts.slice(1).join('_') : suffix).split(/[._]/).filter(Boolean);
   const prep = raw.findIndex((w, i) => i > 0 && ['to', 'of', 'for', 'at', 'in', 'with'].includes(w));
   const words = raw.filter((w) => !STOP.has(w)).map(stemWord);
-  const head = stemWord(prep > 0 ? raw[prep - 1]! : (raw[raw.length - 1] ?? ''));
+  // the head is the last content word ("deadline_is" → deadline), before a generic one ("internet_provider" → internet)
+  const content = raw.filter((w) => !STOP.has(w));
+  const last =
+    content.length > 1 && GENERIC_HEAD.test(content[content.length - 1]!)
+      ? content[content.length - 2]!
+      : content[content.length - 1];
+  const head = stemWord(prep > 0 ? raw[prep - 1]! : (last ?? raw[raw.length - 1] ?? ''));
   // "dose.lisinopril" is a dose: its family word names the slot as much as the drug does
   const named = ['dose', 'schedule', 'time', 'frequency'].includes(family);
   return { family, words: named ? [...words, family] : words, heads: named ? [head, family] : [head] };
@@ -166,7 +176,7 @@ export function alignKey(d: FactDraft, known: readonly KnownFact[]): FactDraft {
 }
 
 /** Key families a rule falls back to when it cannot name the slot ("user.move", "user.plan.我", "user.uses.x"). */
-const FALLBACK = new Set(['uses', 'tool', 'plan', 'event', 'possession', 'preference', 'identity']);
+const FALLBACK = new Set(['does', 'uses', 'tool', 'plan', 'event', 'possession', 'preference', 'identity']);
 const AMOUNT_WORDS = /^(?:price|cost|fee|fees|rate|amount|total|bill|charge|payment)$/;
 const isFallback = (suffix: string) =>
   FALLBACK.has(suffix.split('.')[0]!) || (!suffix.includes('.') && slotWords(`user.${suffix}`) === '');
