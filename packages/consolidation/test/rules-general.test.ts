@@ -164,4 +164,38 @@ describe('Chinese: time words, dropped subjects and value boundaries', () => {
       ['user.commute', '骑电动车', true],
     ]);
   });
+
+  it('被调到 an employer, 被提拔为 a role, 我家 as the user', async () => {
+    expect((await change(['我在百度工作。'], ['我被调到了阿里巴巴。'])).later).toEqual([
+      ['user.employer', '阿里巴巴', true],
+    ]);
+    expect((await change(['我是普通员工。'], ['我被提拔为部门经理了。'])).later).toEqual([
+      ['user.occupation', '部门经理', true],
+    ]);
+    expect((await change(['我住在济南。'], ['我家搬去青岛了。'])).later).toEqual([['user.residence', '青岛', true]]);
+  });
+});
+
+describe('more English shapes of a change', () => {
+  it('"X hired me", "I have been hired by X"', async () => {
+    expect(
+      (await change(['I work at Accenture.'], ['Accenture let me go in March, but Infosys hired me a month later.']))
+        .later,
+    ).toEqual([['user.employer', 'Infosys', true]]);
+    expect((await change(['I work at Wipro.'], ["I've been hired by Capgemini!"])).later).toEqual([
+      ['user.employer', 'Capgemini', true],
+    ]);
+  });
+
+  it('"I call X home now"', async () => {
+    expect((await change(['I live in Perth.'], ['I call Adelaide home now.'])).later).toEqual([
+      ['user.residence', 'Adelaide', true],
+    ]);
+  });
+
+  it('a value named by the head of its noun phrase, replaced by a bare value said to hold now', async () => {
+    expect(
+      (await change(['I drink black tea in the mornings.'], ['Not tea anymore, coffee every morning now.'])).later,
+    ).toEqual([['user.does.drink.black_tea', 'coffee', true]]);
+  });
 });

@@ -80,7 +80,7 @@ export const CHINESE_CHANGE_RULES: Rule[] = [
   },
   // 升职了，现在是Y (the second clause is a plain 是-statement); 升为Y / 升职为Y
   (c) => {
-    const m = new RegExp(`${I}(?:升职|晋升|升)(?:为|成|成了|到)(.+?)(?:了)?$`, 'u').exec(c);
+    const m = new RegExp(`${I}(?:被)?(?:升职|晋升|升|提拔|提升|任命|聘)(?:为|成|成了|到)(.+?)(?:了)?$`, 'u').exec(c);
     return m ? [draft('occupation', clean(m[1]!), 0.86)] : null;
   },
   // 把X从A换成B / 从A换成B / 把A换成B / 把服务从A迁到B

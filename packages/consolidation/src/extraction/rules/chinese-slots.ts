@@ -78,6 +78,17 @@ export const CHINESE_SLOT_RULES: Rule[] = [
       ? [draft('team', v, 0.84, { content: `用户在${v}` })]
       : null;
   },
+  // 我被调到了阿里巴巴 / 公司把我派到财务部: a transfer is to a unit (team) or, for a user whose employer is known, an employer
+  (c, ctx) => {
+    const m =
+      new RegExp(`${I}(?:被)?(?:调|派|外派|借调|分配|转岗)到了?(.{2,12}?)(?:去)?(?:工作|上班|了)*$`, 'u').exec(c) ??
+      /把我(?:调|派|外派|借调|分配)到了?(.{2,12}?)(?:去)?(?:工作|上班|了)*$/u.exec(c);
+    if (!m) return null;
+    const v = clean(m[1]!);
+    if (!v) return null;
+    if (TEAM.test(v)) return [draft('team', v, 0.82, { content: `用户在${v}` })];
+    return knows(ctx, 'user.employer') && !/(?:市|省|县|区)$/u.test(v) ? [draft('employer', v, 0.8)] : null;
+  },
   // 转学到台大 / 转到了复旦
   (c, ctx) => {
     const m =

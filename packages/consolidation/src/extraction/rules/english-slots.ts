@@ -14,7 +14,7 @@ import { cleanEnglishObject, gerundToBase, slug, toThirdPerson } from './text';
 
 type Rule = (c: string, ctx: ClauseContext) => FactDraft[] | null;
 
-const S = String.raw`^i\s+(?:(?:just|recently|finally|now|also|actually|officially|have|had|then|eventually|already|really|still|currently|got)\s+)*`;
+const S = String.raw`^[Ii]\s+(?:(?:just|recently|finally|now|also|actually|officially|have|had|then|eventually|already|really|still|currently|got)\s+)*`;
 const PROPER = String.raw`((?:the\s+)?[\p{Lu}\d][\p{L}\p{N}'’.&-]*(?:\s+(?:[\p{Lu}\d][\p{L}\p{N}'’.&-]*|of|de|la|del|and|&|on|upon|am|im)){0,5})`;
 const knows = (ctx: ClauseContext, key: string) => ctx.known.some((k) => k.key === key);
 const TEMPORAL_NOW =
@@ -93,6 +93,32 @@ function team(name: string, unit: string): FactDraft {
 }
 
 export const SLOT_RULES: Rule[] = [
+  // "I've been hired by Capgemini", "Infosys hired me", "I got poached by Stripe": the employer
+  (c) => {
+    const m =
+      new RegExp(
+        S +
+          String.raw`(?:been\s+|was\s+|got\s+|am\s+)(?:hired|recruited|poached|headhunted|taken\s+on|brought\s+on)\s+(?:by|at)\s+` +
+          PROPER,
+        'u',
+      ).exec(c) ??
+      new RegExp(
+        String.raw`(?:^|\bbut\s+|\band\s+)` +
+          PROPER +
+          String.raw`\s+(?:hired|recruited|poached|headhunted|offered\s+me\s+a\s+(?:job|position|role))\s+me\b`,
+        'u',
+      ).exec(c);
+    if (!m) return null;
+    const v = cleanEnglishObject(m[1]!);
+    return v && !/^(?:they|he|she|it|who|which|that|someone|somebody|nobody)$/i.test(v)
+      ? [draft('employer', v, 0.85)]
+      : null;
+  },
+  // "I call Adelaide home now", "Adelaide is home now" (the second form is read below)
+  (c) => {
+    const m = new RegExp(S + String.raw`(?:now\s+)?call\s+` + PROPER + String.raw`\s+home\b`, 'u').exec(c);
+    return m ? [draft('residence', cleanEnglishObject(m[1]!), 0.85)] : null;
+  },
   // residence: moved/relocated/settled with particles ("relocated up to", "moved across town to")
   (c) => {
     const m = new RegExp(

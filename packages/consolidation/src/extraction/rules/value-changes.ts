@@ -57,6 +57,15 @@ function variantsOf(k: KnownFact, known: readonly KnownFact[]): string[] {
       !/^(?:small|little|large|big|used|local|new|old|great|nice|full|part|junior|senior|freelance|high)$/.test(first)
     )
       out.add(first);
+    // "black tea" is also named by "tea": the head of a common noun phrase
+    const last = words[words.length - 1]!;
+    if (
+      o === o.toLowerCase() &&
+      /^[a-z]{3,}$/.test(last) &&
+      unique(last) &&
+      !/^(?:team|one|thing|stuff|place|job|work|time|day|week|class|club|group|app|shop|store)$/.test(last)
+    )
+      out.add(last);
   }
   // "knitting" is also named by "knit", "knitted", "knits"
   const gerund = /^([a-z]{3,})ing$/i.exec(o);
@@ -141,6 +150,8 @@ const EN_OUT_IN = /^\s*(?:'s|’s|is|are)\s+out\s*[,;]?\s*(?:and\s+)?(.+?)\s+(?:
 
 /** Short statements of a value after the old one ended ("it's Bosch now", "I'm with Zoe now", "pottery is my thing now"). */
 const EN_FRAGMENTS: RegExp[] = [
+  // "not tea anymore, coffee every morning now": a bare value said to hold now
+  /^\s*(?:just\s+|only\s+|mostly\s+)?(\p{L}[\p{L}\p{N}' -]*?)\s+(?:(?:every|each)\s+\w+\s+)?(?:now|these\s+days|nowadays|instead)[.!]*$/iu,
   /\b(?:it'?s|it\s+is|now\s+it'?s|it\s+has\s+become|it\s+became)\s+(?:now\s+)?(?:all|mostly|just|only|exclusively)?\s*(.+)$/i,
   // "pottery is what I do now", "Kotlin is what we use at work"
   /(?:^|[,;.!]\s*)(?:now\s+)?([\p{L}"“][^,;.!]*?)\s+is\s+(?:what|all)\s+(?:i|we)\s+/iu,
