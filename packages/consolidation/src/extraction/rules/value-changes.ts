@@ -285,7 +285,12 @@ export function valueChanges(
       const named = text.slice(m.start, m.end);
       const next = retired.structural && usableValue(retired.structural, named) ? retired.structural : null;
       const content = next ? k.content.replace(new RegExp(escape(named), 'i'), next) : null;
-      add.push(content && content !== k.content ? draftForKey(k.key, k.object!, 0.82, { content }) : endedDraft(k));
+      // the object names the new activity too, or the change would read as a restatement of the old one
+      add.push(
+        content && content !== k.content
+          ? draftForKey(k.key, `${next} ${k.object!}`, 0.82, { content })
+          : endedDraft(k),
+      );
       continue;
     }
     // The clause rules already hold a new value for this key: nothing to add.
