@@ -5,6 +5,7 @@ const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
 const EVENT_KEY_INFO = 'engram-seal-v1\u0000';
 const ONE = Buffer.from([1]);
+const SLOT_INFO = 'engram-slot-v1\u0000';
 
 /**
  * AES-256-GCM over one field value. A sealed value is `SEALED_PREFIX + kid + "." + base64url(nonce
@@ -53,6 +54,15 @@ export function createAesGcmCipher(): FieldCipher {
           { cause: e },
         );
       }
+    },
+
+    slotId(subjectKey, keyName) {
+      return createHmac('sha256', subjectKey.material)
+        .update(SLOT_INFO)
+        .update(keyName, 'utf8')
+        .digest()
+        .subarray(0, 16)
+        .toString('base64url');
     },
 
     kidOf(value) {

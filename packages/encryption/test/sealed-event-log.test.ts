@@ -7,6 +7,7 @@ import {
   createSealedEventLog,
   currentSchemaVersion,
   EngramError,
+  isSlotItem,
   pollUntil,
   SEALED_PREFIX,
   type EngramEvent,
@@ -173,8 +174,13 @@ describe('sealed event log', () => {
     const m = message('hello');
     await log.append([gone, kept, m]);
     const subjectKid = (await kidsOf(m.eventId))[0]!;
-    const itemKids = (await kidsOf(gone.eventId)).filter((k) => k !== subjectKid);
-    expect(itemKids).toHaveLength(1);
+    const own = (await kidsOf(gone.eventId)).filter((k) => k !== subjectKid);
+    // The memory's item key (content, tags, metadata) and its key's slot key (the key name), never the subject key.
+    expect(own).toHaveLength(2);
+    const slotKids = (await log.keys.keysOf({ tenantId, userId })).filter((k) => isSlotItem(k.item)).map((k) => k.kid);
+    expect(slotKids).toHaveLength(1);
+    expect(JSON.stringify(await log.keys.keysOf({ tenantId, userId }))).not.toContain('preference');
+    const itemKids = own.filter((k) => !slotKids.includes(k));
     const out = await log.keys.shred({
       subject: { tenantId, userId },
       erasureId: 'era-1',

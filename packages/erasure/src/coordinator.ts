@@ -4,6 +4,7 @@ import {
   EngramError,
   episodeItem,
   contradictionItem,
+  isSlotItem,
   memoryItem,
   pollUntil,
   silentLogger,
@@ -50,6 +51,7 @@ export interface ErasureCoordinator {
 }
 
 const CONSUMER = 'erasure';
+const USER_ONLY_TABLES = new Set(['messages', 'sessions']);
 const ERASER = 'engram-erasure';
 
 type Request = StoredEvent<MemoryForgotten>;
@@ -149,18 +151,13 @@ export async function startErasureCoordinator(deps: ErasureCoordinatorDeps): Pro
     const count = (place: string, n: number) => {
       removed[place] = (removed[place] ?? 0) + n;
     };
+    const earlier = scan.filter(before);
     let destroy: Set<string>;
-    let keep: Array<{ kid: string; eventId: string }> = [];
     let touched: (x: SubjectScanEntry) => boolean;
     const indexEvents = [e.eventId];
 
     if (p.target === 'user') {
-      const earlier = scan.filter(before);
       destroy = new Set(earlier.flatMap((x) => x.kids));
-      // Written after the request: sealed with the new subject key, or with an item key whose older events go.
-      keep = scan
-        .filter((x) => !before(x))
-        .flatMap((x) => x.kids.filter((k) => destroy.has(k)).map((kid) => ({ kid, eventId: x.eventId })));
       touched = before;
       const memoryIds = new Set<string>();
       for (const x of earlier) {
@@ -175,9 +172,19 @@ export async function startErasureCoordinator(deps: ErasureCoordinatorDeps): Pro
       if (deps.deadLetters) count('deadLetters', await deps.deadLetters.purgeUser(subject.tenantId, subject.userId));
       count('writeStatus', await purgeEventStatus(deps.db, subject.tenantId, subject.userId));
     } else {
+      const keyInfo = await deps.log.keys.keysOf(subject);
+      const slotKids = new Set(keyInfo.filter((k) => isSlotItem(k.item)).map((k) => k.kid));
       const erased = new Set<string>();
+      // A key erasure takes the key's slot: every entry whose write named the key before the request goes.
+      const slots = new Set(
+        p.target === 'key'
+          ? (scan.find((x) => x.eventId === e.eventId)?.kids ?? []).filter((k) => slotKids.has(k))
+          : [],
+      );
       if (p.target === 'memory' && p.memoryId) erased.add(p.memoryId);
-      // A key erasure: the semantic projection recorded which entries it removed.
+      for (const x of earlier)
+        if (x.kids.some((k) => slots.has(k))) for (const id of memoryIdsOf(x.event)) erased.add(id);
+      // The semantic projection recorded which entries it removed (also keys sealed before slots had keys).
       const h = await deps.db.query<{ memory_id: string }>(
         "SELECT memory_id::text AS memory_id FROM memory_history WHERE event_id = $1 AND action = 'forgotten'",
         [e.eventId],
@@ -187,12 +194,14 @@ export async function startErasureCoordinator(deps: ErasureCoordinatorDeps): Pro
         scan.map((x) => x.event),
         erased,
       );
-      count('memories', erased.size);
+      count('memories', p.target === 'key' ? h.rows.length : erased.size);
       count('facts', lineage.memoryIds.length);
       count('episodes', lineage.episodeIds.length);
       count('skills', lineage.skillIds.length);
       count('contradictions', lineage.contradictionIds.length);
-      if (lineage.memoryIds.length + lineage.episodeIds.length + lineage.skillIds.length > 0) {
+      // A replay reads the key of a shredded slot as null: the cascade names every entry by id instead.
+      const cascadeMemories = [...new Set([...(p.target === 'key' ? erased : []), ...lineage.memoryIds])];
+      if (cascadeMemories.length + lineage.episodeIds.length + lineage.skillIds.length > 0) {
         const cascadeId = deterministicId('erasure-derived', erasureId);
         indexEvents.push(cascadeId);
         let at = scan.find((x) => x.eventId === cascadeId)?.position;
@@ -208,7 +217,7 @@ export async function startErasureCoordinator(deps: ErasureCoordinatorDeps): Pro
               reason: null,
               requestedBy: ERASER,
               erasureId,
-              derived: { memoryIds: lineage.memoryIds, episodeIds: lineage.episodeIds, skillIds: lineage.skillIds },
+              derived: { memoryIds: cascadeMemories, episodeIds: lineage.episodeIds, skillIds: lineage.skillIds },
             },
           };
           const res = await deps.log.append([cascade]);
@@ -216,15 +225,6 @@ export async function startErasureCoordinator(deps: ErasureCoordinatorDeps): Pro
         }
         await caughtUp(at);
       }
-      const items = new Set([
-        ...[...erased, ...lineage.memoryIds].map(memoryItem),
-        ...lineage.episodeIds.map(episodeItem),
-        ...lineage.skillIds.map(skillItem),
-        ...lineage.contradictionIds.map(contradictionItem),
-      ]);
-      destroy = new Set(
-        (await deps.log.keys.keysOf(subject)).filter((k) => k.item !== null && items.has(k.item)).map((k) => k.kid),
-      );
       const ids = new Set([
         ...erased,
         ...lineage.memoryIds,
@@ -232,12 +232,32 @@ export async function startErasureCoordinator(deps: ErasureCoordinatorDeps): Pro
         ...lineage.skillIds,
         ...lineage.contradictionIds,
       ]);
-      touched = (x) => x.kids.some((k) => destroy.has(k)) || (x.plain && idsOf(x.event).some((id) => ids.has(id)));
+      const items = new Set([
+        ...[...erased, ...lineage.memoryIds].map(memoryItem),
+        ...lineage.episodeIds.map(episodeItem),
+        ...lineage.skillIds.map(skillItem),
+        ...lineage.contradictionIds.map(contradictionItem),
+      ]);
+      destroy = new Set(keyInfo.filter((k) => k.item !== null && items.has(k.item)).map((k) => k.kid));
+      for (const k of slots) destroy.add(k);
+      // The key of an erased memory goes with it unless an entry that stays named the same key before.
+      const slotUsers = new Map<string, boolean>();
+      for (const x of earlier) {
+        const owned = ownersOf(x.event).some((id) => ids.has(id));
+        for (const k of x.kids) if (slotKids.has(k)) slotUsers.set(k, (slotUsers.get(k) ?? true) && owned);
+      }
+      for (const [k, allErased] of slotUsers) if (allErased) destroy.add(k);
+      touched = (x) =>
+        before(x) && (x.kids.some((k) => destroy.has(k)) || (x.plain && idsOf(x.event).some((id) => ids.has(id))));
     }
+    // Written after the request: sealed with a new key, or with a destroyed one whose older events go (kept readable).
+    const keep = scan
+      .filter((x) => !before(x))
+      .flatMap((x) => x.kids.filter((k) => destroy.has(k)).map((kid) => ({ kid, eventId: x.eventId })));
 
     const shred = await deps.log.keys.shred({ subject, erasureId, destroy: [...destroy], keep });
     count('keys', shred.destroyed);
-    count('log', scan.filter((x) => x.kids.some((k) => destroy.has(k))).length);
+    count('log', earlier.filter((x) => x.kids.some((k) => destroy.has(k))).length);
     count('logPlaintext', scan.filter((x) => x.plain && touched(x)).length);
     if (deps.searchIndex) {
       const docs = indexEvents.reduce((n, id) => n + (deps.searchIndex!.removedBy(id) ?? 0), 0);
@@ -245,12 +265,16 @@ export async function startErasureCoordinator(deps: ErasureCoordinatorDeps): Pro
       count('vectors', docs);
     }
     if (deps.dataDir !== null) count('archive', await purgeErasedFromArchive({ db: deps.db, dataDir: deps.dataDir }));
-    const tables = [
-      ...Object.values(PROJECTION_TABLES).flat(),
-      'dead_letters',
-      'event_status',
-      ...deps.log.keys.sqlTables,
-    ];
+    // Messages and sessions hold no memory's content, and only a user's erasure purges dead letters and write status.
+    const tables =
+      p.target === 'user'
+        ? [...Object.values(PROJECTION_TABLES).flat(), 'dead_letters', 'event_status', ...deps.log.keys.sqlTables]
+        : [
+            ...Object.values(PROJECTION_TABLES)
+              .flat()
+              .filter((t) => !USER_ONLY_TABLES.has(t)),
+            ...deps.log.keys.sqlTables,
+          ];
     const { walRetired } = await deps.db.reclaim(tables);
     count('tablesRewritten', tables.length);
     if (!walRetired)
@@ -262,11 +286,12 @@ export async function startErasureCoordinator(deps: ErasureCoordinatorDeps): Pro
   };
 
   let subscription: Subscription | null = null;
-  subscription = await deps.log.subscribe(
+  // Requests are read from clear fields: opening every event of the log to find them cost more than the erasures.
+  subscription = await deps.log.subscribeUnopened(
     async (batch) => {
       for (const s of batch) if (isRequest(s)) await handle(s);
     },
-    { name: CONSUMER, batchSize: 16 },
+    { name: CONSUMER, batchSize: 256 },
   );
   logger.info({}, 'erasure coordinator started');
 
@@ -292,6 +317,22 @@ function envelopeOf(cause: EngramEvent, eventId: string, clock: Clock) {
     correlationId: cause.correlationId,
     keyId: null,
   };
+}
+
+/** The memories an event writes (a held write names its memory too). */
+function memoryIdsOf(e: EngramEvent): string[] {
+  if (e.type === 'MemoryWritten' || e.type === 'FactExtracted') return [e.payload.memoryId];
+  if (e.type === 'ContentQuarantined') {
+    const held = e.payload.heldPayload as Record<string, unknown> | null;
+    return held && typeof held === 'object' && typeof held.memoryId === 'string' ? [held.memoryId] : [];
+  }
+  return [];
+}
+
+/** The erasable items whose content an event holds (a forget request holds none: it names a key on its own). */
+function ownersOf(e: EngramEvent): string[] {
+  if (e.type === 'ContradictionDetected') return [e.payload.contradictionId];
+  return memoryIdsOf(e);
 }
 
 /** The item ids an event's clear fields name (for plaintext events that cannot be shredded). */

@@ -233,6 +233,103 @@ describe('erasure coordinator (embedded: sealed file log, PGlite on disk, local 
     expect((byId.get(kept.eventId)!.event as typeof kept).payload.content).toBe('Gina plays the cello on Sundays');
   });
 
+  it('forgetting one memory leaves no byte of its key name, tags or metadata; a key another entry named stays readable', async () => {
+    const lower = () => secretWord().toLowerCase();
+    const [secret, tag, meta, keyWord, shared] = [lower(), lower(), lower(), lower(), lower()] as const;
+    const gone = memoryWritten('jo', `Jo's ${secret} plan`, {}, { key: `user.${keyWord}` });
+    const withTags = {
+      ...gone,
+      payload: { ...gone.payload, tags: [tag], metadata: { note: meta, nested: { deeper: [meta] } } },
+    };
+    const sharedA = memoryWritten('jo', 'Jo lives in Porto', {}, { key: `user.${shared}` });
+    const sharedB = memoryWritten('jo', 'Jo lives in Braga', {}, { key: `user.${shared}` });
+    await s.append([withTags, sharedA, sharedB]);
+    await s.caughtUp();
+    const forgotA = await s.app.forget({
+      scope: scope('jo'),
+      target: 'memory',
+      memoryId: withTags.payload.memoryId,
+      reason: null,
+    });
+    const forgotShared = await s.app.forget({
+      scope: scope('jo'),
+      target: 'memory',
+      memoryId: sharedA.payload.memoryId,
+      reason: null,
+    });
+    expect((await s.report(forgotA.erasureId)).removed.keys).toBe(2);
+    // The key stays: the entry that superseded the forgotten one holds it.
+    expect((await s.report(forgotShared.erasureId)).removed.keys).toBe(1);
+    await s.caughtUp();
+    const live = await dumpReadModels(s.db);
+    await s.stop();
+    for (const needle of [secret, tag, meta, keyWord])
+      expect(await filesContaining(s.dir, needleOf(needle)), needle).toEqual([]);
+    await s.restart();
+    const read: StoredEvent[] = [];
+    for await (const x of s.log.read()) read.push(x);
+    const tomb = read.find((x) => x.event.eventId === withTags.eventId)!;
+    expect(tomb.erased).toBe(true);
+    expect(tomb.event.payload).toMatchObject({ key: null, content: '', tags: [], metadata: {} });
+    expect((read.find((x) => x.event.eventId === sharedB.eventId)!.event as typeof sharedB).payload.key).toBe(
+      `user.${shared}`,
+    );
+    expect((await s.app.getMemory({ scope: scope('jo'), memoryId: sharedB.payload.memoryId })).key).toBe(
+      `user.${shared}`,
+    );
+    await s.stop();
+    for (const d of ['pglite', 'index']) await rm(join(s.dir, d), { recursive: true, force: true });
+    await s.restart();
+    await s.caughtUp();
+    expect(await dumpReadModels(s.db)).toEqual(live);
+  });
+
+  it('erasing a key takes every entry that named it, rejected attempts included; later writes to it stay; replay agrees', async () => {
+    const keyWord = secretWord().toLowerCase();
+    const key = `user.${keyWord}`;
+    const v1 = memoryWritten('kim', 'Kim works at the harbour', {}, { key });
+    const v2 = memoryWritten('kim', 'Kim works at the library', {}, { key });
+    const refused = {
+      ...memoryWritten('kim', 'Kim works at the mill', {}, { key }),
+      payload: {
+        ...memoryWritten('kim', 'x', {}, { key }).payload,
+        content: 'Kim works at the mill',
+        source: 'model_inferred' as const,
+      },
+    };
+    const kept = memoryWritten('kim', 'Kim swims on Fridays', {}, { key: 'user.sport' });
+    await s.append([v1, v2, refused, kept]);
+    await s.caughtUp();
+    const forgot = await s.app.forget({ scope: scope('kim'), target: 'key', key, reason: null });
+    const after = memoryWritten('kim', 'Kim works at the bakery now', {}, { key });
+    await s.append([after]);
+    const report = await s.report(forgot.erasureId);
+    expect(report.status).toBe('completed');
+    expect(report.removed.memories).toBe(2);
+    await s.caughtUp();
+    expect((await s.app.getMemory({ scope: scope('kim'), memoryId: after.payload.memoryId })).key).toBe(key);
+    expect((await s.app.getMemory({ scope: scope('kim'), memoryId: kept.payload.memoryId })).content).toBe(
+      'Kim swims on Fridays',
+    );
+    for (const m of [v1, v2, refused])
+      await expect(s.app.getMemory({ scope: scope('kim'), memoryId: m.payload.memoryId })).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+      });
+    const live = await dumpReadModels(s.db);
+    await s.stop();
+    for (const d of ['pglite', 'index']) await rm(join(s.dir, d), { recursive: true, force: true });
+    await s.restart();
+    await s.caughtUp();
+    expect(await dumpReadModels(s.db)).toEqual(live);
+    const read: StoredEvent[] = [];
+    for await (const x of s.log.read()) read.push(x);
+    const byId = new Map(read.map((x) => [x.event.eventId, x]));
+    for (const m of [v1, v2, refused])
+      expect(byId.get(m.eventId)!.event.payload, m.eventId).toMatchObject({ key: null, content: '' });
+    expect((byId.get(forgot.eventId)!.event as { payload: { key: string | null } }).payload.key).toBeNull();
+    expect((byId.get(after.eventId)!.event as typeof after).payload.key).toBe(key);
+  });
+
   it('a replay after an erasure rebuilds the same read models: nothing erased comes back', async () => {
     const secret = secretWord();
     const m = memoryWritten('hal', `Hal hides the spare key under ${secret}`);

@@ -322,17 +322,14 @@ for (const backend of backends()) {
       expect(await getMemory(db, f.scope, memoryIdOf(a))).toMatchObject({ tier: 'SEMANTIC', supersededBy: null });
     });
 
-    it('forgets one memory: row gone, history keeps no content, a forgotten row remains', async () => {
+    it('forgets one memory: row and history gone, one forgotten row without content or key remains', async () => {
       const f = new EventFactory(freshScope());
       const a = f.memory({ content: 'my passport number is X' });
       const keep = f.memory({ content: 'keep me' });
       await apply(a, keep, f.forget('memory', { memoryId: memoryIdOf(a) }));
       expect(await getMemory(db, f.scope, memoryIdOf(a))).toBeNull();
       const h = await memoryHistory(db, f.scope, memoryIdOf(a));
-      expect(h.map((x) => [x.action, x.content])).toEqual([
-        ['created', null],
-        ['forgotten', null],
-      ]);
+      expect(h.map((x) => [x.action, x.content, x.key])).toEqual([['forgotten', null, null]]);
       expect(await getMemory(db, f.scope, memoryIdOf(keep))).not.toBeNull();
     });
 
@@ -364,14 +361,13 @@ for (const backend of backends()) {
           f.scope.userId,
         ]),
       ).toBe(1);
-      const hist = await keyHistory(db, f.scope, 'health');
-      expect(hist.every((h) => h.content === null)).toBe(true);
-      expect(
-        hist
-          .filter((h) => h.action === 'forgotten')
-          .map((h) => h.memoryId)
-          .sort(),
-      ).toEqual([memoryIdOf(v1), memoryIdOf(v2)].sort());
+      // The key name is content too: no history row keeps it, the forgotten rows name the entries only.
+      expect(await keyHistory(db, f.scope, 'health')).toEqual([]);
+      for (const id of [memoryIdOf(v1), memoryIdOf(v2)])
+        expect((await memoryHistory(db, f.scope, id)).map((h) => [h.action, h.content, h.key])).toEqual([
+          ['forgotten', null, null],
+        ]);
+      expect(await memoryHistory(db, f.scope, memoryIdOf(refused))).toEqual([]);
       expect(await listContradictions(db, f.scope)).toEqual([]);
       expect(await findActiveByKey(db, f.scope, 'city')).not.toBeNull();
     });
@@ -405,9 +401,8 @@ for (const backend of backends()) {
         f.forgetDerived({ memoryIds: [memoryIdOf(derived)], skillIds: [skillId] }),
       );
       expect(await getMemory(db, f.scope, memoryIdOf(derived))).toBeNull();
-      expect((await memoryHistory(db, f.scope, memoryIdOf(derived))).map((x) => [x.action, x.content])).toEqual([
-        ['created', null],
-        ['forgotten', null],
+      expect((await memoryHistory(db, f.scope, memoryIdOf(derived))).map((x) => [x.action, x.content, x.key])).toEqual([
+        ['forgotten', null, null],
       ]);
       expect(await getMemory(db, f.scope, memoryIdOf(kept))).not.toBeNull();
       expect((await listSkills(db, f.scope)).map((s) => s.name)).toEqual(['bake']);

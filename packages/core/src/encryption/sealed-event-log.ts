@@ -3,6 +3,7 @@ import {
   erasedValueOf,
   SEALED_JSON_KEY,
   sealedFieldsOf,
+  slotItem,
   valueAt,
   withValueAt,
   type SealedField,
@@ -41,6 +42,11 @@ export interface SealedEventLog extends EventLog {
    * ids their sealed fields use. Nothing is opened: this is the erasure coordinator's inventory.
    */
   scanSubject(subject: KeySubject, to?: ReadonlyMap<number, number>): AsyncIterable<SubjectScanEntry>;
+  /**
+   * Subscribes to the events as stored: nothing is opened and no key is looked up. For a consumer
+   * that reads clear fields only (the erasure coordinator), which otherwise pays to open every event.
+   */
+  subscribeUnopened(handler: BatchHandler, opts: SubscribeOptions): Promise<Subscription>;
 }
 
 export interface SealedEventLogOptions {
@@ -158,27 +164,32 @@ export function createSealedEventLog(inner: EventLog, opts: SealedEventLogOption
   };
 
   const sealBatch = async (events: EngramEvent[]): Promise<EngramEvent[]> => {
-    const first = events[0]!;
-    const subject = subjectOf(first);
-    const plans = events.map((e) => ({
+    const subject = subjectOf(events[0]!);
+    if (events.some((e) => e.tenantId !== subject.tenantId || e.userId !== subject.userId)) {
+      throw new EngramError('VALIDATION_FAILED', 'all events of one append must belong to one stream (tenant + user)', {
+        details: { field: 'events' },
+      });
+    }
+    const planned = events.map((e) => ({
       e,
       fields: sealedFieldsOf(e).filter((f) => hasContent(valueAt(e.payload, f.path), f)),
+    }));
+    // Slot fields are named under the subject key (item null until resolved), so it is needed for them too.
+    let subjectKey: DataKey | null = planned.some((p) => p.fields.some((f) => f.item === null))
+      ? await keys.subjectKey(subject)
+      : null;
+    const plans = planned.map(({ e, fields }) => ({
+      e,
+      fields: fields.map((f) =>
+        f.slot ? { ...f, item: slotItem(cipher.slotId(subjectKey!, valueAt(e.payload, f.path) as string)) } : f,
+      ),
     }));
     const items = [
       ...new Set(plans.flatMap((p) => p.fields.map((f) => f.item).filter((x): x is string => x !== null))),
     ];
     const itemKeys = items.length > 0 ? await keys.itemKeys(subject, items) : new Map<string, DataKey>();
-    let subjectKey: DataKey | null = null;
     const out: EngramEvent[] = [];
     for (const { e, fields } of plans) {
-      if (e.tenantId !== subject.tenantId || e.userId !== subject.userId) {
-        throw new EngramError(
-          'VALIDATION_FAILED',
-          'all events of one append must belong to one stream (tenant + user)',
-          { details: { field: 'events' } },
-        );
-      }
-      if (subjectKey === null && fields.some((f) => f.item === null)) subjectKey = await keys.subjectKey(subject);
       out.push(sealEvent(e, fields, subjectKey, itemKeys));
       // Erasing the user: what follows is sealed with a new key, so only what came before is shredded.
       if (e.type === 'MemoryForgotten' && e.payload.target === 'user') subjectKey = await keys.rotateSubject(subject);
@@ -287,6 +298,8 @@ export function createSealedEventLog(inner: EventLog, opts: SealedEventLogOption
     subscribe(handler: BatchHandler, subOpts: SubscribeOptions): Promise<Subscription> {
       return inner.subscribe(async (batch) => handler(await openBatch(batch)), subOpts);
     },
+
+    subscribeUnopened: (handler, subOpts) => inner.subscribe(handler, subOpts),
 
     head: () => inner.head(),
     health: () => inner.health(),

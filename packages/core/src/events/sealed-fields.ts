@@ -6,9 +6,12 @@ import { assertNever, type EngramEvent, type EventType } from './types';
  * stay clear. Content of an erasable item (a memory, an episode, a contradiction, a skill) is sealed
  * with that item's key, so one memory can be shredded on its own; the rest with the subject key.
  *
- * A memory's semantic key is sealed with the subject key, not the item key: later writes to the
- * same key are ordered against it (supersession, versions), and a replay after a memory's erasure
- * must take the same decisions. It becomes unreadable with the user's erasure.
+ * A memory's semantic key ("city", "employer": it carries content too) is sealed with the key of its
+ * slot: one key per (subject, key name), named by a keyed hash of the name, so the key store never
+ * holds the name either. Every write, forget and contradiction naming the same key uses the slot's
+ * key; later writes are ordered against earlier ones (supersession, versions), so a replay takes the
+ * same decisions as long as the slot key lives. Erasing the key destroys it; erasing one memory
+ * destroys it when every event that named the key is erased with that memory.
  */
 export type SealShape =
   /** A string; erased it reads "". */
@@ -26,6 +29,8 @@ export interface SealedField {
   shape: SealShape;
   /** The item whose key seals the field ("memory:<id>"), or null for the subject key. */
   item: string | null;
+  /** A semantic key: sealed with the key of the slot its value names (see slotItem), not with `item`. */
+  slot?: true;
 }
 
 /** A sealed JSON object is `{ [SEALED_JSON_KEY]: <sealed JSON text> }`. */
@@ -43,6 +48,13 @@ export function contradictionItem(contradictionId: string): string {
 export function skillItem(skillId: string): string {
   return `skill:${skillId}`;
 }
+/** The item of a semantic key's slot, named by `slotId` (a keyed hash of the key name, never the name). */
+export function slotItem(slotId: string): string {
+  return `slot:${slotId}`;
+}
+export const isSlotItem = (item: string | null): boolean => item !== null && item.startsWith('slot:');
+
+const slotField = (...path: string[]): SealedField => ({ path, shape: 'nullableText', item: null, slot: true });
 
 const itemOf = (make: (id: string) => string, id: unknown): string | null =>
   typeof id === 'string' && id.length > 0 ? make(id) : null;
@@ -65,7 +77,7 @@ export function sealedPayloadFields(type: EventType, payload: Record<string, unk
         ...fields(item, 'text', 'content'),
         ...fields(item, 'list', 'tags'),
         ...fields(item, 'json', 'metadata'),
-        ...fields(null, 'nullableText', 'key'),
+        slotField('key'),
       ];
     }
     case 'FactExtracted': {
@@ -74,7 +86,7 @@ export function sealedPayloadFields(type: EventType, payload: Record<string, unk
         ...fields(item, 'text', 'content'),
         ...fields(item, 'list', 'tags'),
         ...fields(item, 'nullableText', 'subject', 'predicate', 'object', 'timeHint'),
-        ...fields(null, 'nullableText', 'key'),
+        slotField('key'),
       ];
     }
     case 'EpisodeCreated': {
@@ -85,10 +97,7 @@ export function sealedPayloadFields(type: EventType, payload: Record<string, unk
       const item = itemOf(contradictionItem, payload.contradictionId);
       const out = fields(item, 'text', 'description');
       if (payload.candidate && typeof payload.candidate === 'object') {
-        out.push(
-          { path: ['candidate', 'content'], shape: 'text', item },
-          { path: ['candidate', 'key'], shape: 'nullableText', item: null },
-        );
+        out.push({ path: ['candidate', 'content'], shape: 'text', item }, slotField('candidate', 'key'));
       }
       return out;
     }
@@ -114,7 +123,7 @@ export function sealedPayloadFields(type: EventType, payload: Record<string, unk
     case 'QuarantineResolved':
       return fields(null, 'nullableText', 'note');
     case 'MemoryForgotten':
-      return fields(null, 'nullableText', 'key', 'reason');
+      return [slotField('key'), ...fields(null, 'nullableText', 'reason')];
     case 'SessionStarted':
     case 'SessionEnded':
     case 'MemoryAccessed':

@@ -84,6 +84,11 @@ export interface FieldCipher {
   open(eventKey: Uint8Array, sealed: string, aad: string): string;
   /** The key id of a sealed value; null for a plain value (e.g. from a producer publishing plaintext). */
   kidOf(value: string): string | null;
+  /**
+   * The id of a semantic key's slot: a keyed hash of the key name under the subject key, the same for
+   * every use of the name, and saying nothing about the name without that key.
+   */
+  slotId(subjectKey: DataKey, keyName: string): string;
 }
 
 /**

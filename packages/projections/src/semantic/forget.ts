@@ -3,15 +3,15 @@ import { isUuid } from '../sql-values';
 import { addHistory } from './history';
 
 /**
- * P4 in the semantic model: deletes the forgotten rows, blanks the content kept in their history
- * (and in rejected attempts on the key), drops contradictions that quote them, and leaves one
- * 'forgotten' history row per erased entry that holds no content.
+ * P4 in the semantic model: deletes the forgotten rows and their history (and rejected attempts on
+ * the key), drops contradictions that quote them, and leaves one 'forgotten' history row per erased
+ * entry that holds no content, not even the key (a key name carries content). A replay, which reads
+ * erased keys as null, ends in the same rows: the erasure's cascade names every entry by id.
  */
 export async function forgetInSemantic(tx: SqlExecutor, e: MemoryForgotten): Promise<void> {
   const p = e.payload;
   const scope = [e.tenantId, e.userId];
   let ids: string[];
-  let key: string | null = null;
 
   switch (p.target) {
     case 'memory': {
@@ -22,17 +22,17 @@ export async function forgetInSemantic(tx: SqlExecutor, e: MemoryForgotten): Pro
           [...scope, p.memoryId],
         )
       ).rows.map((r) => r.id);
-      // Also an id that never became a row (e.g. a rejected write) loses its stored content.
-      await tx.query(
-        'UPDATE memory_history SET content = NULL WHERE tenant_id = $1 AND user_id = $2 AND memory_id = $3',
-        [...scope, p.memoryId],
-      );
+      // Also an id that never became a row (e.g. a rejected write) loses its history.
+      await tx.query('DELETE FROM memory_history WHERE tenant_id = $1 AND user_id = $2 AND memory_id = $3', [
+        ...scope,
+        p.memoryId,
+      ]);
       if (ids.length === 0) ids = [p.memoryId];
       break;
     }
     case 'key': {
       if (p.key === null) return;
-      key = p.key;
+      const key = p.key;
       ids = (
         await tx.query<{ id: string }>(
           'DELETE FROM memories WHERE tenant_id = $1 AND user_id = $2 AND key = $3 RETURNING id',
@@ -40,7 +40,7 @@ export async function forgetInSemantic(tx: SqlExecutor, e: MemoryForgotten): Pro
         )
       ).rows.map((r) => r.id);
       await tx.query(
-        'UPDATE memory_history SET content = NULL WHERE tenant_id = $1 AND user_id = $2 AND (key = $3 OR memory_id = ANY($4::uuid[]))',
+        'DELETE FROM memory_history WHERE tenant_id = $1 AND user_id = $2 AND (key = $3 OR memory_id = ANY($4::uuid[]))',
         [...scope, key, ids],
       );
       await tx.query("DELETE FROM contradictions WHERE tenant_id = $1 AND user_id = $2 AND candidate->>'key' = $3", [
@@ -63,7 +63,7 @@ export async function forgetInSemantic(tx: SqlExecutor, e: MemoryForgotten): Pro
         wanted,
       ]);
       await tx.query(
-        'UPDATE memory_history SET content = NULL WHERE tenant_id = $1 AND user_id = $2 AND memory_id = ANY($3::uuid[])',
+        'DELETE FROM memory_history WHERE tenant_id = $1 AND user_id = $2 AND memory_id = ANY($3::uuid[])',
         [...scope, wanted],
       );
       ids = wanted;
@@ -103,7 +103,7 @@ export async function forgetInSemantic(tx: SqlExecutor, e: MemoryForgotten): Pro
       action: 'forgotten',
       tenantId: e.tenantId,
       userId: e.userId,
-      key,
+      key: null,
       reason,
       at: e.occurredAt,
     });
