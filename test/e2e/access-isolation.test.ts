@@ -54,6 +54,7 @@ function httpAttacks(b: BData, bKey: CreatedKey): Record<string, HttpAttack> {
     keyHistory: { method: 'GET', path: `/v1/keys/${b.key}/history?${u}` },
     forgetMemory: { method: 'DELETE', path: `/v1/memories/${b.memoryId}?${u}` },
     forgetUser: { method: 'DELETE', path: '/v1/users/bob/memories' },
+    forgetKey: { method: 'DELETE', path: `/v1/keys/${b.key}/memories?${u}` },
     pinMemory: { method: 'POST', path: `/v1/memories/${b.memoryId}/pin`, body: { userId: 'bob' } },
     unpinMemory: { method: 'POST', path: `/v1/memories/${b.memoryId}/unpin`, body: { userId: 'bob' } },
     restoreMemory: { method: 'POST', path: `/v1/memories/${b.memoryId}/restore`, body: { userId: 'bob' } },
@@ -101,6 +102,7 @@ function grpcAttacks(b: BData): Record<string, Record<string, unknown>> {
     GetMemory: { userId: 'bob', id: b.memoryId },
     Forget: { userId: 'bob', target: 'memory', memoryId: b.memoryId },
     GetEventStatus: { userId: 'bob', eventId: b.eventId },
+    GetErasure: { erasureId: b.erasureId },
   };
 }
 
@@ -206,8 +208,28 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
       error: `could not apply: ${SECRET}`,
       attempts: 3,
     });
+    // A real erasure of B's (of a note written for it): its report is what A reaches for.
+    const spare = await s.call('POST', '/v1/memories', {
+      key: keyB.key,
+      body: { userId: 'bob', type: 'USER', content: 'a note bob erases' },
+    });
+    const erased = await s.call(
+      'DELETE',
+      `/v1/memories/${spare.json.id}?userId=bob&minPosition=${spare.json.position}`,
+      {
+        key: keyB.key,
+      },
+    );
+    expect(erased.status).toBe(202);
+    expect(
+      (
+        await s.call('GET', `/v1/erasures/${erased.json.erasureId}?minPosition=${erased.json.position}`, {
+          key: keyB.key,
+        })
+      ).status,
+    ).toBe(200);
     b = {
-      erasureId: newId(),
+      erasureId: erased.json.erasureId,
       memoryId: w.json.id,
       eventId: w.json.eventId,
       quarantineId,
@@ -347,7 +369,7 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
     for (const [method, req] of Object.entries(grpcAttacks(b))) {
       const r = await s.rpc(method, req, { key: keyA.key });
       expect(JSON.stringify(r), method).not.toContain('4471');
-      if (method === 'GetMemory' || method === 'Forget' || method === 'GetEventStatus')
+      if (method === 'GetMemory' || method === 'Forget' || method === 'GetEventStatus' || method === 'GetErasure')
         expect(r.code, method).toBe(grpc.status.NOT_FOUND);
       if (method === 'Query') expect(r.response.results.map((h: { id: string }) => h.id)).not.toContain(b.memoryId);
     }
@@ -379,6 +401,8 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
       'MemoryWritten',
       'ContradictionDetected',
       'ContentQuarantined',
+      'MemoryWritten',
+      'MemoryForgotten',
     ]);
     const held = await s.call('GET', `/v1/admin/quarantine?userId=bob&minPosition=${last}`, { key: keyB.key });
     expect(held.json.items).toEqual([expect.objectContaining({ quarantineId: b.quarantineId, status: 'pending' })]);

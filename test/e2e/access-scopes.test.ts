@@ -175,6 +175,21 @@ describe('scopes and provenance by scope', () => {
       (await s.rpc('Observe', { userId: 'u1', sessionId: 's1', role: 'user', content: 'hi' }, { key: readKey.key }))
         .code,
     ).toBe(grpc.status.PERMISSION_DENIED);
+    // An erasure report and a key's erasure are the erase scope's, over both APIs.
+    const someErasure = '00000000-0000-4000-8000-000000000000';
+    expect(
+      (await s.call('GET', `/v1/erasures/${someErasure}`, { key: trustedKey.key })).json.error.details,
+    ).toMatchObject({
+      reason: 'SCOPE_MISSING',
+      missing: ['erase'],
+    });
+    expect((await s.rpc('GetErasure', { erasureId: someErasure }, { key: trustedKey.key })).details).toMatchObject({
+      reason: 'SCOPE_MISSING',
+      missing: ['erase'],
+    });
+    expect(
+      (await s.call('DELETE', '/v1/keys/user.city/memories?userId=u1', { key: trustedKey.key })).json.error.details,
+    ).toMatchObject({ reason: 'SCOPE_MISSING', missing: ['erase'] });
   });
 
   it('a user-bound key reaches only its user', async () => {

@@ -12,6 +12,8 @@ import {
 } from '@engram/app';
 import {
   check,
+  ErasureParams,
+  ErasureQuery,
   EventParams,
   EventStatusQuery,
   ForgetRequest,
@@ -238,6 +240,22 @@ export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r
           code: p.code ?? '',
           reason: p.reason ?? '',
         })),
+      };
+    },
+    async GetErasure(c, r) {
+      const { id } = check(ErasureParams, shape({ id: r.erasureId }));
+      const q = check(ErasureQuery, shape({ minPosition: s(r.minPosition) }));
+      const rep = await app.getErasure({
+        tenantId: c.tenantId,
+        principal: c.principal,
+        erasureId: id,
+        minPosition: q.minPosition,
+      });
+      return {
+        ...rep,
+        subject: { ...rep.subject, memoryId: rep.subject.memoryId ?? '' },
+        completedAt: rep.completedAt ?? '',
+        error: rep.error ?? '',
       };
     },
     async Forget(c, r) {

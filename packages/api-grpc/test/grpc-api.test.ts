@@ -112,6 +112,37 @@ describe('gRPC API over a real loopback connection', () => {
     expect(f.erasureId).toMatch(/^[0-9a-f-]{36}$/);
     const gone = await client.fail('GetMemory', { userId: 'g1', id: w.id, minPosition: f.position }, 'acme');
     expect(gone).toMatchObject({ code: grpc.status.NOT_FOUND, engramCode: 'NOT_FOUND', retriable: 'false' });
+
+    // The erasure report: the same answer as GET /v1/erasures/{id} (no coordinator runs here: it stays pending).
+    const report = await client.call('GetErasure', { erasureId: f.erasureId, minPosition: f.position }, 'acme');
+    const res = await fetch(`${httpBase}/v1/erasures/${f.erasureId}?minPosition=${f.position}`, {
+      headers: { 'x-tenant-id': 'acme' },
+    });
+    const reportViaHttp = (await res.json()) as Record<string, unknown>;
+    expect(report).toMatchObject({
+      erasureId: f.erasureId,
+      status: 'pending',
+      subject: { tenantId: 'acme', userId: 'g1', target: 'memory', memoryId: w.id },
+      requestEventId: f.eventId,
+      requestedAt: reportViaHttp.requestedAt,
+      requestedBy: reportViaHttp.requestedBy,
+      completedAt: '',
+      error: '',
+    });
+    expect(reportViaHttp).toMatchObject({ status: 'pending', completedAt: null, error: null });
+    expect(
+      Object.fromEntries(Object.entries((report.removed ?? {}) as object).map(([k, v]) => [k, Number(v)])),
+    ).toEqual(reportViaHttp.removed);
+    const unknown = await client.fail('GetErasure', { erasureId: '00000000-0000-4000-8000-000000000000' }, 'acme');
+    expect(unknown).toMatchObject({ code: grpc.status.NOT_FOUND, engramCode: 'NOT_FOUND' });
+    const otherTenant = await client.fail('GetErasure', { erasureId: f.erasureId }, 'globex');
+    expect(otherTenant).toMatchObject({ code: grpc.status.NOT_FOUND, engramCode: 'NOT_FOUND' });
+    const bad = await client.fail('GetErasure', { erasureId: 'not-an-id' }, 'acme');
+    expect(bad).toMatchObject({
+      code: grpc.status.INVALID_ARGUMENT,
+      engramCode: 'VALIDATION_FAILED',
+      details: { field: 'id' },
+    });
   });
 
   it('Observe and EndSession append with the tenant from metadata', async () => {

@@ -10,6 +10,7 @@ import {
   ContradictionsQuery,
   ErasureParams,
   ErasureQuery,
+  ForgetKeyQuery,
   ForgetMemoryQuery,
   ForgetUserQuery,
   KeyParams,
@@ -216,6 +217,33 @@ export function buildRoutes(app: MemoryApp): RouteDef[] {
           memoryId: params.id,
           reason: query.reason,
           minPosition: query.minPosition,
+        });
+        return { status: 202, body: r };
+      },
+    }),
+    route({
+      method: 'DELETE',
+      url: '/v1/keys/:key/memories',
+      operationId: 'forgetKey',
+      summary:
+        "Forget every entry that held a key (its versions, rejected attempts, held writes and what was derived from them), as the user's erasure does for one key",
+      tag: 'forget',
+      schema: { params: KeyParams, querystring: ForgetKeyQuery, headers: TenantHeaders },
+      responses: {
+        202: {
+          description:
+            'erasure requested: the report (GET /v1/erasures/{erasureId}) completes once every store has erased it',
+          schema: forgetResponse,
+        },
+      },
+      async handle({ tenantId, principal, correlationId, params, query }) {
+        const r = await app.forget({
+          scope: scopeOf(tenantId, query),
+          principal,
+          correlationId,
+          target: 'key',
+          key: params.key,
+          reason: query.reason,
         });
         return { status: 202, body: r };
       },

@@ -143,14 +143,38 @@ describe('HTTP API: every route on a listening server', () => {
     const gone = await h.call('GET', `/v1/memories/${w.json.id}?userId=u2&minPosition=${del.json.position}`);
     expect(gone).toMatchObject({ status: 404, json: { error: { code: 'NOT_FOUND' } } });
 
+    const keyed = await h.call('POST', '/v1/memories', {
+      body: { userId: 'u2', type: 'USER', key: 'user.employer', content: 'Works at the harbour' },
+    });
+    expect(keyed.status).toBe(202);
+    const byKey = await h.call('DELETE', '/v1/keys/user.employer/memories?userId=u2&reason=asked');
+    expect(byKey.status).toBe(202);
+    expect(byKey.json.erasureId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(
+      await h.call('GET', `/v1/memories/${keyed.json.id}?userId=u2&minPosition=${byKey.json.position}`),
+    ).toMatchObject({ status: 404 });
+    expect(await h.call('DELETE', '/v1/keys/user.employer/memories')).toMatchObject({
+      status: 400,
+      json: { error: { code: 'VALIDATION_FAILED', details: { field: 'userId' } } },
+    });
+    expect(await h.call('DELETE', '/v1/keys/user.employer/memories?userId=u2&minPosition=0:1')).toMatchObject({
+      status: 400,
+      json: { error: { code: 'VALIDATION_FAILED' } },
+    });
+
     const all = await h.call('DELETE', '/v1/users/u2/memories');
     expect(all.status).toBe(202);
     const forgotten = (await h.events()).filter((e) => e.type === 'MemoryForgotten' && e.userId === 'u2');
-    expect(forgotten.map((e) => (e.type === 'MemoryForgotten' ? e.payload.target : null))).toEqual(['memory', 'user']);
+    expect(forgotten.map((e) => (e.type === 'MemoryForgotten' ? [e.payload.target, e.payload.key] : null))).toEqual([
+      ['memory', null],
+      ['key', 'user.employer'],
+      ['user', null],
+    ]);
     // B2: each forget starts an erasure whose report is pending until the erasure coordinator (not in this stack) completes it.
     expect(all.json.erasureId).toMatch(/^[0-9a-f-]{36}$/);
     expect(forgotten.map((e) => (e.type === 'MemoryForgotten' ? e.payload.erasureId : null))).toEqual([
       del.json.erasureId,
+      byKey.json.erasureId,
       all.json.erasureId,
     ]);
     const report = await h.call('GET', `/v1/erasures/${all.json.erasureId}?minPosition=${all.json.position}`);
@@ -362,6 +386,7 @@ describe('HTTP API: every route on a listening server', () => {
         'GET /v1/keys/{key}/history',
         'DELETE /v1/memories/{id}',
         'DELETE /v1/users/{userId}/memories',
+        'DELETE /v1/keys/{key}/memories',
         'GET /v1/erasures/{id}',
         'POST /v1/memories/{id}/pin',
         'POST /v1/memories/{id}/unpin',

@@ -83,14 +83,7 @@ describe('engram command line', () => {
       join(dir, 'log', 'LOCK'),
       JSON.stringify({ pid: process.ppid, hostname: hostname(), acquiredAt: '2026-01-01T00:00:00.000Z' }),
     );
-    for (const argv of [
-      ['stats'],
-      ['replay'],
-      ['reembed'],
-      ['archive', '--now'],
-      ['export', '--user', 'u'],
-      ['forget', '--user', 'u', '--key', 'k'],
-    ]) {
+    for (const argv of [['stats'], ['replay'], ['reembed'], ['archive', '--now'], ['export', '--user', 'u']]) {
       const r = await cli(argv, { ENGRAM_DATA_DIR: dir });
       expect(r.code, argv.join(' ')).toBe(1);
       expect(r.stderr, argv.join(' ')).toContain('CONFLICT/SERVICE_RUNNING');

@@ -105,6 +105,31 @@ describe('engram start, and offline commands while it runs', () => {
     const gone = await fetch(`${url}/v1/memories/${written.id}?userId=erin&minPosition=${f.position}`);
     expect(gone.status).toBe(404);
 
+    // A key's erasure goes to the running service too.
+    const keyed = await fetch(`${url}/v1/memories`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        userId: 'erin',
+        type: 'USER',
+        key: 'user.employer',
+        content: 'Erin works at the harbour',
+      }),
+    });
+    expect(keyed.status, await keyed.clone().text()).toBe(202);
+    const k = (await keyed.json()) as { id: string; position: string };
+    const forgotKey = await cli(['forget', '--user', 'erin', '--key', 'user.employer'], env);
+    expect(forgotKey.code, forgotKey.stderr).toBe(0);
+    const fk = lastJson<{
+      forgotten: string;
+      position: string;
+      report: { status: string; removed: Record<string, number> };
+    }>(forgotKey.stdout);
+    expect(fk).toMatchObject({ forgotten: 'key', report: { status: 'completed', removed: { memories: 1 } } });
+    // The entry's item key and its key name's slot key.
+    expect(fk.report.removed.keys).toBe(2);
+    expect((await fetch(`${url}/v1/memories/${k.id}?userId=erin&minPosition=${fk.position}`)).status).toBe(404);
+
     child.kill('SIGTERM');
     const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
     expect(code, output).toBe(0);
@@ -113,7 +138,7 @@ describe('engram start, and offline commands while it runs', () => {
     expect(after.code, after.stderr).toBe(0);
     const s = lastJson<{ tables: { memories: number }; log: { events: number } }>(after.stdout);
     expect(s.tables.memories).toBe(0);
-    // The write, the erasure request and its ErasureCompleted report.
-    expect(s.log.events).toBe(3);
+    // Per erasure: the write, the request and its ErasureCompleted report; the key's also names its entry in a cascade.
+    expect(s.log.events).toBe(7);
   });
 });

@@ -229,6 +229,12 @@ export const ForgetMemoryQuery = Type.Object(
   { additionalProperties: false },
 );
 
+/** A key's erasure names the user; it follows every write to the key in log order, so it needs no minPosition. */
+export const ForgetKeyQuery = Type.Object(
+  { userId: UserQuery.properties.userId, agentId: ForgetUserQuery.properties.agentId, reason: Type.Optional(reason) },
+  { additionalProperties: false },
+);
+
 /** gRPC Forget: one call for a memory, a key or the whole user. */
 export const ForgetRequest = Type.Object(
   {

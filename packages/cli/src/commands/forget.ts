@@ -27,22 +27,15 @@ async function forgetOverHttp(
   cfg: Readonly<EngramConfig>,
   r: ForgetRequest,
 ): Promise<{ eventId: string; position: string; erasureId: string }> {
-  if (r.target === 'key') {
-    throw new EngramError(
-      'CONFLICT',
-      'the service is running and its HTTP API has no key-level erase: stop the service and run engram forget --key again',
-      {
-        details: { reason: 'SERVICE_RUNNING' },
-      },
-    );
-  }
   const q = new URLSearchParams();
   if (r.reason) q.set('reason', r.reason);
-  if (r.target === 'memory') q.set('userId', r.userId);
+  if (r.target !== 'user') q.set('userId', r.userId);
   const path =
     r.target === 'memory'
       ? `/v1/memories/${encodeURIComponent(r.memoryId!)}`
-      : `/v1/users/${encodeURIComponent(r.userId)}/memories`;
+      : r.target === 'key'
+        ? `/v1/keys/${encodeURIComponent(r.key!)}/memories`
+        : `/v1/users/${encodeURIComponent(r.userId)}/memories`;
   return callService(io, serviceUrl(cfg), {
     method: 'DELETE',
     path: `${path}?${q}`,
@@ -93,7 +86,7 @@ Appends the erasure request (MemoryForgotten) through the same command handler a
 erasure coordinator follows lineage (derived facts and episodes), destroys the data keys that sealed
 it in the log, purges the cold archive and vacuums the read store (P4). Without --memory or --key the
 whole user is erased. Prints the erasure report (B2: status and counts per place, no content). With
-the service running, the erase is sent to its HTTP API (memory and user targets; with auth on it sends ENGRAM_API_KEY, or ENGRAM_ADMIN_KEY, as its key)
+the service running, the erase is sent to its HTTP API (every target; with auth on it sends ENGRAM_API_KEY, or ENGRAM_ADMIN_KEY, as its key)
 and the report is awaited (--wait seconds); offline, the request is appended and the report stays pending until the
 service next starts (engram start), which completes it.
 
