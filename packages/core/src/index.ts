@@ -9,6 +9,19 @@ export * from './safety/screen';
 export * from './safety/ingest-gate';
 export * from './safety/verification-prompt';
 export { findHiddenCharacter, type HiddenCharacter } from './safety/hidden-characters';
+export { foldText } from './safety/fold';
+export { windowFeatureSets, windowsOf, LEXICON_FINGERPRINT, FEATURE_BITS } from './safety/learned-features';
+export {
+  learnedOpinion,
+  learnedWeight,
+  packWeights,
+  unpackWeights,
+  LEARNED_MODEL_ID,
+  LEARNED_MODEL_CURRENT,
+  LEARNED_THRESHOLDS,
+  type LearnedOpinion,
+  type LearnedThresholds,
+} from './safety/learned-model';
 export * from './ports/event-log';
 export * from './ports/sql';
 export * from './ports/indexes';

@@ -1,5 +1,7 @@
 import { findHiddenCharacter, type HiddenCharacter } from './hidden-characters';
-import { ALWAYS_PRESENT, CJK_STEMS, CONCEPT_TESTS, INTENT_LABEL, LATIN_STEMS, RULES, type Intent } from './rules';
+import { conceptsIn } from './concepts';
+import { LEARNED_MODEL_ID, LEARNED_THRESHOLDS, learnedOpinion, learnedWeight } from './learned-model';
+import { CONCEPT_TESTS, INTENT_LABEL, RULES, type Intent } from './rules';
 import { matchingViews, type MatchView, type Obfuscation } from './views';
 
 /**
@@ -8,7 +10,7 @@ import { matchingViews, type MatchView, type Obfuscation } from './views';
  * and matched against rules by intent, English and Chinese (rules.ts). Findings are scored; a text
  * at or above the threshold is refused with a reason that names the intent.
  */
-export const SCANNER_VERSION = 'rules@2';
+export const SCANNER_VERSION = `rules@2+${LEARNED_MODEL_ID}`;
 /** Rules alone refuse at this score. */
 export const BLOCK_SCORE = 0.5;
 /** A disguise (below) that still reads as a trigger adds this much to the finding. */
@@ -59,7 +61,7 @@ export interface ScanFinding {
 
 export interface ScanAnalysis {
   hidden: HiddenCharacter | null;
-  /** The strongest finding per intent, strongest first. */
+  /** The strongest rule finding per intent, and the learned stage's (rule LEARNED_MODEL_ID) when it has any, strongest first. */
   findings: ScanFinding[];
   /** 0–1: 1 − Π(1 − weight) over the intents found (independent evidence adds up). */
   score: number;
@@ -82,60 +84,6 @@ function combine(findings: readonly ScanFinding[]): number {
   let keep = 1;
   for (const f of findings) keep *= 1 - Math.min(1, f.weight);
   return 1 - keep;
-}
-
-interface TrieNode {
-  next: Map<number, TrieNode>;
-  ids: number[] | null;
-}
-/** Stems as tries (UTF-16 code units): one walk per start position finds every stem there. */
-function trieOf(stems: ReadonlyMap<string, number[]>): TrieNode {
-  const root: TrieNode = { next: new Map(), ids: null };
-  for (const [stem, ids] of stems) {
-    let node = root;
-    for (let i = 0; i < stem.length; i++) {
-      const c = stem.charCodeAt(i);
-      let child = node.next.get(c);
-      if (!child) node.next.set(c, (child = { next: new Map(), ids: null }));
-      node = child;
-    }
-    node.ids = ids;
-  }
-  return root;
-}
-const STEM_TRIE = trieOf(LATIN_STEMS);
-const CJK_TRIE = trieOf(CJK_STEMS);
-
-function conceptsIn(text: string): Array<number[] | undefined> {
-  const at: Array<number[] | undefined> = new Array(CONCEPT_TESTS.length);
-  const mark = (ids: readonly number[], pos: number): void => {
-    for (const id of ids) {
-      const list = at[id];
-      if (list) {
-        if (list[list.length - 1] !== pos) list.push(pos);
-      } else at[id] = [pos];
-    }
-  };
-  for (const id of ALWAYS_PRESENT) at[id] = [];
-  const isWordChar = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
-  for (let i = 0; i < text.length; i++) {
-    if (!isWordChar(text.charCodeAt(i)) || (i > 0 && isWordChar(text.charCodeAt(i - 1)))) continue;
-    let node: TrieNode | undefined = STEM_TRIE;
-    for (let j = i; j < text.length && node; j++) {
-      node = node.next.get(text.charCodeAt(j));
-      if (node?.ids) mark(node.ids, i);
-    }
-  }
-  if (/[^\x00-\x7f]/.test(text)) {
-    for (let i = 0; i < text.length; i++) {
-      let node = CJK_TRIE.next.get(text.charCodeAt(i));
-      for (let j = i + 1; node; j++) {
-        if (node.ids) mark(node.ids, i);
-        node = j < text.length ? node.next.get(text.charCodeAt(j)) : undefined;
-      }
-    }
-  }
-  return at;
 }
 
 function findingsIn(view: MatchView, base: string, best: Map<Intent, ScanFinding>): void {
@@ -190,8 +138,26 @@ function asWritten(text: string, folded: string): string {
   return at >= 0 ? text.slice(at, at + folded.length) : folded;
 }
 
-/** Hidden characters, findings and score of one text. */
-export function analyzeContent(text: string): ScanAnalysis {
+export interface AnalyzeOptions {
+  /** Also ask the learned stage (default true; false: the rules alone, e.g. to train it). */
+  learned?: boolean;
+}
+
+/** Readings whose decoding counts as a disguise the learned stage saw through. */
+const LEARNED_VIA: ReadonlySet<Obfuscation> = new Set<Obfuscation>([
+  ...DISGUISES,
+  'base64',
+  'hex',
+  'url_encoding',
+  'split_words',
+  'spaced_letters',
+]);
+
+/**
+ * Hidden characters, findings and score of one text: the rules over every reading (views.ts), then
+ * the learned stage (learned-model.ts) over the same readings, as one more piece of evidence.
+ */
+export function analyzeContent(text: string, opts: AnalyzeOptions = {}): ScanAnalysis {
   const hidden = findHiddenCharacter(text);
   const best = new Map<Intent, ScanFinding>();
   const views = matchingViews(text);
@@ -201,17 +167,35 @@ export function analyzeContent(text: string): ScanAnalysis {
     // Enough evidence: the remaining readings cannot change the outcome.
     if (combine([...best.values()]) >= 0.97) break;
   }
-  const findings = [...best.values()]
-    .sort((a, b) => b.weight - a.weight)
-    .map((f) => ({ ...f, match: asWritten(text, f.match) }));
-  return { hidden, findings, score: combine(findings) };
+  const findings = [...best.values()];
+  if (opts.learned !== false && combine(findings) < 0.97) {
+    const readings = views.filter((v) => !v.compact);
+    const opinion = learnedOpinion(
+      readings.map((v) => v.text),
+      LEARNED_THRESHOLDS.review,
+    );
+    const weight = learnedWeight(opinion.probability, LEARNED_THRESHOLDS);
+    if (weight > 0) {
+      // A disguise counts as seen through only when the text as written would not have been refused the same way.
+      const asIs = learnedWeight(opinion.firstProbability, LEARNED_THRESHOLDS) >= BLOCK_SCORE || opinion.reading === 0;
+      findings.push({
+        rule: LEARNED_MODEL_ID,
+        intent: opinion.intent,
+        weight,
+        via: asIs ? [] : readings[opinion.reading]!.via.filter((o) => LEARNED_VIA.has(o)),
+        match: opinion.window.trim().slice(0, 120),
+      });
+    }
+  }
+  const written = findings.sort((a, b) => b.weight - a.weight).map((f) => ({ ...f, match: asWritten(text, f.match) }));
+  return { hidden, findings: written, score: combine(written) };
 }
 
 const describe = (o: Obfuscation): string => o.replace(/_/g, ' ');
 
 /** The verdict for an analysis at a refusal threshold (rules alone: BLOCK_SCORE). */
 export function verdictOf(analysis: ScanAnalysis, threshold = BLOCK_SCORE): ScanVerdict {
-  const intents = analysis.findings.map((f) => f.intent);
+  const intents = [...new Set(analysis.findings.map((f) => f.intent))];
   if (analysis.hidden) {
     const h = analysis.hidden;
     return {

@@ -89,7 +89,7 @@ export interface Rule {
  * when all its concepts occur somewhere, so most text is matched against few whole rules (the
  * sequences with gaps are the costly part).
  */
-export const CONCEPT_TESTS: Array<{ compact: RegExp }> = [];
+export const CONCEPT_TESTS: Array<{ compact: RegExp; word: RegExp }> = [];
 const conceptIds = new Map<Concept, number>();
 /** Literal start of every alternative → the concepts it belongs to; null stems: a concept with an alternative that has none. */
 export const LATIN_STEMS = new Map<string, number[]>();
@@ -119,7 +119,7 @@ function conceptId(k: Concept): number {
   let id = conceptIds.get(k);
   if (id === undefined) {
     id = CONCEPT_TESTS.length;
-    CONCEPT_TESTS.push({ compact: new RegExp(concept(k, true), 'u') });
+    CONCEPT_TESTS.push({ compact: new RegExp(concept(k, true), 'u'), word: new RegExp(concept(k, false), 'uy') });
     conceptIds.set(k, id);
     for (const alt of k.latin) {
       const stem = literalStem(alt, /[a-z0-9]/);
@@ -170,7 +170,10 @@ function spaces(source: string, by: string): string {
 function concept(k: Concept, compact: boolean): string {
   // Without word boundaries, one- and two-letter words match inside any word.
   const entries = compact ? k.latin.filter((s) => s.replace(/[^a-z]/g, '').length > 2) : k.latin;
-  const latin = entries.map((s) => spaces(s, compact ? '' : '[ -]?\\s*')).join('|');
+  // Letters run together have no word ends: an unbounded \w+ would scan to the end of the text from every position.
+  const latin = entries
+    .map((s) => (compact ? spaces(s, '').replace(/\\w\+/g, '\\w{1,16}') : spaces(s, '[ -]?\\s*')))
+    .join('|');
   const cjk = k.cjk.join('|');
   const latinPart = latin ? (compact ? `(?:${latin})` : `(?<![a-z0-9])(?:${latin})(?![a-z0-9])`) : '';
   return `(?:${[latinPart, cjk ? `(?:${cjk})` : ''].filter(Boolean).join('|')})`;
