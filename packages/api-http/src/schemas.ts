@@ -370,3 +370,50 @@ export const patchResponse = Type.Object({
     description: 'the patched entry, now superseded by id (id equals it when nothing changed)',
   }),
 });
+
+/** POST /v1/memories/batch: one answer per item, in order. */
+export const writeBatchResponse = Type.Object({
+  results: Type.Array(
+    Type.Object({
+      index: Type.Integer({ description: 'the item’s place in the request' }),
+      ok: Type.Boolean(),
+      result: Type.Optional(writeResponse),
+      error: Type.Optional(errorSchema.properties.error),
+    }),
+  ),
+  position: nullable(
+    Type.String({
+      description: 'position of the batch’s append (read your writes with it); null when nothing was appended',
+    }),
+  ),
+});
+
+/** GET /v1/users/{userId}/export. */
+export const jsonLinesResponse = Type.String({
+  description:
+    'JSON Lines, the `engram export` format: one event per line (the whole envelope and its payload), in log order',
+});
+
+export const usersResponse = Type.Object({
+  users: Type.Array(
+    Type.Object({
+      userId: str,
+      memories: Type.Integer({ description: 'current (SEMANTIC) memories' }),
+      messages: Type.Integer(),
+      sessions: Type.Integer(),
+      lastActivityAt: nullable(str),
+    }),
+  ),
+  nextCursor: nullable(str),
+});
+
+const counts = Type.Record(Type.String(), Type.Integer());
+
+export const statsResponse = Type.Object({
+  tenantId: str,
+  userId: nullable(str),
+  log: Type.Object({ events: Type.Integer({ description: 'events in the log, every tenant’s' }), head: counts }),
+  tiers: counts,
+  tables: counts,
+  projections: Type.Array(Type.Object({ projection: str, checkpoint: counts, lag: Type.Integer() })),
+});

@@ -4,7 +4,10 @@ import { consolidate, endSession, erasureReport, forget, pin, restore } from './
 import { observeMessage } from './commands/observe-message';
 import { listQuarantine, resolveQuarantine } from './commands/quarantine';
 import { resolveContradiction } from './commands/resolve-contradiction';
-import { writeMemory } from './commands/write-memory';
+import { writeMemories, writeMemory } from './commands/write-memory';
+import { exportUser } from './queries/export-user';
+import { listUsers } from './queries/list-users';
+import { stats } from './queries/stats';
 import { patchMemory } from './commands/patch-memory';
 import { listMemories } from './queries/list-memories';
 import { QueryGate } from './access/query-gate';
@@ -51,6 +54,10 @@ export function createMemoryApp(deps: MemoryAppDeps): MemoryApp {
     listContradictions: (i) => listContradictions(ctx, i),
     listMemories: (i) => listMemories(ctx, i),
     patchMemory: (i) => patchMemory(ctx, i),
+    writeMemories: (i) => writeMemories(ctx, i),
+    exportUser: (i) => exportUser(ctx, i),
+    stats: (i) => stats(ctx, i),
+    listUsers: (i) => listUsers(ctx, i),
     listQuarantine: (i) => listQuarantine(ctx, i),
     releaseQuarantined: (i) => resolveQuarantine(ctx, i, 'released'),
     discardQuarantined: (i) => resolveQuarantine(ctx, i, 'discarded'),

@@ -4,6 +4,7 @@ export { createContextRenderer, DEFAULT_CONTEXT_BUDGET_CHARS } from './read/cont
 export { DEFAULT_WORKING_BUDGET_CHARS } from './queries/reads';
 export { waitForPosition } from './position-wait';
 export {
+  batchInputOf,
   listInputOf,
   observeInputOf,
   patchInputOf,

@@ -1,6 +1,21 @@
-import type { ListMemoriesQuery, ObserveBody, PatchBody, QueryBody, Static, WriteBody } from '@engram/contract';
+import type {
+  ListMemoriesQuery,
+  ObserveBody,
+  PatchBody,
+  QueryBody,
+  Static,
+  WriteBatchBody,
+  WriteBody,
+} from '@engram/contract';
 import type { Principal, Scope } from '@engram/core';
-import type { ListMemoriesInput, ObserveMessageInput, PatchMemoryInput, QueryInput, WriteMemoryInput } from './types';
+import type {
+  ListMemoriesInput,
+  ObserveMessageInput,
+  PatchMemoryInput,
+  QueryInput,
+  WriteBatchInput,
+  WriteMemoryInput,
+} from './types';
 
 /** Who is calling, as every transport knows it: the key's principal, its tenant and the correlation id of the request. */
 export interface Caller {
@@ -52,4 +67,13 @@ export function listInputOf(c: Caller, userId: string, q: Static<typeof ListMemo
 export function patchInputOf(c: Caller, memoryId: string, b: Static<typeof PatchBody>): PatchMemoryInput {
   const { userId: _u, agentId: _a, ...rest } = b;
   return { ...rest, scope: scopeOf(c.tenantId, b), principal: c.principal, correlationId: c.correlationId, memoryId };
+}
+
+export function batchInputOf(c: Caller, b: Static<typeof WriteBatchBody>): WriteBatchInput {
+  return {
+    scope: scopeOf(c.tenantId, b),
+    principal: c.principal,
+    correlationId: c.correlationId,
+    items: b.items.map(({ scope: scopeTag, ...rest }) => ({ ...rest, scopeTag })),
+  };
 }

@@ -6,6 +6,7 @@ import type {
   DeadLetter,
   DeadLetterFilter,
   DeadLetterRetryFilter,
+  EngramEvent,
   ContextRenderer,
   EventLog,
   ForgetTarget,
@@ -373,6 +374,63 @@ export interface PatchMemoryResult extends WriteMemoryResult {
   previousId: string;
 }
 
+export interface WriteBatchInput extends CallBase {
+  items: Array<Omit<WriteMemoryInput, keyof CallBase>>;
+}
+
+export interface WriteBatchResult {
+  /** One per item, in order: its write answer, or the error that refused it (nothing appended for it). */
+  results: Array<
+    | { index: number; ok: true; result: WriteMemoryResult }
+    | {
+        index: number;
+        ok: false;
+        error: { code: string; message: string; retriable: boolean; details?: Record<string, unknown> };
+      }
+  >;
+  /** Position of the batch's append (read your writes with it); null when nothing was appended. */
+  position: string | null;
+}
+
+export interface TenantCall {
+  tenantId: string;
+  principal?: Principal;
+}
+
+export interface StatsInput extends TenantCall {
+  /** Only this user's counts. */
+  userId?: string | null;
+}
+
+export interface StatsView {
+  tenantId: string;
+  userId: string | null;
+  /** The log as a whole (every tenant): its event count and head per partition. */
+  log: { events: number; head: Record<string, number> };
+  tiers: Record<string, number>;
+  tables: Record<string, number>;
+  projections: Array<{ projection: string; checkpoint: Record<string, number>; lag: number }>;
+}
+
+export interface ListUsersInput extends TenantCall {
+  limit?: number;
+  cursor?: string;
+}
+
+export interface UserSummary {
+  userId: string;
+  /** Current (SEMANTIC) memories. */
+  memories: number;
+  messages: number;
+  sessions: number;
+  lastActivityAt: string | null;
+}
+
+export interface UserPage {
+  users: UserSummary[];
+  nextCursor: string | null;
+}
+
 export interface MemoryApp {
   observeMessage(input: ObserveMessageInput): Promise<Appended & MaybeQuarantined>;
   writeMemory(input: WriteMemoryInput): Promise<WriteMemoryResult>;
@@ -398,6 +456,14 @@ export interface MemoryApp {
   keyHistory(input: CallBase & { key: string; minPosition?: string }): Promise<HistoryItem[]>;
   workingMemory(input: SessionInput & { budgetChars?: number; minPosition?: string }): Promise<string>;
   context(input: ContextInput): Promise<{ context: string; sections: Record<string, number> }>;
+  /** Several writes of one user in one durable append; each item answered on its own. */
+  writeMemories(input: WriteBatchInput): Promise<WriteBatchResult>;
+  /** Every event of the user's stream in log order (the `engram export` format); authorised before the first. */
+  exportUser(input: CallBase): Promise<AsyncIterable<EngramEvent>>;
+  /** `engram stats` online: the tenant's (or a user's) read-model counts, the log and the projections' lag. */
+  stats(input: StatsInput): Promise<StatsView>;
+  /** The users of a tenant, by id, keyset-paged. */
+  listUsers(input: ListUsersInput): Promise<UserPage>;
   /** A user's memories page by page (stable keyset cursors). */
   listMemories(input: ListMemoriesInput): Promise<MemoryPage>;
   /** The entry's next version (a new entry superseding it) through the write path. */

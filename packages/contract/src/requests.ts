@@ -357,3 +357,39 @@ export const PatchBody = Type.Object(
     description: 'what changes: at least one of content, tags, importance, pinned, metadata',
   },
 );
+
+// Batch writes, the users of a tenant, stats.
+
+const { userId: _batchUser, agentId: _batchAgent, ...writeItemFields } = WriteBody.properties;
+/** One item of a batch write: a write body without the user and agent (the batch names them once). */
+export const WriteItem = Type.Object(writeItemFields, { additionalProperties: false });
+
+export const MAX_BATCH_ITEMS = 100;
+
+export const WriteBatchBody = Type.Object(
+  {
+    userId,
+    agentId: Type.Optional(agentOnWrite),
+    items: Type.Array(WriteItem, {
+      minItems: 1,
+      maxItems: MAX_BATCH_ITEMS,
+      description: 'the writes, each as POST /v1/memories takes it (without userId / agentId)',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const UsersQuery = Type.Object(
+  {
+    limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$', description: 'page size, 1–1000 (default 100)' })),
+    cursor: Type.Optional(
+      Type.String({ pattern: '^[A-Za-z0-9_-]{1,1024}$', description: 'nextCursor of the previous page' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const StatsQuery = Type.Object(
+  { userId: Type.Optional(id('only this user’s counts')) },
+  { additionalProperties: false },
+);

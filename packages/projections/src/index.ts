@@ -16,6 +16,7 @@ export * from './projection-names';
 export * from './keyed-write';
 export * from './read-model-types';
 export * from './readModels';
+export * from './read-model-counts';
 export * from './quarantine-reads';
 export * from './erasure-reads';
 export { contentHash, normalizeContent } from './semantic/content-hash';

@@ -59,3 +59,14 @@ export async function projectionLag(
     return { projection, lag: partitions.reduce((s, p) => s + p.lag, 0), partitions };
   });
 }
+
+/** A projection's checkpoint per partition and its lag, as `engram stats` and GET /v1/admin/stats show it. */
+export function lagSummary(
+  lags: readonly ProjectionLag[],
+): Array<{ projection: string; checkpoint: Record<string, number>; lag: number }> {
+  return lags.map((l) => ({
+    projection: l.projection,
+    checkpoint: Object.fromEntries(l.partitions.map((p) => [String(p.partition), p.nextOffset])),
+    lag: l.lag,
+  }));
+}

@@ -37,6 +37,12 @@ export const OPERATION_SCOPES: { readonly [O in Operation]: readonly ApiScope[] 
   listMemories: ['read'],
   // A patch is a write of the entry's next version.
   patchMemory: ['write'],
+  writeMemories: ['write'],
+  // A user's own data, as engram export writes it (every agent's: not for an agent-bound key).
+  exportUser: ['read'],
+  // Tenant-wide views are an operator's.
+  stats: ['admin'],
+  listUsers: ['admin'],
   // An operator's review of what the scanner held (it may be any user's of the tenant).
   listQuarantine: ['admin'],
   releaseQuarantined: ['admin'],

@@ -1,14 +1,20 @@
-import { defaultSourceFor, newId, requireClaim, stringLeaves } from '@engram/core';
-import { admit } from '../access/operations';
+import { defaultSourceFor, isEngramError, newId, requireClaim, stringLeaves, type MemoryWritten } from '@engram/core';
+import { admit, type Admitted } from '../access/operations';
 import type { AppContext } from '../context';
 import { appendAll, buildEvent } from '../envelope';
 import { precheckSemanticWrite } from '../read/write-precheck';
 import { screenWrite } from '../scanning';
-import type { WriteMemoryInput, WriteMemoryResult } from '../types';
+import type { WriteBatchInput, WriteBatchResult, WriteMemoryInput, WriteMemoryResult } from '../types';
 import { contentWithin, invalid, normalTime, uniqueTags } from '../rules';
 
-export async function writeMemory(ctx: AppContext, input: WriteMemoryInput): Promise<WriteMemoryResult> {
-  const { scope, principal, keyId } = admit(ctx, input, 'writeMemory');
+/** A write checked, scanned and prechecked: its event to append, or the answer it already has (deduplicated, held). */
+type Prepared = { event: MemoryWritten } | { done: WriteMemoryResult };
+
+async function prepareWrite(
+  ctx: AppContext,
+  { scope, principal, keyId }: Admitted,
+  input: WriteMemoryInput,
+): Promise<Prepared> {
   const { type } = input;
   const content = contentWithin(input.content, ctx.config.maxContentBytes);
   const key = input.key ?? null;
@@ -47,7 +53,7 @@ export async function writeMemory(ctx: AppContext, input: WriteMemoryInput): Pro
   if (tier === 'SEMANTIC' && !screened.held) {
     const verdict = await precheckSemanticWrite(ctx.db, scope, { key, content, source });
     if (verdict.action === 'duplicate')
-      return { id: verdict.id, eventId: null, position: null, deduplicated: true, quarantineId: null };
+      return { done: { id: verdict.id, eventId: null, position: null, deduplicated: true, quarantineId: null } };
   }
 
   await ctx.quota?.admit(scope);
@@ -78,13 +84,72 @@ export async function writeMemory(ctx: AppContext, input: WriteMemoryInput): Pro
   if (screened.held) {
     const q = await screened.hold(event);
     return {
-      id: memoryId,
-      eventId: q.eventId,
-      position: q.position,
-      deduplicated: false,
-      quarantineId: q.quarantineId,
+      done: {
+        id: memoryId,
+        eventId: q.eventId,
+        position: q.position,
+        deduplicated: false,
+        quarantineId: q.quarantineId,
+      },
     };
   }
-  const res = await appendAll(ctx.log, [event]);
-  return { id: memoryId, eventId: res.eventId, position: res.position, deduplicated: false, quarantineId: null };
+  return { event };
+}
+
+export async function writeMemory(ctx: AppContext, input: WriteMemoryInput): Promise<WriteMemoryResult> {
+  const prepared = await prepareWrite(ctx, admit(ctx, input, 'writeMemory'), input);
+  if ('done' in prepared) return prepared.done;
+  const res = await appendAll(ctx.log, [prepared.event]);
+  return {
+    id: prepared.event.payload.memoryId,
+    eventId: res.eventId,
+    position: res.position,
+    deduplicated: false,
+    quarantineId: null,
+  };
+}
+
+/**
+ * Several writes of one user in one durable append. Each item goes through the path of a single
+ * write (rules, scanner, guard, precheck); an item refused there is answered with its error and the
+ * others are still written.
+ */
+export async function writeMemories(ctx: AppContext, input: WriteBatchInput): Promise<WriteBatchResult> {
+  const admitted = admit(ctx, input, 'writeMemories');
+  const results: WriteBatchResult['results'] = [];
+  const pending: Array<{ index: number; event: MemoryWritten }> = [];
+  for (const [index, item] of input.items.entries()) {
+    try {
+      const prepared = await prepareWrite(ctx, admitted, {
+        ...item,
+        scope: input.scope,
+        principal: input.principal,
+        correlationId: input.correlationId,
+      });
+      if ('done' in prepared) results[index] = { index, ok: true, result: prepared.done };
+      else pending.push({ index, event: prepared.event });
+    } catch (e) {
+      if (!isEngramError(e) || e.httpStatus >= 500) throw e;
+      results[index] = { index, ok: false, error: e.toJSON() };
+    }
+  }
+  if (pending.length === 0) return { results, position: null };
+  const res = await appendAll(
+    ctx.log,
+    pending.map((p) => p.event),
+  );
+  pending.forEach((p, i) => {
+    results[p.index] = {
+      index: p.index,
+      ok: true,
+      result: {
+        id: p.event.payload.memoryId,
+        eventId: p.event.eventId,
+        position: res.positions[i]!,
+        deduplicated: false,
+        quarantineId: null,
+      },
+    };
+  });
+  return { results, position: res.position };
 }

@@ -1,5 +1,5 @@
 import type { EventLog, SqlExecutor } from '@engram/core';
-import { PROJECTION_NAMES, projectionLag } from '@engram/projections';
+import { PROJECTION_NAMES, lagSummary, projectionLag, readModelCounts } from '@engram/projections';
 import { createLocalTextIndex } from '@engram/index-local';
 import type { EngramConfig } from '@engram/runtime';
 import { noPositionals, parseFlags } from '../args';
@@ -14,35 +14,6 @@ export interface EngramStats {
   tiers: Record<string, number>;
   tables: Record<string, number>;
   projections: Array<{ projection: string; checkpoint: Record<string, number>; lag: number }>;
-}
-
-const COUNTED_TABLES = [
-  'sessions',
-  'working_entries',
-  'messages',
-  'episodes',
-  'memories',
-  'contradictions',
-  'skills',
-  'write_rejections',
-  'quarantined_writes',
-  'archive_entries',
-] as const;
-
-async function tierCounts(db: SqlExecutor): Promise<Record<string, number>> {
-  const r = await db.query<{ tier: string; n: number }>(
-    'SELECT tier, count(*)::int AS n FROM memories GROUP BY tier ORDER BY tier',
-  );
-  const tiers: Record<string, number> = { WORKING: 0, EPISODIC: 0, SEMANTIC: 0, ARCHIVAL: 0 };
-  for (const row of r.rows) tiers[row.tier] = Number(row.n);
-  // Working entries and episodic messages/episodes live in their own tables, not in memories.
-  const w = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM working_entries');
-  const e = await db.query<{ n: number }>(
-    'SELECT (SELECT count(*) FROM messages)::int + (SELECT count(*) FROM episodes)::int AS n',
-  );
-  tiers.WORKING = (tiers.WORKING ?? 0) + Number(w.rows[0]!.n);
-  tiers.EPISODIC = (tiers.EPISODIC ?? 0) + Number(e.rows[0]!.n);
-  return tiers;
 }
 
 async function searchIndexProgress(
@@ -64,9 +35,7 @@ export async function collectStats(
   db: SqlExecutor & { kind: string },
 ): Promise<EngramStats> {
   const head = await log.head();
-  const tables: Record<string, number> = {};
-  for (const t of COUNTED_TABLES)
-    tables[t] = Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t}`)).rows[0]!.n);
+  const { tiers, tables } = await readModelCounts(db);
   const lags = await projectionLag(db, log, PROJECTION_NAMES);
   return {
     dataDir: cfg.dataDir,
@@ -78,16 +47,9 @@ export async function collectStats(
       bytesOnDisk: cfg.log.kind === 'file' ? await diskUsage(cfg.log.dir) : null,
     },
     store: db.kind,
-    tiers: await tierCounts(db),
+    tiers,
     tables,
-    projections: [
-      ...lags.map((l) => ({
-        projection: l.projection,
-        checkpoint: Object.fromEntries(l.partitions.map((p) => [String(p.partition), p.nextOffset])),
-        lag: l.lag,
-      })),
-      await searchIndexProgress(cfg, head),
-    ],
+    projections: [...lagSummary(lags), await searchIndexProgress(cfg, head)],
   };
 }
 
