@@ -1,4 +1,4 @@
-import { ANONYMOUS_PRINCIPAL, EngramError, tenantFor, type Logger, type ReadinessCheck } from '@engram/core';
+import { EngramError, type Logger, type ReadinessCheck } from '@engram/core';
 import type { AccessControl, KeyAdmin, MemoryApp } from '@engram/app';
 import { problemOf } from '@engram/contract';
 import Fastify from 'fastify';
@@ -9,6 +9,8 @@ import { errorHandler } from './errors';
 import { buildOpenApi } from './openapi';
 import type { RouteDef, RouteInput, RouteSchemas } from './route-def';
 import { buildRoutes } from './routes';
+import { requestCaller } from './request-caller';
+import { registerMem0Routes } from './mem0/mem0-routes';
 import { errorSchema, healthResponse, markdownResponse, openApiResponse, readinessResponse } from './schemas';
 import type { JsonSchema } from './schemas';
 
@@ -149,6 +151,8 @@ export function buildHttpServer(opts: HttpServerOptions): FastifyInstance {
     logger: false,
     bodyLimit: opts.bodyLimitBytes ?? BODY_LIMIT_BYTES,
     return503OnClosing: true,
+    // The event id of a Mem0 add names every event it appended (GET /mem0/v1/event/{id}/).
+    maxParamLength: 4096,
   });
   server.removeContentTypeParser('text/plain');
   server.setErrorHandler(errorHandler(opts.logger));
@@ -190,15 +194,9 @@ export function buildHttpServer(opts: HttpServerOptions): FastifyInstance {
       validatorCompiler: contractValidator(r),
       config: { auth: r.auth ?? 'key' },
       handler: async (req, reply) => {
-        // Validated by the route's TenantHeaders schema.
-        const tenant = req.headers['x-tenant-id'];
-        const corr = req.headers['x-correlation-id'];
-        const principal = req.principal ?? ANONYMOUS_PRINCIPAL;
+        // Headers validated by the route's TenantHeaders schema.
         const input = {
-          principal,
-          // P5: the tenant comes from the key; a header naming another tenant is refused.
-          tenantId: tenantFor(principal, typeof tenant === 'string' && tenant !== '' ? tenant : null),
-          correlationId: typeof corr === 'string' ? corr : null,
+          ...requestCaller(req),
           params: req.params ?? {},
           query: req.query ?? {},
           body: req.body ?? {},
@@ -210,5 +208,7 @@ export function buildHttpServer(opts: HttpServerOptions): FastifyInstance {
       },
     });
   }
+  // Agent surfaces over the same app and keys, documented by Mem0 rather than in this OpenAPI document.
+  if (opts.reads !== false) registerMem0Routes(server, opts.app);
   return server;
 }

@@ -18,6 +18,7 @@ import { context, query } from './queries/query';
 import { getMemory, keyHistory, listContradictions, memoryHistory, workingMemory } from './queries/reads';
 import { createContextRenderer } from './read/context-renderer';
 import { eventStatus } from './queries/event-status';
+import { locateMemory } from './queries/locate-memory';
 import { listDeadLetters, retryDeadLetters } from './queries/dead-letters';
 import type { MemoryApp, MemoryAppDeps } from './types';
 
@@ -47,6 +48,7 @@ export function createMemoryApp(deps: MemoryAppDeps): MemoryApp {
     consolidate: (i) => consolidate(ctx, i),
     query: (i) => query(ctx, i),
     getMemory: (i) => getMemory(ctx, i),
+    locateMemory: (i) => locateMemory(ctx, i),
     memoryHistory: (i) => memoryHistory(ctx, i),
     keyHistory: (i) => keyHistory(ctx, i),
     workingMemory: (i) => workingMemory(ctx, i),

@@ -27,3 +27,5 @@ export { createKeyAdmin } from './access/key-admin';
 export type { KeyAdmin, CreatedKey } from './access/key-admin';
 export type { RateLimit } from './access/token-bucket';
 export { boundQueryText } from './access/query-bounds';
+export * from './mem0/mem0-memories';
+export { decodeAddHandle, encodeAddHandle, type AddHandle } from './mem0/add-handle';

@@ -452,6 +452,8 @@ export interface MemoryApp {
 
   query(input: QueryInput): Promise<QueryHit[]>;
   getMemory(input: MemoryIdInput): Promise<MemoryView>;
+  /** The scope a memory id lives in within the caller's tenant (for clients naming a memory by id alone: Mem0's API, MCP). */
+  locateMemory(input: { tenantId: string; principal?: Principal; memoryId: string }): Promise<Scope>;
   memoryHistory(input: MemoryIdInput): Promise<HistoryItem[]>;
   keyHistory(input: CallBase & { key: string; minPosition?: string }): Promise<HistoryItem[]>;
   workingMemory(input: SessionInput & { budgetChars?: number; minPosition?: string }): Promise<string>;

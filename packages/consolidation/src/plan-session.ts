@@ -1,4 +1,11 @@
-import { deterministicId, type ContentScreen, type EngramEvent, type Logger, type Role } from '@engram/core';
+import {
+  deterministicId,
+  episodeEventIdOf,
+  type ContentScreen,
+  type EngramEvent,
+  type Logger,
+  type Role,
+} from '@engram/core';
 import { buildEvent, type EventOrigin } from './events';
 import type { VerifyingExtractionEngine } from './extraction/llm/llm-engine';
 import { planFacts } from './plan-facts';
@@ -99,7 +106,7 @@ export async function planSession(
     buildEvent(
       'EpisodeCreated',
       origin,
-      deterministicId(task.causeEventId, 'EpisodeCreated'),
+      episodeEventIdOf(task.causeEventId),
       {
         episodeId,
         sessionKey: sessionId,

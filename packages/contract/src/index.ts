@@ -6,3 +6,4 @@ export * from './check';
 export * from './events';
 export type { Static, TSchema } from 'typebox';
 export * from './keys';
+export * from './mem0';

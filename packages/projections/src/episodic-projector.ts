@@ -53,7 +53,8 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<ApplyOutcome
           e.occurredAt,
         ],
       );
-      return;
+      // The write status of the episode: how a caller learns that a session's consolidation is in.
+      return { outcome: 'applied' };
     }
     case 'MemoryForgotten':
       if (e.payload.target === 'user') {

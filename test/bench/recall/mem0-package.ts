@@ -1,7 +1,8 @@
 /**
- * Mem0's OSS build is a benchmark peer, not a dependency of Engram: installing it with the project
- * would compile better-sqlite3 on every `npm ci`. `--peer mem0` installs the pinned version once
- * into a cache directory from the npm registry and loads it from there.
+ * Mem0's packages are test and benchmark peers, not dependencies of Engram: installing them with the
+ * project would compile better-sqlite3 on every `npm ci`. The pinned `mem0ai` (its OSS build, the
+ * benchmark peer of `--peer mem0`, and its platform client MemoryClient, which the /mem0 e2e test
+ * drives) is installed once into a cache directory from the npm registry and loaded from there.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -18,7 +19,8 @@ export function mem0Dir(): string {
     : join(homedir(), '.cache', 'engram', 'peers', `mem0ai-${MEM0_VERSION}`);
 }
 
-export async function loadMem0Oss(): Promise<unknown> {
+/** Installs the pinned package once; resolves modules from its directory. */
+function mem0Require(): NodeJS.Require {
   const dir = mem0Dir();
   if (
     !existsSync(join(dir, 'node_modules', 'mem0ai', 'package.json')) ||
@@ -41,8 +43,26 @@ export async function loadMem0Oss(): Promise<unknown> {
       { stdio: ['ignore', 'inherit', 'inherit'] },
     );
   }
-  const require = createRequire(join(dir, 'package.json'));
-  return import(pathToFileURL(require.resolve('mem0ai/oss')).href);
+  return createRequire(join(dir, 'package.json'));
+}
+
+export async function loadMem0Oss(): Promise<unknown> {
+  return import(pathToFileURL(mem0Require().resolve('mem0ai/oss')).href);
+}
+
+/**
+ * Mem0's platform client (`import { MemoryClient } from 'mem0ai'`). Its telemetry is read from the
+ * environment when the module loads, so it is switched off first: nothing leaves this machine.
+ */
+export async function loadMem0Client(): Promise<{ MemoryClient: unknown }> {
+  process.env.MEM0_TELEMETRY = 'false';
+  const mod = (await import(pathToFileURL(mem0Require().resolve('mem0ai')).href)) as {
+    MemoryClient?: unknown;
+    default?: { MemoryClient?: unknown };
+  };
+  const MemoryClient = mod.MemoryClient ?? mod.default?.MemoryClient;
+  if (!MemoryClient) throw new Error(`mem0ai@${MEM0_VERSION} has no MemoryClient export`);
+  return { MemoryClient };
 }
 
 // `npx tsx test/bench/recall/mem0-package.ts` installs the peer ahead of time (npm test does).

@@ -29,6 +29,8 @@ export const OPERATION_SCOPES: { readonly [O in Operation]: readonly ApiScope[] 
   consolidate: ['admin'],
   query: ['read'],
   getMemory: ['read'],
+  // Which user of the tenant holds a memory id: a tenant-wide key may read them all anyway.
+  locateMemory: ['read'],
   memoryHistory: ['read'],
   keyHistory: ['read'],
   workingMemory: ['read'],

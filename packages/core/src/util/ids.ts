@@ -27,6 +27,11 @@ export function deterministicId(...parts: Array<string | number | null | undefin
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** The EpisodeCreated event the consolidator appends for an ended session: derived from the SessionEnded event id. */
+export function episodeEventIdOf(sessionEndedEventId: string): string {
+  return deterministicId(sessionEndedEventId, 'EpisodeCreated');
+}
+
 export function sha256Hex(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }

@@ -1,0 +1,127 @@
+import { EngramError } from '@engram/core';
+import {
+  createMem0Memories,
+  mem0Entities as entitiesOf,
+  type Mem0Caller,
+  type Mem0Entities,
+  type MemoryApp,
+} from '@engram/app';
+import {
+  Mem0AddBody,
+  Mem0EntityParams,
+  Mem0EntityQuery,
+  Mem0EventParams,
+  Mem0MemoryParams,
+  Mem0SearchBody,
+  TenantHeaders,
+  check,
+} from '@engram/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requestCaller } from '../request-caller';
+
+/** Where the Mem0-compatible subset is served: `new MemoryClient({ apiKey, host: 'http://HOST:PORT/mem0' })`. */
+export const MEM0_PREFIX = '/mem0';
+
+/** The caller, its tenant and correlation headers checked as on every native route. */
+function callerOf(req: FastifyRequest): Mem0Caller {
+  check(TenantHeaders, req.headers, 'headers');
+  return requestCaller(req);
+}
+
+/**
+ * Mem0's REST API (the paths, trailing slashes, field names and shapes its clients use) over the
+ * same MemoryApp operations as the native API: the same keys (`Authorization: Token <key>` is an
+ * Engram key), scopes, guard and scanner. Not in the OpenAPI document: Mem0 documents it.
+ */
+export function registerMem0Routes(server: FastifyInstance, app: MemoryApp): void {
+  const mem0 = createMem0Memories(app);
+  void server.register(
+    async (s) => {
+      // Mem0's clients send Content-Type: application/json on bodiless DELETEs too.
+      s.removeContentTypeParser('application/json');
+      s.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+        const raw = String(body);
+        if (raw.trim() === '') return done(null, undefined);
+        try {
+          done(null, JSON.parse(raw));
+        } catch {
+          done(
+            new EngramError('VALIDATION_FAILED', 'the body is not valid JSON', { details: { field: 'body' } }),
+            undefined,
+          );
+        }
+      });
+
+      s.get('/v1/ping/', async (req) => {
+        const c = callerOf(req);
+        return {
+          status: 'ok',
+          message: 'Engram (Mem0-compatible API)',
+          org_id: c.tenantId,
+          project_id: c.tenantId,
+          user_email: null,
+        };
+      });
+
+      s.post('/v3/memories/add/', async (req) => {
+        const b = check(Mem0AddBody, req.body ?? {}, 'body');
+        return mem0.add(callerOf(req), {
+          entities: entitiesOf(b),
+          messages: b.messages,
+          infer: b.infer ?? true,
+          ...(b.metadata ? { metadata: b.metadata } : {}),
+          ...(b.expiration_date ? { expirationDate: b.expiration_date } : {}),
+        });
+      });
+
+      s.post('/v3/memories/search/', async (req) => {
+        const b = check(Mem0SearchBody, req.body ?? {}, 'body');
+        const { filters, top_k, threshold, query, user_id, agent_id, run_id, app_id } = b;
+        const results = await mem0.search(callerOf(req), {
+          entities: entitiesOf({ user_id, agent_id, run_id, app_id }, filters),
+          query,
+          ...(top_k !== undefined ? { topK: top_k } : {}),
+          ...(threshold !== undefined ? { threshold } : {}),
+        });
+        return { results };
+      });
+
+      s.get('/v1/memories/:id/', async (req) =>
+        mem0.get(callerOf(req), check(Mem0MemoryParams, req.params, 'path').id),
+      );
+
+      s.get('/v1/memories/:id/history/', async (req) =>
+        mem0.history(callerOf(req), check(Mem0MemoryParams, req.params, 'path').id),
+      );
+
+      s.delete('/v1/memories/:id/', async (req) =>
+        mem0.delete(callerOf(req), check(Mem0MemoryParams, req.params, 'path').id),
+      );
+
+      s.delete('/v1/memories/', async (req) =>
+        mem0.deleteAll(callerOf(req), check(Mem0EntityQuery, req.query ?? {}, 'query')),
+      );
+
+      s.get('/v1/event/:id/', async (req) => mem0.event(callerOf(req), check(Mem0EventParams, req.params, 'path').id));
+
+      const deleteEntity = async (req: FastifyRequest) => {
+        const { type, name } = check(Mem0EntityParams, req.params, 'path');
+        if (type === 'app' || type === 'run') {
+          throw new EngramError(
+            'VALIDATION_FAILED',
+            `entity_type: Engram erases a user or an agent of a user, not a ${type}`,
+            { details: { field: 'entity_type' } },
+          );
+        }
+        const c = callerOf(req);
+        const entities: Mem0Entities =
+          type === 'user' ? { user_id: name } : { agent_id: name, ...check(Mem0EntityQuery, req.query ?? {}, 'query') };
+        await mem0.deleteAll(c, entities);
+        return { message: 'Entity deleted successfully.' };
+      };
+      s.delete('/v1/entities/:type/:name/', deleteEntity);
+      s.delete('/v2/entities/:type/:name/', deleteEntity);
+    },
+    { prefix: MEM0_PREFIX },
+  );
+}
