@@ -74,7 +74,7 @@ describe('the mem0ai MemoryClient against Engram /mem0', () => {
       (e: Error) => e.name === 'MemoryNotFoundError',
     );
 
-  it('adds, searches, gets, reads the history of and deletes a memory', async () => {
+  it('adds, searches, lists, gets, updates, reads the history of and deletes a memory', async () => {
     const added = await client.add([{ role: 'user', content: 'I am allergic to peanuts and shellfish' }], {
       userId: 'alice',
       infer: false,
@@ -104,6 +104,21 @@ describe('the mem0ai MemoryClient against Engram /mem0', () => {
     });
     expect(strict.results.map((m) => m.id)).not.toContain(id);
 
+    await client.add([{ role: 'user', content: 'My favourite city is Lisbon' }], { userId: 'alice', infer: false });
+    const all = await waitFor('both memories to be listed', async () => {
+      const p = await client.getAll({ filters: { user_id: 'alice' } });
+      return p.count === 2 ? p : null;
+    });
+    expect(all.results.map((m) => m.memory).sort()).toEqual([
+      'I am allergic to peanuts and shellfish',
+      'My favourite city is Lisbon',
+    ]);
+    const first = await client.getAll({ filters: { user_id: 'alice' }, page: 1, pageSize: 1 });
+    const second = await client.getAll({ filters: { user_id: 'alice' }, page: 2, pageSize: 1 });
+    expect(first).toMatchObject({ count: 2, previous: null, next: expect.stringContaining('page=2') });
+    expect(second).toMatchObject({ count: 2, next: null, previous: expect.stringContaining('page=1') });
+    expect(new Set([first.results[0].id, second.results[0].id]).size).toBe(2);
+
     expect(await client.get(id)).toMatchObject({
       id,
       memory: 'I am allergic to peanuts and shellfish',
@@ -120,6 +135,27 @@ describe('the mem0ai MemoryClient against Engram /mem0', () => {
         userId: 'alice',
       }),
     ]);
+    const updated = await client.update(id, { text: 'I am allergic to peanuts only' });
+    expect(updated).toMatchObject({
+      memory: 'I am allergic to peanuts only',
+      event: 'UPDATE',
+      previousId: id,
+      metadata: { source: 'onboarding' },
+    });
+    expect(updated.id).not.toBe(id);
+    // The old id names the memory across versions; the list holds the current version only.
+    expect(await client.get(id)).toMatchObject({ id: updated.id, memory: 'I am allergic to peanuts only' });
+    const listed = await client.getAll({ filters: { user_id: 'alice' } });
+    expect(listed.count).toBe(2);
+    expect(listed.results.map((m) => m.id)).toContain(updated.id);
+    const versions = await client.history(id);
+    expect(versions.map((h) => h.event)).toEqual(expect.arrayContaining(['ADD', 'UPDATE']));
+    expect(versions.find((h) => h.event === 'UPDATE')).toMatchObject({
+      memoryId: id,
+      oldMemory: 'I am allergic to peanuts and shellfish',
+      newMemory: 'I am allergic to peanuts only',
+    });
+
     const ev = await engram.request('GET', `/mem0/v1/event/${added.eventId}/`, undefined, {
       authorization: `Token ${tenantKey}`,
     });
@@ -131,11 +167,14 @@ describe('the mem0ai MemoryClient against Engram /mem0', () => {
     });
 
     expect(await client.delete(id)).toMatchObject({ message: expect.any(String) });
-    await waitFor('the deleted memory to be gone', () => gone(client, id), 60_000);
     await waitFor(
-      'search to no longer find it',
-      async () =>
-        !(await client.search('peanut allergy', { filters: { user_id: 'alice' } })).results.some((m) => m.id === id),
+      'the memory and its versions to be gone',
+      async () => (await gone(client, id)) && (await gone(client, updated.id)),
+      60_000,
+    );
+    await waitFor(
+      'the list to hold only the other memory',
+      async () => (await client.getAll({ filters: { user_id: 'alice' } })).count === 1,
       60_000,
     );
   });

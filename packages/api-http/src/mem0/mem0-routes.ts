@@ -11,6 +11,9 @@ import {
   Mem0EntityParams,
   Mem0EntityQuery,
   Mem0EventParams,
+  Mem0ListBody,
+  Mem0PageQuery,
+  Mem0UpdateBody,
   Mem0MemoryParams,
   Mem0SearchBody,
   TenantHeaders,
@@ -21,6 +24,8 @@ import { requestCaller } from '../request-caller';
 
 /** Where the Mem0-compatible subset is served: `new MemoryClient({ apiKey, host: 'http://HOST:PORT/mem0' })`. */
 export const MEM0_PREFIX = '/mem0';
+/** Mem0's page size when a list names none. */
+const DEFAULT_PAGE_SIZE = 100;
 
 /** The caller, its tenant and correlation headers checked as on every native route. */
 function callerOf(req: FastifyRequest): Mem0Caller {
@@ -84,6 +89,36 @@ export function registerMem0Routes(server: FastifyInstance, app: MemoryApp): voi
           ...(threshold !== undefined ? { threshold } : {}),
         });
         return { results };
+      });
+
+      s.post('/v3/memories/', async (req) => {
+        const b = check(Mem0ListBody, req.body ?? {}, 'body');
+        const q = check(Mem0PageQuery, req.query ?? {}, 'query');
+        const page = Number(q.page ?? 1);
+        const pageSize = Number(q.page_size ?? DEFAULT_PAGE_SIZE);
+        const { user_id, agent_id, run_id, app_id } = b;
+        const r = await mem0.list(callerOf(req), {
+          entities: entitiesOf({ user_id, agent_id, run_id, app_id }, b.filters),
+          page,
+          pageSize,
+        });
+        const url = (n: number) =>
+          `${req.protocol}://${req.host}${MEM0_PREFIX}/v3/memories/?page=${n}&page_size=${pageSize}`;
+        return {
+          count: r.count,
+          next: page * pageSize < r.count ? url(page + 1) : null,
+          previous: page > 1 ? url(page - 1) : null,
+          results: r.results,
+        };
+      });
+
+      s.put('/v1/memories/:id/', async (req) => {
+        const { id } = check(Mem0MemoryParams, req.params, 'path');
+        const b = check(Mem0UpdateBody, req.body ?? {}, 'body');
+        return mem0.update(callerOf(req), id, {
+          ...(b.text !== undefined ? { text: b.text } : {}),
+          ...(b.metadata ? { metadata: b.metadata } : {}),
+        });
       });
 
       s.get('/v1/memories/:id/', async (req) =>

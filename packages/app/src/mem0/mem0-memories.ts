@@ -98,12 +98,31 @@ export interface Mem0HistoryEntry {
   updated_at: string;
 }
 
+export interface Mem0Updated extends Mem0Memory {
+  event: 'UPDATE' | 'NOOP' | 'HELD';
+  /** The version this update replaced. */
+  previous_id: string;
+  /** HELD: the scanner's quarantine of the new version (an operator decides). */
+  quarantine_id?: string | null;
+}
+
 export interface Mem0Memories {
   add(c: Mem0Caller, input: Mem0AddInput): Promise<Mem0AddResult>;
   search(c: Mem0Caller, input: Mem0SearchInput): Promise<Mem0Memory[]>;
   get(c: Mem0Caller, memoryId: string): Promise<Mem0Memory>;
   history(c: Mem0Caller, memoryId: string): Promise<Mem0HistoryEntry[]>;
   /** Forgets the entry and every later version of it; the erasure ids. */
+  /** Current versions of the user's memories, newest first, one page (page 1 first) and how many there are. */
+  list(
+    c: Mem0Caller,
+    input: { entities: Mem0Entities; page: number; pageSize: number },
+  ): Promise<{ count: number; results: Mem0Memory[] }>;
+  /** A new version of the memory (its current version when the id was updated before). */
+  update(
+    c: Mem0Caller,
+    memoryId: string,
+    input: { text?: string; metadata?: Record<string, unknown> },
+  ): Promise<Mem0Updated>;
   delete(c: Mem0Caller, memoryId: string): Promise<{ message: string; erasure_ids: string[] }>;
   /** Forgets everything of the user (of one agent of the user when agent_id is given). */
   deleteAll(c: Mem0Caller, entities: Mem0Entities): Promise<{ message: string; erasure_id: string }>;
@@ -112,6 +131,9 @@ export interface Mem0Memories {
 
 /** Longest supersession chain followed from a named id. */
 const MAX_CHAIN = 32;
+/** Entries read per listMemories call while paging, and the most a list counts (its `count` stops there). */
+const LIST_BATCH = 500;
+const MAX_COUNTED = 100_000;
 
 export const MEM0_QUEUED_MESSAGE = 'Memory processing has been queued for background execution';
 
@@ -296,6 +318,50 @@ export function createMem0Memories(app: MemoryApp): Mem0Memories {
         });
       }
       return out;
+    },
+
+    async list(c, input) {
+      const scope = mem0Scope(c, input.entities);
+      const { run_id, app_id } = input.entities;
+      const skip = (input.page - 1) * input.pageSize;
+      const results: Mem0Memory[] = [];
+      let count = 0;
+      let cursor: string | null = null;
+      do {
+        const page = await app.listMemories({
+          ...base(c, scope),
+          tiers: ['SEMANTIC', 'ARCHIVAL'],
+          limit: LIST_BATCH,
+          ...(cursor ? { cursor } : {}),
+        });
+        for (const m of page.memories) {
+          if (m.supersededBy || (run_id && m.sessionId !== run_id) || (app_id && m.scope !== app_id)) continue;
+          if (count >= skip && results.length < input.pageSize) results.push(toMem0Memory(m));
+          count++;
+        }
+        cursor = page.nextCursor;
+      } while (cursor && count < MAX_COUNTED);
+      return { count, results };
+    },
+
+    async update(c, memoryId, input) {
+      if (input.text === undefined && input.metadata === undefined)
+        throw invalid('text', 'give text or metadata to change');
+      const { scope, chain } = await lineage(c, memoryId);
+      const current = chain[chain.length - 1]!;
+      const r = await app.patchMemory({
+        ...base(c, scope),
+        memoryId: current.id,
+        ...(input.text !== undefined ? { content: input.text } : {}),
+        ...(input.metadata ? { metadata: input.metadata } : {}),
+      });
+      if (r.deduplicated) return { ...toMem0Memory(current), event: 'NOOP', previous_id: current.id };
+      // Held by the content scanner: nothing changed for readers until an operator releases it.
+      if (r.quarantineId || !r.position)
+        return { ...toMem0Memory(current), event: 'HELD', previous_id: current.id, quarantine_id: r.quarantineId };
+      // Read back at the update's position (bounded wait): the answer is the stored new version.
+      const next = await app.getMemory({ ...base(c, scope), memoryId: r.id, minPosition: r.position });
+      return { ...toMem0Memory(next), event: 'UPDATE', previous_id: current.id };
     },
 
     async delete(c, memoryId) {
