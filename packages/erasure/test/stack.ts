@@ -22,6 +22,7 @@ import {
   createMasterKey,
   generateMasterKeyText,
   openFileKeyStore,
+  openSqlKeyStore,
   parseMasterKey,
 } from '@engram/encryption';
 import { createAvroEventCodec } from '@engram/event-codec-avro';
@@ -40,11 +41,14 @@ import {
 } from '@engram/projections';
 import { createHybridRetriever, createSearchIndexProjector } from '@engram/retrieval';
 import { openPglite } from '@engram/store-pglite';
+import { createScratchDatabase, openPostgres } from '@engram/store-postgres';
 import { startErasureCoordinator } from '../src';
 
 /** The embedded parts as the all-in-one composes them, every one on disk under one data dir. */
 export interface ErasureStack {
   dir: string;
+  /** The scratch database when the stack runs on PostgreSQL. */
+  postgres: { url: string; name: string } | null;
   log: SealedEventLog;
   db: SqlDatabase;
   app: MemoryApp;
@@ -65,21 +69,28 @@ export interface ErasureStack {
 const codec = createAvroEventCodec();
 const cipher = createAesGcmCipher();
 
-export async function openErasureStack(tenantId = 'acme'): Promise<ErasureStack> {
+export interface ErasureStackOptions {
+  /** A PostgreSQL server: the read models and the key store go to a scratch database on it (as distributed). */
+  pgUrl?: string;
+}
+
+export async function openErasureStack(tenantId = 'acme', opts: ErasureStackOptions = {}): Promise<ErasureStack> {
   const dir = await mkdtemp(join(tmpdir(), 'engram-erasure-'));
+  const scratch = opts.pgUrl ? await createScratchDatabase(opts.pgUrl, 'engram_erasure') : null;
   const master = generateMasterKeyText();
   let parts: Awaited<ReturnType<typeof open>>;
 
   async function open() {
     const inner = await openFileEventLog({ dir: join(dir, 'log'), codec });
-    const keys = await openFileKeyStore({
-      dir: join(dir, 'keys'),
-      master: createMasterKey(parseMasterKey(master, 'test')),
-      eventKey: cipher.eventKey.bind(cipher),
-    });
-    const log = createSealedEventLog(inner, { keys, cipher });
-    const db = await openPglite({ dataDir: join(dir, 'pglite') });
+    const db = scratch
+      ? openPostgres({ connectionString: scratch.url, max: 4 })
+      : await openPglite({ dataDir: join(dir, 'pglite') });
     await runMigrations(db);
+    const keyOpts = { master: createMasterKey(parseMasterKey(master, 'test')), eventKey: cipher.eventKey.bind(cipher) };
+    const keys = scratch
+      ? await openSqlKeyStore({ db, ...keyOpts })
+      : await openFileKeyStore({ dir: join(dir, 'keys'), ...keyOpts });
+    const log = createSealedEventLog(inner, { keys, cipher });
     const running: RunningProjector[] = [];
     for (const projector of Object.values(PROJECTORS))
       running.push(await startProjector({ log, db, projector, batchSize: 100 }));
@@ -150,6 +161,7 @@ export async function openErasureStack(tenantId = 'acme'): Promise<ErasureStack>
   parts = await open();
   const stack: ErasureStack = {
     dir,
+    postgres: scratch ? { url: scratch.url, name: scratch.name } : null,
     tenantId,
     get log() {
       return parts.log;
@@ -196,6 +208,7 @@ export async function openErasureStack(tenantId = 'acme'): Promise<ErasureStack>
     },
     async cleanup() {
       await rm(dir, { recursive: true, force: true });
+      await scratch?.drop();
     },
   };
   return stack;
