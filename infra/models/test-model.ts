@@ -8,7 +8,8 @@
  */
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { defaultModelsDir, ensureConverterTools, pullModel } from '@engram/embedder-onnx';
+import { ensureConverterTools, pullModel } from '@engram/model-tools';
+import { parseConfig } from '@engram/runtime';
 
 /** The models the ONNX adapter is tested on (the ones the tests look for by default). */
 export const TEST_MODELS = [
@@ -21,12 +22,14 @@ export const TEST_MODELS = [
 export async function ensureTestModels(): Promise<
   Array<{ name: string; path: string } | { name: string; skipped: string }>
 > {
+  // The same model settings the service and `engram models pull` use (ENGRAM_MODELS_DIR, ENGRAM_PYTHON, …).
+  const { models } = parseConfig(process.env, process.cwd());
   const results = [];
   // The conversion tests need the converter's tools even when every model is already pulled.
   try {
     results.push({
       name: 'converter tools',
-      path: await ensureConverterTools(process.env.ENGRAM_PYTHON ?? 'python3', join(defaultModelsDir(), '.tools')),
+      path: await ensureConverterTools(models.python, join(models.dir, '.tools')),
     });
   } catch (e) {
     results.push({ name: 'converter tools', skipped: (e as Error).message });
@@ -37,7 +40,7 @@ export async function ensureTestModels(): Promise<
       continue;
     }
     try {
-      results.push({ name, path: (await pullModel(name, defaultModelsDir())).path });
+      results.push({ name, path: (await pullModel(name, models.dir, models)).path });
     } catch (e) {
       results.push({ name, skipped: (e as Error).message });
     }

@@ -11,6 +11,8 @@ export interface ModelDirInfo {
   name: string;
   onnxPath: string;
   tokenizerJson: unknown;
+  /** tokenizer_config.json (empty when absent): what tokenizers.js reads beside tokenizer.json. */
+  tokenizerConfig: object;
   /** From 1_Pooling/config.json (sentence-transformers) when present. */
   pooling: Pooling | null;
   /** sentence_bert_config.json max_seq_length, else tokenizer_config.json model_max_length, capped by the position table. */
@@ -125,6 +127,7 @@ export function readModelDir(modelDir: string): ModelDirInfo {
     name: basename(dir),
     onnxPath,
     tokenizerJson: readJson(tokenizerPath),
+    tokenizerConfig: tokCfg ?? {},
     pooling: poolingOf(poolingCfg),
     prompts: promptsOf(readJsonIfPresent(stConfigPath)),
     maxLength: Math.min(declared, positions),

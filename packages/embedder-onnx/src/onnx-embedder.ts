@@ -31,7 +31,7 @@ export type OnnxEmbedder = Embedder & { readonly modelDir: string; warmup(): Pro
  */
 export function createOnnxEmbedder(opts: OnnxEmbedderOptions): OnnxEmbedder {
   const info = readModelDir(opts.modelDir);
-  const tokenizer = tokenizerFromJson(info.tokenizerJson);
+  const tokenizer = tokenizerFromJson(info.tokenizerJson, info.tokenizerConfig);
   const pooling = opts.pooling ?? info.pooling ?? 'mean';
   if (pooling !== 'mean' && pooling !== 'cls')
     throw new EngramError('CONFIG_INVALID', `pooling must be mean or cls, got ${String(pooling)}`);

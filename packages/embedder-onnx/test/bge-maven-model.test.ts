@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { converterToolsPath, createOnnxEmbedder, readModelDir, tokenizerFromJson } from '@engram/embedder-onnx';
+import { createOnnxEmbedder, readModelDir, tokenizerFromJson } from '@engram/embedder-onnx';
+import { converterToolsPath } from '@engram/model-tools';
 import { testModelsDir } from './model-location';
 
 // The [CLS] row of last_hidden_state for one sequence of ids, straight from onnxruntime in Python.

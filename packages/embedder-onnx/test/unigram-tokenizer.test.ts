@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tokenizerFromJson } from '@engram/embedder-onnx';
+import { tokenizerFromJson, unigramTokenizerFromJson } from '@engram/embedder-onnx';
 import { testModelsDir } from './model-location';
 
 const VOCAB: Array<[string, number]> = [
@@ -46,17 +46,19 @@ describe('SentencePiece Unigram tokenizer (tiny vocab)', () => {
     expect(tok.encode('hello world', 3).ids).toEqual([S, HELLO, E]);
   });
 
-  it('refuses what it does not implement', () => {
+  it('the hand-written one refuses what it does not implement (tokenizerFromJson sends those to tokenizers.js)', () => {
     const base = {
       pre_tokenizer: { type: 'Metaspace' },
       post_processor: { type: 'RobertaProcessing', cls: ['<s>', 0], sep: ['</s>', 2] },
       model: { type: 'Unigram', unk_id: 3, vocab: VOCAB },
     };
-    expect(() => tokenizerFromJson({ ...base, normalizer: { type: 'Precompiled' } })).toThrow(/normalizer Precompiled/);
-    expect(() => tokenizerFromJson({ ...base, pre_tokenizer: { type: 'Whitespace' } })).toThrow(
+    expect(() => unigramTokenizerFromJson({ ...base, normalizer: { type: 'Precompiled' } })).toThrow(
+      /normalizer Precompiled/,
+    );
+    expect(() => unigramTokenizerFromJson({ ...base, pre_tokenizer: { type: 'Whitespace' } })).toThrow(
       /pre_tokenizer Whitespace/,
     );
-    expect(() => tokenizerFromJson({ ...base, model: { type: 'Unigram', vocab: VOCAB } })).toThrow(/no unk_id/);
+    expect(() => unigramTokenizerFromJson({ ...base, model: { type: 'Unigram', vocab: VOCAB } })).toThrow(/no unk_id/);
   });
 });
 

