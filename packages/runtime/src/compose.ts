@@ -79,8 +79,8 @@ export async function openFoundation(
   life.add({ name: 'key-store', close: () => keys.close() });
   sealed = createSealedEventLog(raw, { keys, cipher });
   // P2 for producers publishing straight to the log: every reader sees events whose user content is
-  // in the clear screened by the rules alone (deterministic: every consumer and every replay reach the
-  // same verdict) under the configured policy. Above the sealed log, which opens what Engram sealed.
+  // in the clear screened by the scanner without a classifier (rules and the learned stage: deterministic,
+  // so every consumer and every replay reach the same verdict) under the configured policy. Above the sealed log, which opens what Engram sealed.
   const log = createScreenedLog(
     sealed,
     new ContentScreen({ policy: cfg.scanner.policy }),

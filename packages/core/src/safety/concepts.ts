@@ -1,19 +1,26 @@
 import { ALWAYS_PRESENT, CJK_STEMS, CONCEPT_TESTS, LATIN_STEMS } from './rules';
 
 interface TrieNode {
-  next: Map<number, TrieNode>;
+  /** Children by UTF-16 code unit: ASCII in an array (the hot path: folded Latin text), the rest in a map. */
+  ascii: Array<TrieNode | undefined> | null;
+  other: Map<number, TrieNode> | null;
   ids: number[] | null;
 }
+const child = (node: TrieNode, c: number): TrieNode | undefined => (c < 128 ? node.ascii?.[c] : node.other?.get(c));
 /** Stems as tries (UTF-16 code units): one walk per start position finds every stem there. */
 function trieOf(stems: ReadonlyMap<string, number[]>): TrieNode {
-  const root: TrieNode = { next: new Map(), ids: null };
+  const root: TrieNode = { ascii: null, other: null, ids: null };
   for (const [stem, ids] of stems) {
     let node = root;
     for (let i = 0; i < stem.length; i++) {
       const c = stem.charCodeAt(i);
-      let child = node.next.get(c);
-      if (!child) node.next.set(c, (child = { next: new Map(), ids: null }));
-      node = child;
+      let next = child(node, c);
+      if (!next) {
+        next = { ascii: null, other: null, ids: null };
+        if (c < 128) (node.ascii ??= new Array<TrieNode | undefined>(128))[c] = next;
+        else (node.other ??= new Map()).set(c, next);
+      }
+      node = next;
     }
     node.ids = ids;
   }
@@ -39,16 +46,16 @@ export function conceptsIn(text: string): Array<number[] | undefined> {
     if (!isWordChar(text.charCodeAt(i)) || (i > 0 && isWordChar(text.charCodeAt(i - 1)))) continue;
     let node: TrieNode | undefined = STEM_TRIE;
     for (let j = i; j < text.length && node; j++) {
-      node = node.next.get(text.charCodeAt(j));
+      node = child(node, text.charCodeAt(j));
       if (node?.ids) mark(node.ids, i);
     }
   }
   if (/[^\x00-\x7f]/.test(text)) {
     for (let i = 0; i < text.length; i++) {
-      let node = CJK_TRIE.next.get(text.charCodeAt(i));
+      let node = child(CJK_TRIE, text.charCodeAt(i));
       for (let j = i + 1; node; j++) {
         if (node.ids) mark(node.ids, i);
-        node = j < text.length ? node.next.get(text.charCodeAt(j)) : undefined;
+        node = j < text.length ? child(node, text.charCodeAt(j)) : undefined;
       }
     }
   }
