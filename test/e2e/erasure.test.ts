@@ -3,7 +3,9 @@
  * PGlite, local index snapshots, the consolidator and the erasure coordinator), a distinctive secret
  * in a memory and in session messages, facts and an episode consolidated from them; the user is
  * erased, the report completes, the service stops, and no byte under the data dir holds the secret.
- * `engram export` of the user holds none of it either, and the other user is intact.
+ * `engram export` of the user holds none of it either, and the other user is intact. Before that, a
+ * third user's consolidated fact is forgotten on its own: the episode it was consolidated with goes
+ * (lineage), the user's other memories stay queryable.
  */
 import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -77,6 +79,24 @@ describe('erasing a user from the all-in-one process', () => {
       content: `Frank's cabin is in ${other}`,
     });
     expect(kept.status).toBe(202);
+    // Gus: one consolidated fact of his is forgotten on its own (lineage: the episode it was consolidated with goes).
+    const gusPlace = placeName();
+    for (const [i, content] of ['Hi, my name is Gus Hale.', `I live in ${gusPlace} these days.`].entries()) {
+      const r = await engram.request('POST', '/v1/sessions/sess-g1/messages', {
+        userId: 'gus',
+        role: 'user',
+        content,
+        messageId: `g${i + 1}`,
+      });
+      expect(r.status).toBe(202);
+    }
+    expect((await engram.request('POST', '/v1/sessions/sess-g1/end', { userId: 'gus' })).status).toBe(202);
+    const gusChess = await engram.request('POST', '/v1/memories', {
+      userId: 'gus',
+      type: 'USER',
+      content: 'Gus plays chess on Sundays',
+    });
+    expect(gusChess.status).toBe(202);
 
     // The consolidator derives facts and an episode from the session (condition wait, long bound).
     let derived: { facts: any[]; episodes: any[] } = { facts: [], episodes: [] };
@@ -107,6 +127,61 @@ describe('erasing a user from the all-in-one process', () => {
       { backoff: { initialMs: 100, maxMs: 1000 }, timeoutMs: 180_000 },
     );
     expect(consolidated, JSON.stringify(derived)).toBe(true);
+
+    let gus: { fact: any; episodes: any[] } = { fact: null, episodes: [] };
+    const gusConsolidated = await pollUntil(
+      async () => {
+        const facts = await engram!.request('POST', '/v1/query', {
+          userId: 'gus',
+          query: `where does Gus live ${gusPlace}`,
+          k: 20,
+          tiers: ['SEMANTIC'],
+          reinforce: false,
+        });
+        const episodes = await engram!.request('POST', '/v1/query', {
+          userId: 'gus',
+          query: `Gus ${gusPlace}`,
+          k: 20,
+          tiers: ['EPISODIC'],
+          reinforce: false,
+        });
+        gus = {
+          fact: facts.body.results.find(
+            (r: any) => r.source === 'consolidated' && String(r.content).includes(gusPlace),
+          ),
+          episodes: episodes.body.results.filter((r: any) => r.kind === 'episode'),
+        };
+        return !!gus.fact && gus.episodes.length > 0;
+      },
+      { backoff: { initialMs: 100, maxMs: 1000 }, timeoutMs: 180_000 },
+    );
+    expect(gusConsolidated, JSON.stringify(gus)).toBe(true);
+    const forgotFact = await engram.request('DELETE', `/v1/memories/${gus.fact.id}?userId=gus`);
+    expect(forgotFact.status).toBe(202);
+    let factReport: any = null;
+    expect(
+      await pollUntil(
+        async () => {
+          factReport = (await engram!.request('GET', `/v1/erasures/${forgotFact.body.erasureId}`)).body;
+          return factReport?.status === 'completed' || factReport?.status === 'failed';
+        },
+        { backoff: { initialMs: 100, maxMs: 1000 }, timeoutMs: 180_000 },
+      ),
+      JSON.stringify(factReport),
+    ).toBe(true);
+    expect(factReport).toMatchObject({ status: 'completed', subject: { userId: 'gus', target: 'memory' } });
+    expect(factReport.removed.episodes).toBeGreaterThanOrEqual(1);
+    const gusAfter = await engram.request('POST', '/v1/query', {
+      userId: 'gus',
+      query: `Gus ${gusPlace} chess Sundays`,
+      k: 20,
+      reinforce: false,
+    });
+    const gusIds = gusAfter.body.results.map((r: any) => r.id);
+    expect(gusIds).not.toContain(gus.fact.id);
+    for (const ep of gus.episodes) expect(gusIds).not.toContain(ep.id);
+    expect(gusIds).toContain(gusChess.body.id);
+    expect((await engram.request('GET', `/v1/memories/${gus.fact.id}?userId=gus`)).status).toBe(404);
 
     const forgot = await engram.request('DELETE', '/v1/users/erin/memories?reason=user%20asked');
     expect(forgot.status).toBe(202);
