@@ -111,6 +111,22 @@ function grpcAttacks(b: BData): Record<string, Record<string, unknown>> {
     Forget: { userId: 'bob', target: 'memory', memoryId: b.memoryId },
     GetEventStatus: { userId: 'bob', eventId: b.eventId },
     GetErasure: { erasureId: b.erasureId },
+    Context: { userId: 'bob', query: SECRET, sessionId: b.sessionId },
+    WorkingMemory: { userId: 'bob', sessionId: b.sessionId },
+    MemoryHistory: { userId: 'bob', id: b.memoryId },
+    KeyHistory: { userId: 'bob', key: b.key },
+    ListMemories: { userId: 'bob', tiers: ['SEMANTIC', 'ARCHIVAL'] },
+    PatchMemory: { userId: 'bob', id: b.memoryId, content: 'overwritten by A' },
+    WriteBatch: { userId: 'bob', items: [{ type: 'USER', key: b.key, content: 'overwritten by A' }] },
+    Pin: { userId: 'bob', id: b.memoryId },
+    Unpin: { userId: 'bob', id: b.memoryId },
+    Restore: { userId: 'bob', id: b.memoryId },
+    ListContradictions: { userId: 'bob', status: 'all' },
+    ResolveContradiction: { userId: 'bob', id: b.contradictionId, winner: 'b' },
+    ExportUser: { userId: 'bob' },
+    ListUsers: {},
+    Stats: { userId: 'bob' },
+    Consolidate: { userId: 'bob' },
   };
 }
 
@@ -377,7 +393,20 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
     for (const [method, req] of Object.entries(grpcAttacks(b))) {
       const r = await s.rpc(method, req, { key: keyA.key });
       expect(JSON.stringify(r), method).not.toContain('4471');
-      if (method === 'GetMemory' || method === 'Forget' || method === 'GetEventStatus' || method === 'GetErasure')
+      if (
+        [
+          'GetMemory',
+          'Forget',
+          'GetEventStatus',
+          'GetErasure',
+          'MemoryHistory',
+          'PatchMemory',
+          'Pin',
+          'Unpin',
+          'Restore',
+          'ResolveContradiction',
+        ].includes(method)
+      )
         expect(r.code, method).toBe(grpc.status.NOT_FOUND);
       if (method === 'Query') expect(r.response.results.map((h: { id: string }) => h.id)).not.toContain(b.memoryId);
     }

@@ -27,13 +27,13 @@ import {
   WriteBody,
 } from '@engram/contract';
 
-type Req = Record<string, unknown>;
+export type Req = Record<string, unknown>;
 /** proto3: an unset optional field is absent, an empty repeated field is []; both mean "not given". */
-const s = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
-const list = (v: unknown): unknown[] | undefined => (Array.isArray(v) && v.length > 0 ? v : undefined);
+export const s = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+export const list = (v: unknown): unknown[] | undefined => (Array.isArray(v) && v.length > 0 ? v : undefined);
 
 /** A message's fields as the request shape of @engram/contract (undefined fields dropped). */
-function shape(fields: Record<string, unknown>): Record<string, unknown> {
+export function shape(fields: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }
 
@@ -71,7 +71,7 @@ export function callContext(metadata: grpc.Metadata, principal: Principal): Call
 }
 
 /** metadata_json → the object the request shape's metadata field checks. */
-function metadataOf(r: Req): unknown {
+export function metadataOf(r: Req): unknown {
   const raw = s(r.metadataJson);
   if (raw === undefined) return undefined;
   try {
@@ -109,7 +109,7 @@ function hitToProto(h: QueryHit): Req {
   };
 }
 
-function memoryToProto(m: MemoryView): Req {
+export function memoryToProto(m: MemoryView): Req {
   return {
     ...m,
     agentId: m.agentId ?? '',
@@ -126,30 +126,30 @@ function memoryToProto(m: MemoryView): Req {
   };
 }
 
+/** A WriteRequest's fields but the user and agent, as the contract's write shape (a batch item). */
+export function writeFieldsOf(r: Req): Record<string, unknown> {
+  return shape({
+    type: r.type,
+    key: s(r.key),
+    content: r.content,
+    tags: list(r.tags),
+    importance: r.importance,
+    pinned: r.pinned,
+    source: s(r.source),
+    sessionId: s(r.sessionId),
+    metadata: metadataOf(r),
+    tier: s(r.tier),
+    validFrom: s(r.validFrom),
+    validTo: s(r.validTo),
+    scope: s(r.scope),
+  });
+}
+
 /** Each rpc: request message (camelCase) → the contract's request shape, checked → app call → response message. */
 export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r: Req) => Promise<Req>> {
   return {
     async Write(c, r) {
-      const b = check(
-        WriteBody,
-        shape({
-          userId: r.userId,
-          agentId: s(r.agentId),
-          type: r.type,
-          key: s(r.key),
-          content: r.content,
-          tags: list(r.tags),
-          importance: r.importance,
-          pinned: r.pinned,
-          source: s(r.source),
-          sessionId: s(r.sessionId),
-          metadata: metadataOf(r),
-          tier: s(r.tier),
-          validFrom: s(r.validFrom),
-          validTo: s(r.validTo),
-          scope: s(r.scope),
-        }),
-      );
+      const b = check(WriteBody, shape({ userId: r.userId, agentId: s(r.agentId), ...writeFieldsOf(r) }));
       const res = await app.writeMemory(writeInputOf(c, b));
       return {
         id: res.id,

@@ -13,8 +13,13 @@ export const PROTO_LOADER_OPTIONS: protoLoader.Options = {
   oneofs: true,
 };
 
+/** The full name of the service (reflection, health). */
+export const ENGRAM_SERVICE_NAME = 'engram.v1.Engram';
+
 export interface EngramProto {
   service: grpc.ServiceDefinition;
+  /** The loaded package definition (what server reflection describes). */
+  definition: protoLoader.PackageDefinition;
   /** Client constructor: `new Client("127.0.0.1:port", grpc.credentials.createInsecure())`. */
   Client: grpc.ServiceClientConstructor;
 }
@@ -28,6 +33,6 @@ export function loadEngramProto(): EngramProto {
     engram: { v1: { Engram: grpc.ServiceClientConstructor } };
   };
   const Client = pkg.engram.v1.Engram;
-  cached = { service: Client.service, Client };
+  cached = { service: Client.service, Client, definition: def };
   return cached;
 }

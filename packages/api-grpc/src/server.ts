@@ -1,8 +1,12 @@
 import * as grpc from '@grpc/grpc-js';
-import { EngramError, isEngramError, type Logger } from '@engram/core';
+import { ReflectionService } from '@grpc/reflection';
+import * as protoLoader from '@grpc/proto-loader';
+import { HealthImplementation, protoPath as healthProtoPath, type ServingStatusMap } from 'grpc-health-check';
+import { EngramError, isEngramError, type Logger, type ReadinessCheck } from '@engram/core';
 import type { AccessControl, MemoryApp } from '@engram/app';
 import { buildHandlers, callContext, credentialsOf } from './handlers';
-import { loadEngramProto } from './proto';
+import { moreHandlers, streamHandlers } from './handlers-more';
+import { ENGRAM_SERVICE_NAME, loadEngramProto } from './proto';
 import { toServiceError } from './status';
 
 export interface GrpcServerOptions {
@@ -15,6 +19,10 @@ export interface GrpcServerOptions {
   logger: Logger;
   /** Largest accepted request message; larger ones fail with RESOURCE_EXHAUSTED. Default 64 KB. */
   maxReceiveMessageBytes?: number;
+  /** What grpc.health.v1.Health answers (as /readyz); absent: SERVING while the server runs. */
+  readiness?: ReadinessCheck;
+  /** How often the health status is refreshed from readiness (default 5 s). */
+  healthEveryMs?: number;
 }
 
 export interface RunningGrpcServer {
@@ -22,39 +30,87 @@ export interface RunningGrpcServer {
   close(): Promise<void>;
 }
 
-/** The gRPC API (service engram.v1.Engram) over the same app handlers as HTTP. */
+function mapped(e: unknown, logger: Logger, rpc: string): Partial<grpc.ServiceError> & { code: grpc.status } {
+  if (!isEngramError(e)) logger.error({ err: e, rpc }, 'gRPC call failed');
+  try {
+    return toServiceError(isEngramError(e) ? e : new EngramError('INTERNAL', 'internal error', { cause: e }));
+  } catch (mapErr) {
+    logger.error({ err: mapErr, rpc }, 'could not map a gRPC error');
+    return { code: grpc.status.INTERNAL, details: 'INTERNAL: internal error' };
+  }
+}
+
+/**
+ * The gRPC API (service engram.v1.Engram) over the same app handlers as HTTP, with server reflection
+ * and the standard health service (both unauthenticated, like /openapi.json and /readyz).
+ */
 export async function startGrpcServer(opts: GrpcServerOptions): Promise<RunningGrpcServer> {
-  const { service } = loadEngramProto();
+  const { service, definition } = loadEngramProto();
   const server = new grpc.Server({ 'grpc.max_receive_message_length': opts.maxReceiveMessageBytes ?? 64 * 1024 });
-  const handlers = buildHandlers(opts.app);
   const impl: grpc.UntypedServiceImplementation = {};
-  for (const [name, handle] of Object.entries(handlers)) {
+  const admitted = (metadata: grpc.Metadata) =>
+    opts.access.admit(credentialsOf(metadata)).then((principal) => callContext(metadata, principal));
+  for (const [name, handle] of Object.entries({ ...buildHandlers(opts.app), ...moreHandlers(opts.app) })) {
     impl[name] = (
       call: grpc.ServerUnaryCall<Record<string, unknown>, unknown>,
       callback: grpc.sendUnaryData<unknown>,
     ) => {
-      Promise.resolve()
-        .then(() => opts.access.admit(credentialsOf(call.metadata)))
-        .then((principal) => handle(callContext(call.metadata, principal), call.request ?? {}))
+      admitted(call.metadata)
+        .then((ctx) => handle(ctx, call.request ?? {}))
         .then(
           (res) => callback(null, res),
-          (e: unknown) => {
-            if (!isEngramError(e)) opts.logger.error({ err: e, rpc: name }, 'gRPC call failed');
-            let mapped: ReturnType<typeof toServiceError>;
-            try {
-              mapped = toServiceError(
-                isEngramError(e) ? e : new EngramError('INTERNAL', 'internal error', { cause: e }),
-              );
-            } catch (mapErr) {
-              opts.logger.error({ err: mapErr, rpc: name }, 'could not map a gRPC error');
-              mapped = { code: grpc.status.INTERNAL, details: 'INTERNAL: internal error' };
-            }
-            callback(mapped);
-          },
+          (e: unknown) => callback(mapped(e, opts.logger, name)),
         );
     };
   }
+  for (const [name, handle] of Object.entries(streamHandlers(opts.app))) {
+    impl[name] = (call: grpc.ServerWritableStream<Record<string, unknown>, unknown>) => {
+      let cancelled = false;
+      call.on('cancelled', () => {
+        cancelled = true;
+      });
+      (async () => {
+        const messages = await handle(await admitted(call.metadata), call.request ?? {});
+        for await (const m of messages) {
+          if (cancelled) return;
+          // Backpressure: wait until the client has taken what was written.
+          if (!call.write(m)) await new Promise<void>((resolve) => call.once('drain', () => resolve()));
+        }
+        call.end();
+      })().catch((e: unknown) => {
+        if (!cancelled) call.emit('error', mapped(e, opts.logger, name));
+      });
+    };
+  }
   server.addService(service, impl);
+  // Reflection describes the Engram service and the health service (what grpcurl and the like list).
+  new ReflectionService({ ...definition, ...protoLoader.loadSync(healthProtoPath) }).addToServer(server);
+  const health = new HealthImplementation({
+    '': 'SERVING',
+    [ENGRAM_SERVICE_NAME]: 'SERVING',
+  } satisfies ServingStatusMap);
+  health.addToServer(server);
+  let healthTimer: NodeJS.Timeout | null = null;
+  if (opts.readiness) {
+    const readiness = opts.readiness;
+    const refresh = () => {
+      readiness().then(
+        (r) => {
+          const status = r.ready ? 'SERVING' : 'NOT_SERVING';
+          health.setStatus('', status);
+          health.setStatus(ENGRAM_SERVICE_NAME, status);
+        },
+        (err: unknown) => {
+          opts.logger.warn({ err }, 'readiness check failed; gRPC health NOT_SERVING');
+          health.setStatus('', 'NOT_SERVING');
+          health.setStatus(ENGRAM_SERVICE_NAME, 'NOT_SERVING');
+        },
+      );
+    };
+    refresh();
+    healthTimer = setInterval(refresh, opts.healthEveryMs ?? 5000);
+    healthTimer.unref();
+  }
   const port = await new Promise<number>((resolve, reject) => {
     server.bindAsync(`${opts.host}:${opts.port}`, grpc.ServerCredentials.createInsecure(), (err, p) =>
       err ? reject(err) : resolve(p),
@@ -68,6 +124,7 @@ export async function startGrpcServer(opts: GrpcServerOptions): Promise<RunningG
       new Promise<void>((resolve) => {
         if (closed) return resolve();
         closed = true;
+        if (healthTimer) clearInterval(healthTimer);
         const force = setTimeout(() => server.forceShutdown(), 5000);
         force.unref();
         server.tryShutdown(() => {

@@ -60,6 +60,7 @@ export async function startApi(
       host: f.cfg.grpc.host,
       port: f.cfg.grpc.port,
       logger: f.logger.child({ component: 'grpc' }),
+      readiness: f.readiness.check,
     });
     f.life.add({ name: 'grpc', close: () => grpc.close() });
     f.logger.info({ port: grpc.port }, 'gRPC listening');

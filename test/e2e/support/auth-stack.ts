@@ -94,6 +94,7 @@ export async function openAuthStack(opts: AuthStackOptions = {}): Promise<AuthSt
     host: '127.0.0.1',
     port: 0,
     logger: stack.logger,
+    readiness: stack.readiness.check,
   });
   const { Client } = loadEngramProto();
   const client = new Client(`127.0.0.1:${grpcServer.port}`, grpc.credentials.createInsecure()) as grpc.Client &
@@ -110,8 +111,7 @@ export async function openAuthStack(opts: AuthStackOptions = {}): Promise<AuthSt
       const md = new grpc.Metadata();
       if (o.key) md.set('authorization', `Bearer ${o.key}`);
       for (const [k, v] of Object.entries(o.metadata ?? {})) md.set(k, v);
-      client[method]!.call(client, request, md, (err: grpc.ServiceError | null, response: unknown) => {
-        if (!err) return resolve({ ok: true, code: grpc.status.OK, response });
+      const failed = (err: grpc.ServiceError) => {
         const details = err.metadata?.get('engram-error-details-bin')[0];
         resolve({
           ok: false,
@@ -119,6 +119,19 @@ export async function openAuthStack(opts: AuthStackOptions = {}): Promise<AuthSt
           engramCode: err.metadata?.get('engram-error-code')[0]?.toString(),
           details: details === undefined ? undefined : JSON.parse(details.toString()),
         });
+      };
+      if (Client.service[method]?.responseStream) {
+        // A server-streaming call: its messages, once the stream ends.
+        const messages: unknown[] = [];
+        const stream = client[method]!.call(client, request, md) as grpc.ClientReadableStream<unknown>;
+        stream.on('data', (m: unknown) => messages.push(m));
+        stream.on('error', failed);
+        stream.on('end', () => resolve({ ok: true, code: grpc.status.OK, response: { messages } }));
+        return;
+      }
+      client[method]!.call(client, request, md, (err: grpc.ServiceError | null, response: unknown) => {
+        if (err) return failed(err);
+        resolve({ ok: true, code: grpc.status.OK, response });
       });
     });
 
