@@ -11,6 +11,7 @@ import type { RouteDef, RouteInput, RouteSchemas } from './route-def';
 import { buildRoutes } from './routes';
 import { requestCaller } from './request-caller';
 import { registerMem0Routes } from './mem0/mem0-routes';
+import { registerMcpRoute } from './mcp-route';
 import { errorSchema, healthResponse, markdownResponse, openApiResponse, readinessResponse } from './schemas';
 import type { JsonSchema } from './schemas';
 
@@ -33,6 +34,8 @@ export interface HttpServerOptions {
   reads?: boolean;
   /** What /readyz reports (the service's Readiness.check). */
   readiness: ReadinessCheck;
+  /** MCP at /mcp: delete_all_memories is offered only when allowed (ENGRAM_MCP_DELETE_ALL). */
+  mcp?: { allowDeleteAll: boolean };
   /** The Prometheus text of /metrics; absent = no /metrics route. */
   metrics?: () => Promise<string>;
 }
@@ -152,7 +155,7 @@ export function buildHttpServer(opts: HttpServerOptions): FastifyInstance {
     bodyLimit: opts.bodyLimitBytes ?? BODY_LIMIT_BYTES,
     return503OnClosing: true,
     // The event id of a Mem0 add names every event it appended (GET /mem0/v1/event/{id}/).
-    maxParamLength: 4096,
+    routerOptions: { maxParamLength: 4096 },
   });
   server.removeContentTypeParser('text/plain');
   server.setErrorHandler(errorHandler(opts.logger));
@@ -208,7 +211,15 @@ export function buildHttpServer(opts: HttpServerOptions): FastifyInstance {
       },
     });
   }
-  // Agent surfaces over the same app and keys, documented by Mem0 rather than in this OpenAPI document.
-  if (opts.reads !== false) registerMem0Routes(server, opts.app);
+  // Agent surfaces over the same app and keys, not in this OpenAPI document: Mem0's REST API (Mem0 documents it) and MCP.
+  if (opts.reads !== false) {
+    registerMem0Routes(server, opts.app);
+    registerMcpRoute(server, {
+      app: opts.app,
+      version: opts.version,
+      logger: opts.logger,
+      allowDeleteAll: opts.mcp?.allowDeleteAll ?? false,
+    });
+  }
   return server;
 }

@@ -26,6 +26,7 @@ describe('engram command line', () => {
       'archive',
       'redistill',
       'models',
+      'mcp',
     ])
       expect(r.stdout).toMatch(new RegExp(`^  ${c} `, 'm'));
     const sub = await cli(['replay', '--help'], env);

@@ -7,3 +7,4 @@ export * from './events';
 export type { Static, TSchema } from 'typebox';
 export * from './keys';
 export * from './mem0';
+export * from './mcp';

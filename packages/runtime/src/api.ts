@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { systemClock, type ProjectionProgress, type Retriever } from '@engram/core';
+import type { MemoryApp } from '@engram/app';
 import { openContentScreen } from './adapters';
 import { openAccessControl } from './auth';
 import type { Foundation } from './compose';
@@ -19,16 +20,15 @@ export interface QuerySide {
 }
 
 /**
- * Starts the HTTP API (and gRPC when configured) over the memory app. Without a query side (the
- * ingest service) it takes writes only: every query goes through the one retrieval pipeline of the
- * query service, and a write's minPosition waits on the SQL projections. Auth (P5) is on unless
- * this is an all-in-one listening on loopback only (or ENGRAM_AUTH says otherwise).
+ * The memory app of a service over its foundation (and its query side, when it answers reads); the
+ * offline MCP server (`engram mcp` on a data dir) runs the same one, trusted as the operator.
+ * The app is closed with the foundation.
  */
-export async function startApi(
+export async function createServiceApp(
   f: Foundation,
   query: QuerySide | null,
-  opts: { http: boolean; grpc: boolean; allInOne?: boolean },
-): Promise<void> {
+  opts: { trusted?: boolean } = {},
+): Promise<MemoryApp> {
   const { createMemoryApp } = await import('@engram/app');
   const { sqlProjectionProgress } = await import('@engram/projections');
   const app = createMemoryApp({
@@ -49,9 +49,25 @@ export async function startApi(
       userQuota: f.cfg.limits.userQuota,
       queryTextChars: f.cfg.limits.queryTextChars,
     },
+    ...(opts.trusted ? { trusted: true } : {}),
   });
-  const { access, keys } = await openAccessControl(f, { allInOne: opts.allInOne ?? false, grpc: opts.grpc });
   f.life.add({ name: 'app', close: () => app.close() });
+  return app;
+}
+
+/**
+ * Starts the HTTP API (and gRPC when configured) over the memory app. Without a query side (the
+ * ingest service) it takes writes only: every query goes through the one retrieval pipeline of the
+ * query service, and a write's minPosition waits on the SQL projections. Auth (P5) is on unless
+ * this is an all-in-one listening on loopback only (or ENGRAM_AUTH says otherwise).
+ */
+export async function startApi(
+  f: Foundation,
+  query: QuerySide | null,
+  opts: { http: boolean; grpc: boolean; allInOne?: boolean },
+): Promise<void> {
+  const app = await createServiceApp(f, query);
+  const { access, keys } = await openAccessControl(f, { allInOne: opts.allInOne ?? false, grpc: opts.grpc });
   if (opts.grpc && f.cfg.grpc.port !== null) {
     const { startGrpcServer } = await import('@engram/api-grpc');
     const grpc = await startGrpcServer({
@@ -78,6 +94,7 @@ export async function startApi(
       readiness: f.readiness.check,
       metrics: metrics.render,
       reads: query !== null,
+      mcp: { allowDeleteAll: f.cfg.mcp.deleteAll },
     });
     await server.listen({ host: f.cfg.http.host, port: f.cfg.http.port });
     f.life.add({ name: 'http', close: () => server.close() });

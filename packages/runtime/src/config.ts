@@ -86,6 +86,10 @@ export interface EngramConfig {
     /** ENGRAM_METRICS_AUTH=required: /metrics needs a key too. */
     metricsProtected: boolean;
   };
+  mcp: {
+    /** ENGRAM_MCP_DELETE_ALL=true: the MCP tool delete_all_memories (erase a whole user) is offered. */
+    deleteAll: boolean;
+  };
   readiness: {
     /** /readyz says not ready once a projection with work to do has not advanced for this long. */
     stallSeconds: number;
@@ -792,6 +796,16 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
       ),
     },
     auth,
+    mcp: {
+      deleteAll:
+        oneOf(
+          p,
+          'ENGRAM_MCP_DELETE_ALL',
+          env.ENGRAM_MCP_DELETE_ALL ?? file.mcp?.deleteAll?.toString(),
+          ['true', 'false'] as const,
+          'false',
+        ) === 'true',
+    },
     memory,
     logLevel: env.LOG_LEVEL ?? 'info',
   };

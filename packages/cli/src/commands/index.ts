@@ -2,6 +2,7 @@ import type { Command } from '../command';
 import { archiveCommand } from './archive';
 import { deadLettersCommand } from './dead-letters';
 import { logCommand } from './log';
+import { mcpCommand } from './mcp';
 import { exportCommand } from './export';
 import { forgetCommand } from './forget';
 import { importCommand } from './import';
@@ -27,4 +28,5 @@ export const COMMANDS: readonly Command[] = [
   logCommand,
   deadLettersCommand,
   keysCommand,
+  mcpCommand,
 ];
