@@ -1,12 +1,20 @@
 /**
- * `npm run bench -- scanner [--split dev|dev2|heldout|fresh|fresh-sealed|sealed3|all] [--list-misses] [--no-timing] [--out file.json]`
+ * `npm run bench -- scanner [--split dev|dev2|heldout|fresh|fresh-sealed|sealed3|all] [--list-misses] [--no-timing] [--rules-too] [--out file.json]`
+ * (--rules-too: every split also through the rules alone, side by side in the same run)
  * Refusal rate of attacks by intent, obfuscation and language (every base attack under every
  * transform), false-positive rate on hard negatives, and the CPU cost of one scan (the
  * acknowledged-write path). Misses are listed for dev, dev2 and fresh only: fresh-sealed and sealed3 are reported as
  * aggregates, never text by text.
  */
 import { writeFileSync } from 'node:fs';
-import { scanContent } from '@engram/core';
+import { analyzeContent, scanContent, verdictOf, type ScanVerdict } from '@engram/core';
+
+/** The scanner as every write path runs it, or its rules alone (the stage before the learned one). */
+type Scan = (text: string) => ScanVerdict;
+const SCANS: Readonly<Record<string, Scan>> = {
+  scanner: scanContent,
+  'rules alone': (text) => verdictOf(analyzeContent(text, { learned: false })),
+};
 import { loadSplit, SPLITS, type Split } from './scanner/corpus';
 
 interface Tally {
@@ -33,7 +41,7 @@ function table(title: string, rows: Map<string, Tally>): string {
 }
 
 /** CPU time of this process per scan (µs): the machine is shared, so wall time would measure the neighbours. */
-function timeScans(texts: readonly string[], rounds: number): number {
+function timeScans(scanContent: Scan, texts: readonly string[], rounds: number): number {
   for (let r = 0; r < 2; r++) for (const t of texts) scanContent(t); // warm-up: every expression compiled
   const start = process.cpuUsage();
   for (let r = 0; r < rounds; r++) for (const t of texts) scanContent(t);
@@ -41,7 +49,8 @@ function timeScans(texts: readonly string[], rounds: number): number {
   return (used.user + used.system) / (rounds * texts.length);
 }
 
-function runSplit(split: Split, listMisses: boolean, timing: boolean): Record<string, unknown> {
+function runSplit(split: Split, mode: string, listMisses: boolean, timing: boolean): Record<string, unknown> {
+  const scanContent = SCANS[mode]!;
   const { attacks, negatives, transforms, benign, listable } = loadSplit(split);
   listMisses &&= listable;
   const byIntent = new Map<string, Tally>();
@@ -83,12 +92,12 @@ function runSplit(split: Split, listMisses: boolean, timing: boolean): Record<st
       }
     }
   }
-  const usAttack = timing ? timeScans(attackTexts, 3) : NaN;
-  const usBenign = timing ? timeScans(negativeTexts, 20) : NaN;
+  const usAttack = timing ? timeScans(scanContent, attackTexts, 3) : NaN;
+  const usBenign = timing ? timeScans(scanContent, negativeTexts, 20) : NaN;
   const long = negatives.map((n) => n.text).join(' ');
-  const usLong = timing ? timeScans([long], 50) : NaN;
+  const usLong = timing ? timeScans(scanContent, [long], 50) : NaN;
   console.log(
-    `\n=== split ${split}: ${attacks.length} base attacks × ${Object.keys(transforms).length} obfuscations = ${all.n} attack texts; ${negatives.length} hard negatives × ${Object.keys(benign).length} forms = ${fp.n}`,
+    `\n=== split ${split}, ${mode}: ${attacks.length} base attacks × ${Object.keys(transforms).length} obfuscations = ${all.n} attack texts; ${negatives.length} hard negatives × ${Object.keys(benign).length} forms = ${fp.n}`,
   );
   console.log(
     `attacks refused: ${pct(all)} (${all.refused}/${all.n})    hard negatives refused: ${pct(fp)} (${fp.refused}/${fp.n})`,
@@ -106,6 +115,7 @@ function runSplit(split: Split, listMisses: boolean, timing: boolean): Record<st
     Object.fromEntries([...m].map(([k, t]) => [k, { n: t.n, refused: t.refused }]));
   return {
     split,
+    mode,
     attacks: { n: all.n, refused: all.refused },
     negatives: { n: fp.n, refused: fp.refused },
     byIntent: obj(byIntent),
@@ -123,7 +133,10 @@ export default async function main(argv: string[]): Promise<void> {
   const split = (arg('split') ?? 'all') as Split | 'all';
   if (split !== 'all' && !SPLITS.includes(split)) throw new Error(`--split is ${SPLITS.join(', ')} or all`);
   const splits: readonly Split[] = split === 'all' ? SPLITS : [split];
-  const results = splits.map((s) => runSplit(s, argv.includes('--list-misses'), !argv.includes('--no-timing')));
+  const modes = argv.includes('--rules-too') ? Object.keys(SCANS) : ['scanner'];
+  const results = splits.flatMap((s) =>
+    modes.map((m) => runSplit(s, m, argv.includes('--list-misses') && m === 'scanner', !argv.includes('--no-timing'))),
+  );
   const out = arg('out');
   if (out) writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), results }, null, 2));
 }

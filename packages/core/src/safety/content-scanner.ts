@@ -138,6 +138,9 @@ function asWritten(text: string, folded: string): string {
   return at >= 0 ? text.slice(at, at + folded.length) : folded;
 }
 
+/** Rule scores from here are refused whatever else is said (the classifier's review band ends here too). */
+const LEARNED_UNTIL = 0.8;
+
 export interface AnalyzeOptions {
   /** Also ask the learned stage (default true; false: the rules alone, e.g. to train it). */
   learned?: boolean;
@@ -168,7 +171,8 @@ export function analyzeContent(text: string, opts: AnalyzeOptions = {}): ScanAna
     if (combine([...best.values()]) >= 0.97) break;
   }
   const findings = [...best.values()];
-  if (opts.learned !== false && combine(findings) < 0.97) {
+  // At LEARNED_UNTIL the rules refuse and no classifier is asked (screen.ts: REVIEW_UNTIL): the learned stage could not change the outcome.
+  if (opts.learned !== false && combine(findings) < LEARNED_UNTIL) {
     const readings = views.filter((v) => !v.compact);
     const opinion = learnedOpinion(
       readings.map((v) => v.text),

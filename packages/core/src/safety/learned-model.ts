@@ -136,7 +136,7 @@ export function learnedOpinion(readings: readonly string[], intentFrom = 0): Lea
   const scored = new Set<string>();
   let best = -Infinity;
   let first = -Infinity;
-  let bestWindow: number[] = [];
+  let bestFeatures: number[][] = [];
   let window = '';
   let reading = 0;
   readings.forEach((text, r) => {
@@ -155,19 +155,17 @@ export function learnedOpinion(readings: readonly string[], intentFrom = 0): Lea
         generation = 1;
       }
       let z = m.attack.bias;
-      const ids: number[] = [];
       for (let i = from; i < to; i++) {
         for (const id of features[i]!) {
           if (seen[id] === generation) continue;
           seen[id] = generation;
           z += m.attack.dense[id]!;
-          ids.push(id);
         }
       }
       if (r === 0) first = Math.max(first, z);
       if (z > best) {
         best = z;
-        bestWindow = ids;
+        bestFeatures = features.slice(from, to);
         window = key;
         reading = r;
       }
@@ -177,10 +175,11 @@ export function learnedOpinion(readings: readonly string[], intentFrom = 0): Lea
   const probability = sigmoid(best);
   let intent: Intent = m.intents[0]!.intent;
   if (probability >= intentFrom) {
+    const ids = [...new Set(bestFeatures.flat())];
     let top = -Infinity;
     for (const im of m.intents) {
       let z = im.bias;
-      for (const id of bestWindow) z += im.weights.get(id) ?? 0;
+      for (const id of ids) z += im.weights.get(id) ?? 0;
       if (z > top) {
         top = z;
         intent = im.intent;
