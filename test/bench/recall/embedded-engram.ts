@@ -96,8 +96,10 @@ export async function openEmbeddedEngram(opts: {
     embedder: opts.embedder,
     batchSize: 256,
   });
-  let now = new Date();
-  const clock: Clock = { now: () => now };
+  // Set by setNow and ticking from there: a retried consolidation task waits on this clock.
+  let base = Date.now();
+  let setAt = Date.now();
+  const clock: Clock = { now: () => new Date(base + (Date.now() - setAt)) };
   let consolidator: {
     start(): Promise<void>;
     close(): Promise<void>;
@@ -114,6 +116,13 @@ export async function openEmbeddedEngram(opts: {
       stateDir: join(dir, 'consolidator'),
       // No idle ending and no decay pass: sessions end explicitly and the data is years old.
       config: { idleSeconds: 1e9, decay: { importanceDecayDays: 30, archiveThreshold: 0 }, decayIntervalMs: 0 },
+      // A failing consolidation task is retried later: say so, or a run that waits for it seems to hang.
+      logger: {
+        debug() {},
+        info() {},
+        warn: (o, m) => console.error(`consolidator: ${m ?? ''} ${JSON.stringify(o)}`),
+        error: (o, m) => console.error(`consolidator: ${m ?? ''} ${JSON.stringify(o)}`),
+      },
     });
     await consolidator.start();
   }
@@ -159,7 +168,13 @@ export async function openEmbeddedEngram(opts: {
         if (!consolidator) return;
         // Give the consolidator's subscription time to see the last events before trusting "idle".
         await new Promise((r) => setTimeout(r, 1000));
-        await consolidator.whenIdle();
+        // The queue's retry timer does not hold the process open: a ref'd heartbeat does, until the queue is idle.
+        const heartbeat = setInterval(() => {}, 1000);
+        try {
+          await consolidator.whenIdle();
+        } finally {
+          clearInterval(heartbeat);
+        }
         const after = await log.head();
         if (consolidator.pending() === 0 && [...after].every(([p, n]) => head.get(p) === n)) return;
       }
@@ -176,7 +191,8 @@ export async function openEmbeddedEngram(opts: {
       return { messages: await one('messages'), memories: await one('memories'), episodes: await one('episodes') };
     },
     setNow(d) {
-      now = d;
+      base = d.getTime();
+      setAt = Date.now();
     },
     async close() {
       await consolidator?.close();
