@@ -1,18 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EngramError, parsePosition, type Principal } from '@engram/core';
+import { parsePosition, type Principal } from '@engram/core';
 import { waitFor } from '@engram/testing';
-import { openStack, scopeOf } from './harness';
+import { openStack, scopeOf, rejection } from './harness';
 import type { Stack } from './harness';
-
-async function failure(p: Promise<unknown>): Promise<EngramError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof EngramError) return e;
-    throw e;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const key = (over: Partial<Principal>): Principal => ({
   kind: 'key',
@@ -94,9 +84,9 @@ describe('batch writes, online export, users and stats', () => {
     expect(exported.map((e) => JSON.stringify(e))).toEqual(expected.map((e) => JSON.stringify(e)));
     expect(exported.map((e) => e.type)).toEqual(['MemoryWritten', 'MessageObserved']);
     // Every agent's events: not for a key bound to one agent; and only the key's own user.
-    const agentBound = await failure(s.app.exportUser({ scope, principal: key({ agentId: 'a1' }) }));
+    const agentBound = await rejection(s.app.exportUser({ scope, principal: key({ agentId: 'a1' }) }));
     expect(agentBound).toMatchObject({ code: 'FORBIDDEN', details: { reason: 'AGENT_BOUND' } });
-    const otherUser = await failure(s.app.exportUser({ scope, principal: key({ userId: 'someone' }) }));
+    const otherUser = await rejection(s.app.exportUser({ scope, principal: key({ userId: 'someone' }) }));
     expect(otherUser).toMatchObject({ code: 'FORBIDDEN', details: { reason: 'USER_NOT_ALLOWED' } });
   });
 
@@ -124,11 +114,11 @@ describe('batch writes, online export, users and stats', () => {
       nextCursor: null,
     });
     expect(
-      (await failure(s.app.listUsers({ tenantId: 't-users', principal: key({ tenantId: 't-users' }) }))).details,
+      (await rejection(s.app.listUsers({ tenantId: 't-users', principal: key({ tenantId: 't-users' }) }))).details,
     ).toMatchObject({
       reason: 'SCOPE_MISSING',
     });
-    expect((await failure(s.app.listUsers({ tenantId: 't-users', cursor: 'bogus' }))).details?.field).toBe('cursor');
+    expect((await rejection(s.app.listUsers({ tenantId: 't-users', cursor: 'bogus' }))).details?.field).toBe('cursor');
   });
 
   it('stats count the tenant’s (or one user’s) rows only, with the log and each projection’s lag', async () => {
@@ -155,7 +145,7 @@ describe('batch writes, online export, users and stats', () => {
       userId: 'st-1',
       tables: { memories: 1, messages: 0 },
     });
-    expect((await failure(s.app.stats({ tenantId: 't-stats', principal: key({ tenantId: 't-stats' }) }))).code).toBe(
+    expect((await rejection(s.app.stats({ tenantId: 't-stats', principal: key({ tenantId: 't-stats' }) }))).code).toBe(
       'FORBIDDEN',
     );
   });

@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EngramError } from '@engram/core';
-import { openStack, scopeOf } from './harness';
-
-async function rejection(p: Promise<unknown>): Promise<EngramError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof EngramError) return e;
-    throw e;
-  }
-  throw new Error('expected the call to fail');
-}
+import { openStack, scopeOf, rejection } from './harness';
 
 describe('read-your-writes timeout', () => {
   it('answers PROJECTION_LAGGING (retriable, 503) when the read side does not reach minPosition in time', async () => {

@@ -1,18 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EngramError, newId, systemClock } from '@engram/core';
+import { newId, systemClock } from '@engram/core';
 import type { ContradictionDetected } from '@engram/core';
-import { openStack, scopeOf } from './harness';
+import { openStack, scopeOf, rejection } from './harness';
 import type { Stack } from './harness';
-
-async function rejection(p: Promise<unknown>): Promise<EngramError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof EngramError) return e;
-    throw e;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('app queries on the real log, PGlite and projectors', () => {
   let s: Stack;

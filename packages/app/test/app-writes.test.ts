@@ -1,18 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EngramError, currentSchemaVersion, sha256Hex } from '@engram/core';
+import { currentSchemaVersion, sha256Hex } from '@engram/core';
 import type { EngramEvent, WriteRejected } from '@engram/core';
-import { openStack, scopeOf } from './harness';
+import { openStack, scopeOf, rejection } from './harness';
 import type { Stack } from './harness';
-
-async function rejection(p: Promise<unknown>): Promise<EngramError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof EngramError) return e;
-    throw e;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const ofType = <T extends EngramEvent['type']>(events: EngramEvent[], type: T) =>
   events.filter((e): e is Extract<EngramEvent, { type: T }> => e.type === type);

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JsonEventCodec, systemClock, type Logger } from '@engram/core';
+import { EngramError, JsonEventCodec, systemClock, type Logger } from '@engram/core';
 import type { EngramEvent, EventLog, ProjectionProgress, Retriever, SqlDatabase } from '@engram/core';
 import { openFileEventLog } from '@engram/event-log-file';
 import { PROJECTORS, Readiness, runMigrations, sqlProjectionProgress, startProjector } from '@engram/projections';
@@ -145,3 +145,14 @@ export const scopeOf = (userId: string, tenantId = 't1', agentId: string | null 
   userId,
   agentId,
 });
+
+/** The EngramError a call fails with (the test fails if it succeeds or throws anything else). */
+export async function rejection(p: Promise<unknown>): Promise<EngramError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof EngramError) return e;
+    throw e;
+  }
+  throw new Error('expected the call to fail');
+}
