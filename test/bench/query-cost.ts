@@ -15,7 +15,8 @@ import { QUERY_TEXT_BOUND_CHARS } from '@engram/contract';
 import { createHashEmbedder, createUseEmbedder } from '@engram/embedder-use';
 import { latencyStats, type LatencyStats } from './query/latency-stats';
 import { seededRng, SyntheticMemories } from './query/synthetic-memories';
-import { BENCH_TENANT, benchEvent } from './recall/dataset';
+import { BENCH_TENANT } from './recall/dataset';
+import { syntheticFactEvent } from './query/synthetic-fact';
 import { openEmbeddedEngram } from './recall/embedded-engram';
 
 const USER = 'query-cost-user';
@@ -56,33 +57,14 @@ export default async function queryCost(argv: string[]): Promise<void> {
         let content = gen.memory();
         while (seen.has(content)) content = gen.memory();
         seen.add(content);
-        const e = benchEvent(
-          'MemoryWritten',
-          {
-            memoryId: deterministicId('query-cost', i),
-            type: 'USER',
-            tier: 'SEMANTIC',
-            key: null,
-            content,
-            tags: [],
-            importance: 0.5,
-            pinned: false,
-            source: 'user_stated',
-            confidence: 1,
-            scope: null,
-            metadata: {},
-            sourceMessageIds: [],
-            episodeId: null,
-            validFrom: null,
-            validTo: null,
-          },
-          {
-            userId: USER,
-            sessionId: null,
-            occurredAt: new Date(START + i * 600_000).toISOString(),
-            idParts: ['query-cost', i],
-          },
-        );
+        const e = syntheticFactEvent({
+          memoryId: deterministicId('query-cost', i),
+          content,
+          userId: USER,
+          start: START,
+          i,
+          idParts: ['query-cost', i],
+        });
         contents.push(content);
         ids.push(e.payload.memoryId);
         batch.push(e);

@@ -19,7 +19,8 @@ import { createHashEmbedder, createUseEmbedder } from '@engram/embedder-use';
 import { parseQueryArgs } from './query/args';
 import { latencyStats, type LatencyStats } from './query/latency-stats';
 import { seededRng, SyntheticMemories } from './query/synthetic-memories';
-import { BENCH_TENANT, benchEvent } from './recall/dataset';
+import { BENCH_TENANT } from './recall/dataset';
+import { syntheticFactEvent } from './query/synthetic-fact';
 import { openEmbeddedEngram } from './recall/embedded-engram';
 import { openBulkEngram } from './query/bulk-engram';
 
@@ -105,33 +106,14 @@ export default async function query(argv: string[]): Promise<void> {
           let content = gen.memory();
           while (seen.has(content)) content = gen.memory();
           seen.add(content);
-          const event = benchEvent(
-            'MemoryWritten',
-            {
-              memoryId: deterministicId('query-bench', 'memory', i),
-              type: 'USER',
-              tier: 'SEMANTIC',
-              key: null,
-              content,
-              tags: [],
-              importance: 0.5,
-              pinned: false,
-              source: 'user_stated',
-              confidence: 1,
-              scope: null,
-              metadata: {},
-              sourceMessageIds: [],
-              episodeId: null,
-              validFrom: null,
-              validTo: null,
-            },
-            {
-              userId: USER,
-              sessionId: null,
-              occurredAt: new Date(START + i * 600_000).toISOString(),
-              idParts: ['query-bench', i],
-            },
-          );
+          const event = syntheticFactEvent({
+            memoryId: deterministicId('query-bench', 'memory', i),
+            content,
+            userId: USER,
+            start: START,
+            i,
+            idParts: ['query-bench', i],
+          });
           contents.push(content);
           ids.push(event.payload.memoryId);
           batch.push(event);
