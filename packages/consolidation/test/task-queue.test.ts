@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EngramError, systemClock } from '@engram/core';
 import type { ConsolidationTask } from '../src/tasks/task';
@@ -181,4 +183,17 @@ describe('task queue', () => {
     expect([...again.pending.keys()]).toEqual(['session:e1']);
     await again.close();
   });
+
+  it('keeps an offline process alive for a retry that is due while someone awaits whenIdle', async () => {
+    // Before: the retry timer was unref'd, so Node exited (code 13, unsettled await) before the retry ran.
+    const fixture = fileURLToPath(new URL('./fixtures/retry-then-idle.ts', import.meta.url));
+    const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+      const child = execFile(process.execPath, ['--import', 'tsx', fixture], (err, out) =>
+        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout: out }),
+      );
+      child.stdin?.end();
+    });
+    expect(stdout.trim()).toBe('idle after 2 attempts');
+    expect(code).toBe(0);
+  }, 60_000);
 });

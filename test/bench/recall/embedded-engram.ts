@@ -168,13 +168,7 @@ export async function openEmbeddedEngram(opts: {
         if (!consolidator) return;
         // Give the consolidator's subscription time to see the last events before trusting "idle".
         await new Promise((r) => setTimeout(r, 1000));
-        // The queue's retry timer does not hold the process open: a ref'd heartbeat does, until the queue is idle.
-        const heartbeat = setInterval(() => {}, 1000);
-        try {
-          await consolidator.whenIdle();
-        } finally {
-          clearInterval(heartbeat);
-        }
+        await consolidator.whenIdle();
         const after = await log.head();
         if (consolidator.pending() === 0 && [...after].every(([p, n]) => head.get(p) === n)) return;
       }

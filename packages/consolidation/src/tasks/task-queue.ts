@@ -72,7 +72,20 @@ export class TaskQueue {
   /** Resolves when nothing is pending or running (tests, graceful drain). */
   whenIdle(): Promise<void> {
     if (this.size === 0 && this.running.size === 0) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    return new Promise((resolve) => {
+      this.idleWaiters.push(resolve);
+      this.holdOpenWhileAwaited();
+    });
+  }
+
+  /**
+   * A retry timer holds the process open only while someone awaits whenIdle(): an offline run (CLI,
+   * bench) must not exit with a retry still due, and a service's idle queue must not keep it from exiting.
+   */
+  private holdOpenWhileAwaited(): void {
+    if (!this.timer) return;
+    if (this.idleWaiters.length > 0) this.timer.ref?.();
+    else this.timer.unref?.();
   }
 
   private userOf(t: ConsolidationTask): string {
@@ -100,9 +113,9 @@ export class TaskQueue {
     this.timer = null;
     if (Number.isFinite(nextWake)) {
       this.timer = setTimeout(() => this.pump(), Math.max(10, nextWake - now));
-      this.timer.unref?.();
     }
     if (this.size === 0 && this.running.size === 0) this.idleWaiters.splice(0).forEach((w) => w());
+    this.holdOpenWhileAwaited();
   }
 
   private launch(task: ConsolidationTask): void {
