@@ -6,7 +6,8 @@
  * read side does not become current and /readyz ready afterwards (a projection that stopped).
  *   npx tsx infra/test/fuzz-api.ts [--max-examples 25] [--seed 13]
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +44,28 @@ function schemathesis(): string {
   return st;
 }
 
+/**
+ * Runs schemathesis with every line of its output prefixed. Its closing line is framed like a pytest
+ * summary ("=== 2 warnings in 38s ==="), which CI log readers take for a pytest run that executed no
+ * test; prefixed and reworded ("2 warnings (took 38s)"), it reads as what it is: part of this report.
+ */
+const reword = (line: string) => line.replace(/^=+ | =+$/g, '').replace(/ in (\d+(?:\.\d+)?s)$/, ' (took $1)');
+
+async function runPrefixed(cmd: string, args: string[], cwd: string, timeoutMs: number): Promise<number | string> {
+  const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const relay = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) =>
+    createInterface({ input: stream }).on('line', (line) => out.write(`[fuzz] ${reword(line)}\n`));
+  relay(child.stdout, process.stdout);
+  relay(child.stderr, process.stderr);
+  const [code, signal] = (await new Promise((res) => child.on('close', (c, sig) => res([c, sig])))) as [
+    number | null,
+    string | null,
+  ];
+  clearTimeout(timer);
+  return code ?? signal ?? 'unknown';
+}
+
 async function main(): Promise<number> {
   const st = schemathesis();
   const dataDir = mkdtempSync(join(tmpdir(), 'engram-fuzz-'));
@@ -55,9 +78,9 @@ async function main(): Promise<number> {
   const problems: string[] = [];
   try {
     console.log(
-      `== schemathesis ${VERSION} against ${engram.url}/openapi.json (max ${maxExamples} examples per operation, seed ${seed})`,
+      `[fuzz] schemathesis ${VERSION} against ${engram.url}/openapi.json (max ${maxExamples} examples per operation, seed ${seed})`,
     );
-    const r = spawnSync(
+    const status = await runPrefixed(
       st,
       [
         '--no-color',
@@ -75,9 +98,10 @@ async function main(): Promise<number> {
         '--generation-database',
         'none',
       ],
-      { stdio: 'inherit', timeout: 1_800_000, cwd: fuzzDir },
+      fuzzDir,
+      1_800_000,
     );
-    if (r.status !== 0) problems.push(`schemathesis exited ${r.status ?? r.signal}: a 5xx answer or a failure above`);
+    if (status !== 0) problems.push(`schemathesis exited ${status}: a 5xx answer or a failure above`);
 
     // Every write the fuzzer got accepted must be applied: the read side reaches the head and stays ready.
     const deadline = Date.now() + 120_000;
