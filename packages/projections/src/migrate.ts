@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,17 @@ export interface MigrationSource {
 
 export async function listMigrations(dir = MIGRATIONS_DIR): Promise<string[]> {
   return (await readdir(dir)).filter((f) => /^\d+_[\w-]+\.sql$/.test(f)).sort();
+}
+
+/** Names and contents of the read models' migrations, hashed: equal exactly when the schema they make is. */
+export async function migrationsFingerprint(dir = MIGRATIONS_DIR): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of await listMigrations(dir))
+    hash
+      .update(`${file}\0`)
+      .update(await readFile(join(dir, file)))
+      .update('\0');
+  return hash.digest('hex').slice(0, 16);
 }
 
 /**

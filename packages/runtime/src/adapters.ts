@@ -21,6 +21,7 @@ import { ContentScreen, createLlmInjectionClassifier } from '@engram/core';
 import type { EngramConfig } from './config';
 import type { Logger } from './logger';
 import { loadAdapter } from './optional-adapter';
+import { readStoreTemplate } from './read-store-template';
 
 /** Subdirectory of the keyword index's directory that holds the conversation-window index. */
 export const CONTEXT_INDEX_DIR = 'context';
@@ -103,7 +104,8 @@ export async function openReadStore(cfg: EngramConfig): Promise<SqlDatabase> {
         'ENGRAM_STORE=pglite',
         () => import('@engram/store-pglite'),
       );
-      return openPglite({ dataDir: cfg.store.dataDir });
+      const template = await readStoreTemplate();
+      return openPglite({ dataDir: cfg.store.dataDir, ...(template ? { template } : {}) });
     }
     case 'postgres': {
       const { openPostgres } = await loadAdapter(

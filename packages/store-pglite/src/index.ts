@@ -1,1 +1,2 @@
 export * from './pglite-database';
+export * from './template';

@@ -1,13 +1,20 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { EngramError, isTransientSqlState, type SqlDatabase, type SqlExecutor, type SqlResult } from '@engram/core';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { acquireDirLock } from '@engram/dir-lock';
 import { SerialLock } from './serial-lock';
+import { DEFAULT_PGLITE_TEMPLATE_DIR, makeTemplate, seedFromTemplate } from './template';
 
 export interface OpenPgliteOptions {
   /** Directory for a durable database; in memory when absent. One process per data dir. */
   dataDir?: string;
+  /**
+   * Where a new data directory is copied from (a cluster made once by initdb, see template.ts);
+   * default the package's own, made by the build; false runs initdb in the new directory itself.
+   */
+  template?: string | false;
 }
 
 const INT8_OID = 20;
@@ -64,6 +71,8 @@ export async function openPglite(opts: OpenPgliteOptions = {}): Promise<SqlDatab
   const dirLock = opts.dataDir ? await lockPgliteDir(opts.dataDir) : null;
   let pg: PGlite;
   try {
+    const template = opts.template ?? DEFAULT_PGLITE_TEMPLATE_DIR;
+    if (opts.dataDir && template !== false) await seedFromTemplate(opts.dataDir, template);
     // bigint columns (offsets, sequence numbers) come back as numbers, as in the Postgres adapter.
     pg = await PGlite.create({
       ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
@@ -153,7 +162,28 @@ export async function openPglite(opts: OpenPgliteOptions = {}): Promise<SqlDatab
   };
 }
 
+const LOCK_FILE = 'engram-pglite.lock';
+
 async function lockPgliteDir(dataDir: string) {
   await mkdir(dataDir, { recursive: true });
-  return acquireDirLock(dataDir, { file: 'engram-pglite.lock', what: 'PGlite data dir', code: 'STORE_UNAVAILABLE' });
+  return acquireDirLock(dataDir, { file: LOCK_FILE, what: 'PGlite data dir', code: 'STORE_UNAVAILABLE' });
+}
+
+/**
+ * A template made from the base one by `prepare` (e.g. the schema migrations a new database needs
+ * first), made once: a new data directory copies it instead of running that work at each start.
+ */
+export async function ensurePreparedPgliteTemplate(
+  dir: string,
+  prepare: (db: SqlDatabase) => Promise<void>,
+): Promise<string> {
+  return makeTemplate(dir, async (scratch) => {
+    const db = await openPglite({ dataDir: scratch });
+    try {
+      await prepare(db);
+    } finally {
+      await db.close();
+    }
+    await rm(join(scratch, LOCK_FILE), { force: true });
+  });
 }
