@@ -59,6 +59,10 @@ const HTTP_ONLY: Record<string, string> = {
   discardQuarantined: 'operator surface (scanner quarantine review), HTTP only for now',
   listDeadLetters: 'operator surface (projection dead letters), HTTP only for now',
   retryDeadLetters: 'operator surface (projection dead letters), HTTP only for now',
+  listSessions: 'inspector view (/ui/), HTTP only for now',
+  sessionTimeline: 'inspector view (/ui/), HTTP only for now',
+  decayCurve: 'inspector view (/ui/), HTTP only for now',
+  listErasures: 'inspector view (/ui/), HTTP only for now',
 };
 
 describe('gRPC parity with the HTTP API, reflection and health', () => {

@@ -29,6 +29,7 @@ import {
   WorkingMemoryQuery,
   WriteBody,
 } from '@engram/contract';
+import { inspectorRoutes } from './inspector-routes';
 import { memoryRoutes } from './memory-routes';
 import { route, type RouteDef } from './route-def';
 import {
@@ -56,6 +57,7 @@ const accepted = (description: string) => ({ 202: { description, schema: appende
 export function buildRoutes(app: MemoryApp): RouteDef[] {
   return [
     ...memoryRoutes(app),
+    ...inspectorRoutes(app),
     route({
       method: 'POST',
       url: '/v1/sessions/:sessionId/messages',

@@ -20,6 +20,9 @@ import { createContextRenderer } from './read/context-renderer';
 import { eventStatus } from './queries/event-status';
 import { locateMemory } from './queries/locate-memory';
 import { listDeadLetters, retryDeadLetters } from './queries/dead-letters';
+import { listSessions, sessionTimeline } from './queries/sessions';
+import { decayCurve } from './queries/decay-curve';
+import { listErasures } from './queries/erasures';
 import type { MemoryApp, MemoryAppDeps } from './types';
 
 /** The command and query handlers shared by the HTTP and gRPC APIs (no transport code here). */
@@ -54,6 +57,10 @@ export function createMemoryApp(deps: MemoryAppDeps): MemoryApp {
     workingMemory: (i) => workingMemory(ctx, i),
     context: (i) => context(ctx, i),
     listContradictions: (i) => listContradictions(ctx, i),
+    listSessions: (i) => listSessions(ctx, i),
+    sessionTimeline: (i) => sessionTimeline(ctx, i),
+    decayCurve: (i) => decayCurve(ctx, i),
+    listErasures: (i) => listErasures(ctx, i),
     listMemories: (i) => listMemories(ctx, i),
     patchMemory: (i) => patchMemory(ctx, i),
     writeMemories: (i) => writeMemories(ctx, i),

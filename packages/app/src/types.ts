@@ -8,6 +8,7 @@ import type {
   DeadLetterRetryFilter,
   EngramEvent,
   ContextRenderer,
+  DecayConfig,
   EventLog,
   ForgetTarget,
   Logger,
@@ -30,6 +31,8 @@ export interface MemoryAppConfig {
   minPositionWaitMs: number;
   /** How often batched MemoryAccessed events are appended. */
   accessFlushMs: number;
+  /** D1 forgetting curve and archive threshold of the deployment (memory.*); default DEFAULT_DECAY. */
+  decay?: DecayConfig;
 }
 
 /** P5 limits the app enforces for every transport (rate limits are charged at authentication, see AccessControl). */
@@ -431,6 +434,98 @@ export interface UserPage {
   nextCursor: string | null;
 }
 
+/** GET /v1/users/{userId}/sessions: newest activity first, keyset-paged. */
+export interface ListSessionsInput extends CallBase {
+  /** 1–500, default 50. */
+  limit?: number;
+  cursor?: string;
+  minPosition?: string;
+}
+
+export interface SessionView {
+  sessionId: string;
+  agentId: string | null;
+  startedAt: string;
+  lastActivityAt: string;
+  endedAt: string | null;
+  endReason: string | null;
+  messageCount: number;
+}
+
+export interface SessionPage {
+  sessions: SessionView[];
+  nextCursor: string | null;
+}
+
+export interface SessionMessageView {
+  eventId: string;
+  messageId: string;
+  role: string;
+  content: string;
+  at: string;
+  /** Log offset in the user's partition: the ledger's order. */
+  seq: number;
+}
+
+export interface EpisodeView {
+  id: string;
+  summary: string;
+  entityIds: string[];
+  importance: number;
+  /** messageId of each message the episode was consolidated from. */
+  sourceMessageIds: string[];
+  startedAt: string | null;
+  endedAt: string | null;
+  createdAt: string;
+}
+
+/** GET /v1/sessions/{sessionId}/timeline: the ledger, its episodes and the memories consolidated from it, with lineage. */
+export interface SessionTimeline {
+  session: SessionView;
+  messages: SessionMessageView[];
+  episodes: EpisodeView[];
+  /** Entries whose source session is this one or whose episode is one of these (facts, summaries, notes), oldest first. */
+  memories: MemoryView[];
+}
+
+/** GET /v1/memories/{id}/decay: the entry's forgetting curve (D1) from its last touch, computed by core's effectiveImportance. */
+export interface DecayCurve {
+  memoryId: string;
+  /** USER entries and pinned ones do not decay (their curve is flat at their importance). */
+  exempt: boolean;
+  importance: number;
+  accessCount: number;
+  /** last_accessed, or created_at when never accessed: where the curve starts. */
+  lastTouched: string;
+  halfLifeDays: number;
+  importanceDecayDays: number;
+  archiveThreshold: number;
+  now: string;
+  effectiveImportanceNow: number;
+  /** When the curve falls below the threshold (the consolidator's decay sweep then archives it), null if never. */
+  crossesThresholdAt: string | null;
+  /** Samples from lastTouched to the end of the horizon, assuming no further access. */
+  points: Array<{ at: string; effectiveImportance: number }>;
+}
+
+export interface DecayCurveInput extends MemoryIdInput {
+  /** Days past now the curve runs (default: until the crossing, at most 365). */
+  days?: number;
+  /** 2–500, default 120. */
+  points?: number;
+}
+
+export interface ListErasuresInput extends TenantCall {
+  userId?: string | null;
+  limit?: number;
+  cursor?: string;
+}
+
+export interface ErasurePage {
+  erasures: ErasureReport[];
+  nextCursor: string | null;
+}
+
 export interface MemoryApp {
   observeMessage(input: ObserveMessageInput): Promise<Appended & MaybeQuarantined>;
   writeMemory(input: WriteMemoryInput): Promise<WriteMemoryResult>;
@@ -471,6 +566,11 @@ export interface MemoryApp {
   /** The entry's next version (a new entry superseding it) through the write path. */
   patchMemory(input: PatchMemoryInput): Promise<PatchMemoryResult>;
   listContradictions(input: CallBase & { status?: 'open' | 'all'; minPosition?: string }): Promise<ContradictionView[]>;
+  /** The inspector's views: a user's sessions, one session's timeline, an entry's decay curve, erasure reports. */
+  listSessions(input: ListSessionsInput): Promise<SessionPage>;
+  sessionTimeline(input: SessionInput & { minPosition?: string }): Promise<SessionTimeline>;
+  decayCurve(input: DecayCurveInput): Promise<DecayCurve>;
+  listErasures(input: ListErasuresInput): Promise<ErasurePage>;
 
   /** Operator (admin) view of a tenant's writes held by the content scanner, and the decision on one. */
   listQuarantine(input: QuarantineListInput): Promise<QuarantinedWrite[]>;

@@ -106,6 +106,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/{userId}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user’s sessions, newest first by start, page by page */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{sessionId}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One session: its messages in log order, the episodes consolidated from it and the entries extracted from them, with lineage */
+        get: operations["sessionTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memories/{id}/decay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An entry’s forgetting curve (D1) from its last touch, with the deployment’s half-life and archive threshold */
+        get: operations["decayCurve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/erasures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant’s erasure reports (B2), newest first; one user’s with userId */
+        get: operations["listErasures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sessions/{sessionId}/messages": {
         parameters: {
             query?: never;
@@ -1872,6 +1940,686 @@ export interface operations {
                             };
                             lag: number;
                         }[];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED (details.field names the field) and other bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no key, or an unknown, revoked or expired one (details.reason KEY_MISSING / KEY_UNKNOWN / KEY_REVOKED / KEY_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN (details.reason SCOPE_MISSING / TENANT_NOT_ALLOWED / USER_NOT_ALLOWED / AGENT_NOT_ALLOWED / AGENT_BOUND), PROVENANCE_NOT_ALLOWED (user_stated without write:user_stated), QUOTA_EXCEEDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for another user’s memory) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PROVENANCE_REJECTED / CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONTENT_TOO_LARGE (content over 32 KB, body over 64 KB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONTENT_BLOCKED_INVISIBLE_UNICODE / CONTENT_BLOCKED_INJECTION (recorded as WriteRejected) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the key spent its burst or has too many queries in flight (Retry-After says when to retry) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PROJECTION_LAGGING (with Retry-After) / LOG_UNAVAILABLE / STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: {
+                /** @description agent; omitted = every agent of the user */
+                agentId?: string;
+                /** @description page size, 1–500 (default 50) */
+                limit?: string;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description log position "partition:offset" */
+                minPosition?: string;
+            };
+            header?: {
+                /** @description tenant (hard isolation boundary). With auth on the tenant is the key’s: the header may repeat it, another tenant is 403; with auth off it defaults to "default" */
+                "x-tenant-id"?: string;
+                /** @description copied into the appended events */
+                "x-correlation-id"?: string;
+            };
+            path: {
+                /** @description user */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one page; nextCursor is null on the last */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sessions: {
+                            sessionId: string;
+                            agentId: string | null;
+                            /** Format: date-time */
+                            startedAt: string;
+                            /** Format: date-time */
+                            lastActivityAt: string;
+                            endedAt: string | null;
+                            endReason: string | null;
+                            messageCount: number;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED (details.field names the field) and other bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no key, or an unknown, revoked or expired one (details.reason KEY_MISSING / KEY_UNKNOWN / KEY_REVOKED / KEY_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN (details.reason SCOPE_MISSING / TENANT_NOT_ALLOWED / USER_NOT_ALLOWED / AGENT_NOT_ALLOWED / AGENT_BOUND), PROVENANCE_NOT_ALLOWED (user_stated without write:user_stated), QUOTA_EXCEEDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for another user’s memory) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PROVENANCE_REJECTED / CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONTENT_TOO_LARGE (content over 32 KB, body over 64 KB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONTENT_BLOCKED_INVISIBLE_UNICODE / CONTENT_BLOCKED_INJECTION (recorded as WriteRejected) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the key spent its burst or has too many queries in flight (Retry-After says when to retry) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PROJECTION_LAGGING (with Retry-After) / LOG_UNAVAILABLE / STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sessionTimeline: {
+        parameters: {
+            query: {
+                /** @description user (hard isolation boundary) */
+                userId: string;
+                /** @description agent; omitted = every agent of the user */
+                agentId?: string;
+                /** @description log position "partition:offset" */
+                minPosition?: string;
+            };
+            header?: {
+                /** @description tenant (hard isolation boundary). With auth on the tenant is the key’s: the header may repeat it, another tenant is 403; with auth off it defaults to "default" */
+                "x-tenant-id"?: string;
+                /** @description copied into the appended events */
+                "x-correlation-id"?: string;
+            };
+            path: {
+                /** @description session id */
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the timeline */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        session: {
+                            sessionId: string;
+                            agentId: string | null;
+                            /** Format: date-time */
+                            startedAt: string;
+                            /** Format: date-time */
+                            lastActivityAt: string;
+                            endedAt: string | null;
+                            endReason: string | null;
+                            messageCount: number;
+                        };
+                        /** @description the session’s ledger in log order (at most 1000) */
+                        messages: {
+                            /**
+                             * Format: uuid
+                             * @description the MessageObserved event
+                             */
+                            eventId: string;
+                            messageId: string;
+                            role: string;
+                            content: string;
+                            /** Format: date-time */
+                            at: string;
+                            /** @description log offset: the ledger order */
+                            seq: number;
+                        }[];
+                        episodes: {
+                            id: string;
+                            summary: string;
+                            entityIds: string[];
+                            importance: number;
+                            /** @description messageId of each message it was consolidated from */
+                            sourceMessageIds: string[];
+                            startedAt: string | null;
+                            endedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        /** @description entries written in the session or extracted from its episodes, oldest first; sourceMessageIds and episodeId give their lineage */
+                        memories: {
+                            id: string;
+                            tenantId: string;
+                            userId: string;
+                            agentId: string | null;
+                            /** @enum {unknown} */
+                            type: "USER" | "ENVIRONMENT";
+                            /** @enum {unknown} */
+                            tier: "WORKING" | "EPISODIC" | "SEMANTIC" | "ARCHIVAL";
+                            kind: string;
+                            key: string | null;
+                            content: string;
+                            tags: string[];
+                            sessionId: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            importance: number;
+                            effectiveImportance: number;
+                            accessCount: number;
+                            lastAccessed: string | null;
+                            episodeId: string | null;
+                            version: number;
+                            supersededBy: string | null;
+                            /** @enum {unknown} */
+                            source: "user_stated" | "consolidated" | "model_inferred" | "legacy";
+                            pinned: boolean;
+                            scope: string | null;
+                            confidence: number;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            sourceMessageIds: string[];
+                            validFrom: string | null;
+                            validTo: string | null;
+                            /** @description B3 record time: when Engram recorded it */
+                            recordedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED (details.field names the field) and other bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no key, or an unknown, revoked or expired one (details.reason KEY_MISSING / KEY_UNKNOWN / KEY_REVOKED / KEY_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN (details.reason SCOPE_MISSING / TENANT_NOT_ALLOWED / USER_NOT_ALLOWED / AGENT_NOT_ALLOWED / AGENT_BOUND), PROVENANCE_NOT_ALLOWED (user_stated without write:user_stated), QUOTA_EXCEEDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for another user’s memory) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PROVENANCE_REJECTED / CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONTENT_TOO_LARGE (content over 32 KB, body over 64 KB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONTENT_BLOCKED_INVISIBLE_UNICODE / CONTENT_BLOCKED_INJECTION (recorded as WriteRejected) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the key spent its burst or has too many queries in flight (Retry-After says when to retry) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PROJECTION_LAGGING (with Retry-After) / LOG_UNAVAILABLE / STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    decayCurve: {
+        parameters: {
+            query: {
+                /** @description user (hard isolation boundary) */
+                userId: string;
+                /** @description agent; omitted = every agent of the user */
+                agentId?: string;
+                /** @description how far past now the curve runs, in days, 1–3650 (default: until it crosses the archive threshold, at most 365) */
+                days?: string;
+                /** @description samples on the curve, 2–500 (default 120) */
+                points?: string;
+                /** @description log position "partition:offset" */
+                minPosition?: string;
+            };
+            header?: {
+                /** @description tenant (hard isolation boundary). With auth on the tenant is the key’s: the header may repeat it, another tenant is 403; with auth off it defaults to "default" */
+                "x-tenant-id"?: string;
+                /** @description copied into the appended events */
+                "x-correlation-id"?: string;
+            };
+            path: {
+                /** @description memory id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the curve */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        memoryId: string;
+                        /** @description USER entries and pinned ones do not decay */
+                        exempt: boolean;
+                        importance: number;
+                        accessCount: number;
+                        /**
+                         * Format: date-time
+                         * @description last access, or creation: where the curve starts
+                         */
+                        lastTouched: string;
+                        /** @description memory.importanceDecayDays × (1 + log2(1 + accessCount)) */
+                        halfLifeDays: number;
+                        importanceDecayDays: number;
+                        /** @description below it the decay sweep moves a SEMANTIC entry to ARCHIVAL */
+                        archiveThreshold: number;
+                        /** Format: date-time */
+                        now: string;
+                        effectiveImportanceNow: number;
+                        crossesThresholdAt: string | null;
+                        /** @description samples from lastTouched to the horizon, assuming no further access */
+                        points: {
+                            /** Format: date-time */
+                            at: string;
+                            effectiveImportance: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED (details.field names the field) and other bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no key, or an unknown, revoked or expired one (details.reason KEY_MISSING / KEY_UNKNOWN / KEY_REVOKED / KEY_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN (details.reason SCOPE_MISSING / TENANT_NOT_ALLOWED / USER_NOT_ALLOWED / AGENT_NOT_ALLOWED / AGENT_BOUND), PROVENANCE_NOT_ALLOWED (user_stated without write:user_stated), QUOTA_EXCEEDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for another user’s memory) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PROVENANCE_REJECTED / CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONTENT_TOO_LARGE (content over 32 KB, body over 64 KB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONTENT_BLOCKED_INVISIBLE_UNICODE / CONTENT_BLOCKED_INJECTION (recorded as WriteRejected) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the key spent its burst or has too many queries in flight (Retry-After says when to retry) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PROJECTION_LAGGING (with Retry-After) / LOG_UNAVAILABLE / STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listErasures: {
+        parameters: {
+            query?: {
+                /** @description only this user’s erasures */
+                userId?: string;
+                /** @description page size, 1–500 (default 50) */
+                limit?: string;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: {
+                /** @description tenant (hard isolation boundary). With auth on the tenant is the key’s: the header may repeat it, another tenant is 403; with auth off it defaults to "default" */
+                "x-tenant-id"?: string;
+                /** @description copied into the appended events */
+                "x-correlation-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one page; nextCursor is null on the last */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        erasures: {
+                            /** Format: uuid */
+                            erasureId: string;
+                            status: "pending" | "completed" | "failed";
+                            subject: {
+                                tenantId: string;
+                                userId: string;
+                                /** @description memory | key | user */
+                                target: string;
+                                memoryId: string | null;
+                            };
+                            /** Format: uuid */
+                            requestEventId: string;
+                            requestedBy: string;
+                            /** Format: date-time */
+                            requestedAt: string;
+                            completedAt: string | null;
+                            /** @description what the erasure removed, per place: log (events whose sealed content became unreadable), logPlaintext (events an outside producer wrote in the clear: removed everywhere but in the log), keys, memories, facts (derived), messages, episodes, skills, contradictions, textIndex, vectors (documents), archive (cold-archive records), tablesRewritten */
+                            removed: {
+                                [key: string]: number;
+                            };
+                            error: string | null;
+                        }[];
+                        nextCursor: string | null;
                     };
                 };
             };

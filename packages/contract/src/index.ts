@@ -8,3 +8,4 @@ export type { Static, TSchema } from 'typebox';
 export * from './keys';
 export * from './mem0';
 export * from './mcp';
+export * from './inspector';

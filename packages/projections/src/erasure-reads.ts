@@ -41,3 +41,19 @@ export async function getErasure(db: SqlExecutor, tenantId: string, erasureId: s
   const r = await db.query<Row>('SELECT * FROM erasures WHERE tenant_id = $1 AND id = $2', [tenantId, erasureId]);
   return r.rows[0] ? reportOf(r.rows[0]) : null;
 }
+
+/** A tenant's erasure reports (one user's when given), newest request first; keyset on (requested_at, id). */
+export async function listErasures(
+  db: SqlExecutor,
+  tenantId: string,
+  opts: { userId: string | null; after: { atUs: string; id: string } | null; limit: number },
+): Promise<Array<ErasureReport & { cursorUs: string }>> {
+  const r = await db.query<Row>(
+    `SELECT *, (extract(epoch FROM requested_at) * 1000000)::bigint::text AS cursor_us FROM erasures
+      WHERE tenant_id = $1 AND ($2::text IS NULL OR user_id = $2)
+        AND ($3::bigint IS NULL OR (requested_at, id) < ('epoch'::timestamptz + $3::bigint * interval '1 microsecond', $4::uuid))
+      ORDER BY requested_at DESC, id DESC LIMIT $5`,
+    [tenantId, opts.userId, opts.after?.atUs ?? null, opts.after?.id ?? null, opts.limit],
+  );
+  return r.rows.map((row) => ({ ...reportOf(row), cursorUs: String(row.cursor_us) }));
+}

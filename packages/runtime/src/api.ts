@@ -43,6 +43,7 @@ export async function createServiceApp(
       maxContentBytes: f.cfg.limits.maxContentBytes,
       minPositionWaitMs: f.cfg.memory.minPositionWaitMs,
       accessFlushMs: f.cfg.memory.accessFlushMs,
+      decay: { importanceDecayDays: f.cfg.memory.importanceDecayDays, archiveThreshold: f.cfg.memory.archiveThreshold },
     },
     limits: {
       maxConcurrentQueries: f.cfg.limits.maxConcurrentQueries,

@@ -56,6 +56,10 @@ export const OPERATION_SCOPES: { readonly [O in Operation]: readonly ApiScope[] 
   retryDeadLetters: ['admin'],
   // The report of an erasure is for whoever may erase.
   getErasure: ['erase'],
+  listErasures: ['erase'],
+  listSessions: ['read'],
+  sessionTimeline: ['read'],
+  decayCurve: ['read'],
 };
 
 export interface Admitted {

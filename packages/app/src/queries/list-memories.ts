@@ -108,5 +108,5 @@ export async function listMemories(ctx: AppContext, input: ListMemoriesInput): P
       ? encodeCursor({ v: 1, o: order, at: String(last.cursor_us), id: String(last.id), f: digest })
       : null;
   const now = ctx.clock.now();
-  return { memories: rows.map((row) => toMemoryView(memoryFromRow(row), now)), nextCursor };
+  return { memories: rows.map((row) => toMemoryView(memoryFromRow(row), now, ctx.config.decay)), nextCursor };
 }

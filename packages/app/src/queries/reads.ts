@@ -29,7 +29,7 @@ export async function getMemory(ctx: AppContext, input: MemoryIdInput): Promise<
   await waitIfAsked(ctx, input.minPosition);
   const m = await readMemory(ctx.db, scope, id);
   if (!m) throw notFound(id);
-  return toMemoryView(m, ctx.clock.now());
+  return toMemoryView(m, ctx.clock.now(), ctx.config.decay);
 }
 
 /** The entry's version lattice; 404 unless the entry (or its history) is the caller's. */

@@ -1,4 +1,4 @@
-import { DEFAULT_DECAY, effectiveImportance } from '@engram/core';
+import { DEFAULT_DECAY, effectiveImportance, type DecayConfig } from '@engram/core';
 import type { MemoryHistoryEntry, ContradictionRecord, StoredMemory } from '@engram/projections';
 import type { ContradictionView, HistoryItem, MemoryView } from '../types';
 
@@ -17,7 +17,7 @@ export function scopeSql(first: number): string {
 }
 
 /** The API view of a stored entry: adds the forgetting-curve weight (D1) as of `now`. */
-export function toMemoryView(m: StoredMemory, now: Date): MemoryView {
+export function toMemoryView(m: StoredMemory, now: Date, decay: DecayConfig = DEFAULT_DECAY): MemoryView {
   return {
     id: m.id,
     tenantId: m.tenantId,
@@ -42,7 +42,7 @@ export function toMemoryView(m: StoredMemory, now: Date): MemoryView {
         lastTouched: m.lastAccessed ?? m.createdAt,
       },
       now,
-      DEFAULT_DECAY,
+      decay,
     ),
     accessCount: m.accessCount,
     lastAccessed: m.lastAccessed,

@@ -43,3 +43,19 @@ export function shouldArchive(e: DecayInput, now: Date, cfg: DecayConfig): boole
   if (isDecayExempt(e)) return false;
   return effectiveImportance(e, now, cfg) < cfg.archiveThreshold;
 }
+
+/**
+ * When effectiveImportance falls below `threshold` if the entry is not touched again (the curve
+ * inverted: importance × 0.5^(t / halfLife) = threshold); null when it never does (exempt, or no importance).
+ */
+export function belowThresholdAt(
+  e: DecayInput,
+  threshold: number,
+  cfg: Pick<DecayConfig, 'importanceDecayDays'>,
+): Date | null {
+  if (isDecayExempt(e) || e.importance <= 0) return null;
+  const touched = Date.parse(e.lastTouched);
+  const start = Number.isFinite(touched) ? touched : 0;
+  if (e.importance < threshold) return new Date(start);
+  return new Date(start + halfLifeDays(e.accessCount, cfg) * Math.log2(e.importance / threshold) * DAY_MS);
+}
