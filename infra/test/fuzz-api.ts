@@ -6,11 +6,12 @@
  * read side does not become current and /readyz ready afterwards (a projection that stopped).
  *   npx tsx infra/test/fuzz-api.ts [--max-examples 25] [--seed 13]
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pythonTool } from '@engram/testing';
 import { startEngramProcess } from '../../test/e2e/support/engram-process';
 
 const VERSION = '4.32.5';
@@ -23,25 +24,7 @@ const maxExamples = opt('max-examples', '25');
 const seed = opt('seed', '13');
 
 function schemathesis(): string {
-  const venv = join(homedir(), '.cache', 'engram', 'tools', `schemathesis-${VERSION}`);
-  const st = join(venv, 'bin', 'st');
-  if (existsSync(st)) return st;
-  mkdirSync(join(venv, '..'), { recursive: true });
-  const python = process.env.ENGRAM_PYTHON ?? 'python3';
-  const run = (cmd: string, args: string[]) => {
-    const r = spawnSync(cmd, args, { stdio: 'inherit' });
-    if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status ?? r.error?.message})`);
-  };
-  run(python, ['-m', 'venv', venv]);
-  run(join(venv, 'bin', 'python'), [
-    '-m',
-    'pip',
-    'install',
-    '--disable-pip-version-check',
-    '-q',
-    `schemathesis==${VERSION}`,
-  ]);
-  return st;
+  return join(pythonTool('schemathesis', VERSION), 'bin', 'st');
 }
 
 /**

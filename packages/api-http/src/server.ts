@@ -1,10 +1,11 @@
-import { EngramError, type Logger, type ReadinessCheck } from '@engram/core';
+import { EngramError, noopTelemetry, type Logger, type ReadinessCheck, type Telemetry } from '@engram/core';
 import type { AccessControl, KeyAdmin, MemoryApp } from '@engram/app';
 import { problemOf } from '@engram/contract';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { adminKeyRoutes } from './admin-key-routes';
 import { installAuthHook } from './auth-hook';
+import { installTelemetryHooks, MEMORY_OPERATIONS } from './telemetry-hooks';
 import { errorHandler } from './errors';
 import { buildOpenApi } from './openapi';
 import type { RouteDef, RouteInput, RouteSchemas } from './route-def';
@@ -38,6 +39,8 @@ export interface HttpServerOptions {
   mcp?: { allowDeleteAll: boolean };
   /** The Prometheus text of /metrics; absent = no /metrics route. */
   metrics?: () => Promise<string>;
+  /** Request spans and the HTTP histogram (issue 19); default none. */
+  telemetry?: Telemetry;
 }
 
 function systemRoutes(opts: HttpServerOptions, doc: () => Record<string, unknown>): RouteDef[] {
@@ -159,6 +162,7 @@ export function buildHttpServer(opts: HttpServerOptions): FastifyInstance {
   });
   server.removeContentTypeParser('text/plain');
   server.setErrorHandler(errorHandler(opts.logger));
+  installTelemetryHooks(server, opts.telemetry ?? noopTelemetry);
   installAuthHook(server, opts.access);
   server.setNotFoundHandler((req, reply) => {
     reply
@@ -195,7 +199,10 @@ export function buildHttpServer(opts: HttpServerOptions): FastifyInstance {
       url: r.url,
       schema: { ...r.schema, response: fastifyResponseSchemas(r) },
       validatorCompiler: contractValidator(r),
-      config: { auth: r.auth ?? 'key' },
+      config: {
+        auth: r.auth ?? 'key',
+        ...(MEMORY_OPERATIONS[r.operationId] ? { memoryOperation: MEMORY_OPERATIONS[r.operationId] } : {}),
+      },
       handler: async (req, reply) => {
         // Headers validated by the route's TenantHeaders schema.
         const input = {

@@ -3,7 +3,10 @@ import {
   ContentScreen,
   EngramError,
   formatPosition,
+  inSpan,
+  isTraceparent,
   memoryDeadLetters,
+  noopTelemetry,
   PoisonGuard,
   pollUntil,
   readEventAt,
@@ -19,6 +22,7 @@ import {
   type SqlDatabase,
   type StoredEvent,
   type Subscription,
+  type Telemetry,
 } from '@engram/core';
 import { runDecayPass } from './decay-pass';
 import type { ExtractionEngine } from './extraction/types';
@@ -70,6 +74,8 @@ export interface ConsolidatorOptions {
   logger?: Logger;
   /** Where events and tasks the consolidator cannot process are parked (default: in memory). */
   deadLetters?: DeadLetters;
+  /** engram_consolidation_duration_seconds and a span per task, in the trace of the write that caused it. */
+  telemetry?: Telemetry;
 }
 
 export interface Consolidator {
@@ -313,6 +319,26 @@ export function createConsolidator(opts: ConsolidatorOptions): Consolidator {
     timers.push(t);
   }
 
+  const telemetry = opts.telemetry ?? noopTelemetry;
+  const measuredTask = (task: ConsolidationTask) => {
+    const run = taskFactory(task);
+    return () =>
+      inSpan(
+        telemetry.tracer,
+        `consolidate ${task.kind}`,
+        {
+          parent: isTraceparent(task.correlationId) ? task.correlationId : null,
+          attributes: { 'engram.task.kind': task.kind, 'engram.task.attempt': task.attempts + 1 },
+        },
+        async () => {
+          const t0 = performance.now();
+          const out = await run();
+          telemetry.metrics.consolidation((performance.now() - t0) / 1000);
+          return out;
+        },
+      );
+  };
+
   return {
     async start() {
       if (journal) throw new EngramError('CONFLICT', 'the consolidator is already started');
@@ -320,7 +346,7 @@ export function createConsolidator(opts: ConsolidatorOptions): Consolidator {
       journal = await TaskJournal.open(opts.stateDir);
       queue = new TaskQueue({
         journal,
-        taskFactory,
+        taskFactory: measuredTask,
         concurrency: cfg.concurrency,
         maxAttempts: cfg.maxAttempts,
         baseBackoffMs: cfg.baseBackoffMs,

@@ -84,7 +84,10 @@ export function createOpenAiLlm(opts: OpenAiLlmOptions): Llm {
           `chat completion (${req.stage}, ${model}) returned no message content`,
         );
       }
-      return { text, model: res.model || model };
+      const usage = res.usage
+        ? { usage: { inputTokens: res.usage.prompt_tokens, outputTokens: res.usage.completion_tokens } }
+        : {};
+      return { text, model: res.model || model, ...usage };
     },
   };
 }

@@ -17,6 +17,10 @@ import {
   contentSearchTerms,
   diversifyBySession,
   embedQueries,
+  inSpan,
+  noopTelemetry,
+  timed,
+  type Telemetry,
 } from '@engram/core';
 import { hydrate, type Candidate } from './candidates';
 import { resolveRetrievalConfig, type RetrievalConfig } from './config';
@@ -55,6 +59,8 @@ export interface HybridRetrieverOptions {
   intentConfig?: Partial<IntentWeightConfig>;
   clock: Clock;
   logger?: Logger;
+  /** engram_query_duration_seconds{stage} and a span per stage (issue 19). */
+  telemetry?: Telemetry;
 }
 
 const MAX_POOL_ROUNDS = 3;
@@ -71,13 +77,16 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
   const cfg = resolveRetrievalConfig(opts.config);
   const intentCfg = resolveIntentConfig(opts.intentConfig);
   const logger = opts.logger ?? silentLogger;
+  const telemetry = opts.telemetry ?? noopTelemetry;
+  const stage = <T>(name: string, fn: () => Promise<T>): Promise<T> =>
+    inSpan(telemetry.tracer, `query.${name}`, {}, () => timed(fn, (s) => telemetry.metrics.queryStage(name, s)));
 
   /**
    * Starts embedding the query; the search goes on with its keyword lists meanwhile (an embedder on
    * another thread or server overlaps with them). Never rejects: null when the embedder failed.
    */
   const embedQuery = (text: string): Promise<Float32Array | null> =>
-    embedQueries(opts.embedder, [text]).then(
+    stage('embed', () => embedQueries(opts.embedder, [text])).then(
       ([v]) => v ?? null,
       (err: unknown) => {
         // Keyword search alone still answers; a broken embedder must not take recall down to zero.
@@ -94,7 +103,7 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
     const q = await queryVector;
     if (!q) return [];
     try {
-      return await opts.vectorIndex.search(q, opts.embedder.modelId, indexFilterFor(req), pool);
+      return await stage('vector', () => opts.vectorIndex.search(q, opts.embedder.modelId, indexFilterFor(req), pool));
     } catch (err) {
       logger.warn({ err, model: opts.embedder.modelId }, 'vector search failed; answering from BM25 only');
       return [];
@@ -131,20 +140,24 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
       const filter = indexFilterFor(req);
       // R5: a keyword hit must contain a discriminative term; its score still counts every term.
       const keywordFilter = gate.active ? { ...filter, anyOfTerms: [...gate.discriminative] } : filter;
-      const keyword = await Promise.all([
-        opts.textIndex.search(keywordQuery, keywordFilter, pool),
-        opts.contextTextIndex ? opts.contextTextIndex.search(keywordQuery, keywordFilter, pool) : Promise.resolve([]),
-      ]);
+      const keyword = await stage('keyword', () =>
+        Promise.all([
+          opts.textIndex.search(keywordQuery, keywordFilter, pool),
+          opts.contextTextIndex ? opts.contextTextIndex.search(keywordQuery, keywordFilter, pool) : Promise.resolve([]),
+        ]),
+      );
       // The keyword hits are read from SQL while the query embedding is still being computed.
       const keywordIds = new Set(keyword.flat().map((h) => h.id));
       const [keywordRows, vector] = await Promise.all([
-        hydrate(opts.db, req.scope, keywordIds),
+        stage('hydrate', () => hydrate(opts.db, req.scope, keywordIds)),
         vectorSearch(req, pool, queryVector),
       ]);
-      const vectorRows = await hydrate(
-        opts.db,
-        req.scope,
-        vector.map((h) => h.id).filter((id) => !keywordIds.has(id)),
+      const vectorRows = await stage('hydrate', () =>
+        hydrate(
+          opts.db,
+          req.scope,
+          vector.map((h) => h.id).filter((id) => !keywordIds.has(id)),
+        ),
       );
       lists = [...keyword, vector];
       rows = new Map([...keywordRows, ...vectorRows]);
@@ -246,18 +259,20 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
         .map(([id, score]) => ({ item: rows.get(id)!, score }))
         .sort((a, b) => b.score - a.score || (a.item.id < b.item.id ? -1 : 1));
 
-      const reranked = await rerankStage(
-        req.query,
-        ranked,
-        textOf,
-        opts.reranker,
-        {
-          enabled: cfg.rerankEnabled,
-          topK: cfg.rerankTopK,
-          timeoutMs: 1000 * cfg.rerankTimeoutSeconds,
-          minScore: cfg.rerankMinScore,
-        },
-        logger,
+      const reranked = await stage('rerank', () =>
+        rerankStage(
+          req.query,
+          ranked,
+          textOf,
+          opts.reranker,
+          {
+            enabled: cfg.rerankEnabled,
+            topK: cfg.rerankTopK,
+            timeoutMs: 1000 * cfg.rerankTimeoutSeconds,
+            minScore: cfg.rerankMinScore,
+          },
+          logger,
+        ),
       );
 
       const now = opts.clock.now();

@@ -1,18 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { systemClock, type ProjectionProgress, type Retriever } from '@engram/core';
 import type { MemoryApp } from '@engram/app';
 import { openContentScreen } from './adapters';
 import { openAccessControl } from './auth';
 import type { Foundation } from './compose';
-import { createMetrics } from './metrics';
-
-export const ENGRAM_VERSION: string = (() => {
-  try {
-    return JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version as string;
-  } catch {
-    return '0.0.0';
-  }
-})();
+import { ENGRAM_VERSION } from './version';
 
 export interface QuerySide {
   retriever: Retriever;
@@ -84,7 +75,6 @@ export async function startApi(
   }
   if (opts.http) {
     const { buildHttpServer } = await import('@engram/api-http');
-    const metrics = createMetrics(f.readiness.check);
     const server = buildHttpServer({
       app,
       access,
@@ -93,7 +83,8 @@ export async function startApi(
       version: ENGRAM_VERSION,
       bodyLimitBytes: f.cfg.limits.maxBodyBytes,
       readiness: f.readiness.check,
-      metrics: metrics.render,
+      metrics: f.prometheus.render,
+      telemetry: f.telemetry,
       reads: query !== null,
       mcp: { allowDeleteAll: f.cfg.mcp.deleteAll },
     });

@@ -6,18 +6,28 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ContentScreen,
+  createInstrumentedEmbedder,
+  createInstrumentedLlm,
+  createInstrumentedLog,
   createScreenedLog,
+  inSpan,
+  noopTracer,
+  timed,
   createSealedEventLog,
   systemClock,
   type ProjectionProgress,
   type SealedEventLog,
   type SqlDatabase,
   type LogPosition,
+  type Retriever,
+  type Telemetry,
 } from '@engram/core';
 import type { ProjectionName, Readiness } from '@engram/projections';
 import { parseConfig, type EngramConfig } from './config';
 import { createRootLogger, type Logger } from './logger';
 import { Lifecycle, runMain } from './lifecycle';
+import { ENGRAM_VERSION } from './version';
+import { createPrometheusMetrics, type PrometheusMetrics } from './metrics';
 import {
   openContentScreen,
   openEmbedder,
@@ -40,6 +50,10 @@ export interface Foundation {
   db: SqlDatabase;
   /** /readyz of this service: every part started below registers itself. */
   readiness: Readiness;
+  /** What every part measures and traces through (issue 19). */
+  telemetry: Telemetry;
+  /** This service's /metrics (the registry telemetry.metrics feeds, and the readiness gauges). */
+  prometheus: PrometheusMetrics;
 }
 
 /**
@@ -52,7 +66,7 @@ export function runService(service: string, start: (f: Foundation) => Promise<vo
     const logger = createRootLogger({ service, level: cfg.logLevel });
     const life = new Lifecycle(logger);
     life.installSignalHandlers();
-    await start(await openFoundation(cfg, logger, life));
+    await start(await openFoundation(cfg, logger, life, { service }));
   });
 }
 
@@ -65,8 +79,12 @@ export async function openFoundation(
   cfg: Readonly<EngramConfig>,
   logger: Logger,
   life: Lifecycle,
+  opts: { service?: string } = {},
 ): Promise<Foundation> {
   mkdirSync(cfg.dataDir, { recursive: true });
+  const service = opts.service ?? 'engram';
+  const prometheus = createPrometheusMetrics({ service, version: ENGRAM_VERSION });
+  const telemetry: Telemetry = { metrics: prometheus.metrics, tracer: await openTracer(cfg, service, life, logger) };
   const codec = await openEventCodec();
   const raw = await openEventLog(cfg, codec, logger);
   let sealed: SealedEventLog | null = null;
@@ -81,16 +99,45 @@ export async function openFoundation(
   // P2 for producers publishing straight to the log: every reader sees events whose user content is
   // in the clear screened by the scanner without a classifier (rules and the learned stage: deterministic,
   // so every consumer and every replay reach the same verdict) under the configured policy. Above the sealed log, which opens what Engram sealed.
-  const log = createScreenedLog(
-    sealed,
-    new ContentScreen({ policy: cfg.scanner.policy }),
-    logger.child({ component: 'ingest-gate' }),
+  const log = createInstrumentedLog(
+    createScreenedLog(
+      sealed,
+      new ContentScreen({ policy: cfg.scanner.policy }),
+      logger.child({ component: 'ingest-gate' }),
+    ),
+    telemetry,
   );
   logger.info(
     { log: cfg.log.kind, store: db.kind, keyStore: cfg.encryption.keyStore.kind, dataDir: cfg.dataDir },
     'foundation open',
   );
-  return { cfg, logger, life, log, db, readiness: new Readiness(log, db, cfg.readiness.stallSeconds * 1000) };
+  const readiness = new Readiness(log, db, cfg.readiness.stallSeconds * 1000);
+  prometheus.watch(readiness.check);
+  return { cfg, logger, life, log, db, readiness, telemetry, prometheus };
+}
+
+/** OpenTelemetry when an OTLP endpoint is configured (loaded only then), else spans are not recorded. */
+async function openTracer(cfg: Readonly<EngramConfig>, service: string, life: Lifecycle, logger: Logger) {
+  if (!cfg.tracing) return noopTracer;
+  const { createOtlpTracing } = await import('./tracing');
+  const tracing = createOtlpTracing({ ...cfg.tracing, service, version: ENGRAM_VERSION });
+  // Added first, closed last: spans of the shutdown itself are exported too.
+  life.add({ name: 'tracing', close: () => tracing.shutdown() });
+  logger.info({ endpoint: cfg.tracing.endpoint }, 'tracing to OTLP');
+  return tracing.tracer;
+}
+
+/** The whole search as the `total` query stage (the stages inside are measured by the retriever). */
+function measuredRetriever(retriever: Retriever, telemetry: Telemetry): Retriever {
+  return {
+    search: (req) =>
+      inSpan(telemetry.tracer, 'query.search', {}, () =>
+        timed(
+          () => retriever.search(req),
+          (s) => telemetry.metrics.queryStage('total', s),
+        ),
+      ),
+  };
 }
 
 export async function startProjectors(f: Foundation, names: readonly ProjectionName[]): Promise<void> {
@@ -111,7 +158,7 @@ export async function startProjectors(f: Foundation, names: readonly ProjectionN
 export async function startQuerySide(f: Foundation) {
   const { createSearchIndexProjector, createHybridRetriever } = await import('@engram/retrieval');
   const { sqlProjectionProgress, sqlDeadLetters, PROJECTION_NAMES } = await import('@engram/projections');
-  const embedder = await openEmbedder(f.cfg);
+  const embedder = createInstrumentedEmbedder(await openEmbedder(f.cfg), f.telemetry);
   const embeddingCache = await openEmbeddingCache(f.cfg);
   if (embeddingCache) f.life.add({ name: 'embedding-cache', close: () => embeddingCache.close() });
   const { text, context, vectors } = await openIndexes(f.cfg, embedder);
@@ -144,9 +191,10 @@ export async function startQuerySide(f: Foundation) {
     intentConfig: f.cfg.memory.intent,
     clock: systemClock,
     logger: f.logger.child({ component: 'retriever' }),
+    telemetry: f.telemetry,
   });
   const progress = allOf([sqlProjectionProgress(f.db, ['episodic', 'semantic']), searchIndex]);
-  return { retriever, progress, embedder, searchIndex };
+  return { retriever: measuredRetriever(retriever, f.telemetry), progress, embedder, searchIndex };
 }
 
 /**
@@ -190,7 +238,8 @@ export function consolidatorStateDir(cfg: Pick<EngramConfig, 'dataDir'>): string
 export async function startConsolidator(f: Foundation): Promise<void> {
   const { createConsolidator, createRulesEngine, createLlmEngine } = await import('@engram/consolidation');
   const { sqlDeadLetters } = await import('@engram/projections');
-  const llm = await openLlm(f.cfg);
+  const opened = await openLlm(f.cfg);
+  const llm = opened ? createInstrumentedLlm(opened, f.telemetry) : null;
   const rules = createRulesEngine();
   const engine = llm
     ? createLlmEngine({ llm, fallback: rules, logger: f.logger.child({ component: 'llm-extraction' }) })
@@ -208,6 +257,7 @@ export async function startConsolidator(f: Foundation): Promise<void> {
     screen: await openContentScreen(f.cfg, f.logger.child({ component: 'scanner' })),
     logger: f.logger.child({ component: 'consolidator' }),
     deadLetters: sqlDeadLetters(f.db),
+    telemetry: f.telemetry,
   });
   await consolidator.start();
   f.readiness.setConsolidator(consolidator);

@@ -86,6 +86,11 @@ export interface EngramConfig {
     /** ENGRAM_METRICS_AUTH=required: /metrics needs a key too. */
     metricsProtected: boolean;
   };
+  /**
+   * OpenTelemetry traces (issue 19): exported over OTLP/HTTP (protobuf) only when an endpoint is set
+   * (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as is, or OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces); null = off.
+   */
+  tracing: null | { endpoint: string; headers: Record<string, string> };
   mcp: {
     /** ENGRAM_MCP_DELETE_ALL=true: the MCP tool delete_all_memories (erase a whole user) is offered. */
     deleteAll: boolean;
@@ -233,6 +238,34 @@ function optionalLimit(p: Problems, name: string, raw: unknown, dflt: number | n
 function required(p: Problems, name: string, raw: string | undefined, why: string): string {
   if (!raw) p.add(`${name} is required ${why}`);
   return raw ?? '';
+}
+
+/** The OTLP trace endpoint from the standard OTEL_* variables; OTEL_SDK_DISABLED=true or none set: off. */
+function tracing(p: Problems, env: Env): EngramConfig['tracing'] {
+  if (env.OTEL_SDK_DISABLED === 'true') return null;
+  const full = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+  const base = env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  const endpoint = full ? full : base ? `${base.replace(/\/+$/, '')}/v1/traces` : null;
+  if (endpoint === null) return null;
+  try {
+    const url = new URL(endpoint);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(url.protocol);
+  } catch {
+    p.add(`OTEL_EXPORTER_OTLP_ENDPOINT: not an http(s) URL (${endpoint})`);
+    return null;
+  }
+  // "key=value,key2=value2", values URL-encoded (the OTLP exporter specification's form).
+  const headers: Record<string, string> = {};
+  for (const pair of (env.OTEL_EXPORTER_OTLP_TRACES_HEADERS ?? env.OTEL_EXPORTER_OTLP_HEADERS ?? '').split(',')) {
+    const at = pair.indexOf('=');
+    if (pair.trim() === '') continue;
+    if (at <= 0) {
+      p.add('OTEL_EXPORTER_OTLP_HEADERS: expected key=value pairs separated by commas');
+      break;
+    }
+    headers[pair.slice(0, at).trim()] = decodeURIComponent(pair.slice(at + 1).trim());
+  }
+  return { endpoint, headers };
 }
 
 /** ENGRAM_MODEL_HUB: an http(s) base URL (e.g. https://huggingface.co or a mirror); unset or `off`: no hub. */
@@ -796,6 +829,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
       ),
     },
     auth,
+    tracing: tracing(p, env),
     mcp: {
       deleteAll:
         oneOf(

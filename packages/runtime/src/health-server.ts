@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Foundation } from './compose';
-import { createMetrics } from './metrics';
 
 /**
  * /healthz, /readyz and /metrics for services without the API (projectors, consolidator), so
@@ -8,7 +7,6 @@ import { createMetrics } from './metrics';
  * projections: stuck or rebuilding means not ready).
  */
 export async function startHealthServer(f: Foundation): Promise<void> {
-  const metrics = createMetrics(f.readiness.check);
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
@@ -26,7 +24,7 @@ export async function startHealthServer(f: Foundation): Promise<void> {
     }
     if (req.url === '/metrics') {
       res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
-      res.end(await metrics.render());
+      res.end(await f.prometheus.render());
       return;
     }
     send(res, 404, { error: { code: 'NOT_FOUND', message: `no route ${req.method} ${req.url}`, retriable: false } });

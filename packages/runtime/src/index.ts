@@ -6,4 +6,5 @@ export * from './compose';
 export * from './health-server';
 export * from './api';
 export * from './metrics';
+export * from './version';
 export * from './auth';

@@ -10,3 +10,6 @@ export * from './tmpfs';
 export * from './read-model-hash';
 export * from './contracts/data-key-store-contract';
 export * from './contracts/key-store-contract';
+export * from './observability/prometheus-scrape';
+export * from './observability/otlp-collector';
+export * from './python-tool';

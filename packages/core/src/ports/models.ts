@@ -34,9 +34,16 @@ export interface LlmCompletionRequest {
   timeoutMs?: number;
 }
 
+export interface LlmCompletion {
+  text: string;
+  model: string;
+  /** Tokens the provider counted, when it reports them. */
+  usage?: { inputTokens: number; outputTokens: number };
+}
+
 /** LLM port: chat completion returning text (JSON text when a schema is given). */
 export interface Llm {
-  complete(req: LlmCompletionRequest): Promise<{ text: string; model: string }>;
+  complete(req: LlmCompletionRequest): Promise<LlmCompletion>;
 }
 
 /** Reranker port (R6): scores query/document pairs, higher is more relevant. */
