@@ -13,7 +13,16 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadEngramProto } from '@engram/api-grpc';
 import { createQdrantVectorIndex } from '@engram/index-qdrant';
-import { createTestDatabase, describeWithServers, type TestDatabase, type TestServer } from '@engram/testing';
+import {
+  createTestDatabase,
+  describeWithServers,
+  scrapeMetrics,
+  startOtlpCollector,
+  waitFor,
+  type OtlpCollector,
+  type TestDatabase,
+  type TestServer,
+} from '@engram/testing';
 import { freePort, startEngramProcess, type EngramProcess } from './support/engram-process';
 import { consolidated, headOf } from './support/settled';
 
@@ -45,6 +54,8 @@ for (const variant of VARIANTS)
       const topic = `engram.e2e.${runId}`;
       const masterKey = randomBytes(32).toString('base64');
       let grpcPort = 0;
+      // Every service exports its spans here (issue 19): one write's trace crosses processes through Kafka.
+      let collector: OtlpCollector;
       let auth: Record<string, string> = {};
       const grpcAuth = () => {
         const md = new grpc.Metadata();
@@ -69,6 +80,7 @@ for (const variant of VARIANTS)
         ENGRAM_DATA_DIR: join(root, service),
         ENGRAM_ADMIN_KEY: ADMIN_KEY,
         ...(service === 'query' ? { GRPC_PORT: String(grpcPort) } : {}),
+        OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
       });
       const start = async (service: string) => {
         const p = await startEngramProcess({ service, env: envFor(service), readyTimeoutMs: 90_000 });
@@ -78,6 +90,7 @@ for (const variant of VARIANTS)
 
       beforeAll(async () => {
         root = mkdtempSync(join(tmpdir(), 'engram-dist-'));
+        collector = await startOtlpCollector();
         db = await createTestDatabase(pgUrl, 'engram_e2e');
         sql = new pg.Pool({ connectionString: db.url, max: 2 });
         // The database is dropped WITH (FORCE) at the end: an idle pooled connection ended then is not an error of the test.
@@ -104,6 +117,7 @@ for (const variant of VARIANTS)
       afterAll(async () => {
         await Promise.all([...procs.values()].map((p) => p.kill('SIGTERM')));
         await sql?.end();
+        await collector?.close();
         await db?.drop();
         if (variant.vectors === 'qdrant') {
           const vectors = createQdrantVectorIndex({ url: qdrantUrl, collectionPrefix: qdrantPrefix, dimensions: 1 });
@@ -161,6 +175,84 @@ for (const variant of VARIANTS)
         );
         expect(missing.code).toBe(grpc.status.NOT_FOUND);
         client.close();
+      });
+
+      it('serves /metrics on every service and traces a write from ingest through the log to every projector', async () => {
+        const ingest = procs.get('ingest')!;
+        const traceId = randomBytes(16).toString('hex');
+        const w = await ingest.request(
+          'POST',
+          '/v1/memories',
+          { userId: 'gita', type: 'USER', key: 'user.sport', content: 'Gita rows on the river every morning' },
+          { ...auth, traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` },
+        );
+        expect(w.status).toBe(202);
+        const q = await procs
+          .get('query')!
+          .request('POST', '/v1/query', { userId: 'gita', query: 'which sport', minPosition: w.body.position }, auth);
+        expect(q.status).toBe(200);
+
+        // The trace: ingest's request and append, then each projector's apply in its own process (a
+        // child of the append, or linked to it when the batch held other writes too).
+        const services = [...PROJECTORS.map((p) => `engram-${p}`), 'engram-query'];
+        const appendOf = () =>
+          collector.spans.find(
+            (s) =>
+              s.traceId === traceId &&
+              s.name === 'log.append' &&
+              (s.attributes['engram.event.types'] as string[]).includes('MemoryWritten'),
+          );
+        const appliesOf = (append: { spanId: string }) =>
+          collector.spans.filter(
+            (s) =>
+              s.name.startsWith('projection.apply ') &&
+              (s.parentSpanId === append.spanId || s.links.some((l) => l.spanId === append.spanId)),
+          );
+        await waitFor(
+          'the write trace to reach every projector process',
+          async () => {
+            const append = appendOf();
+            const seen = new Set(append ? appliesOf(append).map((s) => s.service) : []);
+            return services.every((x) => seen.has(x));
+          },
+          60_000,
+        );
+        const append = appendOf()!;
+        expect(append.service).toBe('engram-ingest');
+        const server = collector.spans.find((s) => s.traceId === traceId && s.name === 'POST /v1/memories')!;
+        expect(server).toMatchObject({ service: 'engram-ingest', kind: 2 });
+        expect(appliesOf(append).map((s) => s.name)).toEqual(
+          expect.arrayContaining([
+            ...PROJECTORS.map((p) => `projection.apply ${p.replace('projector-', '')}`),
+            'projection.apply search-index',
+          ]),
+        );
+
+        // /metrics on every service: the write moved ingest's families, each projector reports its lag.
+        const ingestMetrics = await scrapeMetrics(ingest.url);
+        expect(ingestMetrics.samples('engram_build_info', { service: 'ingest' })).toHaveLength(1);
+        expect(
+          ingestMetrics.count('engram_http_request_duration_seconds', {
+            route: '/v1/memories',
+            method: 'POST',
+            status: '202',
+          }),
+        ).toBeGreaterThan(0);
+        expect(ingestMetrics.value('engram_log_appended_events_total', { type: 'MemoryWritten' })).toBeGreaterThan(0);
+        expect(ingestMetrics.count('engram_log_append_duration_seconds')).toBeGreaterThan(0);
+        for (const p of PROJECTORS) {
+          const m = await scrapeMetrics(procs.get(p)!.url);
+          const projection = p.replace('projector-', '');
+          expect(m.samples('engram_build_info', { service: p }), p).toHaveLength(1);
+          expect(m.samples('engram_projection_lag_events', { projection }), p).toHaveLength(1);
+          expect(m.samples('engram_projection_lag_seconds', { projection }), p).toHaveLength(1);
+          expect(m.families.has('engram_dead_letters'), p).toBe(true);
+        }
+        const queryMetrics = await scrapeMetrics(procs.get('query')!.url);
+        expect(queryMetrics.count('engram_query_duration_seconds', { stage: 'total' })).toBeGreaterThan(0);
+        expect(queryMetrics.count('engram_embedding_duration_seconds')).toBeGreaterThan(0);
+        const consolidator = await scrapeMetrics(procs.get('consolidator')!.url);
+        expect(consolidator.samples('engram_consolidation_queue_depth')).toHaveLength(1);
       });
 
       it('consolidates a session observed through ingest into facts and an episode', async () => {

@@ -95,7 +95,8 @@ function systemRoutes(opts: HttpServerOptions, doc: () => Record<string, unknown
             method: 'GET' as const,
             url: '/metrics',
             operationId: 'metrics',
-            summary: 'Prometheus metrics (dead letters, projection lag, readiness)',
+            summary:
+              'Prometheus metrics (requests, appends, rejections, projection lag, query stages, consolidation, models, readiness)',
             tag: 'system',
             // Open unless ENGRAM_METRICS_AUTH=required (then any valid key).
             auth: 'metrics' as const,
