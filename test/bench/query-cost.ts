@@ -12,7 +12,8 @@ import { cpus, totalmem } from 'node:os';
 import { deterministicId, embedQueries, type Embedder, type EngramEvent } from '@engram/core';
 import { boundQueryText } from '@engram/app';
 import { QUERY_TEXT_BOUND_CHARS } from '@engram/contract';
-import { createHashEmbedder, createUseEmbedder } from '@engram/embedder-use';
+import { createHashEmbedder } from '@engram/embedder-use';
+import { warmPool } from './query/use-pool';
 import { latencyStats, type LatencyStats } from './query/latency-stats';
 import { seededRng, SyntheticMemories } from './query/synthetic-memories';
 import { BENCH_TENANT } from './recall/dataset';
@@ -42,8 +43,7 @@ export default async function queryCost(argv: string[]): Promise<void> {
   const queries = Number(flag(argv, 'queries', '30'));
   const bound = Number(flag(argv, 'bound', String(QUERY_TEXT_BOUND_CHARS)));
   const embedderName = flag(argv, 'embedder', 'use');
-  const embedder: Embedder =
-    embedderName === 'use' ? createUseEmbedder({ inWorker: true }) : createHashEmbedder({ dimensions: 256 });
+  const embedder: Embedder = embedderName === 'use' ? await warmPool() : createHashEmbedder({ dimensions: 256 });
   const engram = await openEmbeddedEngram({ embedder });
   const gen = new SyntheticMemories(seededRng(42));
   const rng = seededRng(11);

@@ -15,7 +15,8 @@ import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { deterministicId, embedQueries, type Embedder, type EngramEvent } from '@engram/core';
-import { createHashEmbedder, createUseEmbedder } from '@engram/embedder-use';
+import { createHashEmbedder } from '@engram/embedder-use';
+import { warmPool } from './query/use-pool';
 import { parseQueryArgs } from './query/args';
 import { latencyStats, type LatencyStats } from './query/latency-stats';
 import { seededRng, SyntheticMemories } from './query/synthetic-memories';
@@ -82,7 +83,7 @@ export default async function query(argv: string[]): Promise<void> {
   const args = parseQueryArgs(argv);
   const embedder: Embedder =
     args.embedder === 'use'
-      ? createUseEmbedder({ inWorker: true })
+      ? await warmPool()
       : args.embedder === 'onnx'
         ? (await import('@engram/embedder-onnx')).createOnnxEmbedder({ modelDir: args.modelDir! })
         : createHashEmbedder({ dimensions: 256 });

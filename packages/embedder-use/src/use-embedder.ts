@@ -2,7 +2,11 @@ import type { EmbeddingsModelSource } from '@energetic-ai/embeddings';
 import { createSerialQueue, EngramError, type Embedder } from '@engram/core';
 import { hashedLexicalVector } from './hashed-lexical';
 import { inLengthBatches } from './length-batches';
-import { useModelThread, type UseModel } from './use-model-thread';
+
+/** The part of the USE model the embedder calls. */
+interface UseModel {
+  embed(texts: string[]): Promise<ArrayLike<number>[]>;
+}
 
 export interface UseEmbedderOptions {
   /** Dimensions of the hashed lexical part (default 256). */
@@ -16,11 +20,6 @@ export interface UseEmbedderOptions {
   batchSize?: number;
   /** Weights to load; the package-bundled files by default (never the remote default of initModel). */
   modelSource?: EmbeddingsModelSource;
-  /**
-   * Run the model on a worker thread (bundled weights only), so the caller's thread keeps working
-   * while texts are embedded; what the services use. Default false (in-thread).
-   */
-  inWorker?: boolean;
 }
 
 const USE_DIMENSIONS = 512;
@@ -51,16 +50,9 @@ export function createUseEmbedder(opts: UseEmbedderOptions = {}): Embedder & { w
   const useScale = Math.sqrt(1 - w);
   const hashScale = Math.sqrt(w);
   const modelId = `use-lite+hash${hashDims}@1${w === DEFAULT_LEXICAL_WEIGHT ? '' : `:w${w}`}`;
-  if (opts.inWorker && opts.modelSource)
-    throw new EngramError(
-      'CONFIG_INVALID',
-      'a worker-thread USE embedder loads the bundled weights only; drop modelSource or inWorker',
-    );
-  const thread = opts.inWorker ? useModelThread() : null;
 
   let loading: Promise<UseModel> | null = null;
   const model = () => {
-    if (thread) return Promise.resolve<UseModel>(thread);
     // Imported on first use: TensorFlow.js and the weights take seconds to load, a start needs neither.
     loading ??= (async () => {
       const { initModel } = await import('@energetic-ai/embeddings');
@@ -108,7 +100,6 @@ export function createUseEmbedder(opts: UseEmbedderOptions = {}): Embedder & { w
     async close() {
       closed = true;
       await queue.idle();
-      await thread?.close();
     },
   };
 }

@@ -22,6 +22,10 @@ interface SearchIndexHandle {
   };
 }
 
+interface EmbedderHandle {
+  state(): { state: 'idle' | 'loading' | 'ready' | 'failed'; error?: string; queuedTexts: number };
+}
+
 interface ConsolidatorHandle {
   status(): { deadLettered: number; pending: number };
 }
@@ -42,6 +46,7 @@ export class Readiness {
   private readonly watched = new Set<string>();
   private searchIndex: SearchIndexHandle | null = null;
   private consolidator: ConsolidatorHandle | null = null;
+  private embedder: EmbedderHandle | null = null;
   private readonly seen = new Map<string, Seen>();
 
   constructor(
@@ -67,6 +72,11 @@ export class Readiness {
 
   setConsolidator(h: ConsolidatorHandle): void {
     this.consolidator = h;
+  }
+
+  /** A local embedding model loading on worker threads: vectors are ready once it has loaded. */
+  setEmbedder(h: EmbedderHandle): void {
+    this.embedder = h;
   }
 
   /** Lag and how long it has been stuck, for one projection's position in each partition. */
@@ -171,6 +181,20 @@ export class Readiness {
         lag,
         deadLetters: deadLetters['search-index'] ?? 0,
       };
+    }
+    if (this.embedder) {
+      const st = this.embedder.state();
+      components.embedder =
+        st.state === 'ready'
+          ? { ok: true, queuedTexts: st.queuedTexts }
+          : {
+              ok: false,
+              reason:
+                st.state === 'failed'
+                  ? `the embedding model cannot load: ${st.error ?? 'unknown'} (keyword search answers meanwhile)`
+                  : 'the embedding model is loading (keyword search answers meanwhile)',
+              queuedTexts: st.queuedTexts,
+            };
     }
     if (this.consolidator) {
       const st = this.consolidator.status();

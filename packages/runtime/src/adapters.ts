@@ -22,6 +22,8 @@ import type { EngramConfig } from './config';
 import type { Logger } from './logger';
 import { loadAdapter } from './optional-adapter';
 import { readStoreTemplate } from './read-store-template';
+import { createEmbeddingPool, type EmbeddingPool } from './embedding-pool';
+import { availableParallelism } from 'node:os';
 
 /** Subdirectory of the keyword index's directory that holds the conversation-window index. */
 export const CONTEXT_INDEX_DIR = 'context';
@@ -118,16 +120,10 @@ export async function openReadStore(cfg: EngramConfig): Promise<SqlDatabase> {
   }
 }
 
-export async function openEmbedder(cfg: EngramConfig): Promise<Embedder> {
+export async function openEmbedder(cfg: EngramConfig): Promise<Embedder | EmbeddingPool> {
   switch (cfg.embedder.kind) {
-    case 'use': {
-      const { createUseEmbedder } = await loadAdapter(
-        '@engram/embedder-use',
-        'ENGRAM_EMBEDDER=use',
-        () => import('@engram/embedder-use'),
-      );
-      return createUseEmbedder({ inWorker: true });
-    }
+    case 'use':
+      return createEmbeddingPool({ kind: 'use' }, { workers: cfg.embeddingWorkers });
     case 'hash': {
       const { createHashEmbedder } = await loadAdapter(
         '@engram/embedder-use',
@@ -137,19 +133,13 @@ export async function openEmbedder(cfg: EngramConfig): Promise<Embedder> {
       return createHashEmbedder({ dimensions: cfg.embedder.dimensions });
     }
     case 'onnx': {
-      const { createOnnxEmbedder } = await loadAdapter(
-        '@engram/embedder-onnx',
-        'ENGRAM_EMBEDDER=onnx',
-        () => import('@engram/embedder-onnx'),
-      );
       const c = cfg.embedder;
-      const e = createOnnxEmbedder({
-        modelDir: c.modelDir,
-        ...(c.pooling ? { pooling: c.pooling } : {}),
-        ...(c.maxLength ? { maxLength: c.maxLength } : {}),
-      });
-      await e.warmup();
-      return e;
+      // onnxruntime's own threads share the cores with the other workers.
+      const threads = Math.max(1, Math.floor(availableParallelism() / cfg.embeddingWorkers));
+      return createEmbeddingPool(
+        { kind: 'onnx', modelDir: c.modelDir, pooling: c.pooling, maxLength: c.maxLength, threads },
+        { workers: cfg.embeddingWorkers },
+      );
     }
     case 'openai': {
       const { createOpenAiEmbedder } = await loadAdapter(

@@ -158,7 +158,13 @@ export async function startProjectors(f: Foundation, names: readonly ProjectionN
 export async function startQuerySide(f: Foundation) {
   const { createSearchIndexProjector, createHybridRetriever } = await import('@engram/retrieval');
   const { sqlProjectionProgress, sqlDeadLetters, PROJECTION_NAMES } = await import('@engram/projections');
-  const embedder = createInstrumentedEmbedder(await openEmbedder(f.cfg), f.telemetry);
+  const opened = await openEmbedder(f.cfg);
+  if ('state' in opened) {
+    // The model loads on its worker threads while the service starts; /readyz says when it is in.
+    f.readiness.setEmbedder(opened);
+    opened.warmup().catch((err: unknown) => f.logger.error({ err }, 'the embedding model cannot load'));
+  }
+  const embedder = createInstrumentedEmbedder(opened, f.telemetry);
   const embeddingCache = await openEmbeddingCache(f.cfg);
   if (embeddingCache) f.life.add({ name: 'embedding-cache', close: () => embeddingCache.close() });
   const { text, context, vectors } = await openIndexes(f.cfg, embedder);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { availableParallelism, homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { EngramError, MAX_CONTENT_BYTES, hashApiKey } from '@engram/core';
 import { DEFAULT_INTENT_CONFIG, resolveIntentConfig, type IntentWeightConfig } from '@engram/retrieval';
@@ -27,6 +27,8 @@ export interface EngramConfig {
     | { kind: 'hash'; dimensions: number }
     | { kind: 'onnx'; modelDir: string; pooling: 'mean' | 'cls' | null; maxLength: number | null }
     | { kind: 'openai'; baseURL: string; apiKey: string | null; model: string; dimensions: number | null };
+  /** Worker threads of a local embedding model (use, onnx): cores − 1 by default, at least 1. */
+  embeddingWorkers: number;
   llm: null | {
     baseURL: string;
     apiKey: string | null;
@@ -790,6 +792,14 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
     vectors,
     textIndexDir: resolve(dataDir, 'bm25'),
     embedder,
+    embeddingWorkers: num(
+      p,
+      'ENGRAM_EMBEDDING_WORKERS',
+      env.ENGRAM_EMBEDDING_WORKERS ?? file.embedder?.workers,
+      Math.max(1, availableParallelism() - 1),
+      (n) => Number.isInteger(n) && n >= 1 && n <= 64,
+      'an integer 1–64',
+    ),
     llm,
     reranker,
     models,

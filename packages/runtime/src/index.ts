@@ -8,3 +8,5 @@ export * from './api';
 export * from './metrics';
 export * from './version';
 export * from './auth';
+export * from './embedding-pool';
+export * from './local-embedder';
