@@ -8,7 +8,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as grpc from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEngramProto } from '@engram/api-grpc';
 import {
   parseScrape,
   scrapeMetrics,
@@ -18,7 +20,7 @@ import {
   type OtlpCollector,
   type Scrape,
 } from '@engram/testing';
-import { startEngramProcess, type EngramProcess } from './support/engram-process';
+import { freePort, startEngramProcess, type EngramProcess } from './support/engram-process';
 import { consolidated } from './support/settled';
 
 const PROJECTIONS = ['working', 'episodic', 'semantic', 'archival', 'search-index'];
@@ -38,16 +40,19 @@ describe('observability of the all-in-one (metrics and traces)', () => {
   let engram: EngramProcess;
   let collector: OtlpCollector;
   let before: Scrape;
+  let grpcPort: number;
 
   beforeAll(async () => {
     collector = await startOtlpCollector();
     dataDir = mkdtempSync(join(tmpdir(), 'engram-obs-'));
+    grpcPort = await freePort();
     engram = await startEngramProcess({
       env: {
         ENGRAM_DATA_DIR: dataDir,
         ENGRAM_EMBEDDER: 'hash',
         ENGRAM_CONSOLIDATION_IDLE_SECONDS: '3600',
         OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+        GRPC_PORT: String(grpcPort),
       },
     });
     before = await scrapeMetrics(engram.url);
@@ -127,6 +132,33 @@ describe('observability of the all-in-one (metrics and traces)', () => {
     );
     // The query's access record (MemoryAccessed) is appended in batches later, outside the request.
     for (const s of collector.spans) expect(JSON.stringify(s.attributes)).not.toContain(USER);
+  });
+
+  it('continues a traceparent sent in gRPC metadata: the call, its append and the projectors', async () => {
+    const traceId = 'a3ce929d0e0e47364bf92f3577b34da6';
+    const { Client } = loadEngramProto();
+    const client: any = new Client(`127.0.0.1:${grpcPort}`, grpc.credentials.createInsecure());
+    const md = new grpc.Metadata();
+    md.set('traceparent', traceparentFor(traceId, '53995c3f42cd8ad8'));
+    const res: any = await new Promise((resolve, reject) =>
+      client.Write(
+        { userId: USER, type: 'USER', content: 'The user keeps a sourdough starter alive' },
+        md,
+        (err: Error | null, r: unknown) => (err ? reject(err) : resolve(r)),
+      ),
+    );
+    client.close();
+    expect(res.position).toMatch(/^\d+:\d+$/);
+    await waitFor(
+      'the gRPC write trace to reach the semantic projection',
+      async () => traceOf(collector.spans, traceId).applies.some((s) => s.name === 'projection.apply semantic'),
+      30_000,
+    );
+    const call = collector.spans.find((s) => s.traceId === traceId && s.name === 'engram.v1.Engram/Write')!;
+    expect(call).toMatchObject({ kind: 2, parentSpanId: '53995c3f42cd8ad8' });
+    expect(call.attributes).toMatchObject({ 'rpc.system': 'grpc', 'gen_ai.operation.name': 'create_memory' });
+    const append = collector.spans.find((s) => s.traceId === traceId && s.name === 'log.append')!;
+    expect(append.parentSpanId).toBe(call.spanId);
   });
 
   it('serves /metrics in the Prometheus text format, and its families move as the service works', async () => {

@@ -2,9 +2,17 @@ import * as grpc from '@grpc/grpc-js';
 import { ReflectionService } from '@grpc/reflection';
 import * as protoLoader from '@grpc/proto-loader';
 import { HealthImplementation, protoPath as healthProtoPath, type ServingStatusMap } from 'grpc-health-check';
-import { EngramError, isEngramError, type Logger, type ReadinessCheck } from '@engram/core';
+import {
+  EngramError,
+  isEngramError,
+  noopTelemetry,
+  type Logger,
+  type ReadinessCheck,
+  type Telemetry,
+} from '@engram/core';
 import type { AccessControl, MemoryApp } from '@engram/app';
 import { buildHandlers, callContext, credentialsOf } from './handlers';
+import { callSpan } from './call-span';
 import { moreHandlers, streamHandlers } from './handlers-more';
 import { ENGRAM_SERVICE_NAME, loadEngramProto } from './proto';
 import { toServiceError } from './status';
@@ -23,6 +31,8 @@ export interface GrpcServerOptions {
   readiness?: ReadinessCheck;
   /** How often the health status is refreshed from readiness (default 5 s). */
   healthEveryMs?: number;
+  /** A server span per call (issue 19); default none. */
+  telemetry?: Telemetry;
 }
 
 export interface RunningGrpcServer {
@@ -48,6 +58,7 @@ export async function startGrpcServer(opts: GrpcServerOptions): Promise<RunningG
   const { service, definition } = loadEngramProto();
   const server = new grpc.Server({ 'grpc.max_receive_message_length': opts.maxReceiveMessageBytes ?? 64 * 1024 });
   const impl: grpc.UntypedServiceImplementation = {};
+  const tracer = (opts.telemetry ?? noopTelemetry).tracer;
   const admitted = (metadata: grpc.Metadata) =>
     opts.access.admit(credentialsOf(metadata)).then((principal) => callContext(metadata, principal));
   for (const [name, handle] of Object.entries({ ...buildHandlers(opts.app), ...moreHandlers(opts.app) })) {
@@ -55,11 +66,19 @@ export async function startGrpcServer(opts: GrpcServerOptions): Promise<RunningG
       call: grpc.ServerUnaryCall<Record<string, unknown>, unknown>,
       callback: grpc.sendUnaryData<unknown>,
     ) => {
-      admitted(call.metadata)
-        .then((ctx) => handle(ctx, call.request ?? {}))
+      const span = callSpan(tracer, name, call.metadata);
+      span
+        .run(() => admitted(call.metadata).then((ctx) => handle(ctx, call.request ?? {})))
         .then(
-          (res) => callback(null, res),
-          (e: unknown) => callback(mapped(e, opts.logger, name)),
+          (res) => {
+            span.end();
+            callback(null, res);
+          },
+          (e: unknown) => {
+            span.fail(e);
+            span.end();
+            callback(mapped(e, opts.logger, name));
+          },
         );
     };
   }

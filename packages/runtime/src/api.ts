@@ -69,6 +69,7 @@ export async function startApi(
       port: f.cfg.grpc.port,
       logger: f.logger.child({ component: 'grpc' }),
       readiness: f.readiness.check,
+      telemetry: f.telemetry,
     });
     f.life.add({ name: 'grpc', close: () => grpc.close() });
     f.logger.info({ port: grpc.port }, 'gRPC listening');
