@@ -1,195 +1,205 @@
 /**
- * Throughput and write→queryable latency of the whole write pipeline: log → the four projectors
- * (SQL read models, checkpoints in the same transaction) → search index (BM25 + vectors).
- *   npm run bench -- pipeline [--backend kafka|embedded] [--events N] [--users U] [--samples S] [--out result.json]
- * kafka: a real Kafka broker and PostgreSQL server (ENGRAM_TEST_KAFKA_BROKERS / ENGRAM_TEST_PG_URL,
- * or started here from the same scripts the tests use). embedded: file log + PGlite.
- * Throughput: N MemoryWritten events appended by 32 concurrent writers while all projectors run;
- * measured from the first append until every projection (and the search index) has applied the
- * last one. Latency: S single writes on the idle system, each timed from the append call until the
- * read side reports the event's position applied (what `minPosition` waits for).
+ * The acknowledged-write path and write→queryable latency of the all-in-one over HTTP.
+ *   npm run bench -- pipeline [--events N] [--concurrency C] [--users U] [--queryable Q] [--cpu-prof DIR] [--out F]
+ * Starts the real `engram` all-in-one (embedded: file log, PGlite, local indexes, hash embedder) as
+ * a child process on a fresh data dir. Three phases in one run:
+ *   1. fdatasync floor: 512-byte write + fdatasync of a file in the same file system, one writer.
+ *   2. writes: N POST /v1/memories (unique contents) from C concurrent clients → ack latency,
+ *      acknowledged writes/s and the server's CPU per acknowledged write (utime+stime of the child).
+ *   3. write→queryable: C clients each write, then query the write's unique word (lexical) until the
+ *      memory is a hit; Q samples, timed from sending the write to receiving the first hit.
+ * --cpu-prof DIR runs the server under `node --cpu-prof` (profile written on exit).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { open, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { newId, type EngramEvent, type EventLog, type LogPosition, type SqlDatabase } from '@engram/core';
-import { createAvroEventCodec } from '@engram/event-codec-avro';
-import { PROJECTORS, runMigrations, sqlProjectionProgress, startProjector } from '@engram/projections';
-import { createSearchIndexProjector } from '@engram/retrieval';
-import { createLocalTextIndex, createLocalVectorIndex } from '@engram/index-local';
-import { createHashEmbedder } from '@engram/embedder-use';
+import { startEngramProcess } from '../e2e/support/engram-process';
 
 function option(argv: string[], name: string, dflt: string): string {
   const i = argv.indexOf(`--${name}`);
   return i === -1 ? dflt : (argv[i + 1] ?? dflt);
 }
 
-function memoryWritten(n: number, user: string): EngramEvent {
-  const now = new Date().toISOString();
-  return {
-    eventId: newId(),
-    type: 'MemoryWritten',
-    schemaVersion: 2,
-    tenantId: 'bench',
-    userId: user,
-    agentId: null,
-    sessionId: null,
-    occurredAt: now,
-    recordedAt: now,
-    causationId: null,
-    correlationId: null,
-    keyId: null,
-    payload: {
-      memoryId: newId(),
-      type: 'ENVIRONMENT',
-      tier: 'SEMANTIC',
-      key: null,
-      content: `Project note ${n}: service ${n % 97} deploys with blue-green rollout on region ${n % 7}`,
-      tags: ['bench'],
-      importance: 0.5,
-      pinned: false,
-      source: 'user_stated',
-      confidence: 1,
-      scope: null,
-      metadata: {},
-      sourceMessageIds: [],
-      episodeId: null,
-      validFrom: null,
-      validTo: null,
-    },
-  };
+const pct = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const round = (x: number, d = 2) => +x.toFixed(d);
+
+/** A word the tokenizer keeps whole (letters only), unique per write. */
+function wordOf(run: string, n: number): string {
+  let s = '';
+  let v = n;
+  do {
+    s = String.fromCharCode(97 + (v % 26)) + s;
+    v = Math.floor(v / 26);
+  } while (v > 0);
+  return `zq${run}x${s}`;
 }
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+/** CPU seconds (user + system) the process `pid` has used, from /proc. */
+async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // fields[11], [12] = utime, stime (fields 14 and 15 of stat, counted after the command name)
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
-async function openBackend(
-  kind: string,
-  dir: string,
-): Promise<{ log: EventLog; db: SqlDatabase; close: () => Promise<void>; label: string }> {
-  const codec = createAvroEventCodec();
-  if (kind === 'embedded') {
-    const { openFileEventLog } = await import('@engram/event-log-file');
-    const { openPglite } = await import('@engram/store-pglite');
-    const log = await openFileEventLog({ dir: join(dir, 'log'), codec });
-    const db = await openPglite({ dataDir: join(dir, 'pglite') });
-    return { log, db, label: 'file log + PGlite', close: async () => (await log.close(), await db.close()) };
+/** The sum of every `lag` figure in a /readyz answer. */
+function totalLag(v: unknown): number {
+  if (Array.isArray(v)) return v.reduce((s: number, x) => s + totalLag(x), 0);
+  if (typeof v !== 'object' || v === null) return 0;
+  return Object.entries(v).reduce((s, [k, x]) => s + (k === 'lag' && typeof x === 'number' ? x : totalLag(x)), 0);
+}
+
+async function fdatasyncFloor(dir: string, n: number): Promise<number[]> {
+  const fh = await open(join(dir, 'fdatasync-probe'), 'w');
+  const buf = Buffer.alloc(512, 7);
+  const out: number[] = [];
+  try {
+    for (let i = 0; i < n; i++) {
+      const t = performance.now();
+      await fh.write(buf, 0, buf.length, (i % 64) * 512);
+      await fh.datasync();
+      out.push(performance.now() - t);
+    }
+  } finally {
+    await fh.close();
   }
-  const testing = await import('@engram/testing');
-  const { openKafkaEventLog } = await import('@engram/event-log-kafka');
-  const { openPostgres } = await import('@engram/store-postgres');
-  const stops: Array<() => Promise<void>> = [];
-  let brokers = testing.kafkaTestBrokers();
-  if (!brokers) {
-    const k = await testing.startKafka();
-    stops.push(k.stop);
-    brokers = k.brokers;
-  }
-  let pgUrl = testing.pgTestUrl();
-  if (!pgUrl) {
-    const p = await testing.startPostgres();
-    stops.push(p.stop);
-    pgUrl = p.url;
-  }
-  const scratch = await testing.createTestDatabase(pgUrl, 'engram_bench');
-  const log = await openKafkaEventLog({ brokers, codec, topic: `engram.bench.${Date.now()}`, partitions: 6 });
-  const db = openPostgres({ connectionString: scratch.url, max: 8 });
-  return {
-    log,
-    db,
-    label: 'Kafka 3.9 (KRaft, 6 partitions) + PostgreSQL 15',
-    close: async () => {
-      await log.close();
-      await db.close();
-      await scratch.drop();
-      for (const s of stops) await s();
-    },
-  };
+  return out.sort((a, b) => a - b);
 }
 
 export default async function pipeline(argv: string[]): Promise<void> {
-  const backend = option(argv, 'backend', 'kafka');
-  const events = Number(option(argv, 'events', '5000'));
-  const users = Number(option(argv, 'users', '50'));
-  const samples = Number(option(argv, 'samples', '200'));
+  const events = Number(option(argv, 'events', '2000'));
+  const concurrency = Number(option(argv, 'concurrency', '16'));
+  const users = Number(option(argv, 'users', '20'));
+  const queryable = Number(option(argv, 'queryable', '400'));
+  const prof = argv.includes('--cpu-prof') ? option(argv, 'cpu-prof', '') : null;
   const out = argv.includes('--out') ? option(argv, 'out', '') : null;
   const dir = await mkdtemp(join(tmpdir(), 'engram-bench-pipeline-'));
-  const b = await openBackend(backend, dir);
-  try {
-    await runMigrations(b.db);
-    const handles = [];
-    for (const p of Object.values(PROJECTORS))
-      handles.push(await startProjector({ log: b.log, db: b.db, projector: p, batchSize: 500 }));
-    const search = await createSearchIndexProjector({
-      log: b.log,
-      textIndex: await createLocalTextIndex({ dir: join(dir, 'bm25') }),
-      contextTextIndex: await createLocalTextIndex({ dir: join(dir, 'bm25', 'context') }),
-      vectorIndex: await createLocalVectorIndex({ dir: join(dir, 'vectors') }),
-      embedder: createHashEmbedder({ dimensions: 256 }),
+  const run =
+    Math.random()
+      .toString(36)
+      .replace(/[^a-z]/g, '')
+      .slice(0, 5) || 'r';
+  const engram = await startEngramProcess({
+    env: {
+      ENGRAM_DATA_DIR: join(dir, 'data'),
+      ENGRAM_EMBEDDER: 'hash',
+      ENGRAM_CONSOLIDATION_IDLE_SECONDS: '86400',
+      ENGRAM_ARCHIVE_AT: 'off',
+      LOG_LEVEL: 'warn',
+    },
+    ...(prof ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${prof}`] } : {}),
+    readyTimeoutMs: 300_000,
+  });
+  const pid = engram.child.pid!;
+  let n = 0;
+  const write = async (i: number) => {
+    const word = wordOf(run, i);
+    const r = await fetch(`${engram.url}/v1/memories`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        userId: `user-${i % users}`,
+        type: 'ENVIRONMENT',
+        content: `Project note ${i}: service ${word} deploys with a blue-green rollout in region ${i % 7}`,
+        tags: ['bench'],
+      }),
     });
-    const sql = sqlProjectionProgress(b.db, Object.keys(PROJECTORS));
-    const applied = async (pos: LogPosition) => (await sql.reached(pos)) && (await search.reached(pos));
-    const waitAll = async (positions: LogPosition[]) => {
-      for (const p of positions) while (!(await applied(p))) await new Promise((r) => setTimeout(r, 2));
-    };
+    const body = (await r.json()) as { id?: string; position?: string };
+    if (r.status !== 202 || !body.id) throw new Error(`write ${i}: HTTP ${r.status} ${JSON.stringify(body)}`);
+    return { id: body.id, word, user: `user-${i % users}` };
+  };
+  try {
+    // Warm-up (JIT, PGlite caches, first segment) outside the measurement.
+    for (let i = 0; i < 50; i++) await write(n++);
 
-    // Throughput.
-    const lastByPartition = new Map<number, LogPosition>();
+    const floor = await fdatasyncFloor(dir, 2000);
+
+    const acks: number[] = [];
+    const cpu0 = await cpuSeconds(pid);
     const t0 = performance.now();
-    let next = 0;
+    let issued = 0;
     await Promise.all(
-      Array.from({ length: 32 }, async () => {
-        for (;;) {
-          const n = next++;
-          if (n >= events) return;
-          const { positions } = await b.log.append([memoryWritten(n, `user-${n % users}`)]);
-          const p = positions[0]!;
-          const prev = lastByPartition.get(p.partition);
-          if (!prev || prev.offset < p.offset) lastByPartition.set(p.partition, p);
+      Array.from({ length: concurrency }, async () => {
+        while (issued < events) {
+          issued++;
+          const s = performance.now();
+          await write(n++);
+          acks.push(performance.now() - s);
         }
       }),
     );
-    const appendedMs = performance.now() - t0;
-    await waitAll([...lastByPartition.values()]);
-    const totalMs = performance.now() - t0;
+    const writeMs = performance.now() - t0;
+    const cpuMs = ((await cpuSeconds(pid)) - cpu0) * 1000;
+    acks.sort((a, b) => a - b);
 
-    // Latency on the idle system.
-    const lat: number[] = [];
-    for (let i = 0; i < samples; i++) {
-      const s = performance.now();
-      const { positions } = await b.log.append([memoryWritten(events + i, `user-${i % users}`)]);
-      await waitAll(positions);
-      lat.push(performance.now() - s);
+    // Let the projections drain before timing queryability on a steady system.
+    const drainStart = performance.now();
+    for (;;) {
+      const r = await fetch(`${engram.url}/readyz`);
+      const body: unknown = await r.json().catch(() => null);
+      if (body !== null && totalLag(body) === 0) break;
+      if (performance.now() - drainStart > 120_000) break;
+      await new Promise((res) => setTimeout(res, 50));
     }
-    lat.sort((x, y) => x - y);
-    for (const h of handles) await h.close();
-    await search.close();
+    const drainMs = performance.now() - drainStart;
+
+    const vis: number[] = [];
+    let sampled = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (sampled < queryable) {
+          sampled++;
+          const s = performance.now();
+          const w = await write(n++);
+          for (;;) {
+            const q = await fetch(`${engram.url}/v1/query`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ userId: w.user, query: w.word, k: 3 }),
+            });
+            const qb = (await q.json()) as { results?: Array<{ id: string }> };
+            if (q.status !== 200) throw new Error(`query: HTTP ${q.status} ${JSON.stringify(qb)}`);
+            if (qb.results?.some((h) => h.id === w.id)) break;
+            if (performance.now() - s > 30_000) throw new Error(`write ${w.id} not queryable after 30 s`);
+            await new Promise((res) => setTimeout(res, 2));
+          }
+          vis.push(performance.now() - s);
+        }
+      }),
+    );
+    vis.sort((a, b) => a - b);
+
     const result = {
-      backend: b.label,
       events,
+      concurrency,
       users,
-      appendSeconds: +(appendedMs / 1000).toFixed(2),
-      eventsPerSecond: Math.round(events / (totalMs / 1000)),
-      latencyMs: {
-        samples,
-        p50: +pct(lat, 50).toFixed(1),
-        p99: +pct(lat, 99).toFixed(1),
-        max: +lat[lat.length - 1]!.toFixed(1),
-      },
+      ackP50Ms: round(pct(acks, 50)),
+      ackP99Ms: round(pct(acks, 99)),
+      eventsPerSec: Math.round(events / (writeMs / 1000)),
+      cpuMsPerWrite: round(cpuMs / events),
+      queryableSamples: vis.length,
+      queryableP50Ms: round(pct(vis, 50)),
+      queryableP99Ms: round(pct(vis, 99)),
+      fdatasyncP50Ms: round(pct(floor, 50), 3),
+      fdatasyncP99Ms: round(pct(floor, 99), 3),
+      ackP99OverFdatasyncP99: round(pct(acks, 99) / pct(floor, 99), 1),
+      drainAfterWritesMs: Math.round(drainMs),
       machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version },
       date: new Date().toISOString(),
     };
-    console.log(`\npipeline (${result.backend}): ${events} events from 32 writers, ${users} users`);
+    console.log(`\npipeline (all-in-one over HTTP, hash embedder): ${events} writes at concurrency ${concurrency}`);
     console.log(
-      `  through log → 4 projectors → search index: ${result.eventsPerSecond} events/s (appends done in ${result.appendSeconds} s)`,
+      `  ack p50 ${result.ackP50Ms} ms, p99 ${result.ackP99Ms} ms; ${result.eventsPerSec} writes/s; ${result.cpuMsPerWrite} ms server CPU per write`,
     );
+    console.log(`  fdatasync floor p50 ${result.fdatasyncP50Ms} ms, p99 ${result.fdatasyncP99Ms} ms`);
     console.log(
-      `  write → queryable latency: p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms (${samples} samples)`,
+      `  write→queryable (lexical) p50 ${result.queryableP50Ms} ms, p99 ${result.queryableP99Ms} ms (${vis.length} samples); drain ${result.drainAfterWritesMs} ms`,
     );
     if (out) await writeFile(out, JSON.stringify(result, null, 2));
   } finally {
-    await b.close();
+    await engram.kill('SIGTERM');
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -1,4 +1,5 @@
 import { ContentScreen } from '@engram/core';
+import { sqlWritePrecheck } from '@engram/projections';
 import { AccessRecorder } from './access-recorder';
 import { consolidate, endSession, erasureReport, forget, pin, restore } from './commands/lifecycle';
 import { observeMessage } from './commands/observe-message';
@@ -34,6 +35,7 @@ export function createMemoryApp(deps: MemoryAppDeps): MemoryApp {
       (deps.retriever ? createContextRenderer({ db: deps.db, retriever: deps.retriever }) : undefined),
     accesses: new AccessRecorder(deps.log, deps.clock, deps.logger, deps.config.accessFlushMs),
     screen: deps.screen ?? new ContentScreen({ logger: deps.logger }),
+    precheck: deps.writePrecheck ?? sqlWritePrecheck(deps.db),
     queryGate: deps.limits?.maxConcurrentQueries ? new QueryGate(deps.limits.maxConcurrentQueries) : null,
     quota: deps.limits?.userQuota ? new UserQuota(deps.limits.userQuota, deps.db) : null,
     queryTextChars: deps.limits?.queryTextChars ?? QUERY_TEXT_BOUND_CHARS,

@@ -1,4 +1,5 @@
 import type { ContentScreen } from '@engram/core';
+import type { WritePrecheck } from '@engram/projections';
 import type { AccessRecorder } from './access-recorder';
 import type { QueryGate } from './access/query-gate';
 import type { UserQuota } from './access/user-quota';
@@ -8,6 +9,7 @@ import type { MemoryAppDeps } from './types';
 export interface AppContext extends MemoryAppDeps {
   accesses: AccessRecorder;
   screen: ContentScreen;
+  precheck: WritePrecheck;
   queryGate: QueryGate | null;
   quota: UserQuota | null;
   queryTextChars: number;

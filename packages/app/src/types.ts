@@ -1,4 +1,4 @@
-import type { ErasureReport } from '@engram/projections';
+import type { ErasureReport, WritePrecheck } from '@engram/projections';
 import type {
   Principal,
   Clock,
@@ -58,6 +58,11 @@ export interface MemoryAppDeps {
   retriever?: Retriever;
   contextRenderer?: ContextRenderer;
   progress: ProjectionProgress;
+  /**
+   * The semantic projector's write rules asked before appending (dedup, P1 provenance): the
+   * all-in-one passes its in-memory index (no SQL on the write path); default: the read model.
+   */
+  writePrecheck?: WritePrecheck;
   /** P2 scanning of every write (rules, optional classifier, policy); default: rules alone, policy block. */
   screen?: ContentScreen;
   clock: Clock;

@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { EngramError, JsonEventCodec, systemClock, type Logger } from '@engram/core';
 import type { EngramEvent, EventLog, ProjectionProgress, Retriever, SqlDatabase } from '@engram/core';
 import { openFileEventLog } from '@engram/event-log-file';
-import { PROJECTORS, Readiness, runMigrations, sqlProjectionProgress, startProjector } from '@engram/projections';
+import {
+  createSemanticWriteIndex,
+  PROJECTORS,
+  Readiness,
+  runMigrations,
+  sqlProjectionProgress,
+  startProjector,
+} from '@engram/projections';
 import type { RunningProjector } from '@engram/projections';
 import { openPglite } from '@engram/store-pglite';
 import { createHashEmbedder } from '@engram/embedder-use';
@@ -68,9 +75,17 @@ export async function openStack(opts: StackOptions = {}): Promise<Stack> {
   await runMigrations(db);
   const running: RunningProjector[] = [];
   const readiness = new Readiness(log, db, 30_000);
+  // As in the all-in-one: the write precheck answered from the index the semantic projector keeps.
+  const writeIndex = opts.projectors !== false ? createSemanticWriteIndex(db) : null;
   if (opts.projectors !== false) {
     for (const projector of Object.values(PROJECTORS)) {
-      const handle = await startProjector({ log, db, projector, batchSize: 100 });
+      const handle = await startProjector({
+        log,
+        db,
+        projector,
+        batchSize: 100,
+        ...(projector.name === 'semantic' && writeIndex ? { afterCommit: (b) => writeIndex.afterCommit(b) } : {}),
+      });
       running.push(handle);
       readiness.addProjector(handle);
     }
@@ -108,6 +123,7 @@ export async function openStack(opts: StackOptions = {}): Promise<Stack> {
     db,
     retriever,
     progress,
+    ...(writeIndex ? { writePrecheck: writeIndex } : {}),
     ...(opts.screen ? { screen: opts.screen(logger) } : {}),
     clock: systemClock,
     logger,

@@ -1,7 +1,7 @@
 import { eventProblem } from '@engram/contract';
 import { EngramError, type SqlDatabase, type SqlExecutor, type StoredEvent } from '@engram/core';
-import { recordOutcome } from './event-status';
-import type { Projector } from './projector';
+import { recordOutcomes } from './event-status';
+import { applyInTurn, type Projector } from './projector';
 
 /** An event the read side cannot store (refused by the contract's event check): dead-lettered without retries. */
 export class UnstorableEvent extends Error {
@@ -84,21 +84,26 @@ export async function applyBatch(
       );
       const read = r.rows[0] ? Number(r.rows[0].next_offset) : null;
       let next = read ?? 0;
-      let appliedHere = 0;
+      const todo: StoredEvent[] = [];
       for (const e of events) {
-        if (e.position.offset < next) {
-          skipped++;
-          continue;
-        }
+        if (e.position.offset < next) continue;
+        todo.push(e);
+        next = e.position.offset + 1;
+      }
+      skipped += events.length - todo.length;
+      for (const e of todo) {
         const problem = eventProblem(e.event);
         if (problem) throw new UnstorableEvent(e, problem);
-        const outcome = await projector.apply(tx, e);
-        if (outcome) await recordOutcome(tx, projector.name, e, outcome);
-        next = e.position.offset + 1;
-        appliedHere++;
       }
-      if (appliedHere > 0) await advanceCheckpoint(tx, projector.name, partition, read, next);
-      applied += appliedHere;
+      if (todo.length === 0) continue;
+      const outcomes = projector.applyAll ? await projector.applyAll(tx, todo) : await applyInTurn(projector, tx, todo);
+      await recordOutcomes(
+        tx,
+        projector.name,
+        todo.map((e, i) => [e, outcomes[i]] as const),
+      );
+      await advanceCheckpoint(tx, projector.name, partition, read, next);
+      applied += todo.length;
     }
     return { applied, skipped };
   });

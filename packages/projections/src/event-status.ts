@@ -1,5 +1,5 @@
 import type { SqlExecutor, StoredEvent } from '@engram/core';
-import { isUuid } from './sql-values';
+import { isUuid, valuesList } from './sql-values';
 
 /** What a projector made of one event, reported by its apply() for the write status (GET /v1/events/{id}). */
 export type ApplyOutcome =
@@ -12,26 +12,52 @@ export async function recordOutcome(
   stored: StoredEvent,
   o: ApplyOutcome,
 ): Promise<void> {
-  const e = stored.event;
-  if (!isUuid(e.eventId)) return;
-  await tx.query(
-    `INSERT INTO event_status (event_id, projection, tenant_id, user_id, partition, "offset", event_type, outcome, memory_id, code, reason)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-     ON CONFLICT (event_id, projection) DO UPDATE SET outcome = EXCLUDED.outcome, memory_id = EXCLUDED.memory_id, code = EXCLUDED.code, reason = EXCLUDED.reason, at = now()`,
-    [
-      e.eventId,
-      projection,
-      e.tenantId,
-      e.userId,
-      stored.position.partition,
-      stored.position.offset,
-      e.type,
-      o.outcome,
-      isUuid(o.memoryId) ? o.memoryId : null,
-      o.outcome === 'rejected' ? o.code : null,
-      o.outcome === 'rejected' ? o.reason.slice(0, 2000) : null,
-    ],
-  );
+  await recordOutcomes(tx, projection, [[stored, o]]);
+}
+
+const STATUS_COLUMNS = 11;
+/** Rows per statement (bind parameters stay far below the protocol's 65,535). */
+const STATUS_ROWS_PER_STATEMENT = 1000;
+
+/** The write status of several events, one statement per 1,000. */
+export async function recordOutcomes(
+  tx: SqlExecutor,
+  projection: string,
+  outcomes: ReadonlyArray<readonly [StoredEvent, ApplyOutcome | void]>,
+): Promise<void> {
+  // As one upsert per event in turn: the first row of an event id stays, the last outcome wins.
+  const latest = new Map<string, [StoredEvent, ApplyOutcome]>();
+  for (const [stored, o] of outcomes) {
+    if (!o || !isUuid(stored.event.eventId)) continue;
+    latest.set(stored.event.eventId, [latest.get(stored.event.eventId)?.[0] ?? stored, o]);
+  }
+  const rows = [...latest.values()];
+  for (let from = 0; from < rows.length; from += STATUS_ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(from, from + STATUS_ROWS_PER_STATEMENT);
+    const params: unknown[] = [];
+    for (const [stored, o] of chunk) {
+      const e = stored.event;
+      params.push(
+        e.eventId,
+        projection,
+        e.tenantId,
+        e.userId,
+        stored.position.partition,
+        stored.position.offset,
+        e.type,
+        o.outcome,
+        isUuid(o.memoryId) ? o.memoryId : null,
+        o.outcome === 'rejected' ? o.code : null,
+        o.outcome === 'rejected' ? o.reason.slice(0, 2000) : null,
+      );
+    }
+    await tx.query(
+      `INSERT INTO event_status (event_id, projection, tenant_id, user_id, partition, "offset", event_type, outcome, memory_id, code, reason)
+       VALUES ${valuesList(chunk.length, STATUS_COLUMNS)}
+       ON CONFLICT (event_id, projection) DO UPDATE SET outcome = EXCLUDED.outcome, memory_id = EXCLUDED.memory_id, code = EXCLUDED.code, reason = EXCLUDED.reason, at = now()`,
+      params,
+    );
+  }
 }
 
 export interface EventStatusRow {

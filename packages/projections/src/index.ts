@@ -39,3 +39,11 @@ export const PROJECTORS = {
   semantic: semanticProjector,
   archival: archivalProjector,
 } as const;
+export {
+  createSemanticWriteIndex,
+  sqlWritePrecheck,
+  type PrecheckVerdict,
+  type SemanticWriteIndex,
+  type WriteEntryProbe,
+  type WritePrecheck,
+} from './semantic/write-precheck';

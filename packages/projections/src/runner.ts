@@ -31,6 +31,11 @@ export interface StartProjectorOptions {
   fromBeginning?: boolean;
   /** How often dead letters marked for retry are applied again (default 2 s; 0 = only on retryNow()). */
   retryPollMs?: number;
+  /**
+   * Called after events were committed (a batch, or a dead letter applied on retry), before the
+   * next batch: in-process state kept from the read model (the write precheck index) follows it.
+   */
+  afterCommit?(events: readonly StoredEvent[]): Promise<void>;
 }
 
 /** What a running projector is doing, for /readyz. */
@@ -129,6 +134,13 @@ export async function startProjector(opts: StartProjectorOptions): Promise<Runni
     deadLettered: 0,
   };
   const reached = new Map<number, number>();
+  const afterCommit = async (events: readonly StoredEvent[]) => {
+    try {
+      await opts.afterCommit?.(events);
+    } catch (err) {
+      logger.error({ err, projector: name }, 'after-commit hook failed');
+    }
+  };
 
   const guard = projectionGuard(db, projector, logger, {
     onApplied: async (outcome) => {
@@ -166,10 +178,13 @@ export async function startProjector(opts: StartProjectorOptions): Promise<Runni
           },
           'projector batch failed; the log will redeliver it',
         );
+        // Some of its events may have been committed one at a time before the failure.
+        await afterCommit(batch);
         throw err;
       }
       state.failingSince = null;
       state.lastError = null;
+      await afterCommit(batch);
       noteProgress(batch);
     });
 
@@ -183,6 +198,7 @@ export async function startProjector(opts: StartProjectorOptions): Promise<Runni
         if (outcome) await recordOutcome(tx, name, stored, outcome);
         await tx.query('DELETE FROM dead_letters WHERE id = $1::uuid', [dl.id]);
       });
+      await afterCommit([stored]);
       logger.info(
         { projector: name, position: formatPosition(dl.position), eventId: dl.eventId },
         'dead letter applied on retry',

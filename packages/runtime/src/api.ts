@@ -1,5 +1,6 @@
 import { systemClock, type ProjectionProgress, type Retriever } from '@engram/core';
 import type { MemoryApp } from '@engram/app';
+import type { WritePrecheck } from '@engram/projections';
 import { openContentScreen } from './adapters';
 import { openAccessControl } from './auth';
 import type { Foundation } from './compose';
@@ -18,7 +19,7 @@ export interface QuerySide {
 export async function createServiceApp(
   f: Foundation,
   query: QuerySide | null,
-  opts: { trusted?: boolean } = {},
+  opts: { trusted?: boolean; writePrecheck?: WritePrecheck | null } = {},
 ): Promise<MemoryApp> {
   const { createMemoryApp } = await import('@engram/app');
   const { sqlProjectionProgress } = await import('@engram/projections');
@@ -27,6 +28,7 @@ export async function createServiceApp(
     db: f.db,
     ...(query ? { retriever: query.retriever } : {}),
     progress: query?.progress ?? sqlProjectionProgress(f.db, ['episodic', 'semantic']),
+    ...(opts.writePrecheck ? { writePrecheck: opts.writePrecheck } : {}),
     screen: await openContentScreen(f.cfg, f.logger.child({ component: 'scanner' })),
     clock: systemClock,
     logger: f.logger.child({ component: 'app' }),
@@ -56,9 +58,9 @@ export async function createServiceApp(
 export async function startApi(
   f: Foundation,
   query: QuerySide | null,
-  opts: { http: boolean; grpc: boolean; allInOne?: boolean },
+  opts: { http: boolean; grpc: boolean; allInOne?: boolean; writePrecheck?: WritePrecheck | null },
 ): Promise<void> {
-  const app = await createServiceApp(f, query);
+  const app = await createServiceApp(f, query, { writePrecheck: opts.writePrecheck ?? null });
   const { access, keys } = await openAccessControl(f, { allInOne: opts.allInOne ?? false, grpc: opts.grpc });
   if (opts.grpc && f.cfg.grpc.port !== null) {
     const { startGrpcServer } = await import('@engram/api-grpc');

@@ -22,7 +22,7 @@ import {
   type Retriever,
   type Telemetry,
 } from '@engram/core';
-import type { ProjectionName, Readiness } from '@engram/projections';
+import type { ProjectionName, Readiness, SemanticWriteIndex } from '@engram/projections';
 import { parseConfig, type EngramConfig } from './config';
 import { createRootLogger, type Logger } from './logger';
 import { Lifecycle, runMain } from './lifecycle';
@@ -140,18 +140,28 @@ function measuredRetriever(retriever: Retriever, telemetry: Telemetry): Retrieve
   };
 }
 
-export async function startProjectors(f: Foundation, names: readonly ProjectionName[]): Promise<void> {
-  const { PROJECTORS, startProjector } = await import('@engram/projections');
+/**
+ * Starts the named projectors. With the semantic one comes the in-memory write precheck it keeps in
+ * step (an API in the same process answers dedup and provenance from it, without SQL).
+ */
+export async function startProjectors(
+  f: Foundation,
+  names: readonly ProjectionName[],
+): Promise<{ writeIndex: SemanticWriteIndex | null }> {
+  const { PROJECTORS, startProjector, createSemanticWriteIndex } = await import('@engram/projections');
+  const writeIndex = names.includes('semantic') ? createSemanticWriteIndex(f.db) : null;
   for (const name of names) {
     const handle = await startProjector({
       log: f.log,
       db: f.db,
       projector: PROJECTORS[name],
       logger: f.logger.child({ component: `projector-${name}` }),
+      ...(name === 'semantic' && writeIndex ? { afterCommit: (events) => writeIndex.afterCommit(events) } : {}),
     });
     f.life.add({ name: `projector-${name}`, close: () => handle.close() });
     f.readiness.addProjector(handle);
   }
+  return { writeIndex };
 }
 
 /** The read side of the query service: indexes, the search-index projector and the retriever. */

@@ -15,11 +15,16 @@ import {
  * job, over one log and read store in this process.
  */
 export async function startAllInOne(f: Foundation): Promise<void> {
-  await startProjectors(f, PROJECTION_NAMES);
+  const { writeIndex } = await startProjectors(f, PROJECTION_NAMES);
   const query = await startQuerySide(f);
   await startConsolidator(f);
   await startErasure(f, query.searchIndex);
-  await startApi(f, query, { http: true, grpc: f.cfg.grpc.port !== null, allInOne: true });
+  await startApi(f, query, {
+    http: true,
+    grpc: f.cfg.grpc.port !== null,
+    allInOne: true,
+    writePrecheck: writeIndex,
+  });
   if (f.cfg.archive.at) {
     const job = startArchiveSchedule(
       { db: f.db, log: f.log, dataDir: f.cfg.dataDir, logger: f.logger.child({ component: 'cold-archive' }) },

@@ -31,12 +31,14 @@ export async function startEngramProcess(opts: {
   env: Record<string, string>;
   port?: number;
   readyTimeoutMs?: number;
+  /** Node options before the entry point (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
 }): Promise<EngramProcess> {
   const port = opts.port ?? (await freePort());
   const service = opts.service ?? 'engram';
   const main = resolve(repoRoot, 'services', service, 'src', 'main.ts');
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', main], {
     cwd: repoRoot,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -91,7 +91,7 @@ export async function patchMemory(ctx: AppContext, input: PatchMemoryInput): Pro
     quarantinable: m.key !== null,
   });
   if (!screened.held) {
-    const verdict = await precheckSemanticWrite(ctx.db, entryScope, { key: m.key, content, source });
+    const verdict = await precheckSemanticWrite(ctx.precheck, entryScope, { key: m.key, content, source });
     if (verdict.action === 'duplicate' && m.key === null && verdict.id !== m.id) {
       throw new EngramError('CONFLICT', `memory ${verdict.id} already holds this content`, {
         details: { field: 'content', memoryId: verdict.id },

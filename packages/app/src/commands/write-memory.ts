@@ -51,7 +51,7 @@ async function prepareWrite(
   });
 
   if (tier === 'SEMANTIC' && !screened.held) {
-    const verdict = await precheckSemanticWrite(ctx.db, scope, { key, content, source });
+    const verdict = await precheckSemanticWrite(ctx.precheck, scope, { key, content, source });
     if (verdict.action === 'duplicate')
       return { done: { id: verdict.id, eventId: null, position: null, deduplicated: true, quarantineId: null } };
   }

@@ -6,7 +6,8 @@ import { isoOrNull, isUuid } from '../sql-values';
 import { forgetInSemantic } from './forget';
 import { addHistory, type HistoryAction } from './history';
 import { forgetQuarantined, projectQuarantineResolved, projectQuarantined } from './quarantine';
-import { writeEntry } from './write-entry';
+import { writeEntry, type NewEntry } from './write-entry';
+import { isRunnable, writeRun } from './write-run';
 
 type Envelope = Pick<EngramEvent, 'eventId' | 'tenantId' | 'userId' | 'occurredAt' | 'recordedAt'>;
 
@@ -57,62 +58,73 @@ async function mutate(
   return { outcome: 'applied', memoryId };
 }
 
+/** The entry a write event asks for (null: not one the semantic read model stores). */
+function entryOf(stored: StoredEvent): NewEntry | null {
+  const e = stored.event;
+  if (e.type === 'MemoryWritten') {
+    const p = e.payload;
+    if (p.tier === 'WORKING') return null;
+    return {
+      id: p.memoryId,
+      type: p.type,
+      tier: p.tier,
+      kind: 'memory',
+      key: p.key,
+      content: p.content,
+      tags: p.tags,
+      importance: p.importance,
+      pinned: p.pinned,
+      source: p.source,
+      confidence: p.confidence,
+      scope: p.scope,
+      metadata: p.metadata,
+      sourceMessageIds: p.sourceMessageIds,
+      episodeId: p.episodeId,
+      validFrom: p.validFrom,
+      validTo: p.validTo ?? null,
+      erased: stored.erased === true,
+    };
+  }
+  if (e.type === 'FactExtracted') {
+    const p = e.payload;
+    const lineage = {
+      extractor: p.extractor,
+      subject: p.subject,
+      predicate: p.predicate,
+      object: p.object,
+      timeHint: p.timeHint,
+    };
+    return {
+      id: p.memoryId,
+      type: p.type,
+      tier: 'SEMANTIC',
+      kind: p.kind,
+      key: p.key,
+      content: p.content,
+      tags: p.tags,
+      importance: p.importance,
+      pinned: false,
+      source: p.source,
+      confidence: p.confidence,
+      scope: null,
+      metadata: lineage,
+      sourceMessageIds: p.sourceMessageIds,
+      episodeId: p.episodeId,
+      validFrom: p.validFrom,
+      validTo: p.validTo ?? null,
+      erased: stored.erased === true,
+    };
+  }
+  return null;
+}
+
 async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<ApplyOutcome | void> {
   const e = stored.event;
   switch (e.type) {
-    case 'MemoryWritten': {
-      const p = e.payload;
-      if (p.tier === 'WORKING') return;
-      return writeEntry(tx, e, {
-        id: p.memoryId,
-        type: p.type,
-        tier: p.tier,
-        kind: 'memory',
-        key: p.key,
-        content: p.content,
-        tags: p.tags,
-        importance: p.importance,
-        pinned: p.pinned,
-        source: p.source,
-        confidence: p.confidence,
-        scope: p.scope,
-        metadata: p.metadata,
-        sourceMessageIds: p.sourceMessageIds,
-        episodeId: p.episodeId,
-        validFrom: p.validFrom,
-        validTo: p.validTo ?? null,
-        erased: stored.erased === true,
-      });
-    }
+    case 'MemoryWritten':
     case 'FactExtracted': {
-      const p = e.payload;
-      const lineage = {
-        extractor: p.extractor,
-        subject: p.subject,
-        predicate: p.predicate,
-        object: p.object,
-        timeHint: p.timeHint,
-      };
-      return writeEntry(tx, e, {
-        id: p.memoryId,
-        type: p.type,
-        tier: 'SEMANTIC',
-        kind: p.kind,
-        key: p.key,
-        content: p.content,
-        tags: p.tags,
-        importance: p.importance,
-        pinned: false,
-        source: p.source,
-        confidence: p.confidence,
-        scope: null,
-        metadata: lineage,
-        sourceMessageIds: p.sourceMessageIds,
-        episodeId: p.episodeId,
-        validFrom: p.validFrom,
-        validTo: p.validTo ?? null,
-        erased: stored.erased === true,
-      });
+      const n = entryOf(stored);
+      return n ? writeEntry(tx, e, n) : undefined;
     }
     case 'MemoryAccessed': {
       // One batch per flush: each id with how often it was returned (v1 events: once).
@@ -274,5 +286,26 @@ async function apply(tx: SqlExecutor, stored: StoredEvent): Promise<ApplyOutcome
   }
 }
 
+/** Runs of consecutive unkeyed SEMANTIC writes go through writeRun; every other event through apply, in order. */
+async function applyAll(tx: SqlExecutor, events: readonly StoredEvent[]): Promise<Array<ApplyOutcome | void>> {
+  const out: Array<ApplyOutcome | void> = [];
+  let run: Array<{ e: StoredEvent['event']; n: NewEntry }> = [];
+  const flush = async () => {
+    if (run.length > 0) out.push(...(await writeRun(tx, run)));
+    run = [];
+  };
+  for (const stored of events) {
+    const n = entryOf(stored);
+    if (n && isRunnable(n)) {
+      run.push({ e: stored.event, n });
+      continue;
+    }
+    await flush();
+    out.push(await apply(tx, stored));
+  }
+  await flush();
+  return out;
+}
+
 /** Durable knowledge: memories with their history, contradictions, skills, refused and quarantined writes. */
-export const semanticProjector: Projector = { name: 'semantic', apply };
+export const semanticProjector: Projector = { name: 'semantic', apply, applyAll };

@@ -29,12 +29,12 @@ export interface NewEntry {
   erased?: boolean;
 }
 
-type Envelope = Pick<
+export type Envelope = Pick<
   EngramEvent,
   'eventId' | 'tenantId' | 'userId' | 'agentId' | 'sessionId' | 'occurredAt' | 'recordedAt'
 >;
 
-const INSERT_COLUMNS = `INSERT INTO memories (id, tenant_id, user_id, agent_id, type, tier, kind, key, content, tags, source_session, created_at, updated_at,
+export const INSERT_COLUMNS = `INSERT INTO memories (id, tenant_id, user_id, agent_id, type, tier, kind, key, content, tags, source_session, created_at, updated_at,
                            importance, episode_id, version, source, pinned, scope, confidence, metadata, source_message_ids, valid_from,
                            last_event_id, content_hash, valid_to, recorded_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)
@@ -43,7 +43,7 @@ const INSERT_COLUMNS = `INSERT INTO memories (id, tenant_id, user_id, agent_id, 
 /** When the entry became true: the stated valid time, else when it was said. */
 const validFromOf = (e: Envelope, n: NewEntry) => n.validFrom ?? e.occurredAt;
 
-function rowParams(e: Envelope, n: NewEntry, version: number, hash: string, tier = n.tier): unknown[] {
+export function rowParams(e: Envelope, n: NewEntry, version: number, hash: string, tier = n.tier): unknown[] {
   return [
     n.id,
     e.tenantId,
