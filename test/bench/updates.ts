@@ -4,7 +4,7 @@
  * pipeline in process: the memory app's write path (validation, scanner) → file event log →
  * projectors + search indexes → consolidator (rules engine, no LLM) → `query` and `context`.
  *
- *   npm run bench -- updates [--set dev,dev2,dev3,heldout,heldout2|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]
+ *   npm run bench -- updates [--set dev,dev2,dev3,heldout,heldout2,heldout3|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]
  *
  * Held-out scenarios are reported as rates only unless --show-heldout is given (they are not
  * looked at while developing the rules).
@@ -21,6 +21,7 @@ import { DEV3_SCENARIOS } from './updates/dev3-scenarios';
 import { evaluate, rates, RATE_NAMES, type MemoryRow, type ScenarioOutcome } from './updates/evaluate';
 import { HELDOUT_SCENARIOS } from './updates/heldout-scenarios';
 import { HELDOUT2_SCENARIOS } from './updates/heldout2-scenarios';
+import { HELDOUT3_SCENARIOS } from './updates/heldout3-scenarios';
 import type { UpdateScenario } from './updates/scenario';
 
 const TENANT = 'bench-updates';
@@ -32,16 +33,17 @@ export const TIMES = {
   asOf: '2025-03-01T00:00:00.000Z',
 };
 
-type SetName = 'dev' | 'dev2' | 'dev3' | 'heldout' | 'heldout2';
+type SetName = 'dev' | 'dev2' | 'dev3' | 'heldout' | 'heldout2' | 'heldout3';
 const SETS: Record<SetName, UpdateScenario[]> = {
   dev: DEV_SCENARIOS,
   dev2: DEV2_SCENARIOS,
   dev3: DEV3_SCENARIOS,
   heldout: HELDOUT_SCENARIOS,
   heldout2: HELDOUT2_SCENARIOS,
+  heldout3: HELDOUT3_SCENARIOS,
 };
 const USAGE =
-  'usage: npm run bench -- updates [--set dev,dev2,dev3,heldout,heldout2|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]';
+  'usage: npm run bench -- updates [--set dev,dev2,dev3,heldout,heldout2,heldout3|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]';
 
 interface Args {
   sets: SetName[];
@@ -53,7 +55,7 @@ interface Args {
 
 function parseArgs(argv: string[]): Args {
   const a: Args = {
-    sets: ['dev', 'dev2', 'dev3', 'heldout', 'heldout2'],
+    sets: ['dev', 'dev2', 'dev3', 'heldout', 'heldout2', 'heldout3'],
     embedder: 'use',
     verbose: false,
     showHeldout: false,
@@ -64,9 +66,9 @@ function parseArgs(argv: string[]): Args {
     else if (f === '--show-heldout') a.showHeldout = true;
     else if (f === '--set') {
       const v = argv[++i] ?? '';
-      a.sets = v === 'all' ? ['dev', 'dev2', 'dev3', 'heldout', 'heldout2'] : (v.split(',') as SetName[]);
+      a.sets = v === 'all' ? ['dev', 'dev2', 'dev3', 'heldout', 'heldout2', 'heldout3'] : (v.split(',') as SetName[]);
       if (a.sets.length === 0 || a.sets.some((x) => !(x in SETS)))
-        throw new Error(`--set takes dev, dev2, dev3, heldout, heldout2 (comma-separated) or all\n${USAGE}`);
+        throw new Error(`--set takes dev, dev2, dev3, heldout, heldout2, heldout3 (comma-separated) or all\n${USAGE}`);
     } else if (f === '--embedder') a.embedder = argv[++i] as Args['embedder'];
     else if (f === '--out') a.out = argv[++i]!;
     else throw new Error(`unknown argument ${f}\n${USAGE}`);
@@ -133,7 +135,7 @@ export default async function updates(argv: string[]): Promise<void> {
   const args = parseArgs(argv);
   const scenarios = args.sets.flatMap((n) => SETS[n]);
   const setOf = new Map(args.sets.flatMap((n) => SETS[n].map((x) => [x.id, n] as const)));
-  const heldout = new Set([...HELDOUT_SCENARIOS, ...HELDOUT2_SCENARIOS].map((x) => x.id));
+  const heldout = new Set([...HELDOUT_SCENARIOS, ...HELDOUT2_SCENARIOS, ...HELDOUT3_SCENARIOS].map((x) => x.id));
   const embedder: Embedder = args.embedder === 'use' ? createUseEmbedder() : createHashEmbedder({ dimensions: 256 });
   const engram = await openEmbeddedEngram({ embedder, consolidate: true, config: { rerankEnabled: false } });
   const silent = { info() {}, warn() {}, error() {}, debug() {} };
@@ -192,7 +194,7 @@ export default async function updates(argv: string[]): Promise<void> {
     const pick = (set: SetName, lang?: 'en' | 'zh') =>
       outcomes.filter((o) => setOf.get(o.id) === set && (!lang || o.lang === lang));
     const groups: Array<[string, ScenarioOutcome[]]> = [];
-    for (const set of ['dev', 'dev2', 'dev3', 'heldout', 'heldout2'] as const) {
+    for (const set of ['dev', 'dev2', 'dev3', 'heldout', 'heldout2', 'heldout3'] as const) {
       if (pick(set).length === 0) continue;
       groups.push([`${set} en`, pick(set, 'en')], [`${set} zh`, pick(set, 'zh')], [`${set} all`, pick(set)]);
     }
