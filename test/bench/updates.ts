@@ -4,7 +4,7 @@
  * pipeline in process: the memory app's write path (validation, scanner) → file event log →
  * projectors + search indexes → consolidator (rules engine, no LLM) → `query` and `context`.
  *
- *   npm run bench -- updates [--set dev,dev2,dev3,heldout,heldout2,heldout3|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]
+ *   npm run bench -- updates [--set dev,dev2,dev3,dev4,heldout,heldout2,heldout3|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]
  *
  * Held-out scenarios are reported as rates only unless --show-heldout is given (they are not
  * looked at while developing the rules).
@@ -18,6 +18,7 @@ import { openEmbeddedEngram } from './recall/embedded-engram';
 import { DEV_SCENARIOS } from './updates/dev-scenarios';
 import { DEV2_SCENARIOS } from './updates/dev2-scenarios';
 import { DEV3_SCENARIOS } from './updates/dev3-scenarios';
+import { DEV4_SCENARIOS } from './updates/dev4-scenarios';
 import { evaluate, rates, RATE_NAMES, type MemoryRow, type ScenarioOutcome } from './updates/evaluate';
 import { HELDOUT_SCENARIOS } from './updates/heldout-scenarios';
 import { HELDOUT2_SCENARIOS } from './updates/heldout2-scenarios';
@@ -33,17 +34,18 @@ export const TIMES = {
   asOf: '2025-03-01T00:00:00.000Z',
 };
 
-type SetName = 'dev' | 'dev2' | 'dev3' | 'heldout' | 'heldout2' | 'heldout3';
+type SetName = 'dev' | 'dev2' | 'dev3' | 'dev4' | 'heldout' | 'heldout2' | 'heldout3';
 const SETS: Record<SetName, UpdateScenario[]> = {
   dev: DEV_SCENARIOS,
   dev2: DEV2_SCENARIOS,
   dev3: DEV3_SCENARIOS,
+  dev4: DEV4_SCENARIOS,
   heldout: HELDOUT_SCENARIOS,
   heldout2: HELDOUT2_SCENARIOS,
   heldout3: HELDOUT3_SCENARIOS,
 };
 const USAGE =
-  'usage: npm run bench -- updates [--set dev,dev2,dev3,heldout,heldout2,heldout3|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]';
+  'usage: npm run bench -- updates [--set dev,dev2,dev3,dev4,heldout,heldout2,heldout3|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]';
 
 interface Args {
   sets: SetName[];
@@ -55,7 +57,7 @@ interface Args {
 
 function parseArgs(argv: string[]): Args {
   const a: Args = {
-    sets: ['dev', 'dev2', 'dev3', 'heldout', 'heldout2', 'heldout3'],
+    sets: ['dev', 'dev2', 'dev3', 'dev4', 'heldout', 'heldout2', 'heldout3'],
     embedder: 'use',
     verbose: false,
     showHeldout: false,
@@ -66,9 +68,12 @@ function parseArgs(argv: string[]): Args {
     else if (f === '--show-heldout') a.showHeldout = true;
     else if (f === '--set') {
       const v = argv[++i] ?? '';
-      a.sets = v === 'all' ? ['dev', 'dev2', 'dev3', 'heldout', 'heldout2', 'heldout3'] : (v.split(',') as SetName[]);
+      a.sets =
+        v === 'all' ? ['dev', 'dev2', 'dev3', 'dev4', 'heldout', 'heldout2', 'heldout3'] : (v.split(',') as SetName[]);
       if (a.sets.length === 0 || a.sets.some((x) => !(x in SETS)))
-        throw new Error(`--set takes dev, dev2, dev3, heldout, heldout2, heldout3 (comma-separated) or all\n${USAGE}`);
+        throw new Error(
+          `--set takes dev, dev2, dev3, dev4, heldout, heldout2, heldout3 (comma-separated) or all\n${USAGE}`,
+        );
     } else if (f === '--embedder') a.embedder = argv[++i] as Args['embedder'];
     else if (f === '--out') a.out = argv[++i]!;
     else throw new Error(`unknown argument ${f}\n${USAGE}`);
@@ -194,7 +199,7 @@ export default async function updates(argv: string[]): Promise<void> {
     const pick = (set: SetName, lang?: 'en' | 'zh') =>
       outcomes.filter((o) => setOf.get(o.id) === set && (!lang || o.lang === lang));
     const groups: Array<[string, ScenarioOutcome[]]> = [];
-    for (const set of ['dev', 'dev2', 'dev3', 'heldout', 'heldout2', 'heldout3'] as const) {
+    for (const set of ['dev', 'dev2', 'dev3', 'dev4', 'heldout', 'heldout2', 'heldout3'] as const) {
       if (pick(set).length === 0) continue;
       groups.push([`${set} en`, pick(set, 'en')], [`${set} zh`, pick(set, 'zh')], [`${set} all`, pick(set)]);
     }

@@ -42,6 +42,32 @@ describe('any habit stated with a verb of the speaker’s own', () => {
     ]);
   });
 
+  it('adverbs, quantifiers, moods and the rest of a clause are no habit (chat fillers)', async () => {
+    for (const t of [
+      'I totally agree with you.',
+      'I definitely will!',
+      'I last spoke to her in May.',
+      'We both face the same challenges.',
+      "I'm staying positive.",
+      'I am hanging in there.',
+      'I cannot wait to hear more.',
+      'I think running can really boost your mood.',
+      "I'm working together would be great.",
+      "I'm pushing ourselves.",
+    ]) {
+      expect(
+        (await session([t], '2025-01-15T10:00:00.000Z')).filter((f) => f.key.includes('.does.')),
+        t,
+      ).toEqual([]);
+    }
+  });
+
+  it('a progressive and a simple form of one verb share the slot (the silent e restored)', async () => {
+    const { first, later } = await change(["I'm chasing a pilot's licence."], ['I chase a sailing licence now.']);
+    expect(first.map((f) => f.key)).toEqual(['user.does.chase.pilot_s_licence']);
+    expect(later).toEqual([['user.does.chase.pilot_s_licence', 'a sailing licence', true]]);
+  });
+
   it('verbs of thought, wishes and requests state nothing about the speaker', async () => {
     for (const t of [
       'I need a new laptop.',
@@ -197,5 +223,75 @@ describe('more English shapes of a change', () => {
     expect(
       (await change(['I drink black tea in the mornings.'], ['Not tea anymore, coffee every morning now.'])).later,
     ).toEqual([['user.does.drink.black_tea', 'coffee', true]]);
+  });
+});
+
+describe('a change told as the occasion of a sentence, by the user’s name, or as a label (session 4)', () => {
+  const later = async (before: string[], after: string[]) => (await change(before, after)).later;
+
+  it('the occasion a sentence opens with is a statement ("since …", "ever since …", "after …")', async () => {
+    expect(await later(['I work at Canva.'], ['Since taking the job at Atlassian, I sleep better.'])).toEqual([
+      ['user.employer', 'Atlassian', true],
+    ]);
+    expect(
+      await later(['I live in Bruges.'], ['Ever since we moved to Ghent, the bakery downstairs knows my order.']),
+    ).toEqual([['user.residence', 'Ghent', true]]);
+  });
+
+  it('the user named in the third person is the user', async () => {
+    expect(
+      await later(
+        ['My name is Ravi.', 'I live in Delhi.'],
+        ['Ever since Ravi (yes, me) relocated to Pune, I cook more.'],
+      ),
+    ).toEqual([['user.residence', 'Pune', true]]);
+    expect(await later(['My name is Ravi.', 'I live in Delhi.'], ['Ravi moved to Chennai last spring.'])).toEqual([
+      ['user.residence', 'Chennai', true],
+    ]);
+  });
+
+  it('"my new boss, Helena", "new email: …": a slot named as new with its value beside it', async () => {
+    expect(await later(['My boss is Marek.'], ['My new boss, Helena, is much calmer.'])).toEqual([
+      ['user.family.boss', 'Helena', true],
+    ]);
+    expect(await later(['My email is ravi@old.in.'], ['new email: ravi.k@pune.in'])).toEqual([
+      ['user.contact.email', 'ravi.k@pune.in', true],
+    ]);
+  });
+
+  it('"requalified as", "HR moved me to …" (in the slot of the known value of the same kind)', async () => {
+    expect(await later(['I am a welder.'], ['I requalified as an electrician during the winter.'])).toEqual([
+      ['user.occupation', 'an electrician', true],
+    ]);
+    expect(await later(['I work at the Tokyo branch.'], ['HR moved me to the Osaka branch.'])).toEqual([
+      ['user.employer', 'Osaka branch', true],
+    ]);
+  });
+
+  it('a new count of a counted thing, and the kind of a tool naming a project slot', async () => {
+    expect(await later(['I have three dogs.'], ['We took in a rescue, so five dogs now.'])).toEqual([
+      ['user.count.dog', 'five', true],
+    ]);
+    expect(await later(['Our app uses Vue for the frontend.'], ['We rebuilt it, the app uses Svelte now.'])).toEqual([
+      ['env.app.web_framework', 'Svelte', true],
+    ]);
+  });
+
+  it('Chinese: 自打…以后, 从A换成B, 换工作了…现在在, 改名了…现在叫, 满N岁, 很久没…了, a pet of another kind', async () => {
+    expect(await later(['我住在泉州。'], ['自打搬到厦门以后，我天天吃沙茶面。'])).toEqual([
+      ['user.residence', '厦门', true],
+    ]);
+    expect(await later(['我的邮箱是li@a.cn。'], ['我的邮箱从li@a.cn换成了lisi@b.cn。'])).toEqual([
+      ['user.contact.email', 'lisi@b.cn', true],
+    ]);
+    expect(await later(['我在搜狐工作。'], ['我换工作了，现在在网易。'])).toEqual([['user.employer', '网易', true]]);
+    expect(await later(['我叫李四。'], ['我改名了，现在叫李思远。'])).toEqual([['user.name', '李思远', true]]);
+    expect(await later(['我今年三十九岁。'], ['我上个月满四十岁了。'])).toEqual([['user.age', '40', true]]);
+    expect(await later(['我的爱好是弹钢琴。'], ['最近爱上了滑雪，钢琴很久没弹了。'])).toEqual([
+      ['user.hobby', '滑雪', true],
+    ]);
+    const pet = await changed(['我养了一只兔子叫雪球。'], ['雪球前年走了，后来我们养了一只猫叫团子。']);
+    expect(facts(pet.later)).toEqual([['user.pet.rabbit', '团子', true]]);
+    expect(pet.later[0]!.content).toContain('猫');
   });
 });

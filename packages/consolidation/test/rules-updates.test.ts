@@ -50,7 +50,8 @@ describe('statements of change, anywhere in a turn', () => {
       'a Tesla Model 3',
     ],
     ['I use Vim for coding.', ['I switched from Vim to Emacs.'], 'user.editor', 'Emacs'],
-    ['Our app uses MySQL.', ['We moved the app off MySQL onto Postgres.'], 'env.app.uses', 'Postgres'],
+    // the kind of the thing used names the slot (a database)
+    ['Our app uses MySQL.', ['We moved the app off MySQL onto Postgres.'], 'env.app.database', 'Postgres'],
     ['My team has 6 engineers.', ['My team has 8 engineers now.'], 'user.count.engineer', '8'],
     [
       'I go to the gym three times a week.',

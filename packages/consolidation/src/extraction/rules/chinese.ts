@@ -32,6 +32,12 @@ const SUBJECT_ZH: Record<string, string> = {
   集群: 'cluster',
 };
 
+/** "从A改为/换成/搬到B": the old value before a verb of change. */
+const FROM_OLD_TO_NEW =
+  /从[^，,。从]{1,30}?(?=(?:改为|改成|换成|换为|变成|变为|改到|换到|调到|搬到|搬去|迁到|转到|跳槽到|升为|升到|涨到|降到))/u;
+/** "自从搬到苏州以后，…", "搬到苏州以后，…": the occasion is itself a statement. */
+const SINCE_CLAUSE = /^(?:自从|自打|打从)(.+?)(?:以后|之后|以来|后)?$|^(.+?)(?:以后|之后|以来)$/u;
+
 /** Removes leading openers and returns whether the clause is hedged. */
 export function prepareChineseClause(raw: string): { text: string; hedged: boolean } {
   let t = foldCantonese(raw.normalize('NFKC')).replace(/\s+/g, ' ').trim();
@@ -65,6 +71,8 @@ export function prepareChineseClause(raw: string): { text: string; hedged: boole
     if (t.startsWith(`我${phrase}`)) t = `我${t.slice(1 + phrase.length)}`;
     else if (t.startsWith(phrase)) t = t.slice(phrase.length).replace(/^[，,\s]*/u, '');
   }
+  // "我的邮箱从A改为B": the clause states B; the old value is retired over the whole message (value-changes)
+  if (/^我(?!们)/u.test(t)) t = t.replace(FROM_OLD_TO_NEW, '');
   const hedged = HEDGE.test(t);
   t = t.replace(/^我(?:觉得|想|猜|估计)(?=我)/u, '');
   t = t.replace(HEDGE, '');
@@ -207,7 +215,7 @@ const I = `^我${ZADV}`;
 const RULES: ClauseRule[] = [
   (c) => {
     const m =
-      /^(?:我叫|我名叫|我名字叫|我的名字(?:现在)?(?:是|叫)|我的全名(?:是|叫)|我的姓名是|叫我|你可以叫我|你就叫我|大家都叫我|朋友们都叫我|请叫我|我改名(?:叫|为|成)了?|我的名字改成了?|我现在叫)(.+)$/u.exec(
+      /^(?:我叫|我名叫|我名字叫|我的名字(?:现在)?(?:是|叫)|我的全名(?:是|叫)|我的姓名是|叫我|你可以叫我|你就叫我|大家都叫我|朋友们都叫我|请叫我|我改名(?:叫|为|成)了?|我的名字改成了?|我现在叫|我(?:把)?(?:改了?名(?:字)?|名字改了)了?[，,](?:现在|以后|从此)?(?:就)?(?:叫|改叫))(.+)$/u.exec(
         c,
       );
     if (!m) return null;
@@ -477,7 +485,7 @@ const RULES: ClauseRule[] = [
     return o && o.length <= 12 && /(语|文|话)$/u.test(o) ? [draft('spoken_languages', o, 0.85)] : null;
   },
   (c) => {
-    const m = new RegExp(`${I}(?:今年)?([\\d一二三四五六七八九十两]+)岁(?:了)?$`, 'u').exec(c);
+    const m = new RegExp(`${I}(?:今年)?(?:刚满|满)?([\\d一二三四五六七八九十两]+)(?:周)?岁(?:了)?$`, 'u').exec(c);
     const age = m ? parseChineseNumber(m[1]!) : null;
     return age && age < 130 ? [draft('age', String(age), 0.9)] : null;
   },
@@ -523,7 +531,7 @@ const RULES: ClauseRule[] = [
   },
   (c) => {
     const m = new RegExp(
-      `${I}(?:很|非常|特别|超|超级|最|真的|挺|比较|更|蛮|一直都?|还是|越来越|开始|也)*(?:喜欢|爱(?!人)|热爱|偏爱|钟爱|喜爱|迷上了?|爱上了?|偏好|痴迷于?|着迷于?)(.+)$`,
+      `${I}(?:很|非常|特别|超|超级|最|真的|挺|比较|更|蛮|一直都?|还是|越来越|开始|也)*(?:喜欢|迷上了?|爱上了?|爱(?!人)|热爱|偏爱|钟爱|喜爱|偏好|痴迷于?|着迷于?)(.+)$`,
       'u',
     ).exec(c);
     if (!m) return null;
@@ -697,7 +705,9 @@ export function chineseClauses(sentence: string): string[] {
       out[out.length - 1] = `${out[out.length - 1]}，${p}`;
       continue;
     }
-    const prepared = p.replace(LEAD, '');
+    let prepared = p.replace(LEAD, '');
+    const since = i < parts.length - 1 || /^(?:自从|自打|打从)/u.test(prepared) ? SINCE_CLAUSE.exec(prepared) : null;
+    if (since) prepared = (since[1] ?? since[2]!).trim();
     const untimed = prepared.replace(
       /^(?:去年底|去年|今年|年底|年初|上个月|下个月|上周|下周|最近|前几天|前阵子|这阵子|现在|目前|后来|如今)+/u,
       '',
@@ -716,7 +726,7 @@ export function chineseClauses(sentence: string): string[] {
     }
     if (/^我/u.test(prepared)) {
       subjectIsMe = true;
-      out.push(p);
+      out.push(since ? prepared : p);
     } else if (
       subjectIsMe &&
       (IMPLIED_SUBJECT.test(prepared) || (untimed !== prepared && IMPLIED_SUBJECT.test(untimed)))
@@ -724,8 +734,30 @@ export function chineseClauses(sentence: string): string[] {
       out.push(`我${prepared}`);
     } else {
       subjectIsMe = false;
-      out.push(p);
+      out.push(since ? prepared : p);
     }
   }
   return out;
+}
+
+/** "我换工作了" / "我改名了" names a slot whose new value the next clause gives ("现在在宝马", "现在叫张晓龙"). */
+const CHANGED_SLOT: Array<[RegExp, string]> = [
+  [/^我(?:又)?(?:换了?(?:一)?(?:份|个)?工作|跳槽)了?$/u, 'employer'],
+  [/^我(?:把)?(?:改了?名(?:字)?|名字改了)了?$/u, 'name'],
+  [/^我(?:换了?(?:一)?(?:辆|台)?车)了?$/u, 'vehicle'],
+  [/^我(?:换了?(?:一)?(?:部|个|台)?手机)了?$/u, 'phone'],
+  [/^我(?:又)?搬家了?$/u, 'residence'],
+];
+export function chineseChangedSlot(clause: string): FactDraft | null {
+  for (const [re, suffix] of CHANGED_SLOT)
+    if (re.test(clause)) return { suffix, object: '', positive: false, confidence: 0.8 };
+  return null;
+}
+
+/** The value of the slot just named as changed: "现在在宝马", "现在叫张晓龙", "现在开比亚迪". */
+export function chineseAnaphoricDraft(clause: string, previous: FactDraft | null): FactDraft | null {
+  if (!previous || previous.positive || previous.object !== '') return null;
+  const m = /^我?(?:现在|目前|如今|已经)*(?:在|叫|开|用|是|住在|去了)(.{1,20}?)(?:了|工作|上班|住)*$/u.exec(clause);
+  const v = m ? cleanChineseObject(m[1]!) : '';
+  return v ? draft(previous.suffix, v, 0.8) : null;
 }

@@ -159,6 +159,8 @@ export function importanceOf(suffix: string): number {
   const family = suffix.split('.')[0]!;
   if (['name', 'contact', 'birthday', 'allergy'].includes(family)) return 0.85;
   if (kindOf(suffix) === 'profile') return 0.8;
+  // a habit read from any verb of one's own restates the message it came from: ranked below it
+  if (family === 'does') return 0.4;
   if (kindOf(suffix) === 'event') return 0.5;
   return 0.6;
 }

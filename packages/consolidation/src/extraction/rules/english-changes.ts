@@ -1,6 +1,6 @@
 import { draft, type FactDraft } from './draft';
 import { attributeKey, type ClauseContext, type KnownFact } from './clause';
-import { categoryOf, isVehicle } from './lexicon';
+import { ATTRIBUTE_KEYS, FAMILY, PETS, categoryOf, isVehicle } from './lexicon';
 import { cleanEnglishObject, gerundToBase, slug, toThirdPerson } from './text';
 import { draftForKey, knownFactWithValue } from './value-match';
 
@@ -15,7 +15,7 @@ import { draftForKey, knownFactWithValue } from './value-match';
 
 type Rule = (c: string, ctx: ClauseContext) => FactDraft[] | null;
 
-const OBJ_END = String.raw`(?=$|[,;](?!\d)|\s+(?:and|but|so|because|since|as|after|before|when|while|which|who|where|instead|now|downtown|uptown|nearby|there|here|remotely|full-time|part-time|too|again|for\s+(?:work|good|the|my|our|a)|with\s+(?:my|our|the|a)|last|this|next|in\s+(?:the\s+(?:spring|summer|autumn|fall|winter|new\s+year|mornings?|evenings?|afternoons?)\b|(?:early|late|mid)[-\s]|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|spring|summer|autumn|fall|winter|(?:19|20)\d\d)|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the\s+weekend)|at\s+(?:my|our|work|home|school)|yesterday|today|recently|lately|already|at\s+last|over\s+the\s+(?:weekend|holidays?|summer|winter|break)|(?:a\s+few|a\s+couple\s+of|a|one|two|three|several|\d+)\s+(?:days?|weeks?|months?|years?)\s+(?:ago|later|back))\b)`;
+const OBJ_END = String.raw`(?=$|[,;](?!\d)|\s+(?:and|but|so|because|since|as|after|before|when|while|which|who|where|instead|during|throughout|until|these\s+days|nowadays|now|downtown|uptown|nearby|there|here|remotely|full-time|part-time|too|again|for\s+(?:work|good|the|my|our|a)|with\s+(?:my|our|the|a)|last|this|next|in\s+(?:the\s+(?:spring|summer|autumn|fall|winter|new\s+year|mornings?|evenings?|afternoons?)\b|(?:early|late|mid)[-\s]|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|spring|summer|autumn|fall|winter|(?:19|20)\d\d)|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the\s+weekend)|at\s+(?:my|our|work|home|school)|yesterday|today|recently|lately|already|at\s+last|over\s+the\s+(?:weekend|holidays?|summer|winter|break)|(?:a\s+few|a\s+couple\s+of|a|one|two|three|several|\d+)\s+(?:days?|weeks?|months?|years?)\s+(?:ago|later|back))\b)`;
 
 /** The value a phrase starts with: up to the first clause boundary, cleaned. */
 export function valueSpan(text: string): string {
@@ -121,7 +121,67 @@ const singular = (w: string) => w.replace(/(?<=[^s])s$/i, '');
 
 const S = String.raw`^i\s+(?:(?:just|recently|finally|now|also|actually|officially|have|had|then|eventually|already|really)\s+)*`;
 
+/** A known fact whose value has the same head noun ("the Paris office" for "the Madrid office"), if exactly one. */
+function sameHeadKey(value: string, known: readonly KnownFact[]): string | null {
+  const head = (v: string) => (/([a-z]{3,})$/i.exec(bare(v).toLowerCase())?.[1] ?? '').replace(/s$/, '');
+  const h = head(value);
+  if (!h || /^(?:one|thing|place|time|job|work)$/.test(h)) return null;
+  const keys = new Set(
+    known.filter((k) => k.object && head(k.object) === h && normalize(k.object) !== normalize(value)).map((k) => k.key),
+  );
+  return keys.size === 1 ? [...keys][0]! : null;
+}
+const normalize = (v: string) => bare(v).toLowerCase();
+
+/** The words of EMAIL_OR_PHONE a label's value holds, else its span. */
+const EMAIL_IN = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
+const PHONE_IN = /\+?\d[\d\s().-]{5,}\d/;
+
 export const CHANGE_RULES: Rule[] = [
+  // "retrained as a paramedic", "requalified as a teacher", "I'm now certified as an electrician"
+  (c) => {
+    const m = new RegExp(
+      S +
+        String.raw`(?:am\s+(?:now\s+)?)?(?:re-?trained|re-?qualified|qualified|certified|re-?skilled)\s+(?:to\s+be\s+|as\s+)(.+)$`,
+      'i',
+    ).exec(c);
+    if (!m) return null;
+    const role = valueSpan(m[1]!).replace(/^(?:a|an|the)\s+/i, '');
+    return role && role.split(/\s+/).length <= 4 ? [draft('occupation', article(role), 0.86)] : null;
+  },
+  // "I got transferred to the Berlin office", "I was moved to the night team": a place of work, in the slot
+  // of the known value of the same kind (head noun) when there is one
+  (c, ctx) => {
+    const m = new RegExp(
+      S +
+        String.raw`(?:got|was|have\s+been|been|am\s+being)\s+(?:transferred|moved|relocated|posted|reassigned|seconded|sent)\s+(?:over\s+)?to\s+(.+)$`,
+      'i',
+    ).exec(c);
+    if (!m) return null;
+    const place = valueSpan(m[1]!);
+    if (!place) return null;
+    const key = sameHeadKey(place, ctx.known);
+    return [key ? draftForKey(key, bare(place), 0.85) : draft('work_location', bare(place), 0.82)];
+  },
+  // "my new company, Heineken", "our new manager — Priya", "new email: ana@x.es": a slot named as new, its value beside it
+  (c) => {
+    const m =
+      /\b(?:[Mm]y|[Oo]ur)\s+[Nn]ew\s+([a-z]+(?:\s+[a-z]+)?)\s*(?:,|:|—|–|\(|\bis\b)\s*(\p{Lu}[\p{L}\p{N}&.'’-]*(?:\s+\p{Lu}[\p{L}\p{N}&.'’-]*){0,3})/u.exec(
+        c,
+      ) ?? /^(?:my\s+)?new\s+([a-z]+(?:\s+[a-z]+)?)\s*(?::|=)\s*(.+)$/i.exec(c);
+    if (!m) return null;
+    const attr = m[1]!.toLowerCase();
+    if (!ATTRIBUTE_KEYS[attr] && !FAMILY[attr] && !PETS[attr]) return null;
+    const suffix = attributeKey(attr)?.suffix;
+    if (!suffix) return null;
+    const raw = m[2]!;
+    const value = suffix.startsWith('contact.email')
+      ? EMAIL_IN.exec(raw)?.[0]
+      : suffix.startsWith('contact.phone')
+        ? PHONE_IN.exec(raw)?.[0]
+        : valueSpan(raw.replace(/[.,:;—–)]+.*$/, ''));
+    return value ? [draft(suffix, value, 0.86, { label: attr })] : null;
+  },
   // "traded (in) the Civic for a Tesla", "swapped X for Y", "replaced X with Y", "ditched X for Y"
   (c, ctx) => {
     const m = new RegExp(

@@ -21,9 +21,18 @@ const NOT_A_HABIT = new Set(
     'manage seem happen tend like love enjoy hate prefer dislike would could should can will shall may might must do be have ' +
     'am is are was were been had has did does got gonna wanna gotta just also really only still even already never always ' +
     'usually mostly mainly often sometimes generally normally typically rarely barely hardly currently now actually probably ' +
-    'maybe kinda sorta guess figure check send bring show give put take call write read'
+    'maybe kinda sorta guess figure check send bring show give put take call write read ' +
+    // quantifiers and modals that stand where a verb would ("I last spoke …", "we both face …", "I cannot wait")
+    'last least all both each cannot ' +
+    // a state of mind, not a habit ("I'm staying positive", "hanging in there")
+    'stay remain become hang rock'
   ).split(' '),
 );
+/** A word in -ly after "I" is an adverb ("I totally agree", "I definitely will"), except these verbs. */
+const LY_VERBS = new Set('apply rely reply supply fly multiply comply imply rally tally'.split(' '));
+/** A value is a thing, not the rest of a clause ("… can really boost your mood", "… together would be great"). */
+const CLAUSE_IN_VALUE =
+  /\b(?:is|are|was|were|be|been|being|am|would|will|can|could|should|must|not|do|does|did|let|lets)\b|^(?:and|or|but|then|so|hard|really|just|together|there|here|back|more|a\s+lot|lots)\b|\b(?:to|for|at|with|of|on|in|from|by|about|like)$|^(?:better|worse|well|badly|late|early|fine|ok|okay|hard|fast|slowly|less|again|alone|honestly|differently|best|most)$/i;
 /** Past forms without -ed: a change or an event, read by other rules. */
 const IRREGULAR_PAST = new Set(
   (
@@ -41,7 +50,7 @@ const HABIT_ADV = String.raw`(?:(?:always|usually|mostly|mainly|often|generally|
 const HOLDS_NOW =
   /\b(?:now|these\s+days|nowadays|lately|currently|at\s+the\s+moment|any\s?more|any\s+longer|instead|from\s+now\s+on|since|switched|started|anymore|no\s+longer)\b/i;
 const NOT_A_VALUE =
-  /^(?:it|that|this|them|him|her|you|me|us|those|these|one|some|any|more|a\s+lot|lots|something|anything|everything|nothing)$|^(?:what|how|why|when|where|who|whether|if|to|so|very|too|it|that|this|them|you)\b/i;
+  /^(?:it|that|this|them|him|her|you|me|us|those|these|one|some|any|more|a\s+lot|lots|something|anything|everything|nothing|myself|ourselves|yourself|themselves)$|^(?:what|how|why|when|where|who|whether|if|to|so|very|too|it|that|this|them|you)\b/i;
 
 /** "two cups of coffee", "a pint of milk", "10 km": the quantity is the value's, the thing names the slot. */
 const QUANTITY =
@@ -64,11 +73,18 @@ export function habitDraft(clause: string, ctx: ClauseContext): FactDraft[] {
   const progressive = /ing$/i.test(m[1]!) && /^i\s+am\b/i.test(clause);
   const verb = (progressive ? gerundToBase(m[1]!) : m[1]!).toLowerCase();
   // a past or participle form is an event or a change, which other rules read
-  if (NOT_A_HABIT.has(verb) || IRREGULAR_PAST.has(verb) || (!progressive && /(?:ed|ing)$/.test(verb))) return [];
+  if (
+    NOT_A_HABIT.has(verb) ||
+    IRREGULAR_PAST.has(verb) ||
+    IRREGULAR_PAST.has(verb.replace(/^re/, '')) ||
+    (!progressive && /(?:ed|ing)$/.test(verb))
+  )
+    return [];
+  if (/ly$/.test(verb) && !LY_VERBS.has(verb)) return [];
   const prep = m[2]?.toLowerCase();
   let value = valueSpan(m[3]!);
   while (TRAILING.test(value)) value = value.replace(TRAILING, '');
-  if (!value || NOT_A_VALUE.test(value) || value.split(/\s+/).length > 6) return [];
+  if (!value || NOT_A_VALUE.test(value) || CLAUSE_IN_VALUE.test(value) || value.split(/\s+/).length > 6) return [];
   const slot = slug(prep ? `${verb} ${prep}` : verb);
   const own = `user.does.${slot}.`;
   const said = ctx.original ?? clause;

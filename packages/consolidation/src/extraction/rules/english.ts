@@ -684,9 +684,16 @@ const RULES: ClauseRule[] = [
       .toLowerCase()
       .replace(/^(?:repository)$/, 'repo')
       .replace(/^(?:application)$/, 'app');
-    const predicate = slug(m[3]!.replace(/^is\s+/i, ''));
-    const obj = cleanEnglishObject(m[4]!);
+    let predicate = slug(m[3]!.replace(/^is\s+/i, ''));
+    let obj = cleanEnglishObject(m[4]!);
     if (!obj) return null;
+    // "uses Angular for the frontend", "is built with Postgres": the kind of the thing (or its purpose) names the slot
+    if (/^(?:uses|using|built_(?:with|on))$/.test(predicate)) {
+      const purpose = /^(.+?)\s+(?:for|as)\s+(?:the|our|its|a)\s+(.+)$/i.exec(obj);
+      if (purpose) obj = purpose[1]!;
+      const kind = categoryOf(obj);
+      if (kind || purpose) predicate = kind ?? slug(purpose![2]!);
+    }
     return [
       draft(`${subject}.${predicate}`, obj, 0.85, {
         namespace: 'env',
@@ -789,8 +796,13 @@ const WE_SUBJECT = /^(?:(?:my|our)\s+[a-z]+|[A-Z][\p{L}'-]+)\s+and\s+i\b/u;
  * "we" read as the user for personal facts ("we moved to Bergen"). Parenthetical asides and quote
  * marks are not part of any value.
  */
+/** "They transferred me to …", "My company moved me to …": done to the user, said as the user's ("i was transferred to …"). */
+const DONE_TO_ME =
+  /^(?:they|he|she|work|hr|(?:my|our|the)\s+(?:company|boss|employer|manager|firm|team|bank|agency)|[A-Z][\p{L}&'-]+)\s+(?:just\s+|finally\s+|recently\s+)?(transferred|moved|relocated|posted|reassigned|seconded|sent|promoted)\s+me\s+(?:over\s+)?(to|as)\s+/iu;
+
 export function englishStatementDrafts(clause: string, ctx: ClauseContext): FactDraft[] {
   const text = clause
+    .replace(DONE_TO_ME, (_m, verb: string, prep: string) => `i was ${verb.toLowerCase()} ${prep} `)
     .replace(/\s*\([^)]*\)/g, '')
     .replace(/["“”]/g, '')
     .replace(/\s+/g, ' ')
@@ -916,8 +928,66 @@ function eventDraft(clause: string, ctx: ClauseContext): FactDraft[] {
   ];
 }
 
+const IRREGULAR_PAST: Record<string, string> = {
+  get: 'got',
+  leave: 'left',
+  take: 'took',
+  begin: 'began',
+  become: 'became',
+  buy: 'bought',
+  sell: 'sold',
+  make: 'made',
+  go: 'went',
+  find: 'found',
+  win: 'won',
+  quit: 'quit',
+  run: 'ran',
+  drive: 'drove',
+  ride: 'rode',
+  meet: 'met',
+  put: 'put',
+  set: 'set',
+  give: 'gave',
+  come: 'came',
+  land: 'landed',
+  am: 'was',
+};
+/** "joining" → "joined", "moving" → "moved", "getting" → "got". */
+export function pastOfGerund(gerund: string): string {
+  const base = gerundToBase(gerund);
+  if (IRREGULAR_PAST[base]) return IRREGULAR_PAST[base]!;
+  if (/e$/.test(base)) return `${base}d`;
+  if (/[^aeiou]y$/.test(base)) return `${base.slice(0, -1)}ied`;
+  return `${base}ed`;
+}
+
+/** "Since joining Salesforce my evenings …", "Ever since I moved to Lyon, …", "Now that we live in Ghent, …". */
+const SUBORDINATOR = /^(?:ever\s+since|since|now\s+that|after|once|ever\s+after)\s+/i;
+/** Where the main clause starts when no comma marks it: "my evenings are …", "our rent has …". */
+const MAIN_WITHOUT_COMMA =
+  /\s+(?=(?:my|our)\s+[a-z]+\s+(?:is|are|was|were|has|have|had|feel|feels|seem|seems|got|get|became|went)\b)/i;
+
+/** The occasion a sentence opens with, as a statement of its own, and the rest; null when it opens with none. */
+function leadingOccasion(sentence: string): [string, string] | null {
+  const sub = SUBORDINATOR.exec(sentence);
+  if (!sub) return null;
+  const body = sentence.slice(sub[0].length);
+  const comma = body.indexOf(', ');
+  const bare = MAIN_WITHOUT_COMMA.exec(body);
+  const end = comma > 0 ? comma : bare ? bare.index : -1;
+  if (end <= 0) return null;
+  const occasion = body.slice(0, end).trim();
+  const rest = body.slice(end).replace(/^[,\s]+/, '');
+  const gerund = /^([a-z]{3,}ing)\b(.*)$/i.exec(occasion);
+  if (gerund) return [`I ${pastOfGerund(gerund[1]!.toLowerCase())}${gerund[2]}`, rest];
+  if (/^(?:i|we|i'm|i've|we're|we've|my\s+\w+\s+and\s+i)\b/i.test(occasion)) return [occasion, rest];
+  return null;
+}
+
 /** Splits a sentence into clauses at ", and I", "but I", "; I" and "and <verb>" with an implied "I". */
 export function englishClauses(sentence: string): string[] {
+  const occasion = leadingOccasion(sentence.trim());
+  if (occasion) return [occasion[0], ...englishClauses(occasion[1])];
   return sentence
     .replace(/\s+[—–]\s+|\s+-\s+(?=\S)/g, '\n')
     .replace(/:\s+(?=(?:i|we|my|our|i'm|i've|we're|we've)\b)/gi, '\n')
@@ -926,6 +996,10 @@ export function englishClauses(sentence: string): string[] {
       '\n',
     )
     .replace(/,\s+(?=(?:(?:now|then|so)\s+)?(?:i|my|i'm|i've|we|our|we're|we've|it's|it\s+is|his|her)\s)/gi, '\n')
+    .replace(
+      /,\s+(?=(?:the|our|this)\s+(?:project|app|repo|codebase|service|backend|frontend|website|site|stack|database|server|product|system|pipeline)\s+(?:now\s+)?(?:uses|is|runs|lives|depends|targets)\b)/gi,
+      '\n',
+    )
     .replace(
       /\s+and\s+(?=(?:now\s+)?(?:work|live|love|like|hate|use|drive|study|prefer|moved|own|speak|have|am|joined|started|began|bought|adopted|sold|left|quit|got|became|switched|signed|took|accepted|relocated|enrolled|transferred|changed|renamed|upgraded|traded|swapped|gave|ditched|dropped|cancell?ed|replaced|retired|graduated|picked|finished)\b)/gi,
       '\nI ',

@@ -101,5 +101,32 @@ export function quantityChanges(
         : undefined;
     out.push({ key: k.key, value: q.text, draft: draftForKey(k.key, object, 0.82, content ? { content } : {}) });
   }
+  if (lang === 'en') out.push(...countChanges(text, known, done));
+  return out;
+}
+
+const NUMBER_WORDS = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\\s+dozen|\\d+';
+/** "so four cats now" for "I have two cats": a count of the thing a known count key names. */
+function countChanges(
+  text: string,
+  known: readonly KnownFact[],
+  done: Set<string>,
+): Array<{ key: string; draft: FactDraft; value: string }> {
+  const out: Array<{ key: string; draft: FactDraft; value: string }> = [];
+  for (const k of known) {
+    const noun = /^user\.count\.([a-z]+)$/.exec(k.key)?.[1];
+    if (!noun || !k.object || done.has(k.key)) continue;
+    const re = new RegExp(`(?<![\\w-])(${NUMBER_WORDS})\\s+(?:[a-z]+\\s+)?${noun}(?:s|es)?(?![\\w])`, 'gi');
+    for (const m of text.matchAll(re)) {
+      const clause = clauseAt(text, m.index!, 'en');
+      if (!EN_NOW.test(clause) || EN_NOT_ASSERTED.test(clause)) continue;
+      const n = m[1]!.toLowerCase().replace(/\s+/g, ' ');
+      if (n === k.object.toLowerCase()) continue;
+      const content = k.content.includes(k.object) ? k.content.replace(k.object, n) : undefined;
+      out.push({ key: k.key, value: n, draft: draftForKey(k.key, n, 0.82, content ? { content } : {}) });
+      done.add(k.key);
+      break;
+    }
+  }
   return out;
 }

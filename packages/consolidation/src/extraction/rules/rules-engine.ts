@@ -1,6 +1,12 @@
 import type { CandidateFact, ExtractionEngine, ExtractionInput, ExtractionMessage, ExtractionResult } from '../types';
 import { MIN_FACT_CONFIDENCE } from '../types';
-import { chineseClauseDrafts, chineseClauses, prepareChineseClause } from './chinese';
+import {
+  chineseAnaphoricDraft,
+  chineseChangedSlot,
+  chineseClauseDrafts,
+  chineseClauses,
+  prepareChineseClause,
+} from './chinese';
 import { describe, importanceOf, kindOf } from './describe';
 import type { FactDraft } from './draft';
 import { attributeKey, type KnownFact } from './clause';
@@ -12,6 +18,7 @@ import { foldChinese, isTraditionalChinese, toTraditionalChinese } from '@engram
 import { resolveTime } from './time-expressions';
 import { valueChanges } from './value-changes';
 import { resolveDeicticMoves } from './deixis';
+import { selfReferences } from './self-reference';
 import { alignBySlot, alignKey } from './value-match';
 import { shapeOf } from './value-shape';
 
@@ -121,7 +128,10 @@ export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact
   const ctx = { at: Number.isFinite(at.getTime()) ? at : new Date(0), known };
   const knownBefore = [...known];
   const stated: Array<{ d: FactDraft; clause: string; lang: 'en' | 'zh'; hedged: boolean }> = [];
-  const content = resolveDeicticMoves(msg.content, languageOf(msg.content));
+  const content = resolveDeicticMoves(
+    selfReferences(msg.content, languageOf(msg.content), known),
+    languageOf(msg.content),
+  );
   for (const sentence of sentences(content)) {
     const lang = languageOf(sentence.text);
     // Chinese rules match Simplified text; values are cut back out of what the user wrote.
@@ -146,8 +156,12 @@ export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact
           if (previous?.suffix.startsWith('possession.') && last && last.d.suffix === previous.suffix) stated.pop();
         }
       }
+      if (drafts.length === 0 && lang === 'zh') {
+        const a = chineseAnaphoricDraft(text, previous);
+        if (a) drafts = [a];
+      }
       if (drafts.length) previous = drafts[drafts.length - 1]!;
-      else if (lang === 'en') previous = changedSlot(text) ?? previous;
+      else previous = (lang === 'en' ? changedSlot(text) : chineseChangedSlot(text)) ?? previous;
       if (traditional) drafts = drafts.map((d) => asWritten(d, sentence.text));
       for (const d of drafts) {
         stated.push({ d, clause: raw, lang, hedged });

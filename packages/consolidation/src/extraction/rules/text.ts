@@ -314,6 +314,9 @@ export function gerundToBase(word: string): string {
   if (!w.endsWith('ing') || w.length < 5) return w;
   const stem = w.slice(0, -3);
   if (/([bdgmnprt])\1$/.test(stem)) return stem.slice(0, -1);
+  // the silent e the -ing form dropped: giv(e), chas(e), figur(e), mak(e), us(e), shar(e), typ(e)
+  if (/(?:v|z|ur|[^aeiou][aiou]s|^us|[^aeiou]ak|[^aeiou]ar|[^aeiou]y[pt])$/.test(stem) && !/cus$/.test(stem))
+    return `${stem}e`;
   return stem;
 }
 

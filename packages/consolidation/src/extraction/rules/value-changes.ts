@@ -3,8 +3,10 @@ import type { KnownFact } from './clause';
 import { valueSpan, noLonger } from './english-changes';
 import { cleanChineseObject, hasCjk, normalizeValue } from './text';
 import { draftForKey } from './value-match';
+import { describe } from './describe';
 import { compatible, shapeOf } from './value-shape';
 import { quantityChanges } from './quantity-changes';
+import { ZH_ADV } from './chinese-adverbs';
 
 /**
  * Changes found through the value they end, whatever the slot (English and Chinese). A message
@@ -43,6 +45,9 @@ function variantsOf(k: KnownFact, known: readonly KnownFact[]): string[] {
       if (o.length >= n + 2 && hasCjk(tail) && !GENERIC_CJK_SUFFIX.test(tail) && !others.some((t) => t.includes(tail)))
         out.add(tail);
     }
+    // "下围棋" is also "围棋": an activity is named by its object
+    const object = o.replace(/^(?:下|打|弹|踢|玩|练|学|跑|看|听|做|拉|吹|唱|养|种|骑|钓|滑|爬|逛)/u, '');
+    if (object !== o && object.length >= 2 && !others.some((t) => t.includes(object))) out.add(object);
     const head = o.replace(/(?:银行|公司|集团|大学|学院)$/u, '');
     if (head !== o && head.length >= 2 && !others.some((t) => t.includes(head))) out.add(head);
     return [...out];
@@ -136,7 +141,7 @@ const EN_BEFORE: RegExp[] = [
     String.raw`\b(?:barely|hardly|rarely|seldom|almost\s+never)\s+(?:ever\s+)?(?:touch|${GAP})?\s*(?:${GAP}\s+){0,2}$`,
     'i',
   ),
-  /\b(?:left|leaving|quit|quitting|sold|selling|ditched|dumped|dropped|cancell?ed|cancelling|gave\s+up(?:\s+on)?|giving\s+up(?:\s+on)?|stopped(?:\s+\w+ing)?|(?:moved|moving)\s+(?:out\s+of|off(?:\s+of)?|away\s+from|on\s+from)|got\s+out\s+of|(?:moved|moving|migrated|migrating|switched|switching|came|got|went|taken|took|am|i'm|we're)\s+(?:me\s+|us\s+|it\s+|everything\s+)?off(?:\s+of)?|rehome[ds]?|gave\s+away|traded(?:\s+in)?|swapped(?:\s+out)?|replaced|handed\s+in\s+my\s+notice\s+(?:at|to)|resigned\s+from|retired\s+from|done\s+with|broke\s+up\s+with|split\s+(?:up\s+)?with|divorced|instead\s+of|no\s+more|(?:bye|goodbye|farewell)\s+to|(?:my|our)\s+(?:old|previous|former|ex)[-\s]?|used\s+to\s+(?:\w+\s+){0,3}|from)\s+(?:my\s+|our\s+|the\s+|a\s+|an\s+)?$/i,
+  /\b(?:left|leaving|quit|quitting|sold|selling|closed|closing|deleted|terminated|ended|ditched|dumped|dropped|cancell?ed|cancelling|gave\s+up(?:\s+on)?|giving\s+up(?:\s+on)?|stopped(?:\s+\w+ing)?|(?:moved|moving)\s+(?:out\s+of|off(?:\s+of)?|away\s+from|on\s+from)|got\s+out\s+of|(?:moved|moving|migrated|migrating|switched|switching|came|got|went|taken|took|am|i'm|we're)\s+(?:me\s+|us\s+|it\s+|everything\s+)?off(?:\s+of)?|rehome[ds]?|gave\s+away|traded(?:\s+in)?|swapped(?:\s+out)?|replaced|handed\s+in\s+my\s+notice\s+(?:at|to)|resigned\s+from|retired\s+from|done\s+with|broke\s+up\s+with|split\s+(?:up\s+)?with|divorced|instead\s+of|no\s+more|(?:bye|goodbye|farewell)\s+to|(?:my|our)\s+(?:old|previous|former|ex)[-\s]?|used\s+to\s+(?:\w+\s+){0,3}|from)\s+(?:my\s+|our\s+|the\s+|a\s+|an\s+)?$/i,
 ];
 const EN_AFTER: RegExp[] = [
   /^\s*(?:'s|’s|is|are|was|were|has\s+been|have\s+been)\s+(?:now\s+|officially\s+|finally\s+|totally\s+|long\s+|so\s+)?(?:out|gone|over|retired|history|done|dead|finished|behind\s+(?:me|us)|in\s+the\s+past|no\s+more|a\s+thing\s+of\s+the\s+past|on\s+(?:pause|hold|ice|the\s+back\s+burner)|cancell?ed|sold|not\s+(?:my|our|the)|no\s+longer)\b/i,
@@ -191,8 +196,16 @@ const ZH_BEFORE: RegExp[] = [
   /(?:不怎么|很少|不太|没怎么|好久没|很久没|基本不|几乎不)(?:再)?(?:去|玩|打|弹|做|学|用|吃|喝|看)?$/u,
 ];
 const ZH_AFTER: RegExp[] = [
-  /^(?:那边|那里|这边|那儿|那家)?(?:我)?(?:已经|早就|去年|上个月|最近)?(?:不干了|辞职了?|离职了?|不做了|不去了|不用了|卖了|卖掉了|送人了|走了|去世了|过世了|死了|没了|丢了|放弃了|先放一放|先放放|放下了|暂停了|停了|不跑了|不玩了|不学了|不养了|拜拜了|搬走了|结束了|取消了|不开了|退了)/u,
+  new RegExp(
+    `^(?:那边|那里|这边|那儿|那家)?(?:我)?${ZH_ADV}(?:不干了|辞职了?|离职了?|不做了|不去了|不用了|卖了|卖掉了|送人了|走了|去世了|过世了|死了|没了|丢了|放弃了|先放一放|先放放|放下了|暂停了|停了|不跑了|不玩了|不学了|不养了|拜拜了|搬走了|结束了|取消了|不开了|退了)`,
+    'u',
+  ),
   /^.{0,3}?不.{1,2}了/u,
+  // 围棋好久没下了 / 钓鱼已经很久没去了: a habit left for a long time
+  new RegExp(
+    `^(?:我)?${ZH_ADV}(?:好久|很久|好长时间|很长时间|好几个月|几个月|一年多|半年多?)(?:都)?没(?:有)?(?:再)?.{0,2}(?:过)?了`,
+    'u',
+  ),
 ];
 const ZH_PARTNER = /(?:和|跟|与)$/u;
 const ZH_PARTNER_AFTER = /^(?:已经|去年|上个月)?(?:分手|离婚|分开)/u;
@@ -313,6 +326,15 @@ export function valueChanges(
       );
       if (d) {
         replaces.add(d);
+        // a pet of another kind takes the old one's place, said as the new one is ("養了一隻貓，叫奶茶")
+        if (k.key.startsWith('user.pet.') && d.suffix.startsWith('pet.') && `user.${d.suffix}` !== k.key) {
+          add.push(
+            draftForKey(k.key, d.object, 0.85, {
+              content: d.content ?? describe(d.suffix, d.object, true, lang, d.label),
+            }),
+          );
+          continue;
+        }
         add.push(replacedDraft(k, d.object));
         continue;
       }
