@@ -50,7 +50,10 @@ export function summarizeEpisode(messages: ExtractionMessage[], facts: Candidate
   const user = messages.filter((m) => m.role === 'user');
   const zh = user.filter((m) => languageOf(m.content) === 'zh').length * 2 > user.length;
   const first = user[0]?.content ?? messages[0]?.content ?? '';
-  const learned = facts.map((f) => f.content);
+  // A habit read from any verb restates its message: it is listed last and does not make the session weigh more.
+  const habit = (f: CandidateFact) => f.key.startsWith('user.does.');
+  const informative = facts.filter((f) => !habit(f));
+  const learned = [...informative, ...facts.filter(habit)].map((f) => f.content);
   const topicList = topics(messages, 5);
   const parts: string[] = [];
   if (zh) {
@@ -67,7 +70,7 @@ export function summarizeEpisode(messages: ExtractionMessage[], facts: Candidate
   const profile = facts.some((f) => f.kind === 'profile');
   const importance = Math.min(
     0.95,
-    0.3 + 0.08 * facts.length + (profile ? 0.1 : 0) + Math.min(0.1, messages.length / 100),
+    0.3 + 0.08 * informative.length + (profile ? 0.1 : 0) + Math.min(0.1, messages.length / 100),
   );
   return {
     summary: parts.join(' '),
