@@ -131,6 +131,7 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
     keywordQuery: string,
     gate: TokenGate,
     queryVector: Promise<Float32Array | null>,
+    vectorReady: () => boolean,
   ) => {
     let pool = Math.max(cfg.candidatePoolSize, req.k * 3);
     let lists: ScoredId[][] = [];
@@ -146,21 +147,29 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
           opts.contextTextIndex ? opts.contextTextIndex.search(keywordQuery, keywordFilter, pool) : Promise.resolve([]),
         ]),
       );
-      // The keyword hits are read from SQL while the query embedding is still being computed.
       const keywordIds = new Set(keyword.flat().map((h) => h.id));
-      const [keywordRows, vector] = await Promise.all([
-        stage('hydrate', () => hydrate(opts.db, req.scope, keywordIds)),
-        vectorSearch(req, pool, queryVector),
-      ]);
-      const vectorRows = await stage('hydrate', () =>
-        hydrate(
-          opts.db,
-          req.scope,
-          vector.map((h) => h.id).filter((id) => !keywordIds.has(id)),
-        ),
-      );
+      let vector: ScoredId[];
+      if (vectorReady()) {
+        // The query vector is in already: one read of both lists' rows (each statement has a fixed cost).
+        vector = await vectorSearch(req, pool, queryVector);
+        rows = await stage('hydrate', () => hydrate(opts.db, req.scope, [...keywordIds, ...vector.map((h) => h.id)]));
+      } else {
+        // The keyword hits are read from SQL while the query embedding is still being computed.
+        const [keywordRows, vectorHits] = await Promise.all([
+          stage('hydrate', () => hydrate(opts.db, req.scope, keywordIds)),
+          vectorSearch(req, pool, queryVector),
+        ]);
+        vector = vectorHits;
+        const vectorRows = await stage('hydrate', () =>
+          hydrate(
+            opts.db,
+            req.scope,
+            vector.map((h) => h.id).filter((id) => !keywordIds.has(id)),
+          ),
+        );
+        rows = new Map([...keywordRows, ...vectorRows]);
+      }
       lists = [...keyword, vector];
-      rows = new Map([...keywordRows, ...vectorRows]);
       kept = [...rows.values()].filter((c) => passesFilters(c, req));
       // Filters the index cannot apply (time, tags, session) may leave too few: widen the pool.
       const exhausted = lists.every((l) => l.length < pool);
@@ -248,10 +257,20 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
       // The user's name is the user: one indexed lookup before the query is embedded.
       const names = await userNames(opts.db, req.scope);
       const named = nameAwareQueries(req.query, names.names);
-      const queryVector = embedQuery(named.vectorQuery);
+      let vectorIn = false;
+      const queryVector = embedQuery(named.vectorQuery).then((v) => {
+        vectorIn = true;
+        return v;
+      });
       const { gate, docCount } = await gateFor(req, names);
       const keywordQuery = contentQuery([named.vectorQuery, ...named.keywordExtra].join(' '));
-      const { lexical, contextLexical, vector, rows } = await candidatesFor(req, keywordQuery, gate, queryVector);
+      const { lexical, contextLexical, vector, rows } = await candidatesFor(
+        req,
+        keywordQuery,
+        gate,
+        queryVector,
+        () => vectorIn,
+      );
 
       const parts = fuse(lexical, contextLexical, vector, docCount);
       const fused = sumParts(parts);
