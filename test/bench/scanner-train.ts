@@ -1,51 +1,69 @@
 /**
- * `npm run bench -- scanner-train [--splits dev,dev2] [--folds 5] [--max-added-fp 0.01] [--dry]`
- * Trains the scanner's learned stage on the training splits only (never heldout, fresh or the
- * sealed splits), chooses its two thresholds out of fold, and writes
- * packages/core/src/safety/learned-weights.ts. Deterministic: the same corpus gives the same file.
+ * `npm run bench -- scanner-train [--splits dev,dev2,ext-train] [--folds 5] [--max-added-fp 0.01] [--dry]`
+ * Trains the scanner's learned stage on the training splits only (never heldout, fresh, the sealed
+ * splits or ext-held), chooses its two thresholds out of fold, and writes
+ * packages/core/src/safety/learned-weights.ts. Deterministic: the same corpus (and the same pinned
+ * external sources, scanner/external.ts) gives the same file.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { analyzeContent, learnedWeight, LEXICON_FINGERPRINT, packWeights, type LearnedThresholds } from '@engram/core';
-import { loadSplit, SPLITS, type Split } from './scanner/corpus';
+import { loadSplit, SPLITS, TRAINING_SPLITS, type Split } from './scanner/corpus';
 import { crossValidate, DEFAULT_FIT, train, type Example } from './scanner/learned-train';
 
 const OUT = fileURLToPath(new URL('../../packages/core/src/safety/learned-weights.ts', import.meta.url));
-const TRAINING: readonly Split[] = ['dev', 'dev2'];
+const TRAINING: readonly Split[] = TRAINING_SPLITS;
 const SCALE = 0.0005;
 const INTENT_MIN_WEIGHT = 0.01;
+/** The loss weight of one external source (attacks, hard negatives, ordinary texts) is at most this many examples. */
+const SOURCE_CAP = 150;
 
 interface Scored {
   attack: boolean;
   p: number;
   rules: number;
+  /** For negatives: hard (written to look like attacks) or ordinary conversation; each has its own budget. */
+  kind?: 'hard' | 'ordinary';
 }
 
 const refusedAt = (x: Scored, t: LearnedThresholds): boolean => 1 - (1 - x.rules) * (1 - learnedWeight(x.p, t)) >= 0.5;
 
-/** The thresholds that refuse the most attacks out of fold while adding at most maxAddedFp refused negatives to the rules' own. */
+/**
+ * The thresholds that refuse the most attacks out of fold while adding at most maxAddedFp refused
+ * negatives to the rules' own, on the hard negatives and on ordinary texts each.
+ */
 export function chooseThresholds(
   scored: readonly Scored[],
   maxAddedFp: number,
-): { t: LearnedThresholds; tp: number; fp: number; rulesTp: number; rulesFp: number } {
+): { t: LearnedThresholds; tp: number; fp: number; rulesTp: number; rulesFp: number; ordinaryFp: number } {
   const pos = scored.filter((x) => x.attack);
-  const neg = scored.filter((x) => !x.attack);
+  const hard = scored.filter((x) => !x.attack && x.kind !== 'ordinary');
+  const ordinary = scored.filter((x) => !x.attack && x.kind === 'ordinary');
   const rate = (xs: readonly Scored[], f: (x: Scored) => boolean): number =>
     xs.filter(f).length / Math.max(1, xs.length);
-  const rulesFp = rate(neg, (x) => x.rules >= 0.5);
+  const rulesFp = rate(hard, (x) => x.rules >= 0.5);
+  const rulesOrdinaryFp = rate(ordinary, (x) => x.rules >= 0.5);
   const rulesTp = rate(pos, (x) => x.rules >= 0.5);
-  let best = { t: { refuse: 1, review: 1 }, tp: rulesTp, fp: rulesFp };
+  let best = { t: { refuse: 1, review: 1 }, tp: rulesTp, fp: rulesFp, ordinaryFp: rulesOrdinaryFp };
   for (let refuse = 0.8; refuse <= 0.9951; refuse += 0.005) {
     for (let review = 0.3; review <= refuse; review += 0.05) {
       const t = { refuse: Number(refuse.toFixed(3)), review: Number(review.toFixed(3)) };
-      const fp = rate(neg, (x) => refusedAt(x, t));
+      const fp = rate(hard, (x) => refusedAt(x, t));
+      const ordinaryFp = rate(ordinary, (x) => refusedAt(x, t));
       const tp = rate(pos, (x) => refusedAt(x, t));
-      if (fp - rulesFp <= maxAddedFp + 1e-12 && (tp > best.tp || (tp === best.tp && fp < best.fp)))
-        best = { t, tp, fp };
+      const within = fp - rulesFp <= maxAddedFp + 1e-12 && ordinaryFp - rulesOrdinaryFp <= maxAddedFp + 1e-12;
+      if (within && (tp > best.tp || (tp === best.tp && fp < best.fp))) best = { t, tp, fp, ordinaryFp };
     }
   }
   return { ...best, rulesTp, rulesFp };
+}
+
+/** Loss weights: 1 per example, except that one external source weighs at most SOURCE_CAP examples in all. */
+function capped<T extends { source?: string }>(items: readonly T[]): number[] {
+  const count = new Map<string, number>();
+  for (const i of items) if (i.source) count.set(i.source, (count.get(i.source) ?? 0) + 1);
+  return items.map((i) => (i.source ? Math.min(1, SOURCE_CAP / count.get(i.source)!) : 1));
 }
 
 export default async function main(argv: string[]): Promise<void> {
@@ -55,15 +73,22 @@ export default async function main(argv: string[]): Promise<void> {
   };
   const splits = (arg('splits')?.split(',') ?? TRAINING) as Split[];
   for (const s of splits)
-    if (!SPLITS.includes(s) || !['dev', 'dev2'].includes(s))
-      throw new Error(`--splits: training splits are dev and dev2 (never ${s})`);
+    if (!SPLITS.includes(s) || !TRAINING.includes(s))
+      throw new Error(`--splits: training splits are ${TRAINING.join(', ')} (never ${s})`);
   const k = Number(arg('folds') ?? 5);
   const maxAddedFp = Number(arg('max-added-fp') ?? 0.01);
   const examples: Example[] = splits.flatMap((s) => {
     const { attacks, negatives } = loadSplit(s);
+    const aw = capped(attacks);
+    const nw = capped(negatives.map((n) => ({ source: n.source && `${n.kind}:${n.source}` })));
     return [
-      ...attacks.map((a) => ({ text: a.text, intent: a.intent as Example['intent'] })),
-      ...negatives.map((n) => ({ text: n.text, intent: null })),
+      ...attacks.map((a, i) => ({
+        text: a.text,
+        intent: a.intent as Example['intent'],
+        weight: aw[i],
+        group: a.group,
+      })),
+      ...negatives.map((n, i) => ({ text: n.text, intent: null, weight: nw[i], group: n.group, kind: n.kind })),
     ];
   });
   const oof = crossValidate(examples, k, DEFAULT_FIT);
@@ -71,10 +96,12 @@ export default async function main(argv: string[]): Promise<void> {
     attack: e.intent !== null,
     p: oof[i]!,
     rules: analyzeContent(e.text, { learned: false }).score,
+    kind: e.kind,
   }));
   const chosen = chooseThresholds(scored, maxAddedFp);
   const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
-  const summary = `${examples.filter((e) => e.intent).length} attacks, ${examples.filter((e) => !e.intent).length} negatives (${splits.join('+')}); ${k}-fold out of fold: rules alone ${pct(chosen.rulesTp)} / ${pct(chosen.rulesFp)}, with the model ${pct(chosen.tp)} / ${pct(chosen.fp)} (attacks / negatives refused, plain texts)`;
+  const ordinaryN = examples.filter((e) => !e.intent && e.kind === 'ordinary').length;
+  const summary = `${examples.filter((e) => e.intent).length} attacks, ${examples.filter((e) => !e.intent).length - ordinaryN} hard negatives, ${ordinaryN} ordinary texts (${splits.join('+')}); ${k}-fold out of fold (folds by group): rules alone ${pct(chosen.rulesTp)} / ${pct(chosen.rulesFp)}, with the model ${pct(chosen.tp)} / ${pct(chosen.fp)} (attacks / hard negatives refused, plain texts; ordinary texts ${pct(chosen.ordinaryFp)})`;
   console.log(summary);
   console.log(`thresholds: refuse ${chosen.t.refuse}, review ${chosen.t.review}`);
   const model = train(examples, DEFAULT_FIT);
@@ -89,7 +116,7 @@ export default async function main(argv: string[]): Promise<void> {
 // ${summary}.
 // Fit: logistic, L2 ${DEFAULT_FIT.l2}, ${DEFAULT_FIT.epochs} full-batch Adam steps at ${DEFAULT_FIT.rate}; ${model.attack.weights.size} features.
 export const LEARNED_WEIGHTS = {
-  id: 'lin@1',
+  id: 'lin@2',
   lexicon: '${LEXICON_FINGERPRINT}',
   trainedOn: ${JSON.stringify(splits)} as string[],
   scale: ${SCALE},

@@ -1,10 +1,10 @@
 /**
- * `npm run bench -- scanner [--split dev|dev2|heldout|fresh|fresh-sealed|sealed3|all] [--list-misses] [--no-timing] [--rules-too] [--out file.json]`
+ * `npm run bench -- scanner [--split dev|dev2|heldout|fresh|fresh-sealed|sealed3|ext-train|ext-held|all] [--list-misses] [--no-timing] [--rules-too] [--out file.json]`
  * (--rules-too: every split also through the rules alone, side by side in the same run)
  * Refusal rate of attacks by intent, obfuscation and language (every base attack under every
  * transform), false-positive rate on hard negatives, and the CPU cost of one scan (the
- * acknowledged-write path). Misses are listed for dev, dev2 and fresh only: fresh-sealed and sealed3 are reported as
- * aggregates, never text by text.
+ * acknowledged-write path). Misses are listed for dev, dev2, fresh and ext-train only: fresh-sealed, sealed3
+ * and ext-held (the held-out part of other authors' corpora, external.ts) are reported as aggregates, never text by text.
  */
 import { writeFileSync } from 'node:fs';
 import { analyzeContent, scanContent, verdictOf, type ScanVerdict } from '@engram/core';
@@ -56,6 +56,7 @@ function runSplit(split: Split, mode: string, listMisses: boolean, timing: boole
   const byIntent = new Map<string, Tally>();
   const byObfuscation = new Map<string, Tally>();
   const byLang = new Map<string, Tally>();
+  const bySource = new Map<string, Tally>();
   const all = tally();
   const misses: string[] = [];
   const attackTexts: string[] = [];
@@ -68,6 +69,7 @@ function runSplit(split: Split, mode: string, listMisses: boolean, timing: boole
       add(byIntent, a.intent, refused);
       add(byObfuscation, name, refused);
       add(byLang, a.lang, refused);
+      if (a.source) add(bySource, a.source, refused);
       all.n++;
       if (refused) all.refused++;
       else if (listMisses) misses.push(`  MISS [${a.intent}/${name}] ${JSON.stringify(text).slice(0, 160)}`);
@@ -76,6 +78,7 @@ function runSplit(split: Split, mode: string, listMisses: boolean, timing: boole
   const fp = tally();
   const fpByLang = new Map<string, Tally>();
   const fpByForm = new Map<string, Tally>();
+  const fpBySource = new Map<string, Tally>();
   const negativeTexts: string[] = [];
   for (const n of negatives) {
     for (const [name, transform] of Object.entries(benign)) {
@@ -85,6 +88,7 @@ function runSplit(split: Split, mode: string, listMisses: boolean, timing: boole
       const v = scanContent(text);
       add(fpByLang, n.lang, !v.ok);
       add(fpByForm, name, !v.ok);
+      if (n.source) add(fpBySource, `${n.kind ?? 'hard'}: ${n.source}`, !v.ok);
       fp.n++;
       if (!v.ok) {
         fp.refused++;
@@ -107,6 +111,8 @@ function runSplit(split: Split, mode: string, listMisses: boolean, timing: boole
   console.log(table('refused by language', byLang));
   console.log(table('hard negatives refused by language', fpByLang));
   console.log(table('hard negatives refused by form', fpByForm));
+  if (bySource.size > 0) console.log(table('attacks refused by source', bySource));
+  if (fpBySource.size > 0) console.log(table('negatives refused by kind and source', fpBySource));
   console.log(
     `CPU per scan: ${usBenign.toFixed(1)} µs (hard negatives, mean ${Math.round(negativeTexts.reduce((s, t) => s + t.length, 0) / negativeTexts.length)} chars), ${usAttack.toFixed(1)} µs (attack texts), ${usLong.toFixed(0)} µs (one ${long.length}-char text)`,
   );
@@ -121,6 +127,9 @@ function runSplit(split: Split, mode: string, listMisses: boolean, timing: boole
     byIntent: obj(byIntent),
     byObfuscation: obj(byObfuscation),
     byLang: obj(byLang),
+    bySource: obj(bySource),
+    negativesByLang: obj(fpByLang),
+    negativesBySource: obj(fpBySource),
     usPerScan: { benign: usBenign, attack: usAttack, long: usLong, longChars: long.length },
   };
 }

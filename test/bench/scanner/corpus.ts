@@ -1,16 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { BENIGN_TRANSFORMS, TRANSFORMS, type Transform } from './obfuscate';
+import { injectionItems, ordinaryItems, partOf, type ExternalPart } from './external';
 import { FRESH_BENIGN_TRANSFORMS, FRESH_TRANSFORMS } from './obfuscate-fresh';
 
 export interface CorpusAttack {
   intent: string;
   lang: string;
   text: string;
+  /** External corpora: which one (for the by-source table), and the template or conversation it comes from. */
+  source?: string;
+  group?: string;
 }
 export interface CorpusNegative {
   lang: string;
   text: string;
+  source?: string;
+  group?: string;
+  /** ordinary: plain conversation (not written to look like an attack). */
+  kind?: 'hard' | 'ordinary';
 }
 
 const DIR = fileURLToPath(new URL('../../fixtures/injection/', import.meta.url));
@@ -29,7 +37,9 @@ function jsonl<T>(file: string): T[] {
  * second training split (round 3, for the learned stage); sealed3: written at the start of round 3,
  * before any of its work, never used to tune anything, only ever reported as aggregates.
  */
-export const SPLITS = ['dev', 'dev2', 'heldout', 'fresh', 'fresh-sealed', 'sealed3'] as const;
+export const SPLITS = ['dev', 'dev2', 'heldout', 'fresh', 'fresh-sealed', 'sealed3', 'ext-train', 'ext-held'] as const;
+/** Training splits of the learned stage (never heldout, fresh or a sealed split, never ext-held). */
+export const TRAINING_SPLITS: readonly Split[] = ['dev', 'dev2', 'ext-train'];
 export type Split = (typeof SPLITS)[number];
 
 export interface LoadedSplit {
@@ -41,7 +51,40 @@ export interface LoadedSplit {
   listable: boolean;
 }
 
+/**
+ * ext-train / ext-held: the external corpora (external.ts) cut by group; attacks and their hard
+ * negatives as written (the held-out attacks also under eight of the base obfuscations), ordinary
+ * conversation texts as written.
+ */
+const EXTERNAL_TRANSFORMS = Object.fromEntries(
+  ['plain', 'homoglyph', 'zero_width', 'tag_characters', 'leetspeak', 'combining_marks', 'fullwidth', 'base64'].map(
+    (k) => [k, TRANSFORMS[k]!],
+  ),
+);
+
+function loadExternal(part: ExternalPart): LoadedSplit {
+  const items = partOf([...injectionItems(), ...ordinaryItems()], part);
+  return {
+    attacks: items
+      .filter((i) => i.intent !== null)
+      .map((i) => ({
+        intent: i.intent!,
+        lang: i.lang,
+        text: i.text,
+        source: i.source,
+        group: `${i.source}/${i.group}`,
+      })),
+    negatives: items
+      .filter((i) => i.intent === null)
+      .map((i) => ({ lang: i.lang, text: i.text, source: i.source, group: `${i.source}/${i.group}`, kind: i.kind })),
+    transforms: part === 'held' ? EXTERNAL_TRANSFORMS : { plain: (t: string) => t },
+    benign: { plain: (t) => t },
+    listable: part === 'train',
+  };
+}
+
 export function loadSplit(split: Split): LoadedSplit {
+  if (split === 'ext-train' || split === 'ext-held') return loadExternal(split === 'ext-train' ? 'train' : 'held');
   const file = split === 'fresh' ? 'fresh-open' : split;
   const fresh = split !== 'dev' && split !== 'heldout';
   return {

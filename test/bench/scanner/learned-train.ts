@@ -9,8 +9,13 @@ import { foldText, windowFeatureSets, type Intent } from '@engram/core';
 
 export interface Example {
   text: string;
-  /** null: ordinary text (a hard negative). */
+  /** null: a benign text (a hard negative or ordinary conversation). */
   intent: Intent | null;
+  /** Weight in the loss (default 1): a large external source is capped so that no one source dominates. */
+  weight?: number;
+  /** Examples of one group (a template, a conversation) share a fold (default: the text itself). */
+  group?: string;
+  kind?: 'hard' | 'ordinary';
 }
 
 export interface SparseModel {
@@ -38,32 +43,45 @@ export function featuresOf(text: string): number[][] {
 
 const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
 
-/** Logistic regression by full-batch Adam; labels 0/1, each class weighted to half the total. */
+/**
+ * Logistic regression by full-batch Adam over examples made of windows, scored as the scanner
+ * scores them: by the strongest window (max pooling; the gradient goes to that window). Labels 0/1,
+ * each class weighted to half the total (after sample weights).
+ */
 export function fitLogistic(
-  xs: readonly number[][],
+  xs: readonly (readonly number[][])[],
   ys: readonly number[],
   opts: FitOptions = DEFAULT_FIT,
+  sw: readonly number[] = ys.map(() => 1),
 ): SparseModel {
-  const pos = ys.filter((y) => y === 1).length;
-  const neg = ys.length - pos;
-  const cw = (y: number): number => (y === 1 ? ys.length / (2 * Math.max(1, pos)) : ys.length / (2 * Math.max(1, neg)));
-  const ids = [...new Set(xs.flat())].sort((a, b) => a - b);
+  const total = sw.reduce((a, b) => a + b, 0);
+  const pos = ys.reduce((a, y, i) => a + (y === 1 ? sw[i]! : 0), 0);
+  const neg = total - pos;
+  const cwPos = total / (2 * Math.max(1e-9, pos));
+  const cwNeg = total / (2 * Math.max(1e-9, neg));
+  const cws = ys.map((y, i) => (y === 1 ? cwPos : cwNeg) * sw[i]!);
+  const ids = [...new Set(xs.flat(2))].sort((a, b) => a - b);
   const slot = new Map(ids.map((id, i) => [id, i]));
   const w = new Float64Array(ids.length);
   const m = new Float64Array(ids.length + 1);
   const v = new Float64Array(ids.length + 1);
   let b = 0;
-  const rows = xs.map((x) => x.map((id) => slot.get(id)!));
+  const rows = xs.map((windows) => windows.map((x) => x.map((id) => slot.get(id)!)));
   const g = new Float64Array(ids.length + 1);
   const b1 = 0.9;
   const b2 = 0.999;
   for (let t = 1; t <= opts.epochs; t++) {
     g.fill(0);
     for (let i = 0; i < rows.length; i++) {
-      const row = rows[i]!;
-      let z = b;
-      for (const j of row) z += w[j]!;
-      const err = (sigmoid(z) - ys[i]!) * cw(ys[i]!);
+      let z = -Infinity;
+      let row: number[] = [];
+      for (const win of rows[i]!) {
+        let zw = b;
+        for (const j of win) zw += w[j]!;
+        if (zw > z) [z, row] = [zw, win];
+      }
+      if (z === -Infinity) z = b;
+      const err = (sigmoid(z) - ys[i]!) * cws[i]!;
       for (const j of row) g[j]! += err;
       g[ids.length]! += err;
     }
@@ -99,26 +117,38 @@ export function fitIntents(
   xs: readonly number[][],
   intents: readonly Intent[],
   opts: FitOptions = DEFAULT_FIT,
+  sw?: readonly number[],
 ): Trained['intents'] {
   const names = [...new Set(intents)].sort();
   return {
     intents: names,
     models: names.map((n) =>
       fitLogistic(
-        xs,
+        xs.map((x) => [x]),
         intents.map((i) => (i === n ? 1 : 0)),
         opts,
+        sw,
       ),
     ),
   };
 }
 
+/** Feature ids of every window of each example, worked out once per text. */
+const windowCache = new Map<string, number[][]>();
+function windowsOfExample(e: Example): number[][] {
+  let w = windowCache.get(e.text);
+  if (!w) windowCache.set(e.text, (w = featuresOf(e.text)));
+  return w;
+}
+const bagOf = (e: Example): number[] => [...new Set(windowsOfExample(e).flat())];
+
 export function train(examples: readonly Example[], opts: FitOptions = DEFAULT_FIT): Trained {
-  const xs = examples.map((e) => [...new Set(featuresOf(e.text).flat())]);
+  const xs = examples.map(bagOf);
   const attack = fitLogistic(
-    xs,
+    examples.map(windowsOfExample),
     examples.map((e) => (e.intent === null ? 0 : 1)),
     opts,
+    examples.map((e) => e.weight ?? 1),
   );
   const attacks = examples.map((e, i) => ({ e, x: xs[i]! })).filter((a) => a.e.intent !== null);
   return {
@@ -127,25 +157,31 @@ export function train(examples: readonly Example[], opts: FitOptions = DEFAULT_F
       attacks.map((a) => a.x),
       attacks.map((a) => a.e.intent!),
       opts,
+      attacks.map((a) => a.e.weight ?? 1),
     ),
   };
 }
 
-/** Deterministic k-fold assignment (stratified by label, seeded shuffle). */
+/** Deterministic k-fold assignment by group (stratified by label, seeded shuffle): near-duplicates of one template never straddle folds. */
 export function folds(examples: readonly Example[], k: number, seed = 16): number[] {
   let s = seed >>> 0;
   const rand = (): number => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
   const fold = new Array<number>(examples.length);
   for (const label of [true, false]) {
-    const idx = examples
-      .map((e, i) => ({ e, i }))
-      .filter((x) => (x.e.intent === null) === label)
-      .map((x) => x.i);
-    for (let i = idx.length - 1; i > 0; i--) {
+    const members = new Map<string, number[]>();
+    examples.forEach((e, i) => {
+      if ((e.intent === null) !== label) return;
+      const g = `${label}\u0000${e.group ?? e.text}`;
+      const m = members.get(g);
+      if (m) m.push(i);
+      else members.set(g, [i]);
+    });
+    const groups = [...members.values()];
+    for (let i = groups.length - 1; i > 0; i--) {
       const j = Math.floor(rand() * (i + 1));
-      [idx[i], idx[j]] = [idx[j]!, idx[i]!];
+      [groups[i], groups[j]] = [groups[j]!, groups[i]!];
     }
-    idx.forEach((ex, n) => (fold[ex] = n % k));
+    groups.forEach((g, n) => g.forEach((ex) => (fold[ex] = n % k)));
   }
   return fold;
 }
@@ -156,14 +192,14 @@ export function crossValidate(examples: readonly Example[], k: number, opts: Fit
   const out = new Array<number>(examples.length);
   for (let f = 0; f < k; f++) {
     const trainSet = examples.filter((_, i) => fold[i] !== f);
-    const xs = trainSet.map((e) => [...new Set(featuresOf(e.text).flat())]);
     const model = fitLogistic(
-      xs,
+      trainSet.map(windowsOfExample),
       trainSet.map((e) => (e.intent === null ? 0 : 1)),
       opts,
+      trainSet.map((e) => e.weight ?? 1),
     );
     examples.forEach((e, i) => {
-      if (fold[i] === f) out[i] = probabilityOf(model, featuresOf(e.text));
+      if (fold[i] === f) out[i] = probabilityOf(model, windowsOfExample(e));
     });
   }
   return out;

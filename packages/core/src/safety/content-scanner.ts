@@ -1,5 +1,6 @@
 import { findHiddenCharacter, type HiddenCharacter } from './hidden-characters';
 import { conceptsIn } from './concepts';
+import { WINDOW_CHARS, windowsOf } from './learned-features';
 import { LEARNED_MODEL_ID, LEARNED_THRESHOLDS, learnedOpinion, learnedWeight } from './learned-model';
 import { CONCEPT_TESTS, INTENT_LABEL, RULES, type Intent } from './rules';
 import { matchingViews, type MatchView, type Obfuscation } from './views';
@@ -10,7 +11,7 @@ import { matchingViews, type MatchView, type Obfuscation } from './views';
  * and matched against rules by intent, English and Chinese (rules.ts). Findings are scored; a text
  * at or above the threshold is refused with a reason that names the intent.
  */
-export const SCANNER_VERSION = `rules@2+${LEARNED_MODEL_ID}`;
+export const SCANNER_VERSION = `rules@3+${LEARNED_MODEL_ID}`;
 /** Rules alone refuse at this score. */
 export const BLOCK_SCORE = 0.5;
 /** A disguise (below) that still reads as a trigger adds this much to the finding. */
@@ -138,6 +139,18 @@ function asWritten(text: string, folded: string): string {
   return at >= 0 ? text.slice(at, at + folded.length) : folded;
 }
 
+/** The strongest rule finding per intent over every reading of one text. */
+function ruleFindings(views: readonly MatchView[]): ScanFinding[] {
+  const best = new Map<Intent, ScanFinding>();
+  const base = views[0]!.text;
+  for (const view of views) {
+    findingsIn(view, base, best);
+    // Enough evidence: the remaining readings cannot change the outcome.
+    if (combine([...best.values()]) >= 0.97) break;
+  }
+  return [...best.values()];
+}
+
 /** Rule scores from here are refused whatever else is said (the classifier's review band ends here too). */
 const LEARNED_UNTIL = 0.8;
 
@@ -162,15 +175,19 @@ const LEARNED_VIA: ReadonlySet<Obfuscation> = new Set<Obfuscation>([
  */
 export function analyzeContent(text: string, opts: AnalyzeOptions = {}): ScanAnalysis {
   const hidden = findHiddenCharacter(text);
-  const best = new Map<Intent, ScanFinding>();
   const views = matchingViews(text);
-  const base = views[0]!.text;
-  for (const view of views) {
-    findingsIn(view, base, best);
-    // Enough evidence: the remaining readings cannot change the outcome.
-    if (combine([...best.values()]) >= 0.97) break;
+  let findings = ruleFindings(views);
+  // Weak findings of different intents refuse only together, and only when they are said together:
+  // in a long text they must share a window (trigger words spread across an ordinary document do not add up).
+  if (text.length > WINDOW_CHARS && combine(findings) >= BLOCK_SCORE && findings.every((f) => f.weight < BLOCK_SCORE)) {
+    let top: ScanFinding[] = [];
+    for (const window of windowsOf(text)) {
+      const inWindow = ruleFindings(matchingViews(window));
+      if (combine(inWindow) > combine(top)) top = inWindow;
+      if (combine(top) >= BLOCK_SCORE) break;
+    }
+    findings = top;
   }
-  const findings = [...best.values()];
   // At LEARNED_UNTIL the rules refuse and no classifier is asked (screen.ts: REVIEW_UNTIL): the learned stage could not change the outcome.
   if (opts.learned !== false && combine(findings) < LEARNED_UNTIL) {
     const readings = views.filter((v) => !v.compact);

@@ -329,9 +329,16 @@ const ROLEPLAY = k(
     'embody',
     'portray',
     'play as',
-    'be',
   ],
   ['扮演', '假装', '假设你是', '想象你是', '模拟', '充当', '化身为?', '变成', '成为', '饰演', '作为'],
+);
+/** A bare "be" is everywhere in ordinary text: only a trait, never a persona name (Dan, Stan are people too), and close by. */
+const BE_PLAIN = k(['be'], []);
+const UNBOUND_TRAIT = k(
+  UNBOUND.latin.filter(
+    (w) => !['dan', 'stan', 'dude', 'aim', 'chaos', 'devil', 'opposite', 'hacker', 'criminal'].includes(w),
+  ),
+  [],
 );
 const NEW = k(
   [
@@ -1738,6 +1745,7 @@ export const RULES: readonly Rule[] = [
     ),
   ]),
   seq('roleplay_unbound', 'role_reassignment', 0.82, [ROLEPLAY, 40, UNBOUND]),
+  seq('be_unbound', 'role_reassignment', 0.82, [BE_PLAIN, 12, UNBOUND_TRAIT]),
   seq('mode_switch', 'role_reassignment', 0.82, [ACTIVATE, 14, LIMITLESS_MODE, 4, MODE]),
   seq('you_mode_switch', 'role_reassignment', 0.75, [YOU, 20, ACTIVATE, 14, AMBIGUOUS_MODE, 4, MODE]),
   seq(

