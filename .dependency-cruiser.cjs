@@ -95,7 +95,7 @@ module.exports = {
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'types', 'default'],
-      extensions: ['.ts', '.js', '.mjs', '.cjs', '.json', '.d.ts'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json', '.d.ts'],
       mainFields: ['module', 'main', 'types'],
     },
   },

@@ -16,6 +16,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildEntry } from './bundle.mjs';
 import { buildPgliteTemplate } from './pglite-template.mjs';
+import { buildInspector } from './inspector.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -38,8 +39,10 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     await buildEntry(root, dir);
   }
   const template = await buildPgliteTemplate(root);
+  const ui = wanted.length === 0 ? await buildInspector(root) : null;
   console.error(
     `build: ${dirs.length} entr${dirs.length === 1 ? 'y' : 'ies'} in ${Math.round(performance.now() - t0)} ms` +
-      (template ? `; PGlite template ${template}` : ''),
+      (template ? `; PGlite template ${template}` : '') +
+      (ui ? `; ${ui}` : ''),
   );
 }

@@ -5,11 +5,16 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildEntry, isFresh, mainUrl } from './bundle.mjs';
+import { buildInspector, inspectorIsFresh } from './inspector.mjs';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** The services that serve the inspector at /ui/. */
+const SERVES_UI = new Set(['services/engram', 'services/query']);
+
 export async function launch(dir) {
   if (!(await isFresh(REPO_ROOT, dir))) await buildEntry(REPO_ROOT, dir);
+  if (SERVES_UI.has(dir) && !inspectorIsFresh(REPO_ROOT)) console.error(await buildInspector(REPO_ROOT));
   await import(mainUrl(REPO_ROOT, dir));
 }
 

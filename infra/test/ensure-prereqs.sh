@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the real-server test suites need when it is missing: the PostgreSQL server
-# (Debian package) and, if absent, Java 17 + Maven (for the Kafka broker jars from Maven Central).
+# (Debian package), if absent Java 17 + Maven (for the Kafka broker jars from Maven Central), and
+# Debian's chromium (the browser suite of the inspector).
 # Needs root and apt-get; otherwise it only says what is missing. Idempotent: does nothing when
 # everything is there. The packaged server is never started: tests run their own instances.
 #   --if-possible   never fail (used by `npm test`: a machine without root runs embedded suites)
@@ -12,6 +13,8 @@ missing=()
 compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || missing+=(postgresql)
 command -v java >/dev/null 2>&1 || missing+=(openjdk-17-jre-headless)
 command -v mvn >/dev/null 2>&1 || missing+=(maven)
+# The browser the inspector's Playwright suite drives (playwright-core, no downloaded browser).
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "${ENGRAM_TEST_NO_INSTALL:-}" = 1 ] || [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then

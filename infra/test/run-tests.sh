@@ -10,6 +10,7 @@ cd "$(dirname "$0")/../.."
 echo "== Type-check"
 npx tsc -p tsconfig.json --noEmit
 npx tsc -p infra/tsconfig.json --noEmit
+npx tsc -p packages/inspector/web/tsconfig.json --noEmit
 echo "== Format (prettier --check; \`npm run format\` fixes) and lint (typescript-eslint, type-aware)"
 npx prettier --check . --log-level warn
 npx eslint .

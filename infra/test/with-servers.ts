@@ -14,6 +14,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  CHROMIUM_ENV,
   KAFKA_BROKERS_ENV,
   PG_URL_ENV,
   requiredTestServers,
@@ -67,6 +68,22 @@ async function startPostgresIfPossible(): Promise<Running> {
   const pg = await startPostgres({ binDir: bin });
   process.env[PG_URL_ENV] = pg.url;
   return { line: `PostgreSQL ${pg.version}: ${pg.url} (ready in ${seconds(Date.now() - t0)})`, stop: pg.stop };
+}
+
+/** Debian's chromium for the browser suite: nothing to start, its path is exported when it is installed. */
+async function findChromium(): Promise<Running> {
+  const given = process.env[CHROMIUM_ENV];
+  if (given) return { line: `Chromium: given by ${CHROMIUM_ENV}=${given}` };
+  for (const path of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) {
+    if (!(await exists(path))) continue;
+    const r = spawnSync(path, ['--version'], { encoding: 'utf8' });
+    if (r.status !== 0) continue;
+    process.env[CHROMIUM_ENV] = path;
+    return { line: `Chromium: ${r.stdout.trim().split('\n').pop()} (${path})` };
+  }
+  return {
+    line: 'Chromium: none (`bash infra/test/ensure-prereqs.sh` installs Debian’s chromium): the browser suite is skipped',
+  };
 }
 
 async function startKafkaIfPossible(): Promise<Running> {
@@ -125,7 +142,7 @@ async function main(): Promise<number> {
         '== Test servers: none started (ENGRAM_TEST_SERVERS=none): the embedded suites run alone, real-server suites are skipped',
       );
     } else {
-      const results = await Promise.allSettled([startPostgresIfPossible(), startKafkaIfPossible()]);
+      const results = await Promise.allSettled([startPostgresIfPossible(), startKafkaIfPossible(), findChromium()]);
       for (const r of results) if (r.status === 'fulfilled') running.push(r.value);
       const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
       if (failed.length > 0) {

@@ -20,6 +20,7 @@ const SERVER_VARS = [
   'ENGRAM_TEST_KAFKA_BROKERS',
   'ENGRAM_TEST_QDRANT_URL',
   'ENGRAM_TEST_ESDB_URL',
+  'ENGRAM_TEST_CHROMIUM',
   'ENGRAM_TEST_REQUIRE',
 ];
 function envWith(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -101,7 +102,7 @@ describe('server-gated suites in the test report', () => {
   it('refuses an ENGRAM_TEST_REQUIRE naming no known server', () => {
     const r = runFixture({ ENGRAM_TEST_REQUIRE: 'postgres,mongo' });
     expect(r.code).not.toBe(0);
-    expect(r.output).toMatch(/unknown server mongo \(known: postgres, kafka, qdrant, esdb\)/);
+    expect(r.output).toMatch(/unknown server mongo \(known: postgres, kafka, qdrant, esdb, chromium\)/);
   });
 });
 

@@ -13,6 +13,7 @@ import { buildRoutes } from './routes';
 import { requestCaller } from './request-caller';
 import { registerMem0Routes } from './mem0/mem0-routes';
 import { registerMcpRoute } from './mcp-route';
+import { registerInspectorUi } from './inspector-ui';
 import { errorSchema, healthResponse, markdownResponse, openApiResponse, readinessResponse } from './schemas';
 import type { JsonSchema } from './schemas';
 
@@ -228,6 +229,7 @@ export function buildHttpServer(opts: HttpServerOptions): FastifyInstance {
       logger: opts.logger,
       allowDeleteAll: opts.mcp?.allowDeleteAll ?? false,
     });
+    registerInspectorUi(server);
   }
   return server;
 }

@@ -2,12 +2,14 @@
  * Where tests find the real servers: the runner (infra/test/run-tests.sh, CI) starts PostgreSQL and
  * Kafka and sets these variables; Qdrant and EventStoreDB are named by hand. An absent variable means
  * "no such server here": suites needing it are reported as skipped, unless ENGRAM_TEST_REQUIRE names
- * the server, which makes its absence a failure (CI sets ENGRAM_TEST_REQUIRE=postgres,kafka).
+ * the server, which makes its absence a failure (CI sets ENGRAM_TEST_REQUIRE=postgres,kafka,chromium).
+ * ENGRAM_TEST_CHROMIUM is the path of a Chromium executable (the runner sets it when one is installed).
  */
 export const PG_URL_ENV = 'ENGRAM_TEST_PG_URL';
 export const KAFKA_BROKERS_ENV = 'ENGRAM_TEST_KAFKA_BROKERS';
 export const QDRANT_URL_ENV = 'ENGRAM_TEST_QDRANT_URL';
 export const ESDB_URL_ENV = 'ENGRAM_TEST_ESDB_URL';
+export const CHROMIUM_ENV = 'ENGRAM_TEST_CHROMIUM';
 export const TEST_REQUIRE_ENV = 'ENGRAM_TEST_REQUIRE';
 
 export const TEST_SERVERS = {
@@ -15,6 +17,11 @@ export const TEST_SERVERS = {
   kafka: { env: KAFKA_BROKERS_ENV, hint: '`npm test` starts a real Kafka when java and mvn are present' },
   qdrant: { env: QDRANT_URL_ENV, hint: 'point it at a Qdrant server, e.g. http://127.0.0.1:6333' },
   esdb: { env: ESDB_URL_ENV, hint: 'point it at an EventStoreDB server, e.g. esdb://127.0.0.1:2113?tls=false' },
+  // Not a server but the same kind of prerequisite: the browser the inspector's Playwright suite drives.
+  chromium: {
+    env: CHROMIUM_ENV,
+    hint: '`npm test` uses Debian’s chromium when installed (`bash infra/test/ensure-prereqs.sh` installs it)',
+  },
 } as const;
 export type TestServer = keyof typeof TEST_SERVERS;
 
