@@ -13,6 +13,7 @@ interface VitestJsonReport {
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
+  testResults: Array<{ name: string; status: string; assertionResults: Array<{ status: string }> }>;
 }
 
 const path = process.argv[2];
@@ -22,9 +23,15 @@ if (!path) {
 }
 try {
   const r = JSON.parse(readFileSync(path, 'utf8')) as VitestJsonReport;
-  console.log(
-    `tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`,
-  );
+  // A file whose beforeAll failed reports its tests as skipped: they did not pass, so they count as failed.
+  const failedFiles = r.testResults.filter((f) => f.status === 'failed');
+  const notRunInFailedFiles = failedFiles
+    .flatMap((f) => f.assertionResults)
+    .filter((a) => a.status !== 'passed' && a.status !== 'failed').length;
+  const failed = r.numFailedTests + notRunInFailedFiles;
+  const skipped = r.numPendingTests + r.numTodoTests - notRunInFailedFiles;
+  if (failedFiles.length > 0) console.log(`failed files: ${failedFiles.map((f) => f.name).join(', ')}`);
+  console.log(`tests: ${r.numPassedTests} passed, ${failed} failed, ${skipped} skipped`);
 } catch (err) {
   // No report means vitest never finished: say so plainly rather than print counts.
   console.log(`tests: no report from vitest (${(err as Error).message})`);
