@@ -98,6 +98,10 @@ function httpAttacks(b: BData, bKey: CreatedKey): Record<string, HttpAttack> {
       path: '/v1/admin/dead-letters/retry',
       body: { tenantId: 'tenant-b', id: b.deadLetterId },
     },
+    listSessions: { method: 'GET', path: '/v1/users/bob/sessions' },
+    sessionTimeline: { method: 'GET', path: `/v1/sessions/${b.sessionId}/timeline?${u}` },
+    decayCurve: { method: 'GET', path: `/v1/memories/${b.memoryId}/decay?${u}` },
+    listErasures: { method: 'GET', path: `/v1/erasures?${u}` },
   };
 }
 
