@@ -233,7 +233,7 @@ describe('observability of the all-in-one (metrics and traces)', () => {
 
     // Prometheus naming, and no user, memory or session id in any label.
     for (const [name, f] of after.families) {
-      expect(name).toMatch(/^engram_[a-z_]+$/);
+      expect(name).toMatch(/^engram_[a-z0-9_]+$/);
       if (f.type === 'histogram') expect(name).toMatch(/_seconds$/);
       for (const m of f.samples) {
         if (f.type === 'counter') expect(m.name).toMatch(/_total$/);

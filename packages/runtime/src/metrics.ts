@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Metrics, ReadinessCheck, ReadinessReport } from '@engram/core';
 
 /** A service's Prometheus registry: the Metrics port the parts feed, and what `/metrics` renders. */
@@ -20,6 +20,8 @@ const SLOW = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
 export function createPrometheusMetrics(build: { service: string; version: string }): PrometheusMetrics {
   const registry = new Registry();
   const registers = [registry];
+  // The process itself: CPU, memory, event-loop lag, GC (prom-client's standard set), as engram_process_*/engram_nodejs_*.
+  collectDefaultMetrics({ register: registry, prefix: 'engram_' });
   new Gauge({
     name: 'engram_build_info',
     help: 'always 1; the labels say which build and service this is',
