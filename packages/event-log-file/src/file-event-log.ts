@@ -51,6 +51,7 @@ export interface FileEventLogState {
   codec: EventCodec;
   segmentBytes: number;
   groupCommitMaxDelayMs: number;
+  consumerCheckpointEveryMs: number;
   logger: Logger;
   lock: DirLock;
   checkpoints: CheckpointStore;
@@ -190,6 +191,7 @@ export class FileEventLog implements EventLog {
         () => {
           if (this.subscriptions.get(name) === sub) this.subscriptions.delete(name);
         },
+        this.s.consumerCheckpointEveryMs,
       );
       this.subscriptions.set(name, sub);
       sub.start();

@@ -17,6 +17,11 @@ export interface FileEventLogOptions {
   segmentBytes?: number;
   /** How long the writer waits to gather more appends into one fdatasync. Default 0. */
   groupCommitMaxDelayMs?: number;
+  /**
+   * A consumer's checkpoint file is written (and fsynced) at most this often; a crash redelivers
+   * at most this interval's events, which every consumer skips. Default 250; 0 = after every batch.
+   */
+  consumerCheckpointEveryMs?: number;
   logger?: Logger;
 }
 
@@ -39,6 +44,14 @@ export async function openFileEventLog(opts: FileEventLogOptions): Promise<FileE
   const groupCommitMaxDelayMs = opts.groupCommitMaxDelayMs ?? 0;
   if (!Number.isFinite(groupCommitMaxDelayMs) || groupCommitMaxDelayMs < 0 || groupCommitMaxDelayMs > 1000) {
     throw new EngramError('CONFIG_INVALID', 'groupCommitMaxDelayMs must be between 0 and 1000');
+  }
+  const consumerCheckpointEveryMs = opts.consumerCheckpointEveryMs ?? 250;
+  if (
+    !Number.isFinite(consumerCheckpointEveryMs) ||
+    consumerCheckpointEveryMs < 0 ||
+    consumerCheckpointEveryMs > 60_000
+  ) {
+    throw new EngramError('CONFIG_INVALID', 'consumerCheckpointEveryMs must be between 0 and 60000');
   }
   const logger = opts.logger ?? silentLogger;
   const dir = resolve(opts.dir);
@@ -101,6 +114,7 @@ export async function openFileEventLog(opts: FileEventLogOptions): Promise<FileE
       codec: opts.codec,
       segmentBytes,
       groupCommitMaxDelayMs,
+      consumerCheckpointEveryMs,
       logger,
       lock,
       checkpoints,

@@ -22,6 +22,11 @@ export class FileSubscription implements Subscription {
   private readonly stopping = new AbortController();
   private wakeUp: (() => void) | null = null;
   private loop: Promise<void> = Promise.resolve();
+  private savedAt = 0;
+  private saved = -1;
+  private pendingSave: NodeJS.Timeout | null = null;
+  /** Saves run one after another, so a file never goes back to an older position. */
+  private saving: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly source: SubscriptionSource,
@@ -32,6 +37,12 @@ export class FileSubscription implements Subscription {
     private readonly checkpoints: CheckpointStore,
     private readonly logger: Logger,
     private readonly onClosed: () => void,
+    /**
+     * At most one checkpoint file write (with its fsyncs) per this many ms; the last position is
+     * saved when the interval ends and on close. Safe because delivery is at-least-once and every
+     * consumer skips what it already applied: a crash only redelivers the last interval.
+     */
+    private readonly checkpointEveryMs = 0,
   ) {}
 
   start(): void {
@@ -43,6 +54,10 @@ export class FileSubscription implements Subscription {
     this.stopping.abort();
     this.wakeUp?.();
     await this.loop;
+    if (this.pendingSave) clearTimeout(this.pendingSave);
+    this.pendingSave = null;
+    if (this.saved !== this.next) await this.saveCheckpoint();
+    await this.saving;
   }
 
   private async run(): Promise<void> {
@@ -72,7 +87,7 @@ export class FileSubscription implements Subscription {
         return; // retry only gives up when the subscription closes
       }
       this.next = batch[batch.length - 1]!.position.offset + 1;
-      await this.saveCheckpoint();
+      await this.checkpointSoon();
     }
   }
 
@@ -83,9 +98,28 @@ export class FileSubscription implements Subscription {
     return batch;
   }
 
-  private async saveCheckpoint(): Promise<void> {
+  private async checkpointSoon(): Promise<void> {
+    const wait = this.savedAt + this.checkpointEveryMs - Date.now();
+    if (wait <= 0) return this.saveCheckpoint();
+    this.pendingSave ??= setTimeout(() => {
+      this.pendingSave = null;
+      if (!this.closed) void this.saveCheckpoint();
+    }, wait);
+    this.pendingSave.unref();
+  }
+
+  private saveCheckpoint(): Promise<void> {
+    this.saving = this.saving.then(() => this.saveNow());
+    return this.saving;
+  }
+
+  private async saveNow(): Promise<void> {
+    const next = this.next;
+    if (next <= this.saved) return;
+    this.savedAt = Date.now();
     try {
-      await this.checkpoints.save(this.name, this.next);
+      await this.checkpoints.save(this.name, next);
+      this.saved = Math.max(this.saved, next);
     } catch (e) {
       // Delivery stays correct: a later save (or a redelivery after restart) covers this batch.
       this.logger.warn(

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -115,6 +115,22 @@ describe('file event log: lock, close and subscriptions', () => {
     await waitFor('next three', () => got.length >= 8);
     expect(got.map((s) => s.position.offset)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     await sub.close();
+    await log.close();
+  });
+
+  it('writes a consumer checkpoint file at most once per interval, and the last position on close', async () => {
+    const log = await openLog(dir, { consumerCheckpointEveryMs: 60_000 });
+    const got: StoredEvent[] = [];
+    const sub = await log.subscribe(async (b) => void got.push(...b), { name: 'slow-saver', batchSize: 1 });
+    for (let i = 0; i < 4; i++) {
+      await log.append([sampleMessageObserved('t', 'u', i)]);
+      await waitFor(`event ${i}`, () => got.length === i + 1);
+    }
+    // The first batch was saved at once; the three after it wait for the interval.
+    const file = join(dir, 'consumers', 'slow-saver.json');
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ nextOffset: 1 });
+    await sub.close();
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ nextOffset: 4 });
     await log.close();
   });
 

@@ -42,7 +42,12 @@ export async function openEventLog(cfg: EngramConfig, codec: EventCodec, logger:
         'ENGRAM_LOG=file',
         () => import('@engram/event-log-file'),
       );
-      return openFileEventLog({ dir: cfg.log.dir, codec, logger: log });
+      return openFileEventLog({
+        dir: cfg.log.dir,
+        codec,
+        logger: log,
+        consumerCheckpointEveryMs: cfg.projections.logCheckpointEveryMs,
+      });
     }
     case 'kafka': {
       const { openKafkaEventLog } = await loadAdapter(

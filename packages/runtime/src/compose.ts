@@ -155,6 +155,7 @@ export async function startProjectors(
       log: f.log,
       db: f.db,
       projector: PROJECTORS[name],
+      batchSize: f.cfg.projections.batchSize,
       logger: f.logger.child({ component: `projector-${name}` }),
       ...(name === 'semantic' && writeIndex ? { afterCommit: (events) => writeIndex.afterCommit(events) } : {}),
     });

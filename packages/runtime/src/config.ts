@@ -101,6 +101,11 @@ export interface EngramConfig {
     /** /readyz says not ready once a projection with work to do has not advanced for this long. */
     stallSeconds: number;
   };
+  /**
+   * Projection batching: most events a projector applies in one transaction (one checkpoint, multi-row
+   * statements), and how often a consumer's checkpoint file of the embedded log is fsynced.
+   */
+  projections: { batchSize: number; logCheckpointEveryMs: number };
   memory: {
     importanceDecayDays: number;
     archiveThreshold: number;
@@ -836,6 +841,24 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
         30,
         (n) => n > 0 && n <= 86_400,
         'a number of seconds in (0, 86400]',
+      ),
+    },
+    projections: {
+      batchSize: num(
+        p,
+        'projections.batchSize',
+        env.ENGRAM_PROJECTION_BATCH_SIZE ?? file.projections?.batchSize,
+        500,
+        (n) => Number.isInteger(n) && n >= 1 && n <= 10_000,
+        'an integer in [1, 10000]',
+      ),
+      logCheckpointEveryMs: num(
+        p,
+        'projections.logCheckpointEveryMs',
+        env.ENGRAM_LOG_CHECKPOINT_MS ?? file.projections?.logCheckpointEveryMs,
+        250,
+        (n) => n >= 0 && n <= 60_000,
+        'a number of milliseconds in [0, 60000]',
       ),
     },
     auth,
