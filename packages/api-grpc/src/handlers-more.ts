@@ -13,6 +13,7 @@ import {
   ContextBody,
   ContradictionParams,
   ContradictionsQuery,
+  EventStreamQuery,
   KeyParams,
   ListMemoriesQuery,
   MemoryParams,
@@ -27,6 +28,7 @@ import {
   WorkingMemoryQuery,
   WriteBatchBody,
 } from '@engram/contract';
+import { EngramError, type EventType } from '@engram/core';
 import { list, memoryToProto, metadataOf, s, shape, writeFieldsOf, type CallContext, type Req } from './handlers';
 
 const n = (v: unknown): string | undefined => (typeof v === 'number' ? String(v) : undefined);
@@ -300,8 +302,35 @@ export function moreHandlers(app: MemoryApp): Record<string, (c: CallContext, r:
 /** Server-streaming calls: each answer message of the stream. */
 export function streamHandlers(
   app: MemoryApp,
-): Record<string, (c: CallContext, r: Req) => Promise<AsyncIterable<Req>>> {
+): Record<string, (c: CallContext, r: Req, signal: AbortSignal) => Promise<AsyncIterable<Req>>> {
   return {
+    async StreamEvents(c, r, signal) {
+      const q = check(
+        EventStreamQuery,
+        shape({ userId: s(r.userId), agentId: s(r.agentId), from: s(r.from), types: list(r.types)?.join(',') }),
+      );
+      const items = await app.streamEvents({
+        tenantId: c.tenantId,
+        principal: c.principal,
+        userId: q.userId ?? null,
+        agentId: q.agentId ?? null,
+        ...(s(r.after) !== undefined ? { after: s(r.after) } : {}),
+        ...(q.from !== undefined ? { from: q.from } : {}),
+        ...(q.types ? { types: q.types.split(',') as EventType[] } : {}),
+        signal,
+      });
+      return (async function* () {
+        for await (const item of items) {
+          // HTTP/2 keeps the connection alive: no heartbeat messages.
+          if (item.kind === 'event') yield { id: item.id, json: JSON.stringify(item.event) };
+          else if (item.kind === 'end')
+            throw new EngramError(item.error.code, item.error.message, {
+              retriable: item.error.retriable,
+              ...(item.error.details ? { details: item.error.details } : {}),
+            });
+        }
+      })();
+    },
     async ExportUser(c, r) {
       const { userId } = check(UserPathParams, shape({ userId: r.userId }));
       const events = await app.exportUser({

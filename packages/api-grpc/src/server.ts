@@ -85,11 +85,13 @@ export async function startGrpcServer(opts: GrpcServerOptions): Promise<RunningG
   for (const [name, handle] of Object.entries(streamHandlers(opts.app))) {
     impl[name] = (call: grpc.ServerWritableStream<Record<string, unknown>, unknown>) => {
       let cancelled = false;
+      const gone = new AbortController();
       call.on('cancelled', () => {
         cancelled = true;
+        gone.abort();
       });
       (async () => {
-        const messages = await handle(await admitted(call.metadata), call.request ?? {});
+        const messages = await handle(await admitted(call.metadata), call.request ?? {}, gone.signal);
         for await (const m of messages) {
           if (cancelled) return;
           // Backpressure: wait until the client has taken what was written.

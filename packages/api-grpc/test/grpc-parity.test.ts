@@ -41,6 +41,7 @@ const GRPC_OF: Record<string, string> = {
   listUsers: 'ListUsers',
   stats: 'Stats',
   consolidate: 'Consolidate',
+  streamEvents: 'StreamEvents',
 };
 /** Covered by the standard gRPC services every gRPC client knows. */
 const STANDARD: Record<string, string> = {
@@ -63,6 +64,10 @@ const HTTP_ONLY: Record<string, string> = {
   sessionTimeline: 'inspector view (/ui/), HTTP only for now',
   decayCurve: 'inspector view (/ui/), HTTP only for now',
   listErasures: 'inspector view (/ui/), HTTP only for now',
+  createWebhook: 'operator surface (webhook registration), HTTP only for now',
+  listWebhooks: 'operator surface (webhook registration), HTTP only for now',
+  deleteWebhook: 'operator surface (webhook registration), HTTP only for now',
+  listWebhookDeliveries: 'operator surface (webhook delivery log), HTTP only for now',
 };
 
 describe('gRPC parity with the HTTP API, reflection and health', () => {

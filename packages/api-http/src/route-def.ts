@@ -24,6 +24,10 @@ export interface RouteInput<S extends RouteSchemas = RouteSchemas> {
   params: Part<S, 'params'>;
   query: Part<S, 'querystring'>;
   body: Part<S, 'body'>;
+  /** The validated headers (those the route's headers schema names). */
+  headers: Part<S, 'headers'>;
+  /** Aborts when the client goes away (long answers such as an event stream stop then). */
+  signal: AbortSignal;
 }
 
 export interface RouteOutput {
@@ -31,6 +35,8 @@ export interface RouteOutput {
   body: unknown;
   /** Set for non-JSON answers (e.g. text/markdown). */
   contentType?: string;
+  /** More response headers. */
+  headers?: Record<string, string>;
 }
 
 export interface RouteResponse {

@@ -30,6 +30,7 @@ import {
   WriteBody,
 } from '@engram/contract';
 import { inspectorRoutes } from './inspector-routes';
+import { eventStreamRoutes } from './event-stream-route';
 import { memoryRoutes } from './memory-routes';
 import { route, type RouteDef } from './route-def';
 import {
@@ -54,10 +55,11 @@ import {
 
 const accepted = (description: string) => ({ 202: { description, schema: appendedSchema } });
 
-export function buildRoutes(app: MemoryApp): RouteDef[] {
+export function buildRoutes(app: MemoryApp, stream: { heartbeatMs?: number } = {}): RouteDef[] {
   return [
     ...memoryRoutes(app),
     ...inspectorRoutes(app),
+    ...eventStreamRoutes(app, stream),
     route({
       method: 'POST',
       url: '/v1/sessions/:sessionId/messages',

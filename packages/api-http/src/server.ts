@@ -1,9 +1,11 @@
 import { EngramError, noopTelemetry, type Logger, type ReadinessCheck, type Telemetry } from '@engram/core';
 import type { AccessControl, KeyAdmin, MemoryApp } from '@engram/app';
+import type { WebhookAdmin } from '@engram/webhooks';
 import { problemOf } from '@engram/contract';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { adminKeyRoutes } from './admin-key-routes';
+import { webhookRoutes } from './webhook-routes';
 import { installAuthHook } from './auth-hook';
 import { installTelemetryHooks, MEMORY_OPERATIONS } from './telemetry-hooks';
 import { errorHandler } from './errors';
@@ -25,6 +27,8 @@ export interface HttpServerOptions {
   access: AccessControl;
   /** Key management routes (/v1/admin/keys); absent, they are not served. */
   keys?: KeyAdmin;
+  /** Webhook management routes (/v1/admin/webhooks); absent, they are not served. */
+  webhooks?: WebhookAdmin;
   logger: Logger;
   version: string;
   /** Largest request body (default BODY_LIMIT_BYTES). */
@@ -38,6 +42,8 @@ export interface HttpServerOptions {
   readiness: ReadinessCheck;
   /** MCP at /mcp: delete_all_memories is offered only when allowed (ENGRAM_MCP_DELETE_ALL). */
   mcp?: { allowDeleteAll: boolean };
+  /** How long an event stream stays silent before a heartbeat comment (default 15 s). */
+  streamHeartbeatMs?: number;
   /** The Prometheus text of /metrics; absent = no /metrics route. */
   metrics?: () => Promise<string>;
   /** Request spans and the HTTP histogram (issue 19); default none. */
@@ -172,13 +178,20 @@ export function buildHttpServer(opts: HttpServerOptions): FastifyInstance {
       .send({ error: new EngramError('NOT_FOUND', `no route ${req.method} ${req.url.split('?')[0]}`).toJSON() });
   });
 
+  // Open answers (event streams) end when the server closes instead of holding its shutdown up.
+  const streams = new Set<AbortController>();
+  server.addHook('preClose', async () => {
+    for (const s of [...streams]) s.abort();
+  });
+
   let doc: Record<string, unknown> | null = null;
   const routes: RouteDef[] = [];
-  const all = buildRoutes(opts.app);
+  const all = buildRoutes(opts.app, { ...(opts.streamHeartbeatMs ? { heartbeatMs: opts.streamHeartbeatMs } : {}) });
   const served = opts.reads === false ? all.filter((r) => !r.reads) : all;
   routes.push(
     ...served,
     ...(opts.keys ? adminKeyRoutes(opts.keys) : []),
+    ...(opts.webhooks ? webhookRoutes(opts.webhooks) : []),
     ...systemRoutes(opts, () => (doc ??= buildOpenApi(routes, opts.version))),
   );
   for (const r of all.filter((x) => !served.includes(x))) {
@@ -206,16 +219,23 @@ export function buildHttpServer(opts: HttpServerOptions): FastifyInstance {
         ...(MEMORY_OPERATIONS[r.operationId] ? { memoryOperation: MEMORY_OPERATIONS[r.operationId] } : {}),
       },
       handler: async (req, reply) => {
+        const gone = new AbortController();
+        reply.raw.once('close', () => gone.abort());
+        streams.add(gone);
+        gone.signal.addEventListener('abort', () => streams.delete(gone));
         // Headers validated by the route's TenantHeaders schema.
         const input = {
           ...requestCaller(req),
           params: req.params ?? {},
           query: req.query ?? {},
           body: req.body ?? {},
+          headers: req.headers,
+          signal: gone.signal,
         } as RouteInput;
         const out = await r.handle(input);
         reply.code(out.status);
         if (out.contentType) reply.type(out.contentType);
+        if (out.headers) reply.headers(out.headers);
         return out.body;
       },
     });

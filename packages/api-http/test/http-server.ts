@@ -4,6 +4,7 @@ import { createKeyAdmin, openAccess } from '@engram/app';
 import { systemClock } from '@engram/core';
 import { runMigrations } from '@engram/projections';
 import { KEY_STORE_MIGRATIONS_DIR, KEY_STORE_MIGRATIONS_NAMESPACE, openSqlKeyStore } from '@engram/key-store-sql';
+import { createWebhookAdmin, WEBHOOK_MIGRATIONS_DIR, WEBHOOK_MIGRATIONS_NAMESPACE } from '@engram/webhooks';
 import { buildHttpServer } from '../src/index';
 import { openStack } from '../../app/test/harness';
 import type { Stack, StackOptions } from '../../app/test/harness';
@@ -62,10 +63,12 @@ export async function openHttpStack(opts: StackOptions & { reads?: boolean } = {
     clock: systemClock,
     logger: stack.logger,
   });
+  await runMigrations(stack.db, { dir: WEBHOOK_MIGRATIONS_DIR, namespace: WEBHOOK_MIGRATIONS_NAMESPACE });
   const server = buildHttpServer({
     app: stack.app,
     access: openAccess(),
     keys,
+    webhooks: createWebhookAdmin({ db: stack.db, clock: systemClock }),
     logger: stack.logger,
     version: '0.1.0-test',
     readiness: stack.readiness.check,

@@ -24,6 +24,8 @@ import { listDeadLetters, retryDeadLetters } from './queries/dead-letters';
 import { listSessions, sessionTimeline } from './queries/sessions';
 import { decayCurve } from './queries/decay-curve';
 import { listErasures } from './queries/erasures';
+import { streamEvents } from './queries/stream-events';
+import { TailHub } from './events/tail-hub';
 import type { MemoryApp, MemoryAppDeps } from './types';
 
 /** The command and query handlers shared by the HTTP and gRPC APIs (no transport code here). */
@@ -39,6 +41,7 @@ export function createMemoryApp(deps: MemoryAppDeps): MemoryApp {
     queryGate: deps.limits?.maxConcurrentQueries ? new QueryGate(deps.limits.maxConcurrentQueries) : null,
     quota: deps.limits?.userQuota ? new UserQuota(deps.limits.userQuota, deps.db) : null,
     queryTextChars: deps.limits?.queryTextChars ?? QUERY_TEXT_BOUND_CHARS,
+    tail: new TailHub(deps.log, deps.logger),
   };
   return {
     observeMessage: (i) => observeMessage(ctx, i),
@@ -73,9 +76,13 @@ export function createMemoryApp(deps: MemoryAppDeps): MemoryApp {
     releaseQuarantined: (i) => resolveQuarantine(ctx, i, 'released'),
     discardQuarantined: (i) => resolveQuarantine(ctx, i, 'discarded'),
     eventStatus: (i) => eventStatus(ctx, i),
+    streamEvents: (i) => streamEvents(ctx, i),
     listDeadLetters: (f) => listDeadLetters(ctx, f),
     retryDeadLetters: (f) => retryDeadLetters(ctx, f),
     flushAccesses: () => ctx.accesses.flush(),
-    close: () => ctx.accesses.close(),
+    close: async () => {
+      await ctx.tail.close();
+      await ctx.accesses.close();
+    },
   };
 }

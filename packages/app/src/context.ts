@@ -3,6 +3,7 @@ import type { WritePrecheck } from '@engram/projections';
 import type { AccessRecorder } from './access-recorder';
 import type { QueryGate } from './access/query-gate';
 import type { UserQuota } from './access/user-quota';
+import type { TailHub } from './events/tail-hub';
 import type { MemoryAppDeps } from './types';
 
 /** What every handler gets: the injected ports plus the app's own shared state. */
@@ -13,4 +14,6 @@ export interface AppContext extends MemoryAppDeps {
   queryGate: QueryGate | null;
   quota: UserQuota | null;
   queryTextChars: number;
+  /** The live tail every event stream of this app reads (one log subscription, started by the first stream). */
+  tail: TailHub;
 }

@@ -29,3 +29,6 @@ export type { RateLimit } from './access/token-bucket';
 export { boundQueryText } from './access/query-bounds';
 export * from './mem0/mem0-memories';
 export { decodeAddHandle, encodeAddHandle, type AddHandle } from './mem0/add-handle';
+export { toWireEvent, type WireEvent } from './events/wire-event';
+export { formatCursor, parseCursor, type StreamCursor } from './events/event-cursor';
+export { EVENT_STREAM_CONSUMER } from './events/tail-hub';

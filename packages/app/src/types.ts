@@ -2,6 +2,8 @@ import type { ErasureReport, WritePrecheck } from '@engram/projections';
 import type {
   Principal,
   Clock,
+  EngramError,
+  EventType,
   ContentScreen,
   DeadLetter,
   DeadLetterFilter,
@@ -23,6 +25,7 @@ import type {
   Tier,
 } from '@engram/core';
 import type { QuarantinedWrite } from '@engram/projections';
+import type { WireEvent } from './events/wire-event';
 
 export interface MemoryAppConfig {
   /** Largest accepted content, in UTF-8 bytes (M1: 32 KB; limits.maxContentBytes). */
@@ -313,6 +316,33 @@ export interface QuarantineResolveResult extends Appended {
 }
 
 /** GET /v1/events/{eventId}: what became of one acknowledged write (L8). */
+export interface StreamEventsInput {
+  tenantId: string;
+  principal?: Principal;
+  /** One user's events; omitted: every user of the tenant (a user-bound key: its user). */
+  userId?: string | null;
+  /** One agent's events (an agent-bound key: its agent). */
+  agentId?: string | null;
+  /** Resume after the positions of a previous item's id (SSE Last-Event-ID). */
+  after?: string;
+  /** Start at this log position (inclusive), e.g. the position a write answered. Without it or after: the head. */
+  from?: string;
+  /** Only these event types. */
+  types?: EventType[];
+  /** A heartbeat item after this long without an event (default 15 s). */
+  heartbeatMs?: number;
+  /** Live events held for a client that does not take them; beyond, the stream ends with RATE_LIMITED (default 10 000). */
+  maxBuffered?: number;
+  /** Ends the stream (the client went away). */
+  signal?: AbortSignal;
+}
+
+export type StreamItem =
+  | { kind: 'event'; /** Resume after this item with it (Last-Event-ID). */ id: string; event: WireEvent }
+  | { kind: 'heartbeat' }
+  /** The stream ends with this error (a client that fell too far behind: RATE_LIMITED, reason STREAM_TOO_SLOW). */
+  | { kind: 'end'; error: ReturnType<EngramError['toJSON']> };
+
 export interface EventStatusView {
   eventId: string;
   status: 'pending' | 'applied' | 'rejected';
@@ -583,6 +613,8 @@ export interface MemoryApp {
   discardQuarantined(input: QuarantineResolveInput): Promise<QuarantineResolveResult>;
 
   eventStatus(input: CallBase & { eventId: string }): Promise<EventStatusView>;
+  /** B1: the events within the key's reach from a position (or the head), then live; authorised before the first item. */
+  streamEvents(input: StreamEventsInput): Promise<AsyncIterable<StreamItem>>;
   /** Admin scope; a key bound to a tenant (or user) sees and counts only its own dead letters. */
   listDeadLetters(
     filter: DeadLetterFilter & { principal?: Principal },

@@ -174,6 +174,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Server-Sent Events of the tenant’s (or a user’s) events within the key’s reach (read scope), from now, from a position or after a Last-Event-ID, then live */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sessions/{sessionId}/messages": {
         parameters: {
             query?: never;
@@ -2620,6 +2637,168 @@ export interface operations {
                             error: string | null;
                         }[];
                         nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED (details.field names the field) and other bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no key, or an unknown, revoked or expired one (details.reason KEY_MISSING / KEY_UNKNOWN / KEY_REVOKED / KEY_EXPIRED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN (details.reason SCOPE_MISSING / TENANT_NOT_ALLOWED / USER_NOT_ALLOWED / AGENT_NOT_ALLOWED / AGENT_BOUND), PROVENANCE_NOT_ALLOWED (user_stated without write:user_stated), QUOTA_EXCEEDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND (also for another user’s memory) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PROVENANCE_REJECTED / CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONTENT_TOO_LARGE (content over 32 KB, body over 64 KB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONTENT_BLOCKED_INVISIBLE_UNICODE / CONTENT_BLOCKED_INJECTION (recorded as WriteRejected) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: the key spent its burst or has too many queries in flight (Retry-After says when to retry) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PROJECTION_LAGGING (with Retry-After) / LOG_UNAVAILABLE / STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: {
+                /** @description only this user’s events; omitted = every user of the tenant (a user-bound key: its user) */
+                userId?: string;
+                /** @description only this agent’s events (an agent-bound key: its agent) */
+                agentId?: string;
+                /** @description start at this log position (inclusive), e.g. a write’s answer; Last-Event-ID wins; neither = from now on */
+                from?: string;
+                /** @description only these event types, comma-separated */
+                types?: string;
+            };
+            header?: {
+                /** @description tenant (hard isolation boundary). With auth on the tenant is the key’s: the header may repeat it, another tenant is 403; with auth off it defaults to "default" */
+                "x-tenant-id"?: string;
+                /** @description copied into the appended events */
+                "x-correlation-id"?: string;
+                /** @description resume after this id (the id of the last event received: "partition:offset" per partition, comma-separated) */
+                "last-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": {
+                        /** @description log position "partition:offset" */
+                        position: string;
+                        eventId: string;
+                        /** @description event type (MemoryWritten, FactExtracted, MemorySuperseded, MemoryForgotten, …) */
+                        type: string;
+                        schemaVersion: number;
+                        tenantId: string;
+                        userId: string;
+                        agentId: string | null;
+                        sessionId: string | null;
+                        /** Format: date-time */
+                        occurredAt: string;
+                        /** Format: date-time */
+                        recordedAt: string;
+                        causationId: string | null;
+                        correlationId: string | null;
+                        /** @description the payload’s clear fields: ids (memoryId, messageId, supersededBy, erasureId…), tier, source, times */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                        /** @description the user content (content, tags, key, metadata… at their payload paths) of a live event; null for replayed events (read them through GET /v1/memories/{id}, which honours forgetting) and erased ones */
+                        content: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description its content was crypto-shredded (P4): only ids remain */
+                        erased: boolean;
                     };
                 };
             };

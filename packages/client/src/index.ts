@@ -1,4 +1,5 @@
 import type { paths } from './engram-api.js';
+import { sseMessages } from './event-stream.js';
 
 export type { paths, components, operations } from './engram-api.js';
 
@@ -32,6 +33,30 @@ export type PatchResult = Json<'/v1/memories/{id}', 'patch', 202>;
 export type HistoryItem = Json<'/v1/memories/{id}/history', 'get', 200>['history'][number];
 export type ForgetResult = Json<'/v1/memories/{id}', 'delete', 202>;
 export type EventStatus = Json<'/v1/events/{eventId}', 'get', 200>;
+/** One event of GET /v1/events/stream. */
+export type StreamedEvent = paths['/v1/events/stream']['get']['responses'][200]['content']['text/event-stream'];
+
+export interface StreamOptions {
+  /** One user's events (omitted: every user of the tenant the key may read). */
+  userId?: string;
+  agentId?: string;
+  /** Only these event types. */
+  types?: string[];
+  /** Start at this log position (inclusive), e.g. a write's answer; omitted: from now on. */
+  from?: string;
+  /** Resume after this id (a previous stream's last `id`). */
+  lastEventId?: string;
+  /** Ends the stream. */
+  signal?: AbortSignal;
+  /** Wait before reconnecting after the connection dropped (default 1000 ms; doubles up to 30 s while it keeps failing). */
+  reconnectDelayMs?: number;
+}
+
+/** An event and the id to resume after it. */
+export interface StreamItem {
+  id: string;
+  event: StreamedEvent;
+}
 
 /** An error answer of the API: its stable code, whether a retry can help, and the details. */
 export class EngramApiError extends Error {
@@ -70,7 +95,16 @@ interface Call {
   write: boolean;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((r) => {
+    const t = setTimeout(done, ms);
+    function done() {
+      clearTimeout(t);
+      signal?.removeEventListener('abort', done);
+      r();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
 
 /**
  * The hand-written facade over Engram's HTTP API (its types are generated from the OpenAPI document).
@@ -189,15 +223,80 @@ export class EngramClient {
     return this.call({ method: 'GET', path: `/v1/events/${enc(eventId)}`, query: q, write: false });
   }
 
-  private async call<T>(c: Call & { idempotent?: boolean }): Promise<T> {
-    const url = new URL(this.base + c.path);
-    for (const [k, v] of Object.entries(c.query ?? {})) {
+  /**
+   * The events within the key's reach (GET /v1/events/stream), live, as an async iterator. A dropped
+   * connection (or the service ending a stream that fell behind) is resumed from the last id
+   * received, so nothing is missed or repeated; breaking out of the loop (or the signal) closes it.
+   * Refusals (401, 403, 400) are thrown as EngramApiError.
+   */
+  async *stream(o: StreamOptions = {}): AsyncGenerator<StreamItem> {
+    const url = this.urlOf('/v1/events/stream', {
+      userId: o.userId,
+      agentId: o.agentId,
+      types: o.types && o.types.length > 0 ? o.types.join(',') : undefined,
+      from: o.lastEventId ? undefined : o.from,
+    });
+    let lastId = o.lastEventId ?? null;
+    const baseDelay = o.reconnectDelayMs ?? 1000;
+    let failures = 0;
+    const local = new AbortController();
+    const stop = () => local.abort();
+    o.signal?.addEventListener('abort', stop);
+    try {
+      while (!local.signal.aborted) {
+        const headers = { ...this.headersOf('text/event-stream'), ...(lastId ? { 'last-event-id': lastId } : {}) };
+        let res: Response | null = null;
+        try {
+          res = await this.fetch(url, { headers, signal: local.signal });
+        } catch {
+          res = null;
+        }
+        if (res && !res.ok) {
+          const text = await res.text();
+          if (res.status !== 429 && res.status !== 503) throw apiErrorOf(res, text);
+        } else if (res?.body) {
+          try {
+            for await (const m of sseMessages(res.body)) {
+              failures = 0;
+              if (m.event === 'error') break;
+              if (m.id !== null) lastId = m.id;
+              yield { id: m.id ?? lastId ?? '', event: JSON.parse(m.data) as StreamedEvent };
+            }
+          } catch {
+            // The connection dropped: resumed below from the last id.
+          }
+          await res.body.cancel().catch(() => undefined);
+        }
+        if (local.signal.aborted) return;
+        // Once a position is known, resuming after it replaces `from`.
+        if (lastId) url.searchParams.delete('from');
+        await sleep(Math.min(30_000, baseDelay * 2 ** failures++), local.signal);
+      }
+    } finally {
+      o.signal?.removeEventListener('abort', stop);
+      local.abort();
+    }
+  }
+
+  private urlOf(path: string, query: Call['query'] = {}): URL {
+    const url = new URL(this.base + path);
+    for (const [k, v] of Object.entries(query)) {
       if (v === undefined) continue;
       for (const one of Array.isArray(v) ? v : [v]) url.searchParams.append(k, String(one));
     }
-    const headers: Record<string, string> = { accept: 'application/json' };
+    return url;
+  }
+
+  private headersOf(accept: string): Record<string, string> {
+    const headers: Record<string, string> = { accept };
     if (this.opts.apiKey) headers.authorization = `Bearer ${this.opts.apiKey}`;
     if (this.opts.tenantId) headers['x-tenant-id'] = this.opts.tenantId;
+    return headers;
+  }
+
+  private async call<T>(c: Call & { idempotent?: boolean }): Promise<T> {
+    const url = this.urlOf(c.path, c.query);
+    const headers = this.headersOf('application/json');
     if (c.body !== undefined) headers['content-type'] = 'application/json';
     for (let attempt = 1; ; attempt++) {
       let res: Response;
@@ -227,15 +326,25 @@ export class EngramClient {
         await sleep(Number.isFinite(after) && after > 0 ? after * 1000 : this.retryDelayMs * 2 ** (attempt - 1));
         continue;
       }
-      throw new EngramApiError(
-        res.status,
-        err?.code ?? `HTTP_${res.status}`,
-        err?.message ?? text,
-        err?.retriable ?? false,
-        err?.details ?? {},
-      );
+      throw apiErrorOf(res, text);
     }
   }
+}
+
+function apiErrorOf(res: Response, text: string): EngramApiError {
+  let err: { code?: string; message?: string; retriable?: boolean; details?: Record<string, unknown> } | undefined;
+  try {
+    err = (JSON.parse(text) as { error?: typeof err }).error;
+  } catch {
+    err = undefined;
+  }
+  return new EngramApiError(
+    res.status,
+    err?.code ?? `HTTP_${res.status}`,
+    err?.message ?? text,
+    err?.retriable ?? false,
+    err?.details ?? {},
+  );
 }
 
 const enc = encodeURIComponent;

@@ -9,3 +9,4 @@ export * from './keys';
 export * from './mem0';
 export * from './mcp';
 export * from './inspector';
+export * from './webhooks';

@@ -1,5 +1,5 @@
 import Type, { type TSchema } from 'typebox';
-import { MEMORY_TYPES, PROVENANCE_SOURCES, ROLES, TIERS } from '@engram/core';
+import { EVENT_TYPES, MEMORY_TYPES, PROVENANCE_SOURCES, ROLES, TIERS } from '@engram/core';
 import { content, enumOf, id, jsonObject, line, position, text, timestamp, unit, uuid } from './fields';
 import {
   MAX_CORRELATION_CHARS,
@@ -393,3 +393,40 @@ export const StatsQuery = Type.Object(
   { userId: Type.Optional(id('only this user’s counts')) },
   { additionalProperties: false },
 );
+
+const EVENT_TYPE_LIST = `^(?:${EVENT_TYPES.join('|')})(?:,(?:${EVENT_TYPES.join('|')}))*$`;
+
+/** GET /v1/events/stream (B1). */
+export const EventStreamQuery = Type.Object(
+  {
+    userId: Type.Optional(
+      id('only this user’s events; omitted = every user of the tenant (a user-bound key: its user)'),
+    ),
+    agentId: Type.Optional(id('only this agent’s events (an agent-bound key: its agent)')),
+    from: Type.Optional(
+      position(
+        'start at this log position (inclusive), e.g. a write’s answer; Last-Event-ID wins; neither = from now on',
+      ),
+    ),
+    types: Type.Optional(
+      Type.String({
+        pattern: EVENT_TYPE_LIST,
+        maxLength: 1024,
+        description: 'only these event types, comma-separated',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const EventStreamHeaders = Type.Object({
+  ...TenantHeaders.properties,
+  'last-event-id': Type.Optional(
+    Type.String({
+      pattern: '^\\s*(?:\\d{1,10}:\\d{1,16}(?:\\s*,\\s*\\d{1,10}:\\d{1,16})*)?\\s*$',
+      maxLength: 4096,
+      description:
+        'resume after this id (the id of the last event received: "partition:offset" per partition, comma-separated)',
+    }),
+  ),
+});

@@ -3,6 +3,8 @@ import type { MemoryApp } from '@engram/app';
 import type { WritePrecheck } from '@engram/projections';
 import { openContentScreen } from './adapters';
 import { openAccessControl } from './auth';
+import { loadAdapter } from './optional-adapter';
+import type { WebhookAdmin } from '@engram/webhooks';
 import type { Foundation } from './compose';
 import { ENGRAM_VERSION } from './version';
 
@@ -50,6 +52,40 @@ export async function createServiceApp(
 }
 
 /**
+ * Outbound webhooks of a service that answers reads: the tables (own migrations), the admin routes'
+ * operations and, unless ENGRAM_WEBHOOKS=off, the dispatcher — its own consumer of the log.
+ */
+async function startWebhooks(f: Foundation): Promise<WebhookAdmin> {
+  const { runMigrations, sqlProjectionProgress } = await import('@engram/projections');
+  const hooks = await loadAdapter(
+    '@engram/webhooks',
+    'a service with webhooks (all-in-one, query)',
+    () => import('@engram/webhooks'),
+  );
+  await runMigrations(f.db, { dir: hooks.WEBHOOK_MIGRATIONS_DIR, namespace: hooks.WEBHOOK_MIGRATIONS_NAMESPACE });
+  let dispatcher: { endpointsChanged(): void } | null = null;
+  const admin = hooks.createWebhookAdmin({
+    db: f.db,
+    clock: systemClock,
+    onChange: () => dispatcher?.endpointsChanged(),
+  });
+  if (f.cfg.webhooks.enabled) {
+    const d = await hooks.startWebhookDispatcher({
+      log: f.log,
+      db: f.db,
+      progress: sqlProjectionProgress(f.db, ['semantic']),
+      clock: systemClock,
+      logger: f.logger.child({ component: 'webhooks' }),
+      maxAttempts: f.cfg.webhooks.maxAttempts,
+      timeoutMs: f.cfg.webhooks.timeoutMs,
+    });
+    dispatcher = d;
+    f.life.add({ name: 'webhooks', close: () => d.close() });
+  }
+  return admin;
+}
+
+/**
  * Starts the HTTP API (and gRPC when configured) over the memory app. Without a query side (the
  * ingest service) it takes writes only: every query goes through the one retrieval pipeline of the
  * query service, and a write's minPosition waits on the SQL projections. Auth (P5) is on unless
@@ -76,12 +112,14 @@ export async function startApi(
     f.life.add({ name: 'grpc', close: () => grpc.close() });
     f.logger.info({ port: grpc.port }, 'gRPC listening');
   }
+  const webhooks = opts.http && query !== null ? await startWebhooks(f) : undefined;
   if (opts.http) {
     const { buildHttpServer } = await import('@engram/api-http');
     const server = buildHttpServer({
       app,
       access,
       keys,
+      ...(webhooks ? { webhooks } : {}),
       logger: f.logger.child({ component: 'http' }),
       version: ENGRAM_VERSION,
       bodyLimitBytes: f.cfg.limits.maxBodyBytes,

@@ -97,6 +97,15 @@ export interface EngramConfig {
     /** ENGRAM_MCP_DELETE_ALL=true: the MCP tool delete_all_memories (erase a whole user) is offered. */
     deleteAll: boolean;
   };
+  /** Outbound webhooks: delivered by the service that answers reads (all-in-one, query). */
+  webhooks: {
+    /** ENGRAM_WEBHOOKS=off: no deliveries (registered endpoints stay). */
+    enabled: boolean;
+    /** Attempts per delivery before it is given up (ENGRAM_WEBHOOK_MAX_ATTEMPTS). */
+    maxAttempts: number;
+    /** A receiver that has not answered by then failed this attempt (ENGRAM_WEBHOOK_TIMEOUT_MS). */
+    timeoutMs: number;
+  };
   readiness: {
     /** /readyz says not ready once a projection with work to do has not advanced for this long. */
     stallSeconds: number;
@@ -872,6 +881,27 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
           ['true', 'false'] as const,
           'false',
         ) === 'true',
+    },
+    webhooks: {
+      enabled:
+        oneOf(p, 'ENGRAM_WEBHOOKS', env.ENGRAM_WEBHOOKS ?? file.webhooks?.enabled, ['on', 'off'] as const, 'on') ===
+        'on',
+      maxAttempts: num(
+        p,
+        'ENGRAM_WEBHOOK_MAX_ATTEMPTS',
+        env.ENGRAM_WEBHOOK_MAX_ATTEMPTS ?? file.webhooks?.maxAttempts,
+        8,
+        (n) => Number.isInteger(n) && n >= 1 && n <= 50,
+        'an integer in 1..50',
+      ),
+      timeoutMs: num(
+        p,
+        'ENGRAM_WEBHOOK_TIMEOUT_MS',
+        env.ENGRAM_WEBHOOK_TIMEOUT_MS ?? file.webhooks?.timeoutMs,
+        10_000,
+        (n) => n >= 100 && n <= 120_000,
+        'a number of milliseconds in [100, 120000]',
+      ),
     },
     memory,
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -60,6 +60,8 @@ export interface AuthStackOptions {
   metricsProtected?: boolean;
   /** The clock access control charges rate limits and checks expiry by (a test's own clock keeps the limit independent of machine speed). */
   accessClock?: Clock;
+  /** Heartbeat interval of the event stream (default 15 s). */
+  streamHeartbeatMs?: number;
 }
 
 export async function openAuthStack(opts: AuthStackOptions = {}): Promise<AuthStack> {
@@ -83,6 +85,7 @@ export async function openAuthStack(opts: AuthStackOptions = {}): Promise<AuthSt
     logger: stack.logger,
     version: 'auth-test',
     readiness: stack.readiness.check,
+    ...(opts.streamHeartbeatMs ? { streamHeartbeatMs: opts.streamHeartbeatMs } : {}),
   });
   // A route another plugin registers later (as /metrics will be) is behind the same hook.
   http.get('/metrics', async () => 'engram_up 1\n');

@@ -51,6 +51,8 @@ export const OPERATION_SCOPES: { readonly [O in Operation]: readonly ApiScope[] 
   discardQuarantined: ['admin'],
   // The status of a write is asked by whoever wrote it.
   eventStatus: ['write'],
+  // Events carry what reads show (ids; live ones their content): a reader's.
+  streamEvents: ['read'],
   // Projection failures are an operator's (a tenant admin sees its tenant's only).
   listDeadLetters: ['admin'],
   retryDeadLetters: ['admin'],
