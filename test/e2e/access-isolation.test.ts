@@ -102,6 +102,7 @@ function httpAttacks(b: BData, bKey: CreatedKey): Record<string, HttpAttack> {
     sessionTimeline: { method: 'GET', path: `/v1/sessions/${b.sessionId}/timeline?${u}` },
     decayCurve: { method: 'GET', path: `/v1/memories/${b.memoryId}/decay?${u}` },
     listErasures: { method: 'GET', path: `/v1/erasures?${u}` },
+    streamEvents: { method: 'GET', path: `/v1/events/stream?${u}&from=0:0&follow=false` },
   };
 }
 
@@ -131,6 +132,7 @@ function grpcAttacks(b: BData): Record<string, Record<string, unknown>> {
     ListUsers: {},
     Stats: { userId: 'bob' },
     Consolidate: { userId: 'bob' },
+    StreamEvents: { userId: 'bob', from: '0:0', noFollow: true },
   };
 }
 

@@ -316,6 +316,7 @@ export function streamHandlers(
         agentId: q.agentId ?? null,
         ...(s(r.after) !== undefined ? { after: s(r.after) } : {}),
         ...(q.from !== undefined ? { from: q.from } : {}),
+        ...(r.noFollow === true ? { follow: false } : {}),
         ...(q.types ? { types: q.types.split(',') as EventType[] } : {}),
         signal,
       });

@@ -76,6 +76,7 @@ export function eventStreamRoutes(app: MemoryApp, opts: { heartbeatMs?: number }
           agentId: query.agentId ?? null,
           ...(headers['last-event-id'] !== undefined ? { after: headers['last-event-id'] } : {}),
           ...(query.from !== undefined ? { from: query.from } : {}),
+          ...(query.follow === 'false' ? { follow: false } : {}),
           ...(query.types ? { types: query.types.split(',') as EventType[] } : {}),
           ...(opts.heartbeatMs !== undefined ? { heartbeatMs: opts.heartbeatMs } : {}),
           signal,

@@ -329,6 +329,8 @@ export interface StreamEventsInput {
   from?: string;
   /** Only these event types. */
   types?: EventType[];
+  /** false: end after the events already in the log (default: then follow live). */
+  follow?: boolean;
   /** A heartbeat item after this long without an event (default 15 s). */
   heartbeatMs?: number;
   /** Live events held for a client that does not take them; beyond, the stream ends with RATE_LIMITED (default 10 000). */

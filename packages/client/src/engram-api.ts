@@ -2752,6 +2752,8 @@ export interface operations {
                 from?: string;
                 /** @description only these event types, comma-separated */
                 types?: string;
+                /** @description false: end after the events already in the log (default true: then live) */
+                follow?: "true" | "false";
             };
             header?: {
                 /** @description tenant (hard isolation boundary). With auth on the tenant is the key’s: the header may repeat it, another tenant is 403; with auth off it defaults to "default" */

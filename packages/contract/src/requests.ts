@@ -415,6 +415,11 @@ export const EventStreamQuery = Type.Object(
         description: 'only these event types, comma-separated',
       }),
     ),
+    follow: Type.Optional(
+      enumOf(['true', 'false'] as const, {
+        description: 'false: end after the events already in the log (default true: then live)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

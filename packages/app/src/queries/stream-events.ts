@@ -119,6 +119,7 @@ export async function streamEvents(ctx: AppContext, input: StreamEventsInput): P
             }
           }
         }
+        if (input.follow === false) return;
         for (;;) {
           if (signal?.aborted) return;
           if (overflow) {
