@@ -174,7 +174,7 @@ describe('cold archive and re-distillation (A1)', () => {
       async (f) =>
         (
           await f.db.query<{ content: string; source: string }>(
-            "SELECT content, source FROM memories WHERE user_id = $1 AND key = 'env.project.uses' AND tier = 'SEMANTIC'",
+            "SELECT content, source FROM memories WHERE user_id = $1 AND key = 'env.project.database' AND tier = 'SEMANTIC'",
             [user],
           )
         ).rows,
