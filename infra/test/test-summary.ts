@@ -23,11 +23,13 @@ if (!path) {
 }
 try {
   const r = JSON.parse(readFileSync(path, 'utf8')) as VitestJsonReport;
-  // A file whose beforeAll failed reports its tests as skipped: they did not pass, so they count as failed.
+  // A file whose beforeAll failed has no failed test and reports its tests as skipped: they did not
+  // pass, so they count as failed. (A file with a failed test keeps its own skips, e.g. a missing server.)
   const failedFiles = r.testResults.filter((f) => f.status === 'failed');
   const notRunInFailedFiles = failedFiles
+    .filter((f) => !f.assertionResults.some((a) => a.status === 'failed'))
     .flatMap((f) => f.assertionResults)
-    .filter((a) => a.status !== 'passed' && a.status !== 'failed').length;
+    .filter((a) => a.status !== 'passed').length;
   const failed = r.numFailedTests + notRunInFailedFiles;
   const skipped = r.numPendingTests + r.numTodoTests - notRunInFailedFiles;
   if (failedFiles.length > 0) console.log(`failed files: ${failedFiles.map((f) => f.name).join(', ')}`);
