@@ -1,24 +1,13 @@
-import { sealedFieldsOf, valueAt, withValueAt, formatPosition, type StoredEvent } from '@engram/core';
+import { sealedFieldsOf, valueAt, withValueAt, formatPosition, type Envelope, type StoredEvent } from '@engram/core';
 
 /**
  * An event as the event stream (SSE, gRPC) and webhooks show it: the envelope, the payload's clear
  * fields (ids, tiers, provenance, times — what the log keeps unsealed) under `data`, and the user
  * content (the sealed fields, at the same paths) under `content` only when the caller may see it.
  */
-export interface WireEvent {
+export interface WireEvent extends Omit<Envelope<string, unknown>, 'payload' | 'keyId'> {
   /** "partition:offset" of the event in the log. */
   position: string;
-  eventId: string;
-  type: string;
-  schemaVersion: number;
-  tenantId: string;
-  userId: string;
-  agentId: string | null;
-  sessionId: string | null;
-  occurredAt: string;
-  recordedAt: string;
-  causationId: string | null;
-  correlationId: string | null;
   data: Record<string, unknown>;
   /** The user content, or null: withheld, erased, or the event has none. */
   content: Record<string, unknown> | null;
