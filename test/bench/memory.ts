@@ -5,14 +5,16 @@
  * /v1/memories/batch to `engram start` (compiled, child process, temp data directory); at each size,
  * once every projection has applied them: the server's RSS, the same after a restart on that data
  * directory (what a process holds for the data alone, without the write path's garbage) and after
- * 20 searches, and the data directory's size by part (log, PGlite, indexes, …).
+ * 20 searches, the data directory's size by part (log, PGlite, indexes, …), and a crash: one more
+ * batch acknowledged (counted towards the next size), SIGKILL at once, then the restart's time to
+ * healthy and to that batch applied.
  */
 import { readdirSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { seededRng, SyntheticMemories } from './query/synthetic-memories';
-import { dirBytes, startEngramServer } from './peer/engram-server';
+import { dirBytes, startEngramServer, type EngramServer } from './peer/engram-server';
 
 const USER = 'memory-user';
 const MiB = 2 ** 20;
@@ -21,6 +23,38 @@ const mib = (b: number) => Math.round((b / MiB) * 10) / 10;
 function flag(argv: string[], name: string, dflt: string): string {
   const i = argv.indexOf(`--${name}`);
   return i === -1 ? dflt : (argv[i + 1] ?? dflt);
+}
+
+/** Acknowledges one more batch, kills the server at once and restarts it on the same data directory. */
+async function crashRestart(
+  server: EngramServer,
+  dir: string,
+  env: Record<string, string>,
+  gen: SyntheticMemories,
+  seen: Set<string>,
+): Promise<{ server: EngramServer; texts: string[]; healthyMs: number; caughtUpMs: number }> {
+  const texts: string[] = [];
+  while (texts.length < 100) {
+    const c = gen.memory();
+    if (seen.has(c)) continue;
+    seen.add(c);
+    texts.push(c);
+  }
+  const r = await server.post<{ position: string | null }>('/v1/memories/batch', {
+    userId: USER,
+    items: texts.map((content) => ({ content, type: 'ENVIRONMENT' })),
+  });
+  if (r.status !== 200 || !r.body.position) throw new Error(`batch write before the crash: ${r.status}`);
+  await server.kill();
+  const t0 = performance.now();
+  const next = await startEngramServer(dir, env);
+  await next.waitApplied(USER, r.body.position);
+  return {
+    server: next,
+    texts,
+    healthyMs: Math.round(next.healthyAfterMs),
+    caughtUpMs: Math.round(performance.now() - t0),
+  };
 }
 
 export default async function memory(argv: string[]): Promise<void> {
@@ -69,6 +103,9 @@ export default async function memory(argv: string[]): Promise<void> {
       const rssAfterRestartMiB = mib(server.rssBytes());
       for (let i = 0; i < 20; i++)
         await server.post('/v1/query', { userId: USER, query: gen.queryFor(contents[(i * 7919) % size]!), k: 10 });
+      const crash = await crashRestart(server, dir, env, gen, seen);
+      server = crash.server;
+      contents.push(...crash.texts);
       const row = {
         memories: size,
         ingestSeconds,
@@ -77,6 +114,8 @@ export default async function memory(argv: string[]): Promise<void> {
         rssAfterRestartMiB,
         rssAfterRestartAndSearchMiB: mib(server.rssBytes()),
         restartHealthyMs,
+        crashRestartHealthyMs: crash.healthyMs,
+        crashRestartCaughtUpMs: crash.caughtUpMs,
         dataDirMiB: mib(dirBytes(dir)),
         dataDirPartsMiB: parts,
       };

@@ -45,6 +45,8 @@ export interface EngramServer {
   /** Resolves once the read side (SQL projections and search index) has applied `position`. */
   waitApplied(userId: string, position: string): Promise<void>;
   stop(): Promise<void>;
+  /** SIGKILL: a crash, nothing flushed or closed. */
+  kill(): Promise<void>;
 }
 
 export async function startEngramServer(dataDir: string, env: Record<string, string> = {}): Promise<EngramServer> {
@@ -86,6 +88,12 @@ export async function startEngramServer(dataDir: string, env: Record<string, str
     });
     return { status: r.status, body: (await r.json()) as T };
   };
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill(signal);
+    await exited;
+  };
   return {
     url,
     pid,
@@ -107,11 +115,7 @@ export async function startEngramServer(dataDir: string, env: Record<string, str
           throw new Error(`query with minPosition: ${r.status} ${JSON.stringify(r.body)}`);
       }
     },
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    },
+    stop: () => end('SIGTERM'),
+    kill: () => end('SIGKILL'),
   };
 }
