@@ -4,7 +4,7 @@
  * pipeline in process: the memory app's write path (validation, scanner) → file event log →
  * projectors + search indexes → consolidator (rules engine, no LLM) → `query` and `context`.
  *
- *   npm run bench -- updates [--set dev,dev2,dev3,dev4,heldout,heldout2,heldout3|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]
+ *   npm run bench -- updates [--set dev,dev2,dev3,dev4,heldout,heldout2,heldout3,heldout4|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]
  *
  * Held-out scenarios are reported as rates only unless --show-heldout is given (they are not
  * looked at while developing the rules).
@@ -23,6 +23,7 @@ import { evaluate, rates, RATE_NAMES, type MemoryRow, type ScenarioOutcome } fro
 import { HELDOUT_SCENARIOS } from './updates/heldout-scenarios';
 import { HELDOUT2_SCENARIOS } from './updates/heldout2-scenarios';
 import { HELDOUT3_SCENARIOS } from './updates/heldout3-scenarios';
+import { HELDOUT4_SCENARIOS } from './updates/heldout4-scenarios';
 import type { UpdateScenario } from './updates/scenario';
 
 const TENANT = 'bench-updates';
@@ -34,7 +35,7 @@ export const TIMES = {
   asOf: '2025-03-01T00:00:00.000Z',
 };
 
-type SetName = 'dev' | 'dev2' | 'dev3' | 'dev4' | 'heldout' | 'heldout2' | 'heldout3';
+type SetName = 'dev' | 'dev2' | 'dev3' | 'dev4' | 'heldout' | 'heldout2' | 'heldout3' | 'heldout4';
 const SETS: Record<SetName, UpdateScenario[]> = {
   dev: DEV_SCENARIOS,
   dev2: DEV2_SCENARIOS,
@@ -43,9 +44,10 @@ const SETS: Record<SetName, UpdateScenario[]> = {
   heldout: HELDOUT_SCENARIOS,
   heldout2: HELDOUT2_SCENARIOS,
   heldout3: HELDOUT3_SCENARIOS,
+  heldout4: HELDOUT4_SCENARIOS,
 };
 const USAGE =
-  'usage: npm run bench -- updates [--set dev,dev2,dev3,dev4,heldout,heldout2,heldout3|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]';
+  'usage: npm run bench -- updates [--set dev,dev2,dev3,dev4,heldout,heldout2,heldout3,heldout4|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]';
 
 interface Args {
   sets: SetName[];
@@ -57,7 +59,7 @@ interface Args {
 
 function parseArgs(argv: string[]): Args {
   const a: Args = {
-    sets: ['dev', 'dev2', 'dev3', 'dev4', 'heldout', 'heldout2', 'heldout3'],
+    sets: ['dev', 'dev2', 'dev3', 'dev4', 'heldout', 'heldout2', 'heldout3', 'heldout4'],
     embedder: 'use',
     verbose: false,
     showHeldout: false,
@@ -69,10 +71,12 @@ function parseArgs(argv: string[]): Args {
     else if (f === '--set') {
       const v = argv[++i] ?? '';
       a.sets =
-        v === 'all' ? ['dev', 'dev2', 'dev3', 'dev4', 'heldout', 'heldout2', 'heldout3'] : (v.split(',') as SetName[]);
+        v === 'all'
+          ? ['dev', 'dev2', 'dev3', 'dev4', 'heldout', 'heldout2', 'heldout3', 'heldout4']
+          : (v.split(',') as SetName[]);
       if (a.sets.length === 0 || a.sets.some((x) => !(x in SETS)))
         throw new Error(
-          `--set takes dev, dev2, dev3, dev4, heldout, heldout2, heldout3 (comma-separated) or all\n${USAGE}`,
+          `--set takes dev, dev2, dev3, dev4, heldout, heldout2, heldout3, heldout4 (comma-separated) or all\n${USAGE}`,
         );
     } else if (f === '--embedder') a.embedder = argv[++i] as Args['embedder'];
     else if (f === '--out') a.out = argv[++i]!;
@@ -140,7 +144,9 @@ export default async function updates(argv: string[]): Promise<void> {
   const args = parseArgs(argv);
   const scenarios = args.sets.flatMap((n) => SETS[n]);
   const setOf = new Map(args.sets.flatMap((n) => SETS[n].map((x) => [x.id, n] as const)));
-  const heldout = new Set([...HELDOUT_SCENARIOS, ...HELDOUT2_SCENARIOS, ...HELDOUT3_SCENARIOS].map((x) => x.id));
+  const heldout = new Set(
+    [...HELDOUT_SCENARIOS, ...HELDOUT2_SCENARIOS, ...HELDOUT3_SCENARIOS, ...HELDOUT4_SCENARIOS].map((x) => x.id),
+  );
   const embedder: Embedder = args.embedder === 'use' ? createUseEmbedder() : createHashEmbedder({ dimensions: 256 });
   const engram = await openEmbeddedEngram({ embedder, consolidate: true, config: { rerankEnabled: false } });
   const silent = { info() {}, warn() {}, error() {}, debug() {} };
@@ -199,7 +205,7 @@ export default async function updates(argv: string[]): Promise<void> {
     const pick = (set: SetName, lang?: 'en' | 'zh') =>
       outcomes.filter((o) => setOf.get(o.id) === set && (!lang || o.lang === lang));
     const groups: Array<[string, ScenarioOutcome[]]> = [];
-    for (const set of ['dev', 'dev2', 'dev3', 'dev4', 'heldout', 'heldout2', 'heldout3'] as const) {
+    for (const set of ['dev', 'dev2', 'dev3', 'dev4', 'heldout', 'heldout2', 'heldout3', 'heldout4'] as const) {
       if (pick(set).length === 0) continue;
       groups.push([`${set} en`, pick(set, 'en')], [`${set} zh`, pick(set, 'zh')], [`${set} all`, pick(set)]);
     }
