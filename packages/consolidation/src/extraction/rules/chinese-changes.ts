@@ -1,8 +1,10 @@
 import { draft, type FactDraft } from './draft';
 import { ZH_ADV } from './chinese-adverbs';
-import type { ClauseContext } from './clause';
+import type { ClauseContext, KnownFact } from './clause';
 import { ATTRIBUTE_KEYS, FAMILY, categoryOf, isChineseOccupation, isVehicle } from './lexicon';
-import { cleanChineseObject, slug } from './text';
+import { cleanChineseObject, normalizeValue, slug } from './text';
+import { slotFamiliesOfWord } from '@engram/core';
+import { compatible } from './value-shape';
 import { draftForKey, knownFactWithValue } from './value-match';
 
 /**
@@ -49,11 +51,90 @@ function endValue(value: string, ctx: ClauseContext): FactDraft[] | null {
 
 const clean = (s: string) => cleanChineseObject(s.replace(/[了的]$/u, ''));
 
+/** A slot's own name among its key's words or its sentence, or a word of its paraphrase class (手机 → phone). */
+function slotNamedBy(topic: string, known: readonly KnownFact[], next: string): KnownFact[] {
+  const t = topic.toLowerCase();
+  const families = new Set(slotFamiliesOfWord(topic));
+  const lower = next === next.toLowerCase();
+  return known.filter((k) => {
+    if (!k.object || k.key.includes('.event.') || !compatible(k.object, next, lower)) return false;
+    if (normalizeValue(k.object) === normalizeValue(next)) return false;
+    const parts = k.key.toLowerCase().split('.');
+    if (parts.slice(1).some((p) => p.includes(t)) || k.content.toLowerCase().includes(t)) return true;
+    const family = parts[0] === 'env' ? parts[parts.length - 1]! : parts[1]!;
+    const kind = categoryOf(k.object);
+    return families.has(family) || (kind !== null && families.has(kind));
+  });
+}
+
+/** "手机换成了小米14", "网站已经全部迁到Azure了", "QQ号改成654321了", "我们项目把数据库换成了PostgreSQL": the slot named as the topic. */
+const TOPIC_CHANGE =
+  /^(?:我们?的?|咱们的?)?(?:[\u4e00-\u9fffA-Za-z]{1,4}?(?:的|把))?([\u4e00-\u9fffA-Za-z]{1,6}?)(?:已经|都|也|全部|全都|早就|终于|刚刚?|现在|又|也已经)*(?:换成了?|改成了?|改为|换为|迁到了?|迁移到了?|搬到了?|转到了?|升级到了?|升级成了?|变成了?|换到了?)(.+)$/u;
+/** "新主管是赵姐", "新邮箱是…": the slot named as new, with its value. */
+const NEW_TOPIC = /^(?:我们?的?)?(?:新的?|新来的|现在的)([\u4e00-\u9fffA-Za-z]{1,6}?)(?:是|叫|为|换成了?)(.+)$/u;
+function topicChange(c: string, ctx: ClauseContext): FactDraft[] | null {
+  const m = TOPIC_CHANGE.exec(c) ?? NEW_TOPIC.exec(c);
+  if (!m) return null;
+  const topic = m[1]!.replace(/^(?:我们?|的)/u, '');
+  const next = clean(m[2]!.replace(/^(?:用|使用)/u, ''));
+  if (!next || topic.length < 2 || /^(?:我|你|他|她|它)/u.test(topic)) return null;
+  const found = slotNamedBy(topic, ctx.known, next);
+  const keys = [...new Set(found.map((k) => k.key))];
+  if (keys.length !== 1) return null;
+  const k = found[found.length - 1]!;
+  const content = k.content.includes(k.object!) ? k.content.replace(k.object!, next) : undefined;
+  return [draftForKey(k.key, next, 0.86, content ? { content } : {})];
+}
+
+/** The one known fact holding a thing of this kind (its key names the kind, or its value is one). */
+function knownOfKind(kind: string, known: readonly KnownFact[]): KnownFact[] {
+  const found = known.filter((k) => {
+    if (!k.object) return false;
+    const parts = k.key.split('.');
+    return parts[parts.length - 1] === kind || categoryOf(k.object) === kind;
+  });
+  return new Set(found.map((k) => k.key)).size === 1 ? [found[found.length - 1]!] : [];
+}
+
+/** "我换成用三星Galaxy S24了", "我改用Mac了": a thing of a known kind replaces the one known thing of that kind. */
+function kindChange(c: string, ctx: ClauseContext): FactDraft[] | null {
+  const m = new RegExp(
+    `${I}(?:换成了?|改成了?|换用了?|转用了?|改用了?|换了)(?:用|使用)?(?:一台|一部|台|部|个)?(.+)$`,
+    'u',
+  ).exec(c);
+  if (!m) return null;
+  const next = clean(m[1]!);
+  const kind = next ? categoryOf(next) : null;
+  if (!kind) return null;
+  const [k] = knownOfKind(kind, ctx.known);
+  if (!k || normalizeValue(k.object!) === normalizeValue(next)) return [draft(kind, next, 0.85)];
+  const content = k.content.includes(k.object!) ? k.content.replace(k.object!, next) : undefined;
+  return [draftForKey(k.key, next, 0.86, content ? { content } : {})];
+}
+
+const THING_WORDS: Record<string, string> = {
+  电脑: 'laptop',
+  手机: 'phone',
+  浏览器: 'browser',
+  编辑器: 'editor',
+  系统: 'operating_system',
+  操作系统: 'operating_system',
+};
+
 export const CHINESE_CHANGE_RULES: Rule[] = [
+  topicChange,
+  kindChange,
+  // 我用的电脑是Windows系统 / 我用的浏览器是Edge: the thing used, by its kind
+  (c) => {
+    const m = new RegExp(`${I}(?:用|使用)的(电脑|手机|系统|操作系统|浏览器|编辑器)(?:现在)?是(.+)$`, 'u').exec(c);
+    if (!m) return null;
+    const o = clean(m[2]!);
+    return o ? [draft(categoryOf(o) ?? THING_WORDS[m[1]!]!, o, 0.85)] : null;
+  },
   // commute first (改成骑电动车上班 is a commute, not a vehicle): 每天开车上班 / 现在坐地铁上班 / 改成骑电动车上班
   (c) => {
     const m = new RegExp(
-      `${I}(?:改成了?|改为)?((?:坐|乘|搭|骑|开|打|走路|步行)(.{0,5}?))(?:去)?(?:上班|通勤|去公司)(?:了)?$`,
+      `${I}(?:改成了?|改为|改)?((?:坐|乘|搭|骑|开|打|走路|步行)(.{0,5}?))(?:去)?(?:上班|通勤|去公司)(?:了)?$`,
       'u',
     ).exec(c);
     if (!m) return null;
@@ -217,7 +298,8 @@ export const CHINESE_CHANGE_RULES: Rule[] = [
   // the project's open slots: 项目的上线时间是3月1日 / 我们项目的截止日期是…
   (c) => {
     const m = /^(?:我们的?|咱们的?)?项目的(.{2,6}?)(?:是|定在|在)(.+)$/u.exec(c);
-    if (!m) return null;
+    // "项目的数据库用的是…" names what the project uses (the environment rule)
+    if (!m || /用的?$/u.test(m[1]!)) return null;
     const attr = clean(m[1]!);
     const v = clean(m[2]!);
     return attr && v

@@ -295,7 +295,9 @@ export const CHINESE_SLOT_RULES: Rule[] = [
     ).exec(c);
     if (!m) return null;
     const drug = clean(m[3]!);
-    if (!drug || drug.length < 2 || !DRUG_ZH.test(drug)) return null;
+    // 全素 / 蛋奶素 is a diet, not a hormone
+    if (!drug || drug.length < 2 || !DRUG_ZH.test(drug) || /^(?:全|蛋奶|鱼|奶|纯|半)?素(?:食)?$/u.test(drug))
+      return null;
     const out = [draft('medication', drug, 0.82, { content: `用户在吃${drug}` })];
     if (m[1])
       out.push(draft(`dose.${slug(drug)}`, `${m[1]}${m[2]}`, 0.82, { content: `用户每天吃${m[1]}${m[2]}${drug}` }));

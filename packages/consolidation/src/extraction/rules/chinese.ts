@@ -48,6 +48,13 @@ export function prepareChineseClause(raw: string): { text: string; hedged: boole
         /^(?:现在|目前|最近|如今|今年|去年|去年底|年底|年初|上个月|下个月|后来|然后|这周|上周|下周|前几天|前阵子|这阵子)+(?=我)/u,
         '',
       )
+      // "从今年开始我…", "下个月起我…": the start of a period before the subject
+      .replace(
+        /^(?:从|自)?(?:今年|明年|去年|上个月|这个月|本月|下个月|上周|这周|下周|年初|年底|最近|[0-9一二三四五六七八九十]{1,2}月(?:份|初|底)?|[0-9]{4}年(?:[0-9]{1,2}月)?)(?:开始|起)[，,]?(?=我)/u,
+        '',
+      )
+      // "过完生日我就36岁了": an occasion just past
+      .replace(/^(?:过完|过了)[^，,。我]{1,4}(?=我)/u, '')
       // "换了工作以后我…": what happened before is the occasion, not the statement
       .replace(/^我?[^，,。我]{1,10}?(?:以后|之后|后)(?=我)/u, '');
     if (next === t) break;
@@ -372,7 +379,7 @@ const RULES: ClauseRule[] = [
   },
   (c) => {
     const m = new RegExp(`${I}(?:在|正在)?(?:学的是|读的是|主修|学|专业是)(.+?)(?:专业)?$`, 'u').exec(c);
-    if (!m || /^(?:会|习|过|着)/u.test(m[1]!)) return null;
+    if (!m || /^(?:会|习|过|着|不|没)/u.test(m[1]!)) return null;
     const o = cleanChineseObject(m[1]!);
     if (/^(?:学|习)$/u.test(o) || o.length > 12) return null;
     if (
@@ -384,7 +391,8 @@ const RULES: ClauseRule[] = [
   },
   // diet and allergy
   (c) => {
-    if (new RegExp(`${I}(?:开始)?吃素(?:了)?$`, 'u').test(c)) return [draft('diet', '吃素', 0.9)];
+    const veg = new RegExp(`${I}(?:开始|改|改成|改为)?吃((?:全|蛋奶|鱼|奶|纯|半)?素)(?:食)?(?:了)?$`, 'u').exec(c);
+    if (veg) return [draft('diet', veg[1] === '素' ? '吃素' : veg[1]!, 0.9, { content: `用户吃${veg[1]}` })];
     const m =
       new RegExp(`${I}(不|从不|从来不|不能|没法)(吃|喝)(.+)$`, 'u').exec(c) ??
       new RegExp(`${I}(?:又|重新)?(?:开始)(吃|喝)(.+)$`, 'u').exec(c);
@@ -440,13 +448,31 @@ const RULES: ClauseRule[] = [
     const name = m[2] ? cleanChineseObject(m[2]) : null;
     return [draft(`pet.${pet}`, name ?? pet, 0.88, { label: m[1]! })];
   },
+  // relatives: 我有一个弟弟叫王磊 / 我有两个女儿 / 我有个哥哥，名叫志明
+  (c) => {
+    const m = new RegExp(
+      `${I}(?:有|还有)((?:一|两|二|三|四|五|\\d)?(?:个|位)?)(${Object.keys(FAMILY)
+        .filter((k) => /^[\u4e00-\u9fff]+$/u.test(k))
+        .join('|')})(?:[，,]?(?:他|她)?(?:叫|名叫|名字叫|的名字是)(.+))?$`,
+      'u',
+    ).exec(c);
+    if (!m) return null;
+    const rel = m[2]!;
+    const name = m[3] ? cleanChineseObject(m[3]) : null;
+    if (name) return [draft(`family.${FAMILY[rel]}`, name, 0.86, { label: rel })];
+    const said = `${m[1] || '一个'}${rel}`;
+    return [draft(`possession.${FAMILY[rel]}`, said, 0.7, { content: `用户有${said}` })];
+  },
   // vehicles
   (c) => {
-    const m = new RegExp(`${I}(?:开的是|开|买了|提了|换了)(?:一辆|辆|台|一台|新的?|新车)*(.+)$`, 'u').exec(c);
+    const m = new RegExp(
+      `${I}(?:开的是|骑的是|开(?!始|心|会|学|工|玩笑|店|门|课|播)|买了|提了|换了)(?:一辆|辆|台|一台|新的?|新车)*(.+)$`,
+      'u',
+    ).exec(c);
     if (!m) return null;
     const o = cleanChineseObject(m[1]!);
     if (!o) return null;
-    const drives = new RegExp(`^我${ZADV}开`, 'u').test(c);
+    const drives = new RegExp(`^我${ZADV}(?:开|骑)(?!始)`, 'u').test(c);
     if (isVehicle(o) || (drives && /^[A-Za-z\u4e00-\u9fff]/u.test(o) && o.length <= 20))
       return [draft('vehicle', o, 0.85)];
     const cat = categoryOf(o);
@@ -485,9 +511,15 @@ const RULES: ClauseRule[] = [
     return o && o.length <= 12 && /(语|文|话)$/u.test(o) ? [draft('spoken_languages', o, 0.85)] : null;
   },
   (c) => {
-    const m = new RegExp(`${I}(?:今年)?(?:刚满|满)?([\\d一二三四五六七八九十两]+)(?:周)?岁(?:了)?$`, 'u').exec(c);
+    const m = new RegExp(
+      `${I}(?:今年)?(?:就|已经|都)?(?:刚满|满)?([\\d一二三四五六七八九十两]+)(?:周)?岁(?:了)?$`,
+      'u',
+    ).exec(c);
     const age = m ? parseChineseNumber(m[1]!) : null;
-    return age && age < 130 ? [draft('age', String(age), 0.9)] : null;
+    if (!age || age >= 130) return null;
+    // the number as the user wrote it, and in digits (三十岁 is also 30岁)
+    const written = m![1]!;
+    return [draft('age', String(age), 0.9, written === String(age) ? {} : { content: `用户${written}岁（${age}岁）` })];
   },
   // favourites, then preferences
   (c) => {
@@ -548,6 +580,8 @@ const RULES: ClauseRule[] = [
     if (!m) return null;
     const hasDe = /^我的/u.test(c);
     let attr = m[1]!;
+    // "我们项目的后端用的是…" is the project's (the environment rule)
+    if (/^们?的?(?:项目|应用|仓库|代码库|服务|后端|前端|网站|系统|产品|服务器|集群)/u.test(attr)) return null;
     if (hasDe) attr = attr.replace(/^的/u, '');
     const key = zhAttribute(attr);
     if (!key) return null;
@@ -574,11 +608,27 @@ const RULES: ClauseRule[] = [
   // environment
   (c) => {
     const m =
-      /^(?:我们的?|这个|咱们的?|我的)?(项目|应用|仓库|代码库|服务|后端|前端|网站|团队|系统|数据库|产品|服务器|集群)(?:现在|目前|主要|都)?(用的是|用|使用|采用|是用|基于|部署在|跑在|运行在|托管在)(.+?)(?:写的|开发的|构建的|实现的|上)?$/u.exec(
+      /^(?:我们的?|这个|咱们的?|我的)?(项目|应用|仓库|代码库|服务|后端|前端|网站|团队|系统|数据库|产品|服务器|集群)(?:的(后端|前端|数据库|框架|缓存|服务器|语言|编程语言|消息队列|搜索引擎))?(?:现在|目前|主要|都)?(用的是|用|使用|采用|是用|基于|部署在|跑在|运行在|托管在)(.+?)(?:写的|开发的|构建的|实现的|上)?$/u.exec(
         c,
       );
     if (!m) return null;
+    // "项目的数据库用的是MySQL": the part named is the slot (project.database)
+    const part = m.splice(2, 1)[0];
     const subject = SUBJECT_ZH[m[1]!]!;
+    if (part) {
+      const o = cleanChineseObject(m[3]!);
+      if (!o) return null;
+      const slot = SUBJECT_ZH[part] ?? zhNoun(part);
+      return [
+        draft(`${subject}.${slot}`, o, 0.85, {
+          namespace: 'env',
+          type: 'ENVIRONMENT',
+          kind: 'fact',
+          predicate: slot,
+          content: `${m[1]}的${part}是${o}`,
+        }),
+      ];
+    }
     let predicate = /部署|跑|运行|托管/u.test(m[2]!) ? 'runs_on' : 'uses';
     let o = cleanChineseObject(m[3]!);
     // "项目用Redis做缓存": the purpose names the slot (project.缓存 = Redis)
@@ -656,7 +706,9 @@ export function chineseClauseDrafts(clause: string, ctx: ClauseContext): FactDra
   }
   for (const rule of [...CHINESE_CHANGE_RULES, ...CHINESE_SLOT_RULES, ...RULES]) {
     const out = rule(clause, ctx);
-    if (out && out.length) return out.filter((d) => d.object.trim().length > 0);
+    // "学不下去", "跑不动": a verb's complement of inability is no value
+    if (out && out.length)
+      return out.filter((d) => d.object.trim().length > 0 && !/^(?:不|没)(?:动|下去|了|好|进去|懂|起)/u.test(d.object));
   }
   const event = eventDraft(clause, ctx);
   return event.length ? event : chineseHabitDraft(clause, ctx);
@@ -676,6 +728,10 @@ function eventDraft(clause: string, ctx: ClauseContext): FactDraft[] {
 
 const IMPLIED_SUBJECT =
   /^(?:现在|目前|已经|刚|也|还|一直|最近|住|在|喜欢|爱|讨厌|不喜欢|是|搬|用|开|养|不|做|当|换|来自|会|学|叫|对|加入|入职|跳槽|离开|辞|改|转|升|开始|又|把|有|卖|买|领养|收养|坐|骑|每)/u;
+
+/** A clause whose subject is someone else ("他…", "我朋友…", a name with 说): later subjectless clauses may be theirs. */
+const THIRD_PERSON =
+  /^(?:你|他|她|它|他们|她们|我(?:的)?(?:朋友|同事|哥哥?|姐姐?|弟弟?|妹妹?|妈妈?|爸爸?|老公|老婆|儿子|女儿|男朋友|女朋友|室友|邻居|老板))/u;
 
 /** Clauses of a Chinese sentence; a clause continuing the previous subject gets "我" back. */
 export function chineseClauses(sentence: string): string[] {
@@ -713,10 +769,11 @@ export function chineseClauses(sentence: string): string[] {
       '',
     );
     // Chinese drops the subject: a sentence that opens with a change ("最近刚搬到长沙") is the speaker's.
+    // (a later clause too, when no one else was the subject before it: "天津的房子卖了，现在定居青岛")
     if (
-      i === 0 &&
+      (i === 0 || !out.some((o) => THIRD_PERSON.test(o))) &&
       !/^(?:你|他|她|它|我)/u.test(prepared) &&
-      /^(?:最近|刚刚?|已经|上个月|上周|今年|去年|前不久|现在|目前|如今)*(?:刚刚?)?(?:人在|在.{1,10}?(?:上班|工作|住|生活|读书|上学)|搬到|搬去|搬家到|换了|换成|改用|改成|改学|迷上|爱上|开始|跳槽|入职|加入|辞职|离职|转行|改行|转学|升职|结婚|养了|领养了|收养了|买了|卖了|调到|被调)/u.test(
+      /^(?:最近|刚刚?|已经|上个月|上周|今年|去年|前不久|现在|目前|如今)*(?:刚刚?)?(?:人在|在.{1,10}?(?:上班|工作|住|生活|读书|上学)|定居|搬到|搬去|搬家到|换了|换成|改用|改成|改学|改(?:喝|吃|骑|开|打|练|做|当|去)|迷上|爱上|开始|跳槽|入职|加入|辞职|离职|转行|改行|转学|升职|结婚|养了|领养了|收养了|买了|卖了|调到|被调)/u.test(
         prepared,
       )
     ) {
@@ -725,7 +782,8 @@ export function chineseClauses(sentence: string): string[] {
       continue;
     }
     if (/^我/u.test(prepared)) {
-      subjectIsMe = true;
+      // "我朋友卖了房子，现在…": the friend stays the subject
+      subjectIsMe = !THIRD_PERSON.test(prepared);
       out.push(since ? prepared : p);
     } else if (
       subjectIsMe &&

@@ -1,4 +1,4 @@
-import { draft, type FactDraft } from './draft';
+import { draft, noLonger, type FactDraft } from './draft';
 import { attributeKey, type ClauseContext, type KnownFact } from './clause';
 import { ATTRIBUTE_KEYS, FAMILY, PETS, categoryOf, isVehicle } from './lexicon';
 import { cleanEnglishObject, gerundToBase, slug, toThirdPerson } from './text';
@@ -67,16 +67,6 @@ function endValue(value: string, ctx: ClauseContext): FactDraft[] | null {
   const known = knownFactWithValue(value, ctx.known);
   if (!known) return null;
   return [{ ...draftForKey(known.key, known.object!, 0.85), positive: false, content: noLonger(known.content) }];
-}
-
-/** "User is learning French" → "User is no longer learning French"; "User likes chess" → "User no longer likes chess". */
-export function noLonger(content: string): string | undefined {
-  if (/^User (?:is|was|has been) /.test(content))
-    return content.replace(/^User (is|was|has been) /, 'User $1 no longer ');
-  if (/^User [a-z]+s\b/.test(content)) return content.replace(/^User /, 'User no longer ');
-  if (/^用户/u.test(content))
-    return content.replace(/^用户(?:的)?/u, (m) => `${m}不再`).replace(/^用户不再的/u, '用户的');
-  return undefined;
 }
 
 /** "my forum username", "username on the forum" → the same slot key. */

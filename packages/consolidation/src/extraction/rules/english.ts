@@ -488,6 +488,10 @@ const RULES: ClauseRule[] = [
       const name = named ? nameObject(named[2]!) : null;
       return [draft(`pet.${PETS[petWord]}`, name ?? PETS[petWord]!, 0.88, { label: noun })];
     }
+    // "a younger brother named Kai": a named relative is that relative's name
+    const kin = named ? FAMILY[lowerNoun.replace(/^(?:younger|older|little|big|baby|twin|step-?)\s*/, '')] : undefined;
+    const kinName = kin ? nameObject(named![2]!) : null;
+    if (kin && kinName) return [draft(`family.${kin}`, kinName, 0.86, { label: noun })];
     // "a golden retriever named Max", "a corn snake called Noodle": a named companion is a pet, whatever its kind
     const companion = named && !FAMILY[lowerNoun] && noun.split(/\s+/).length <= 3 ? nameObject(named[2]!) : null;
     if (companion && !/\b(?:drive|driving|ride|leased)\b/i.test(c) && !isVehicle(noun))

@@ -525,6 +525,13 @@ export function categoryOf(object: string): string | null {
     if (CATEGORY_OF.has(head)) return CATEGORY_OF.get(head)!;
   }
   if (/(编辑器)$/.test(o)) return 'editor';
+  // a phone named by brand and model ("华为Mate40", "小米14", "vivo X100", "iPhone 15")
+  if (
+    /^(?:华为|小米|红米|荣耀|魅族|一加|三星|苹果|oppo|vivo|iphone|pixel|galaxy|redmi|oneplus|realme)\s*[a-z0-9\u4e00-\u9fff ]{0,12}$/u.test(
+      o,
+    )
+  )
+    return 'phone';
   // "Windows系统", "Mac电脑": the category word after the name
   const named = /^(.+?)(?:系统|电脑|操作系统|浏览器|手机)$/u.exec(o);
   if (named && named[1] !== o) return categoryOf(named[1]!);

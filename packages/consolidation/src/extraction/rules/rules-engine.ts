@@ -96,6 +96,10 @@ function statedBeforeQuestion(clause: string, lang: 'en' | 'zh'): string[] {
   return /\b(?:i|we|my|our|i'm|we're)\b/i.test(head) ? [head] : [];
 }
 
+/** "…, isn't that insane?", "…, right?", "……，对吧？": a tag that asks for agreement leaves the statement before it stated. */
+const QUESTION_TAG =
+  /^(?:(?:is|are|was|were|do|does|did|have|has|would|could|ca|wo)n['’]?t\s+(?:it|that|this|they|he|she|you|i|we)(?:\s+\w+){0,2}|right|huh|eh|no|yeah|ok(?:ay)?|you\s+know|can\s+you\s+believe\s+(?:it|that|this)|how\s+(?:crazy|cool|great|wild|nice|sad)\s+is\s+that|(?:对|是|好)吧|对不对|是不是|你说呢|你敢信|你信吗|没想到吧|厉害吧|离谱吧|不错吧|怎么样)$/i;
+
 /** A draft from folded (Simplified) text, back in the user's Traditional characters: the value as written, the sentence in Traditional. */
 function asWritten(d: FactDraft, original: string): FactDraft {
   const folded = foldChinese(original);
@@ -132,7 +136,12 @@ export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact
     selfReferences(msg.content, languageOf(msg.content), known),
     languageOf(msg.content),
   );
-  for (const sentence of sentences(content)) {
+  for (const said of sentences(content)) {
+    const tag = said.question ? /[,，]\s*([^,，]+?)\s*$/u.exec(said.text) : null;
+    const sentence =
+      tag && tag.index > 0 && QUESTION_TAG.test(tag[1]!)
+        ? { text: said.text.slice(0, tag.index), question: false }
+        : said;
     const lang = languageOf(sentence.text);
     // Chinese rules match Simplified text; values are cut back out of what the user wrote.
     const traditional = lang === 'zh' && isTraditionalChinese(sentence.text);

@@ -1,6 +1,7 @@
 import type { FactDraft } from './draft';
 import type { KnownFact } from './clause';
-import { valueSpan, noLonger } from './english-changes';
+import { valueSpan } from './english-changes';
+import { noLonger } from './draft';
 import { cleanChineseObject, hasCjk, normalizeValue } from './text';
 import { draftForKey } from './value-match';
 import { describe } from './describe';
