@@ -35,9 +35,10 @@ function jsonl<T>(file: string): T[] {
  * write them; fresh: a second, independent set (other phrasings, carriers and obfuscations) whose
  * misses may be looked at; fresh-sealed: its other half, only ever reported as aggregates; dev2: a
  * second training split (round 3, for the learned stage); sealed3: written at the start of round 3,
- * before any of its work, never used to tune anything, only ever reported as aggregates.
+ * before any of its work, never used to tune anything, only ever reported as aggregates; sealed4: the same,
+ * written at the start of round 5 (paraphrased and polite framings, injections inside long ordinary documents).
  */
-export const SPLITS = ['dev', 'dev2', 'heldout', 'fresh', 'fresh-sealed', 'sealed3', 'ext-train', 'ext-held'] as const;
+export const SPLITS = ['dev', 'dev2', 'heldout', 'fresh', 'fresh-sealed', 'sealed3', 'sealed4', 'ext-train', 'ext-held'] as const;
 /** Training splits of the learned stage (never heldout, fresh or a sealed split, never ext-held). */
 export const TRAINING_SPLITS: readonly Split[] = ['dev', 'dev2', 'ext-train'];
 export type Split = (typeof SPLITS)[number];
