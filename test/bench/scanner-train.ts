@@ -116,7 +116,7 @@ export default async function main(argv: string[]): Promise<void> {
 // ${summary}.
 // Fit: logistic, L2 ${DEFAULT_FIT.l2}, ${DEFAULT_FIT.epochs} full-batch Adam steps at ${DEFAULT_FIT.rate}; ${model.attack.weights.size} features.
 export const LEARNED_WEIGHTS = {
-  id: 'lin@2',
+  id: 'lin@3',
   lexicon: '${LEXICON_FINGERPRINT}',
   trainedOn: ${JSON.stringify(splits)} as string[],
   scale: ${SCALE},

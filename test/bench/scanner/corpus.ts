@@ -38,7 +38,17 @@ function jsonl<T>(file: string): T[] {
  * before any of its work, never used to tune anything, only ever reported as aggregates; sealed4: the same,
  * written at the start of round 5 (paraphrased and polite framings, injections inside long ordinary documents).
  */
-export const SPLITS = ['dev', 'dev2', 'heldout', 'fresh', 'fresh-sealed', 'sealed3', 'sealed4', 'ext-train', 'ext-held'] as const;
+export const SPLITS = [
+  'dev',
+  'dev2',
+  'heldout',
+  'fresh',
+  'fresh-sealed',
+  'sealed3',
+  'sealed4',
+  'ext-train',
+  'ext-held',
+] as const;
 /** Training splits of the learned stage (never heldout, fresh or a sealed split, never ext-held). */
 export const TRAINING_SPLITS: readonly Split[] = ['dev', 'dev2', 'ext-train'];
 export type Split = (typeof SPLITS)[number];

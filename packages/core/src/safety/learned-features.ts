@@ -4,7 +4,9 @@ import { ALWAYS_PRESENT, CONCEPT_TESTS } from './rules';
 
 /**
  * Features of the learned stage (learned-model.ts), over folded text (views.ts), sentence by
- * sentence: stemmed words and word pairs, Han characters with their bigrams and trigrams, and the
+ * sentence: stemmed words and word pairs, the letter 4-grams of each word (a paraphrase or another
+ * form of a word shares most of them: "overriding"/"overridden", "jailbroken"/"jailbreaking"; a word
+ * cut or misspelt keeps some), Han characters with their bigrams and trigrams, and the
  * rules' concepts (lexicon.ts: synonym classes in English and Chinese) with every pair of concepts
  * that occur in the same sentence. Concept features carry meaning across phrasings and languages
  * ("drop what you were told" and "忘掉你收到的要求" share DISREGARD × INSTRUCTIONS); words and
@@ -38,8 +40,10 @@ function mix(kind: number, a: number, b = 0, c = 0): number {
 /** A concept's identity is its compiled expression: a changed concept is a new feature (and a stale model, see LEXICON_FINGERPRINT). */
 const CONCEPT_KEYS: readonly number[] = CONCEPT_TESTS.map((t) => fnv1a(t.word.source));
 
-/** Identifies the lexicon the features are computed with; the model records the one it was trained on. */
-export const LEXICON_FINGERPRINT = fnv1a(CONCEPT_KEYS.join(',')).toString(36);
+/** Bumped when the kinds of features change (the weights of another version mean nothing). */
+const FEATURE_VERSION = 2;
+/** Identifies the lexicon and feature kinds the features are computed with; the model records the one it was trained on. */
+export const LEXICON_FINGERPRINT = fnv1a(`${FEATURE_VERSION};${CONCEPT_KEYS.join(',')}`).toString(36);
 
 const LATIN_WORD = /[a-z0-9]+(?:'[a-z]+)?/g;
 /**
@@ -60,7 +64,11 @@ const enum Kind {
   Concept,
   ConceptPair,
   Markup,
+  Char4,
 }
+
+/** Words shorter than this give no letter n-grams (their word feature says it all). */
+const CHAR_GRAM_MIN_WORD = 5;
 
 const isHan = (c: number): boolean =>
   (c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3400 && c <= 0x4dbf) || (c >= 0xf900 && c <= 0xfaff);
@@ -81,8 +89,21 @@ export function sentenceFeatures(sentence: string): number[] {
   const words = sentence.replace(ADDRESSES, ' ');
   let prev = -1;
   for (const m of words.matchAll(LATIN_WORD)) {
-    const h = stemHash(m[0]);
+    const word = m[0];
+    const h = stemHash(word);
     out.push(mix(Kind.Word, h));
+    if (word.length >= CHAR_GRAM_MIN_WORD) {
+      // Padded with a boundary on each side: a word's start and end are grams of their own.
+      const padded = ` ${word} `;
+      for (let i = 0; i + 4 <= padded.length; i++)
+        out.push(
+          mix(
+            Kind.Char4,
+            padded.charCodeAt(i) | (padded.charCodeAt(i + 1) << 16),
+            padded.charCodeAt(i + 2) | (padded.charCodeAt(i + 3) << 16),
+          ),
+        );
+    }
     if (prev !== -1) out.push(mix(Kind.WordPair, prev, h));
     prev = h;
   }

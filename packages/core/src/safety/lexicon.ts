@@ -586,6 +586,10 @@ export const REVEAL = c(
   ],
 );
 
+/** Nouns a password qualifies ("password policy", "password reset"): an ordinary topic, not the secret itself. */
+const PASSWORD_COMPOUND =
+  '(?! (?:polic(?:y|ies)|requirements?|rules?|managers?|resets?|strength|length|field|hints?|expir\\w*|changes?|complexity|protection|recovery|settings?|page|form))';
+
 /** What a model must keep to itself: its instructions. */
 export const SYSTEM_TEXT = c(
   [
@@ -602,8 +606,9 @@ export const SYSTEM_TEXT = c(
     'the (?:secret|password|key|code) ?word',
     'access code',
     'secret (?:code|word|key|phrase|password)',
-    'the password',
-    'your password',
+    // "the password policy", "your password manager": the password as an attribute of something ordinary.
+    `the password${PASSWORD_COMPOUND}`,
+    `your password${PASSWORD_COMPOUND}`,
   ],
   [
     '系统提示',
@@ -638,7 +643,7 @@ export const SYSTEM_TEXT = c(
 export const SECRETS = c(
   [
     '(?:api|secret|access|private|auth|encryption|ssh|gpg|pgp|aws|openai|stripe) ?keys?',
-    'passwords?',
+    `passwords?${PASSWORD_COMPOUND}`,
     'passcodes?',
     'passphrases?',
     'pins?',

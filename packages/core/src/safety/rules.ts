@@ -278,6 +278,8 @@ const LIMIT_WORDS = k(
   ],
   ['限制', '约束', '规则', '审查', '过滤', '道德', '伦理', '束缚', '准则', '底线', '规定', '警告', '免责声明', '安全'],
 );
+/** After a Chinese verb: not 了/过 (the completed aspect: a report of what was done, not an order). */
+const COMPLETED_NOT = '(?![了过])';
 const FIRST_PERSON_SUBJECT = "(?<![a-z])(?:i|we|he|she|they|who|i'?d|i'?ll)\\s(?:\\w+\\s)?|我|我们|他|她";
 const NOW = k(
   [
@@ -2177,7 +2179,12 @@ export const RULES: readonly Rule[] = [
     ],
     { compact: false },
   ),
-  seq('send_user_data', 'exfiltration', 0.62, [SEND, 30, USER_DATA], { compact: false, clause: true }),
+  seq('send_user_data', 'exfiltration', 0.62, [SEND, 30, USER_DATA], {
+    compact: false,
+    clause: true,
+    // "he already sent me his details": a subject before the verb reports what someone did.
+    notAfter: FIRST_PERSON_SUBJECT,
+  }),
   seq(
     'data_to_me',
     'exfiltration',
@@ -2200,7 +2207,8 @@ export const RULES: readonly Rule[] = [
       12,
       k(SECRETS.latin.concat(USER_DATA.latin) as string[], SECRETS.cjk.concat(USER_DATA.cjk) as string[]),
     ],
-    { compact: false },
+    // "show me my saved addresses": the writer's own data, given back to the writer.
+    { compact: false, notOwn: true },
   ),
   seq(
     'route_all_replies',
@@ -2795,6 +2803,8 @@ export const RULES: readonly Rule[] = [
     0.42,
     [
       DESTROY,
+      // "删除了…所有文件": the completed aspect reports what happened; an order has none.
+      COMPLETED_NOT,
       10,
       k(['all', 'every', 'each', 'everything'], ['所有', '全部', '一切']),
       14,
@@ -3658,13 +3668,18 @@ export const RULES: readonly Rule[] = [
         'gpt',
         'claude',
         'mode',
-        'prompt',
         'successful',
         'yourself',
         'this (?:ai|model|chat|session|conversation)',
       ],
-      ['你', '模型', '模式', '提示', '成功', 'ai', '助手', '大模型'],
+      ['你', '模式', '成功', '助手'],
     ),
+  ]),
+  // "jailbreak prompts", "越狱提示词" are also what security training and articles talk about: weak alone.
+  seq('jailbreak_prompt', 'policy_bypass', 0.3, [
+    k(['jailbreak(?:ing|s)?', 'jailbroken', 'jail-?break'], ['越狱']),
+    20,
+    k(['prompts?', 'models?', 'ai', 'llms?'], ['提示', '模型', 'ai', '大模型']),
   ]),
   seq('you_are_unfiltered', 'policy_bypass', 0.8, [
     YOU,
