@@ -1,6 +1,6 @@
 /**
  * The acknowledged-write path and write→queryable latency of the all-in-one over HTTP.
- *   npm run bench -- pipeline [--events N] [--concurrency C] [--users U] [--queryable Q] [--cpu-prof DIR] [--out F]
+ *   npm run bench -- pipeline [--events N] [--concurrency C] [--users U] [--queryable Q] [--embedder hash|use] [--cpu-prof DIR] [--out F]
  * Starts the real `engram` all-in-one (embedded: file log, PGlite, local indexes, hash embedder) as
  * a child process on a fresh data dir. Three phases in one run:
  *   1. fdatasync floor: 512-byte write + fdatasync of a file in the same file system, one writer.
@@ -8,7 +8,8 @@
  *      acknowledged writes/s and the server's CPU per acknowledged write (utime+stime of the child).
  *   3. write→queryable: while C - 1 clients keep writing, one more writes and queries its write's
  *      unique word (lexical, every 5 ms) until the memory is a hit; Q samples, timed from sending
- *      the write to receiving the first hit.
+ *      the write to receiving the first hit. Then, separately, write→vectors: until the write status
+ *      says its vectors are in (`vectors: applied`; the search index's vector half follows its keyword half).
  * --cpu-prof DIR runs the server under `node --cpu-prof` (profile written on exit).
  */
 import { open, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -74,6 +75,7 @@ export default async function pipeline(argv: string[]): Promise<void> {
   const concurrency = Number(option(argv, 'concurrency', '16'));
   const users = Number(option(argv, 'users', '20'));
   const queryable = Number(option(argv, 'queryable', '100'));
+  const embedderKind = option(argv, 'embedder', 'hash');
   const prof = argv.includes('--cpu-prof') ? option(argv, 'cpu-prof', '') : null;
   const out = argv.includes('--out') ? option(argv, 'out', '') : null;
   const dir = await mkdtemp(join(tmpdir(), 'engram-bench-pipeline-'));
@@ -85,7 +87,7 @@ export default async function pipeline(argv: string[]): Promise<void> {
   const engram = await startEngramProcess({
     env: {
       ENGRAM_DATA_DIR: join(dir, 'data'),
-      ENGRAM_EMBEDDER: 'hash',
+      ENGRAM_EMBEDDER: embedderKind,
       ENGRAM_CONSOLIDATION_IDLE_SECONDS: '86400',
       ENGRAM_ARCHIVE_AT: 'off',
       LOG_LEVEL: 'warn',
@@ -107,9 +109,9 @@ export default async function pipeline(argv: string[]): Promise<void> {
         tags: ['bench'],
       }),
     });
-    const body = (await r.json()) as { id?: string; position?: string };
+    const body = (await r.json()) as { id?: string; eventId?: string; position?: string };
     if (r.status !== 202 || !body.id) throw new Error(`write ${i}: HTTP ${r.status} ${JSON.stringify(body)}`);
-    return { id: body.id, word, user: `user-${i % users}` };
+    return { id: body.id, eventId: body.eventId!, word, user: `user-${i % users}` };
   };
   try {
     // Warm-up (JIT, PGlite caches, first segment) outside the measurement.
@@ -149,6 +151,7 @@ export default async function pipeline(argv: string[]): Promise<void> {
     // One prober writes and queries its write's word until it is a hit, while the other C - 1
     // clients keep writing (a poll per client would load the read store more than the writes do).
     const vis: number[] = [];
+    const vectorVis: number[] = [];
     let probing = true;
     const background = Array.from({ length: Math.max(0, concurrency - 1) }, async () => {
       while (probing) await write(n++);
@@ -170,12 +173,22 @@ export default async function pipeline(argv: string[]): Promise<void> {
           await new Promise((res) => setTimeout(res, 5));
         }
         vis.push(performance.now() - s);
+        // Its vectors follow the keyword documents: until the write status says they are in.
+        for (;;) {
+          const st = await fetch(`${engram.url}/v1/events/${w.eventId}?userId=${w.user}`);
+          const sb = (await st.json()) as { vectors?: string | null };
+          if (sb.vectors === 'applied') break;
+          if (performance.now() - s > 60_000) throw new Error(`write ${w.id}: vectors not in after 60 s`);
+          await new Promise((res) => setTimeout(res, 5));
+        }
+        vectorVis.push(performance.now() - s);
       }
     } finally {
       probing = false;
       await Promise.all(background);
     }
     vis.sort((a, b) => a - b);
+    vectorVis.sort((a, b) => a - b);
 
     const result = {
       events,
@@ -188,6 +201,9 @@ export default async function pipeline(argv: string[]): Promise<void> {
       queryableSamples: vis.length,
       queryableP50Ms: round(pct(vis, 50)),
       queryableP99Ms: round(pct(vis, 99)),
+      vectorsP50Ms: round(pct(vectorVis, 50)),
+      vectorsP99Ms: round(pct(vectorVis, 99)),
+      embedder: embedderKind,
       fdatasyncP50Ms: round(pct(floor, 50), 3),
       fdatasyncP99Ms: round(pct(floor, 99), 3),
       ackP99OverFdatasyncP99: round(pct(acks, 99) / pct(floor, 99), 1),
@@ -195,7 +211,9 @@ export default async function pipeline(argv: string[]): Promise<void> {
       machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version },
       date: new Date().toISOString(),
     };
-    console.log(`\npipeline (all-in-one over HTTP, hash embedder): ${events} writes at concurrency ${concurrency}`);
+    console.log(
+      `\npipeline (all-in-one over HTTP, ${embedderKind} embedder): ${events} writes at concurrency ${concurrency}`,
+    );
     console.log(
       `  ack p50 ${result.ackP50Ms} ms, p99 ${result.ackP99Ms} ms; ${result.eventsPerSec} writes/s; ${result.cpuMsPerWrite} ms server CPU per write`,
     );
@@ -203,6 +221,7 @@ export default async function pipeline(argv: string[]): Promise<void> {
     console.log(
       `  write→queryable (lexical) p50 ${result.queryableP50Ms} ms, p99 ${result.queryableP99Ms} ms (${vis.length} samples); drain ${result.drainAfterWritesMs} ms`,
     );
+    console.log(`  write→vectors in p50 ${result.vectorsP50Ms} ms, p99 ${result.vectorsP99Ms} ms`);
     if (out) await writeFile(out, JSON.stringify(result, null, 2));
   } finally {
     await engram.kill('SIGTERM');

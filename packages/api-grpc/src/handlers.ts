@@ -230,6 +230,7 @@ export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r
       const st = await app.eventStatus({ scope: scopeOf(c.tenantId, q), principal: c.principal, eventId });
       return {
         ...st,
+        vectors: st.vectors ?? '',
         type: st.type ?? '',
         memoryId: st.memoryId ?? '',
         code: st.code ?? '',

@@ -296,7 +296,15 @@ export const readinessResponse = Type.Object({
 
 export const eventStatusResponse = Type.Object({
   eventId: str,
-  status: Type.Enum(['pending', 'applied', 'rejected']),
+  status: Type.Enum(['pending', 'applied', 'rejected'], {
+    description: 'applied: in the read models and keyword-searchable (the vectors may follow: see vectors)',
+  }),
+  vectors: nullable(
+    Type.Enum(['applied', 'pending'], {
+      description:
+        "the search index's vectors of this event, which follow its keyword documents with their own lag: applied once similarity search finds it; null where this service runs no search index",
+    }),
+  ),
   type: nullable(str),
   position,
   memoryId: nullable(str),

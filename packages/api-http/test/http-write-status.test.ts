@@ -56,7 +56,13 @@ describe('HTTP API: write status (GET /v1/events/{id}), dead letters and /readyz
     );
 
     const applied = await h.call('GET', `/v1/events/${strong.json.eventId}?userId=ws`);
-    expect(applied.json).toMatchObject({ status: 'applied', memoryId: strong.json.id, code: null, deadLetters: [] });
+    expect(applied.json).toMatchObject({
+      status: 'applied',
+      vectors: 'applied',
+      memoryId: strong.json.id,
+      code: null,
+      deadLetters: [],
+    });
     const rejected = await h.call('GET', `/v1/events/${weak.json.eventId}?userId=ws`);
     expect(rejected.json).toMatchObject({ status: 'rejected', code: 'PROVENANCE_REJECTED', memoryId: strong.json.id });
     expect(rejected.json.reason).toMatch(/provenance guard/);

@@ -60,7 +60,10 @@ export interface MemoryAppDeps {
    */
   retriever?: Retriever;
   contextRenderer?: ContextRenderer;
+  /** Read-your-writes: the read models and, where searches are answered, the keyword index. */
   progress: ProjectionProgress;
+  /** Where the search index runs here: whether an event's vectors are in too (write status `vectors`). */
+  vectorProgress?: ProjectionProgress;
   /**
    * The semantic projector's write rules asked before appending (dedup, P1 provenance): the
    * all-in-one passes its in-memory index (no SQL on the write path); default: the read model.
@@ -347,7 +350,13 @@ export type StreamItem =
 
 export interface EventStatusView {
   eventId: string;
+  /** applied: in the read models and, where searches are answered, keyword-searchable. */
   status: 'pending' | 'applied' | 'rejected';
+  /**
+   * The search index's vector half, which follows the keyword half on its own: applied once the
+   * event's vectors are in (similarity search finds it), null where this service runs no search index.
+   */
+  vectors: 'applied' | 'pending' | null;
   type: string | null;
   position: string;
   /** The memory the write produced or concerned (deduplicated into, or the entry that kept the key). */

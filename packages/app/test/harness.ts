@@ -123,6 +123,7 @@ export async function openStack(opts: StackOptions = {}): Promise<Stack> {
     db,
     retriever,
     progress,
+    vectorProgress: searchIndex,
     ...(writeIndex ? { writePrecheck: writeIndex } : {}),
     ...(opts.screen ? { screen: opts.screen(logger) } : {}),
     clock: systemClock,

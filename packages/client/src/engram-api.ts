@@ -5279,8 +5279,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         eventId: string;
-                        /** @enum {unknown} */
+                        /**
+                         * @description applied: in the read models and keyword-searchable (the vectors may follow: see vectors)
+                         * @enum {unknown}
+                         */
                         status: "pending" | "applied" | "rejected";
+                        vectors: ("applied" | "pending") | null;
                         type: string | null;
                         /** @description log position "partition:offset" */
                         position: string;

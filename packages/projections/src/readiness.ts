@@ -13,12 +13,16 @@ interface ProjectorHandle {
 }
 
 interface SearchIndexHandle {
+  /** Applied in full (keywords and vectors). */
   positions(): Map<number, number>;
+  /** Keyword-searchable (the vectors may follow later). */
+  lexicalPositions?(): Map<number, number>;
   status(): {
     rebuilding: 'full' | 'tail' | null;
     failingSince: string | null;
     lastError: string | null;
     deadLettered: number;
+    vectors?: { backlog: number; rebuilding: boolean; failingSince: string | null; lastError: string | null };
   };
 }
 
@@ -166,8 +170,9 @@ export class Readiness {
       }
     }
     if (head && this.searchIndex) {
-      const st = this.searchIndex.status();
-      const { lag, stalledMs } = this.progress('search-index', this.searchIndex.positions(), head, now);
+      const si = this.searchIndex;
+      const st = si.status();
+      const { lag, stalledMs } = this.progress('search-index', si.lexicalPositions?.() ?? si.positions(), head, now);
       const problems = [
         this.stalled(stalledMs),
         st.rebuilding
@@ -181,6 +186,23 @@ export class Readiness {
         lag,
         deadLetters: deadLetters['search-index'] ?? 0,
       };
+      // The vector half follows the keyword half with its own lag: keyword search answers meanwhile.
+      const v = st.vectors;
+      if (v && si.lexicalPositions) {
+        const own = this.progress('search-index:vectors', si.positions(), head, now);
+        const vectorProblems = [
+          this.stalled(own.stalledMs),
+          v.rebuilding ? 'rebuilding the vectors (keyword search answers meanwhile)' : null,
+        ].filter((p): p is string => p !== null);
+        if (v.failingSince && vectorProblems.length > 0)
+          vectorProblems.push(`failing since ${v.failingSince}: ${v.lastError}`);
+        components['search-index:vectors'] = {
+          ok: vectorProblems.length === 0,
+          ...(vectorProblems.length > 0 ? { reason: vectorProblems.join('; ') } : {}),
+          lag: own.lag,
+          backlog: v.backlog,
+        };
+      }
     }
     if (this.embedder) {
       const st = this.embedder.state();

@@ -1,5 +1,6 @@
 import type { DocRegistryJson } from './doc-registry';
 import type { TurnWindowsJson } from './turn-windows';
+import type { VectorItem } from './vector-lane';
 
 /** An index that can persist itself with a checkpoint (the local adapters). */
 export interface Snapshottable {
@@ -24,6 +25,8 @@ export interface SearchIndexCheckpoint {
   registry: DocRegistryJson;
   /** The last turn of each open session (TurnWindows). */
   windows: TurnWindowsJson;
+  /** Work the vector half had not done at `next`, oldest first (absent in snapshots from before the split: none). */
+  vectorBacklog?: VectorItem[];
 }
 
 export function isCheckpoint(x: unknown): x is SearchIndexCheckpoint {

@@ -6,8 +6,8 @@ import {
   memoryDeadLetters,
   PoisonGuard,
   readEventAt,
+  noopTelemetry,
   retry,
-  sha256Hex,
   silentLogger,
   streamKeyOf,
   toEngramError,
@@ -16,6 +16,7 @@ import {
   type Embedder,
   type EmbeddingCache,
   type EventLog,
+  type Telemetry,
   type Logger,
   type LogPosition,
   type ProjectionProgress,
@@ -33,9 +34,12 @@ import {
   type Snapshottable,
 } from './search-index-checkpoint';
 import { TurnWindows } from './turn-windows';
+import { createVectorLane, type VectorItem, type VectorItemSource, type VectorLaneStatus } from './vector-lane';
 
 export { type SearchIndexCheckpoint } from './search-index-checkpoint';
 export const SEARCH_INDEX_CONSUMER = 'search-index';
+/** The vector half's name in /readyz and the lag metrics. */
+export const SEARCH_VECTORS_COMPONENT = 'search-index:vectors';
 
 export interface SearchIndexProjectorOptions {
   log: EventLog;
@@ -55,7 +59,11 @@ export interface SearchIndexProjectorOptions {
   /** How often dead letters marked for retry are applied again (default 2 s; 0 = only on retryNow()). */
   retryPollMs?: number;
   batchSize?: number;
+  /** Documents waiting for their vectors beyond which the keyword side waits too (default 10 000). */
+  maxVectorBacklog?: number;
   logger?: Logger;
+  /** engram_projection_lag_seconds of the vector half. */
+  telemetry?: Telemetry;
 }
 
 export interface SearchIndexStatus {
@@ -67,12 +75,25 @@ export interface SearchIndexStatus {
   /** Vectors served from the embedding cache instead of the embedder, since start. */
   embeddingsReused: number;
   embedded: number;
+  /**
+   * The vector half: documents are keyword-searchable as soon as they are indexed, their vectors
+   * follow (embedding) with this backlog; `rebuilding` until vectors reach the head seen at start.
+   */
+  vectors: Pick<VectorLaneStatus, 'backlog' | 'failingSince' | 'lastError'> & { rebuilding: boolean };
 }
 
+/**
+ * `reached` / `waitFor` / `positions` mean applied in full: keyword documents and vectors (and, for
+ * a forget, gone from the snapshots on disk). The `lexical*` forms mean keyword-searchable: the
+ * documents are in both BM25 indexes, their vectors may still be on the way.
+ */
 export interface SearchIndexProjector extends ProjectionProgress {
-  /** Next offset to apply per partition. */
+  /** Next offset applied in full (keywords and vectors), per partition. */
   positions(): Map<number, number>;
-  /** Resolves true once pos is applied, false after timeoutMs. */
+  /** Next offset whose documents are keyword-searchable, per partition. */
+  lexicalPositions(): Map<number, number>;
+  lexicalReached(pos: LogPosition): Promise<boolean>;
+  /** Resolves true once pos is applied in full, false after timeoutMs. */
   waitFor(pos: LogPosition, timeoutMs: number): Promise<boolean>;
   /** Snapshots both indexes now (when they support it). */
   snapshotNow(): Promise<void>;
@@ -88,17 +109,21 @@ export interface SearchIndexProjector extends ProjectionProgress {
 }
 
 /**
- * L2/R2/R3: keeps the TextIndex and VectorIndex in step with the log. Restarts resume from the
- * position saved in the index snapshots (taken every few seconds and every N events), and vectors
- * embedded since the last snapshot come back from the embedding cache, so a crash re-indexes only
- * the tail and embeds nothing twice. A changed embedder model replays the log from the beginning so
- * every vector is re-embedded (E1, L6). An event that cannot be indexed after bounded retries is
- * dead-lettered for this projection (L8) and the rest go on.
+ * L2/R2/R3: keeps the TextIndex and VectorIndex in step with the log, in two halves. The keyword half
+ * indexes each batch in both BM25 indexes as it arrives (a write is keyword-searchable within
+ * milliseconds); the vector half (vector-lane.ts) embeds and upserts the same documents after it, with
+ * its own lag. Restarts resume from the position saved in the index snapshots (taken every few
+ * seconds and every N events) with the vector backlog saved alongside, and vectors embedded since the
+ * last snapshot come back from the embedding cache, so a crash re-indexes only the tail and embeds
+ * nothing twice. A changed embedder model replays the log from the beginning so every vector is
+ * re-embedded (E1, L6). An event that cannot be indexed after bounded retries is dead-lettered for
+ * this projection (L8) and the rest go on.
  */
 export async function createSearchIndexProjector(opts: SearchIndexProjectorOptions): Promise<SearchIndexProjector> {
   const { log, textIndex, vectorIndex, embedder } = opts;
   const contextIndex = opts.contextTextIndex ?? null;
   const logger = opts.logger ?? silentLogger;
+  const telemetry = opts.telemetry ?? noopTelemetry;
   const batchSize = opts.batchSize ?? 256;
   const snapshotEveryMs = opts.snapshotEveryMs ?? 5000;
   const snapshotEveryEvents = opts.snapshotEveryEvents ?? 1000;
@@ -112,6 +137,7 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
   const next = new Map<number, number>();
   const registry = new DocRegistry();
   let windows = new TurnWindows();
+  let backlog: VectorItem[] = [];
   let resumed = snapshottable.length > 0;
   for (const idx of snapshottable) {
     const cp = idx.loadedCheckpoint();
@@ -131,31 +157,34 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
   }
   if (resumed) {
     const cps = snapshottable.map((i) => i.loadedCheckpoint() as SearchIndexCheckpoint);
-    const partitions = new Set(cps.flatMap((c) => Object.keys(c.next)));
-    for (const p of partitions) next.set(Number(p), Math.min(...cps.map((c) => c.next[p] ?? 0)));
-    for (const c of cps) registry.merge(c.registry);
-    // Every snapshot is written with the same checkpoint; the one with the lowest position matches `next`.
+    // Every snapshot is written with the same checkpoint; a crash between two files leaves one older:
+    // resuming from the oldest replays, in order, everything any index may lack.
     const oldest = cps.reduce((a, b) =>
       Object.values(a.next).reduce((x, y) => x + y, 0) <= Object.values(b.next).reduce((x, y) => x + y, 0) ? a : b,
     );
+    for (const [p, n] of Object.entries(oldest.next)) next.set(Number(p), n);
+    for (const c of cps) registry.merge(c.registry);
     windows = TurnWindows.fromJSON(oldest.windows);
+    backlog = oldest.vectorBacklog ?? [];
   }
 
   const startHead = await log.head();
-  const behindAtStart = [...startHead].some(([p, h]) => (next.get(p) ?? 0) < h);
-  const state: SearchIndexStatus = {
-    rebuilding: behindAtStart ? (resumed ? 'tail' : 'full') : null,
+  const behind = (positions: Map<number, number>) => [...startHead].some(([p, h]) => (positions.get(p) ?? 0) < h);
+  const rebuildKind = resumed ? 'tail' : 'full';
+  const state: Omit<SearchIndexStatus, 'vectors' | 'embedded' | 'embeddingsReused'> = {
+    rebuilding: behind(next) ? rebuildKind : null,
     failingSince: null,
     lastError: null,
     deadLettered: 0,
-    embeddingsReused: 0,
-    embedded: 0,
   };
-  const waiters = new Set<{ pos: LogPosition; resolve: (ok: boolean) => void }>();
-  // What `reached` answers: a forget that removed documents counts as applied only once the snapshots
-  // on disk no longer hold them (P4).
-  const published = new Map(next);
+  let vectorsRebuilding = behind(next) || backlog.length > 0;
+
+  const waiters = new Set<{ pos: LogPosition; lexical: boolean; resolve: (ok: boolean) => void }>();
+  // What `reached` answers: applied in full, and a forget that removed documents only once the
+  // snapshots on disk no longer hold them (P4).
+  let published = new Map(next);
   const reachedNow = (pos: LogPosition) => (published.get(pos.partition) ?? 0) > pos.offset;
+  const lexicalNow = (pos: LogPosition) => (next.get(pos.partition) ?? 0) > pos.offset;
   let removalUnsaved = false;
   const removedByEvent = new Map<string, number>();
   const REMOVALS_KEPT = 1000;
@@ -163,58 +192,113 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
   let sinceSnapshot = 0;
   let closed = false;
 
-  // Applying batches and taking snapshots never overlap.
+  // The keyword half's batches and snapshots never overlap; a snapshot also holds the vector lane's lock.
   const exclusive = createSerialQueue();
 
-  type Upsert = Extract<IndexOp, { op: 'upsert' }>;
-  const vectorsOf = async (texts: string[]): Promise<Float32Array[]> => {
-    if (!cache) {
-      state.embedded += texts.length;
-      return embedder.embed(texts);
-    }
-    const digests = texts.map((t) => sha256Hex(t));
-    const found = await cache.get(embedder.modelId, digests);
-    const missing = found.flatMap((v, i) => (v ? [] : [i]));
-    state.embeddingsReused += texts.length - missing.length;
-    if (missing.length > 0) {
-      const fresh = await embedder.embed(missing.map((i) => texts[i]!));
-      if (fresh.length !== missing.length)
-        throw new EngramError(
-          'EMBEDDER_FAILED',
-          `embedder returned ${fresh.length} vectors for ${missing.length} texts`,
-        );
-      missing.forEach((i, j) => (found[i] = fresh[j]!));
-      state.embedded += missing.length;
-      await cache.put(
-        embedder.modelId,
-        missing.map((i, j) => [digests[i]!, fresh[j]!] as const),
-      );
-    }
-    return found as Float32Array[];
+  const sourceOf = (stored: StoredEvent): VectorItemSource => {
+    const e = stored.event as Partial<StoredEvent['event']>;
+    return {
+      eventId: e.eventId ?? null,
+      type: e.type ?? null,
+      tenantId: e.tenantId ?? null,
+      userId: e.userId ?? null,
+      recordedAt: e.recordedAt ?? null,
+    };
   };
 
-  const flushUpserts = async (pending: Map<string, Upsert>) => {
+  const recordDeadLetter = async (
+    position: LogPosition,
+    source: VectorItemSource,
+    failure: EngramError,
+    attempts: number,
+    half: 'keywords' | 'vectors',
+  ) => {
+    await deadLetters.record({
+      projection: SEARCH_INDEX_CONSUMER,
+      position,
+      eventId: source.eventId,
+      eventType: source.type,
+      tenantId: source.tenantId,
+      userId: source.userId,
+      code: failure.code,
+      error: half === 'vectors' ? `vector index: ${failure.message}` : failure.message,
+      attempts,
+    });
+    state.deadLettered++;
+    logger.error(
+      {
+        projection: SEARCH_INDEX_CONSUMER,
+        half,
+        position: formatPosition(position),
+        eventId: source.eventId,
+        type: source.type,
+        code: failure.code,
+        err: failure.message,
+        attempts,
+      },
+      'event dead-lettered for the search index; indexing goes on',
+    );
+  };
+
+  const lane = createVectorLane({
+    vectorIndex,
+    embedder,
+    cache,
+    backlog,
+    batchSize,
+    maxBacklog: opts.maxVectorBacklog ?? 10_000,
+    deadLetter: (item, failure, attempts) => recordDeadLetter(item.position, item.source, failure, attempts, 'vectors'),
+    onApplied(items) {
+      dirty = true;
+      if (snapshottable.length > 0 && items.some((i) => i.op === 'delete' && i.removes > 0)) removalUnsaved = true;
+      const newest = items.reduce<string | null>(
+        (m, i) => (i.source.recordedAt && (!m || i.source.recordedAt > m) ? i.source.recordedAt : m),
+        null,
+      );
+      if (newest) telemetry.metrics.projectionApplied(SEARCH_VECTORS_COMPONENT, newest);
+      // Documents a forget removed leave the disk before the forget counts as applied.
+      if (removalUnsaved) requestSnapshot();
+      else publish();
+    },
+    onError: (err, n) =>
+      logger.warn(
+        { err: toEngramError(err).message, items: n, transient: isTransient(err) },
+        'search-index vectors failed; retrying',
+      ),
+  });
+  const fullPositions = () => lane.positions(next);
+  published = fullPositions();
+
+  type Upsert = Extract<IndexOp, { op: 'upsert' }>;
+  type Pending = { op: Upsert; stored: StoredEvent };
+
+  /** The keyword documents of a run of upserts now; their vectors into `out` for the lane. */
+  const flushUpserts = async (pending: Map<string, Pending>, out: VectorItem[], retried: boolean) => {
     if (pending.size === 0) return;
     const docs = [...pending.values()];
     pending.clear();
-    const vectors = await vectorsOf(docs.map((d) => d.embedText));
-    if (vectors.length !== docs.length)
-      throw new EngramError('EMBEDDER_FAILED', `embedder returned ${vectors.length} vectors for ${docs.length} texts`);
-    await textIndex.upsert(docs.map((d) => ({ id: d.id, text: d.text, meta: d.meta })));
-    await contextIndex?.upsert(docs.map((d) => ({ id: d.id, text: d.contextText, meta: d.meta })));
-    await vectorIndex.upsert(
-      docs.map((d, i) => ({ id: d.id, vector: vectors[i]!, modelId: embedder.modelId, meta: d.meta })),
-    );
-    for (const d of docs) registry.add(streamKeyOf(d.meta), d.id, d.key);
+    await textIndex.upsert(docs.map(({ op: d }) => ({ id: d.id, text: d.text, meta: d.meta })));
+    await contextIndex?.upsert(docs.map(({ op: d }) => ({ id: d.id, text: d.contextText, meta: d.meta })));
+    for (const { op: d, stored } of docs) {
+      registry.add(streamKeyOf(d.meta), d.id, d.key);
+      out.push({
+        op: 'upsert',
+        id: d.id,
+        embedText: d.embedText,
+        meta: d.meta,
+        position: stored.position,
+        source: sourceOf(stored),
+        ...(retried ? { retry: true as const } : {}),
+      });
+    }
   };
 
-  /** Deletes documents from every index; the number the indexes held. */
+  /** Deletes documents from both keyword indexes (the vectors follow); the number the indexes held. */
   const deleteDocs = async (ids: string[]): Promise<number> => {
     if (ids.length === 0) return 0;
     const known = ids.filter((id) => registry.has(id)).length;
     await textIndex.delete(ids);
     await contextIndex?.delete(ids);
-    await vectorIndex.delete(ids);
     for (const id of ids) registry.remove(id);
     return known;
   };
@@ -222,13 +306,21 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
   const forgot = (eventId: string, n: number) => {
     removedByEvent.set(eventId, (removedByEvent.get(eventId) ?? 0) + n);
     if (removedByEvent.size > REMOVALS_KEPT) removedByEvent.delete(removedByEvent.keys().next().value!);
-    if (n > 0 && snapshottable.length > 0) removalUnsaved = true;
   };
 
   const publish = () => {
-    for (const [p, n] of next) published.set(p, n);
+    if (!removalUnsaved) {
+      published = fullPositions();
+      if (vectorsRebuilding && !behind(published)) {
+        vectorsRebuilding = false;
+        logger.info(
+          { embedded: lane.status().embedded },
+          'search-index vectors caught up with the head they started at',
+        );
+      }
+    }
     for (const w of waiters) {
-      if (reachedNow(w.pos)) {
+      if (w.lexical ? lexicalNow(w.pos) : reachedNow(w.pos)) {
         waiters.delete(w);
         w.resolve(true);
       }
@@ -239,39 +331,54 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
     if (position.offset + 1 > (next.get(position.partition) ?? 0)) next.set(position.partition, position.offset + 1);
     dirty = true;
     sinceSnapshot++;
-    if (!removalUnsaved) publish();
   };
 
   /** Applies events in order; `force` applies even below `next` (a dead letter retried). */
   const applyOps = async (batch: readonly StoredEvent[], force = false) => {
-    const pending = new Map<string, Upsert>();
+    const pending = new Map<string, Pending>();
+    const items: VectorItem[] = [];
     const applied: LogPosition[] = [];
-    for (const { event, position } of batch) {
+    const removal = async (stored: StoredEvent, ids: string[]) => {
+      await flushUpserts(pending, items, force);
+      const removes = await deleteDocs(ids);
+      forgot(stored.event.eventId, removes);
+      items.push({
+        op: 'delete',
+        ids,
+        removes,
+        position: stored.position,
+        source: sourceOf(stored),
+        ...(force ? { retry: true as const } : {}),
+      });
+    };
+    for (const stored of batch) {
+      const { event, position } = stored;
       if (!force && position.offset < (next.get(position.partition) ?? 0)) continue;
       const op = windows.opFor(event);
       switch (op.op) {
-        case 'upsert':
+        case 'upsert': {
+          // A document upserted twice in a batch is indexed once, as the later event says, at the earlier position.
+          const first = pending.get(op.id)?.stored ?? stored;
           pending.delete(op.id);
-          pending.set(op.id, op);
+          pending.set(op.id, { op, stored: first });
           break;
+        }
         case 'delete':
-          await flushUpserts(pending);
-          forgot(event.eventId, await deleteDocs(op.ids));
+          await removal(stored, op.ids);
           break;
         case 'forgetKey':
-          await flushUpserts(pending);
-          forgot(event.eventId, await deleteDocs(registry.idsOfKey(op.stream, op.key)));
+          await removal(stored, registry.idsOfKey(op.stream, op.key));
           break;
         case 'forgetUser':
-          await flushUpserts(pending);
-          forgot(event.eventId, await deleteDocs(registry.idsOfStream(op.stream)));
+          await removal(stored, registry.idsOfStream(op.stream));
           break;
         case 'none':
           break;
       }
       applied.push(position);
     }
-    await flushUpserts(pending);
+    await flushUpserts(pending, items, force);
+    lane.enqueue(items);
     if (!force) for (const p of applied) advance(p);
   };
 
@@ -286,39 +393,13 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
     }
   };
 
-  const deadLetter = async (stored: StoredEvent, failure: EngramError, attempts: number) => {
-    const e = stored.event as Partial<StoredEvent['event']>;
-    await deadLetters.record({
-      projection: SEARCH_INDEX_CONSUMER,
-      position: stored.position,
-      eventId: e.eventId ?? null,
-      eventType: e.type ?? null,
-      tenantId: e.tenantId ?? null,
-      userId: e.userId ?? null,
-      code: failure.code,
-      error: failure.message,
-      attempts,
-    });
-    advance(stored.position);
-    state.deadLettered++;
-    logger.error(
-      {
-        projection: SEARCH_INDEX_CONSUMER,
-        position: formatPosition(stored.position),
-        eventId: e.eventId,
-        type: e.type,
-        code: failure.code,
-        err: failure.message,
-        attempts,
-      },
-      'event dead-lettered for the search index; indexing goes on',
-    );
-  };
-
   const guard = new PoisonGuard<StoredEvent>({
     applyAll: (batch) => applyInWindow(batch),
     applyOne: (stored) => applyInWindow([stored]),
-    deadLetter,
+    deadLetter: async (stored, failure, attempts) => {
+      await recordDeadLetter(stored.position, sourceOf(stored), failure, attempts, 'keywords');
+      advance(stored.position);
+    },
     onBatchFailure: (err, n) =>
       logger.warn(
         { events: n, err: toEngramError(err).message },
@@ -326,30 +407,56 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
       ),
   });
 
-  const snapshotLocked = async () => {
-    if (!dirty) return;
-    const cp = checkpoint();
-    for (const idx of snapshottable) await idx.snapshot(cp);
-    dirty = false;
-    sinceSnapshot = 0;
-    // Everything embedded so far is in the vector snapshot (or the vector store): the cache can start afresh.
-    await cache?.clear();
-    removalUnsaved = false;
-    publish();
+  const checkpoint = (): SearchIndexCheckpoint => ({
+    v: 2,
+    modelId: embedder.modelId,
+    next: Object.fromEntries([...next].map(([p, n]) => [String(p), n])),
+    registry: registry.toJSON(),
+    windows: windows.toJSON(),
+    vectorBacklog: lane.items(),
+  });
+
+  /** Both halves are still (the vector lane's lock, then the keyword half's): one consistent checkpoint. */
+  const snapshotNow = () =>
+    lane.lock.run(() =>
+      exclusive.run(async () => {
+        if (!dirty && !removalUnsaved) return;
+        const cp = checkpoint();
+        for (const idx of snapshottable) await idx.snapshot(cp);
+        dirty = false;
+        sinceSnapshot = 0;
+        // Every vector embedded so far is in the vector snapshot (or the vector store): the cache can start afresh.
+        await cache?.clear();
+        removalUnsaved = false;
+        publish();
+      }),
+    );
+  let snapshotQueued: Promise<void> | null = null;
+  const requestSnapshot = () => {
+    if (snapshottable.length === 0) {
+      removalUnsaved = false;
+      publish();
+      return;
+    }
+    snapshotQueued ??= snapshotNow()
+      .catch((err: unknown) => logger.error({ err }, 'search-index snapshot failed'))
+      .finally(() => (snapshotQueued = null));
   };
 
   const noteCaughtUp = () => {
-    if (state.rebuilding && [...startHead].every(([p, h]) => (next.get(p) ?? 0) >= h)) {
+    if (state.rebuilding && !behind(next)) {
       logger.info(
-        { rebuilt: state.rebuilding, reused: state.embeddingsReused, embedded: state.embedded },
-        'search index caught up with the head it started at',
+        { rebuilt: state.rebuilding, vectorBacklog: lane.status().backlog },
+        'search index (keywords) caught up with the head it started at',
       );
       state.rebuilding = null;
     }
   };
 
-  const handler = (batch: StoredEvent[]) =>
-    exclusive.run(async () => {
+  const handler = async (batch: StoredEvent[]) => {
+    // Back-pressure: the keyword half runs at most maxVectorBacklog documents ahead of the vectors.
+    await lane.hasRoom();
+    await exclusive.run(async () => {
       try {
         await guard.apply(batch);
       } catch (err) {
@@ -364,23 +471,11 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
       }
       state.failingSince = null;
       state.lastError = null;
-      // Documents a forget removed leave the disk before the forget counts as applied.
-      if (removalUnsaved) await snapshotLocked();
       noteCaughtUp();
-      if (snapshottable.length > 0 && snapshotEveryEvents > 0 && sinceSnapshot >= snapshotEveryEvents) {
-        await snapshotLocked().catch((err: unknown) => logger.error({ err }, 'search-index snapshot failed'));
-      }
+      publish();
     });
-
-  const checkpoint = (): SearchIndexCheckpoint => ({
-    v: 2,
-    modelId: embedder.modelId,
-    next: Object.fromEntries([...next].map(([p, n]) => [String(p), n])),
-    registry: registry.toJSON(),
-    windows: windows.toJSON(),
-  });
-
-  const snapshotNow = () => exclusive.run(snapshotLocked);
+    if (snapshottable.length > 0 && snapshotEveryEvents > 0 && sinceSnapshot >= snapshotEveryEvents) requestSnapshot();
+  };
 
   const retryOne = async (dl: DeadLetter): Promise<boolean> => {
     try {
@@ -463,28 +558,49 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
       positions: Object.fromEntries(next),
       model: embedder.modelId,
       docs: registry.size,
+      vectorBacklog: backlog.length,
       cachedVectors: cache?.size ?? 0,
     },
     'search-index projector started',
   );
 
+  const waitUntil = (pos: LogPosition, lexical: boolean, timeoutMs: number) => {
+    const now = () => (lexical ? lexicalNow(pos) : reachedNow(pos));
+    if (now()) return Promise.resolve(true);
+    return new Promise<boolean>((resolve) => {
+      const w = { pos, lexical, resolve };
+      waiters.add(w);
+      setTimeout(() => {
+        if (waiters.delete(w)) resolve(now());
+      }, timeoutMs).unref();
+    });
+  };
+
   return {
     async reached(pos) {
       return reachedNow(pos);
     },
-    positions: () => new Map(next),
-    waitFor(pos, timeoutMs) {
-      if (reachedNow(pos)) return Promise.resolve(true);
-      return new Promise<boolean>((resolve) => {
-        const w = { pos, resolve };
-        waiters.add(w);
-        setTimeout(() => {
-          if (waiters.delete(w)) resolve(reachedNow(pos));
-        }, timeoutMs).unref();
-      });
+    async lexicalReached(pos) {
+      return lexicalNow(pos);
     },
+    positions: () => new Map(published),
+    lexicalPositions: () => new Map(next),
+    waitFor: (pos, timeoutMs) => waitUntil(pos, false, timeoutMs),
     snapshotNow,
-    status: () => ({ ...state }),
+    status: () => {
+      const v = lane.status();
+      return {
+        ...state,
+        embedded: v.embedded,
+        embeddingsReused: v.embeddingsReused,
+        vectors: {
+          backlog: v.backlog,
+          failingSince: v.failingSince,
+          lastError: v.lastError,
+          rebuilding: vectorsRebuilding,
+        },
+      };
+    },
     retryNow,
     removedBy: (eventId) => removedByEvent.get(eventId),
     async close() {
@@ -494,8 +610,12 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
       for (const t of timers.splice(0)) clearInterval(t);
       await started;
       await subscription?.close();
+      // Without snapshots the backlog would be lost: the vectors are brought in before closing.
+      if (snapshottable.length === 0) await lane.drain();
+      await lane.close();
+      await snapshotQueued;
       await snapshotNow();
-      for (const w of waiters) w.resolve(reachedNow(w.pos));
+      for (const w of waiters) w.resolve(w.lexical ? lexicalNow(w.pos) : reachedNow(w.pos));
       waiters.clear();
     },
   };

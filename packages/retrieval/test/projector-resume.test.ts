@@ -9,7 +9,14 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JsonEventCodec, type EmbeddingCache, type EventLog, type LogPosition } from '@engram/core';
+import {
+  EngramError,
+  JsonEventCodec,
+  type Embedder,
+  type EmbeddingCache,
+  type EventLog,
+  type LogPosition,
+} from '@engram/core';
 import { createHashEmbedder } from '@engram/embedder-use';
 import { openFileEventLog } from '@engram/event-log-file';
 import { createLocalTextIndex, createLocalVectorIndex, openEmbeddingJournal } from '@engram/index-local';
@@ -21,13 +28,33 @@ const scope = { tenantId: 't1', userId: 'u1', agentId: null };
 interface Opened {
   projector: SearchIndexProjector;
   text: Awaited<ReturnType<typeof createLocalTextIndex>>;
+  vectors: Awaited<ReturnType<typeof createLocalVectorIndex>>;
   embedder: ReturnType<typeof counting>;
   cache: EmbeddingCache;
   close(): Promise<void>;
 }
 
-async function openIndex(log: EventLog, indexDir: string, snapshotEveryEvents: number): Promise<Opened> {
-  const embedder = counting(createHashEmbedder({ dimensions: 32 }));
+/** An embedder that fails as an unreachable one does (retriable) while `down`. */
+function switchable(inner: Embedder): Embedder & { down: boolean } {
+  const e = {
+    modelId: inner.modelId,
+    dimensions: inner.dimensions,
+    down: false,
+    async embed(texts: string[]) {
+      if (e.down) throw new EngramError('EMBEDDER_FAILED', 'the embedding service is unreachable (test)');
+      return inner.embed(texts);
+    },
+  };
+  return e;
+}
+
+async function openIndex(
+  log: EventLog,
+  indexDir: string,
+  snapshotEveryEvents: number,
+  inner: Embedder = createHashEmbedder({ dimensions: 32 }),
+): Promise<Opened> {
+  const embedder = counting(inner);
   const text = await createLocalTextIndex({ dir: indexDir });
   const context = await createLocalTextIndex({ dir: join(indexDir, 'context') });
   const vectors = await createLocalVectorIndex({ dir: indexDir });
@@ -46,6 +73,7 @@ async function openIndex(log: EventLog, indexDir: string, snapshotEveryEvents: n
   return {
     projector,
     text,
+    vectors,
     embedder,
     cache,
     async close() {
@@ -146,5 +174,56 @@ describe('search index after a crash', () => {
     expect(again.text.size()).toBe(8);
     expect(again.embedder.texts).toBe(0);
     expect(again.projector.status().embeddingsReused).toBe(8);
+  });
+
+  it('a write is keyword-searchable while its vector waits for the embedder; the vector follows, with its own lag', async () => {
+    const embedder = switchable(createHashEmbedder({ dimensions: 32 }));
+    embedder.down = true;
+    const first = await openIndex(log, join(dir, 'index'), 1_000_000, embedder);
+    open.push(first);
+    const last = await appendMemories(0, 5);
+    const p = first.projector;
+    await expect.poll(() => p.lexicalReached(last), { timeout: 20_000 }).toBe(true);
+    expect(await p.reached(last)).toBe(false);
+    expect((await first.text.search('harbour crane 3', { scope }, 1))[0]).toBeDefined();
+    expect(first.vectors.size()).toBe(0);
+    expect(p.status().vectors).toMatchObject({ backlog: 5, rebuilding: false });
+    await expect.poll(() => p.status().vectors.failingSince, { timeout: 20_000 }).not.toBeNull();
+    expect(p.lexicalPositions().get(0)).toBe(5);
+    expect(p.positions().get(0) ?? 0).toBe(0);
+    embedder.down = false;
+    await reached(p, last);
+    expect(first.vectors.size()).toBe(5);
+    expect(p.status().vectors).toMatchObject({ backlog: 0, failingSince: null });
+  });
+
+  it('a crash while vectors lag behind resumes their backlog from the snapshot: every vector is made, exactly once', async () => {
+    const embedder = switchable(createHashEmbedder({ dimensions: 32 }));
+    const first = await openIndex(log, join(dir, 'index'), 1_000_000, embedder);
+    open.push(first);
+    await reached(first.projector, await appendMemories(0, 3));
+    embedder.down = true;
+    const last = await appendMemories(3, 4);
+    await expect.poll(() => first.projector.lexicalReached(last), { timeout: 20_000 }).toBe(true);
+    await first.projector.snapshotNow();
+    const crashed = await crashCopy(first);
+
+    const again = await openIndex(log, crashed, 1_000_000);
+    open.push(again);
+    const cp0 = again.text.loadedCheckpoint() as { next: Record<string, number>; vectorBacklog: unknown[] };
+    expect(cp0.next['0']).toBe(7);
+    expect(cp0.vectorBacklog).toHaveLength(4);
+    await reached(again.projector, last);
+    expect(again.vectors.size()).toBe(7);
+    expect(again.text.size()).toBe(7);
+    // Only the backlog was embedded; the keyword side did not replay anything.
+    expect(again.embedder.texts).toBe(4);
+    const hit = await again.vectors.search(
+      (await createHashEmbedder({ dimensions: 32 }).embed(['entry number 5 about the harbour crane 5']))[0]!,
+      again.embedder.modelId,
+      { scope },
+      1,
+    );
+    expect(hit[0]?.id).toBe((await again.text.search('harbour crane 5', { scope }, 1))[0]?.id);
   });
 });

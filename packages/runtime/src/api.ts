@@ -10,7 +10,10 @@ import { ENGRAM_VERSION } from './version';
 
 export interface QuerySide {
   retriever: Retriever;
+  /** Read models + keyword index (read-your-writes). */
   progress: ProjectionProgress;
+  /** The search index in full, vectors included (write status `vectors`). */
+  vectorProgress?: ProjectionProgress;
 }
 
 /**
@@ -30,6 +33,7 @@ export async function createServiceApp(
     db: f.db,
     ...(query ? { retriever: query.retriever } : {}),
     progress: query?.progress ?? sqlProjectionProgress(f.db, ['episodic', 'semantic']),
+    ...(query?.vectorProgress ? { vectorProgress: query.vectorProgress } : {}),
     ...(opts.writePrecheck ? { writePrecheck: opts.writePrecheck } : {}),
     screen: await openContentScreen(f.cfg, f.logger.child({ component: 'scanner' })),
     clock: systemClock,

@@ -191,6 +191,7 @@ export async function startQuerySide(f: Foundation) {
     ...(embeddingCache ? { embeddingCache } : {}),
     deadLetters: sqlDeadLetters(f.db),
     logger: f.logger.child({ component: 'search-index' }),
+    telemetry: f.telemetry,
   });
   f.life.add({ name: 'search-index', close: () => searchIndex.close() });
   f.readiness.setSearchIndex(searchIndex);
@@ -210,8 +211,19 @@ export async function startQuerySide(f: Foundation) {
     logger: f.logger.child({ component: 'retriever' }),
     telemetry: f.telemetry,
   });
-  const progress = allOf([sqlProjectionProgress(f.db, ['episodic', 'semantic']), searchIndex]);
-  return { retriever: measuredRetriever(retriever, f.telemetry), progress, embedder, searchIndex };
+  // Read-your-writes waits for the read models and the keyword index; vectors follow on their own
+  // (the write status says when they are in).
+  const progress = allOf([
+    sqlProjectionProgress(f.db, ['episodic', 'semantic']),
+    { reached: (pos) => searchIndex.lexicalReached(pos) },
+  ]);
+  return {
+    retriever: measuredRetriever(retriever, f.telemetry),
+    progress,
+    vectorProgress: searchIndex,
+    embedder,
+    searchIndex,
+  };
 }
 
 /**

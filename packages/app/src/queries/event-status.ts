@@ -70,8 +70,14 @@ export async function eventStatus(ctx: AppContext, input: CallBase & { eventId: 
     code: r.code,
     reason: r.reason,
   }));
+  const vectors: EventStatusView['vectors'] = ctx.vectorProgress
+    ? (await ctx.vectorProgress.reached(position))
+      ? 'applied'
+      : 'pending'
+    : null;
   const base = {
     eventId,
+    vectors,
     type,
     position: formatPosition(position),
     projections,
