@@ -65,7 +65,8 @@ const HYDRATE_SQL = `SELECT
      FROM episodes WHERE tenant_id = $1 AND user_id = $2 AND id = ANY($3::uuid[]))::text AS episodes`;
 
 type Row = unknown[];
-const rowsOf = (v: unknown): Row[] =>
+/** An aggregated json_agg column (as text): its row arrays, none for SQL NULL. */
+export const rowsOf = (v: unknown): Row[] =>
   typeof v === 'string' ? (JSON.parse(v) as Row[]) : Array.isArray(v) ? (v as Row[]) : [];
 const str = (v: unknown): string | null => (v == null ? null : String(v));
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);

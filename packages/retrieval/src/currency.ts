@@ -1,4 +1,4 @@
-import { foldChinese, searchTerms, termsMentionEntity, type Scope, type SqlExecutor } from '@engram/core';
+import { foldChinese, searchTerms, termsMentionEntity } from '@engram/core';
 import type { Candidate } from './candidates';
 
 /** A value a key held before, with the fact that holds the key now. */
@@ -27,43 +27,37 @@ const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(Stri
 
 /**
  * The user's replaced values: each superseded keyed entry's object with the active entry that
- * holds its key now (objects as the extractor stored them, `metadata.object`).
+ * holds its key now (objects as the extractor stored them, `metadata.object`). Columns: key, value,
+ * current id, current object, current content, since, current_at. Read by the retriever together
+ * with the user's names in one statement (user-state.ts).
  */
-export async function staleValuesOf(db: SqlExecutor, scope: Scope): Promise<StaleValue[]> {
-  const r = await db.query<{
-    key: string;
-    value: string;
-    current_id: string;
-    current: string;
-    current_content: string;
-    since: unknown;
-    current_at: unknown;
-  }>(
-    `SELECT s.key, s.metadata->>'object' AS value, c.id::text AS current_id, c.metadata->>'object' AS current, c.content AS current_content,
-            COALESCE(c.valid_from, c.created_at) AS since, c.created_at AS current_at
+export const STALE_VALUE_ROWS_SQL = `SELECT json_agg(json_build_array(s.key, s.metadata->>'object', c.id::text, c.metadata->>'object', c.content,
+                                  COALESCE(c.valid_from, c.created_at), c.created_at))
        FROM memories s
        JOIN memories c ON c.tenant_id = s.tenant_id AND c.user_id = s.user_id AND c.key = s.key
                       AND c.agent_id IS NOT DISTINCT FROM s.agent_id AND c.tier = 'SEMANTIC' AND c.superseded_by IS NULL
       WHERE s.tenant_id = $1 AND s.user_id = $2 AND s.key IS NOT NULL AND s.superseded_by IS NOT NULL
-        AND COALESCE(s.metadata->>'object', '') <> '' AND COALESCE(c.metadata->>'object', '') <> ''`,
-    [scope.tenantId, scope.userId],
+        AND COALESCE(s.metadata->>'object', '') <> '' AND COALESCE(c.metadata->>'object', '') <> ''`;
+
+export function staleValuesFromRows(rows: readonly unknown[][]): StaleValue[] {
+  return (rows as Array<[string, string, string, string, string, unknown, unknown]>).flatMap(
+    ([key, value, currentId, current, currentContent, since, currentAt]) => {
+      const same = value.trim().toLowerCase() === current.trim().toLowerCase();
+      const negated = same && NEGATED.test(currentContent);
+      if (same && !negated) return [];
+      return [
+        {
+          key,
+          value: value.trim(),
+          currentId,
+          current: negated ? currentContent : current.trim(),
+          since: iso(since),
+          currentAt: iso(currentAt),
+          negated,
+        },
+      ];
+    },
   );
-  return r.rows.flatMap((x) => {
-    const same = x.value.trim().toLowerCase() === x.current.trim().toLowerCase();
-    const negated = same && NEGATED.test(x.current_content);
-    if (same && !negated) return [];
-    return [
-      {
-        key: x.key,
-        value: x.value.trim(),
-        currentId: x.current_id,
-        current: negated ? x.current_content : x.current.trim(),
-        since: iso(x.since),
-        currentAt: iso(x.current_at),
-        negated,
-      },
-    ];
-  });
 }
 
 /** Content of a fact that ends a value (the rules engine's and the usual English/Chinese forms). */

@@ -33,8 +33,9 @@ import { reciprocalRankFusionParts } from './rrf';
 import { scoreFusionParts, sumParts } from './fusion';
 import { contentQuery } from './content-query';
 import { buildTokenGate, type TokenGate } from './token-gate';
-import { nameAwareQueries, userNames, type UserNames } from './user-names';
-import { demoteOutdated, staleValuesOf } from './currency';
+import { nameAwareQueries, type UserNames } from './user-names';
+import { demoteOutdated } from './currency';
+import { userState } from './user-state';
 import { detectQueryIntent, weightsForIntent } from './query-intent';
 
 /** A text index that can report per-user document frequencies (the local one can). */
@@ -254,8 +255,13 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
         throw new EngramError('VALIDATION_FAILED', `asOf must be an ISO-8601 time, got "${req.asOf}"`);
       if (!req.query.trim()) return [];
 
-      // The user's name is the user: one indexed lookup before the query is embedded.
-      const names = await userNames(opts.db, req.scope);
+      const asOf = req.asOf !== undefined;
+      const intentOf = detectQueryIntent(req.query);
+      // What a superseded value says ranks below what replaced it, unless the question asks about the past.
+      const demote = !(asOf || intentOf.past);
+      // The user's name is the user; their replaced values: one statement before the query is embedded.
+      const user = await userState(opts.db, req.scope, { stale: demote });
+      const names = user.names;
       const named = nameAwareQueries(req.query, names.names);
       let vectorIn = false;
       const queryVector = embedQuery(named.vectorQuery).then((v) => {
@@ -295,8 +301,6 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
       );
 
       const now = opts.clock.now();
-      const asOf = req.asOf !== undefined;
-      const intentOf = detectQueryIntent(req.query);
       // As of a time, "now" in the question is that time.
       const intentNow = asOf ? new Date(Math.min(Date.parse(req.asOf!), now.getTime())) : now;
       const intent = weightsForIntent(
@@ -317,14 +321,9 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
         };
       });
       const beforeDemotion = req.explain ? new Map(scored.map((x) => [x.item.id, x.score])) : null;
-      // What a superseded value says ranks below what replaced it, unless the question asks about the past.
-      const outdated =
-        asOf || intentOf.past
-          ? new Map()
-          : demoteOutdated(scored, await staleValuesOf(opts.db, req.scope), {
-              below: 0.9,
-              staleWeight: intentCfg.supersededWeight,
-            });
+      const outdated = demote
+        ? demoteOutdated(scored, user.stale ?? [], { below: 0.9, staleWeight: intentCfg.supersededWeight })
+        : new Map();
       const weighted = scored
         .filter((s) => s.score > 0 && s.score >= cfg.minScore)
         .map((s) => {

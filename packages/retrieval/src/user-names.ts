@@ -1,7 +1,8 @@
 import { contentSearchTerms, foldChinese, type Scope, type SqlExecutor } from '@engram/core';
+import { rowsOf } from './candidates';
 
 /** Keys under which a user's own names are stored (rule engine, LLM extractor and API writes alike). */
-const NAME_KEYS = ['user.name', 'user.nickname', 'user.surname'];
+export const NAME_KEYS = ['user.name', 'user.nickname', 'user.surname'];
 
 export interface UserNames {
   /** The names as stored ("Maria", "Maria Lopez", "李娜"). */
@@ -14,16 +15,27 @@ export interface UserNames {
   terms: Set<string>;
 }
 
-/** The user's current names: the fact's extracted object when there is one, else its content without the key's words. */
+/** The memories that hold the user's current names (columns: key, content, object). */
+export const USER_NAME_ROWS_SQL = `SELECT json_agg(json_build_array(key, content, metadata->>'object'))
+     FROM memories
+    WHERE tenant_id = $1 AND user_id = $2 AND key = ANY($3::text[]) AND superseded_by IS NULL AND tier = 'SEMANTIC'`;
+
+/** The user's current names (one statement; the retriever reads them together with the replaced values: user-state.ts). */
 export async function userNames(db: SqlExecutor, scope: Scope): Promise<UserNames> {
-  const r = await db.query<{ key: string; content: string; object: string | null }>(
-    `SELECT key, content, metadata->>'object' AS object FROM memories
-      WHERE tenant_id = $1 AND user_id = $2 AND key = ANY($3::text[]) AND superseded_by IS NULL AND tier = 'SEMANTIC'`,
-    [scope.tenantId, scope.userId, NAME_KEYS],
-  );
+  const r = await db.query<{ rows: unknown }>(`SELECT (${USER_NAME_ROWS_SQL})::text AS rows`, [
+    scope.tenantId,
+    scope.userId,
+    NAME_KEYS,
+  ]);
+  return namesFromRows(rowsOf(r.rows[0]?.rows));
+}
+
+/** The names: the fact's extracted object when there is one, else its content without the key's words. */
+export function namesFromRows(rows: readonly unknown[][]): UserNames {
   const names: string[] = [];
   const terms = new Set<string>();
-  for (const row of r.rows) {
+  for (const [key, content, object] of rows as Array<[string, string, string | null]>) {
+    const row = { key, content, object };
     const keyWords = new Set(contentSearchTerms(`user ${row.key.replace(/[._]/g, ' ')}`));
     const source = row.object?.trim() ? row.object : row.content;
     const own = contentSearchTerms(source).filter((t) => !keyWords.has(t));
