@@ -109,3 +109,75 @@ describe('Chinese: openers of time and occasion, subjects carried over, numbers 
     expect(later.map((f) => [f.key, f.positive, f.content])).toEqual([['user.does.喝.酒', false, '用户不再喝酒了']]);
   });
 });
+
+describe('English: a value left for another, in any order of the sentence', () => {
+  it.each([
+    [
+      ['Our app is hosted on Netlify.'],
+      ['We moved hosting off Netlify onto Vercel last week.'],
+      'env.app.hosted_on',
+      'Vercel',
+    ],
+    [
+      ['We stream everything on Hulu.'],
+      ['We cancelled Hulu and signed up for Max.'],
+      'user.does.stream.everything_on_hulu',
+      'Max',
+    ],
+    [
+      ['I ride a Giant mountain bike.'],
+      ['My Giant got stolen, so I bought a Cannondale hybrid.'],
+      'user.vehicle',
+      'a Cannondale hybrid',
+    ],
+    [
+      ['I live in Bristol.'],
+      ['Bristol is behind us now, we have settled into a house in Bath.'],
+      'user.residence',
+      'Bath',
+    ],
+    [["I'm vegetarian."], ["These days I'm completely vegan, no cheese at all."], 'user.diet', 'vegan'],
+  ])('%j → %j', async (before, after, key, value) => {
+    expect((await current(before, after, key)).object).toBe(value);
+  });
+  it('a new pet of another kind is described as the user named it (a tortoise)', async () => {
+    const hit = await current(
+      ['I have a hamster named Pip.'],
+      ['Pip died, and now we have a tortoise called Rocky.'],
+      'user.pet.hamster',
+    );
+    expect(hit.content).toBe('User has a tortoise named Rocky');
+  });
+});
+
+describe('a thing held one at a time, under a key of its own, replaces the one known thing of its kind', () => {
+  it('"the database is MySQL now" is the backend database', async () => {
+    const hit = await current(
+      ['Our backend uses MongoDB for the database.'],
+      ['We ripped MongoDB out, the database is MySQL now.'],
+      'env.backend.database',
+    );
+    expect(hit.object).toBe('MySQL');
+  });
+});
+
+describe('a second value said as additional keeps the first (too, also, 也会)', () => {
+  it.each([
+    [['I speak French.'], ['I speak Spanish too.'], 'user.spoken_languages.spanish'],
+    [['我会说英语。'], ['我也会说日语。'], 'user.spoken_languages.日语'],
+  ])('%j → %j', async (before, after, key) => {
+    await current(before, after, key);
+  });
+  it('"please do too" or "我也开始…" is no second value', async () => {
+    expect(
+      (await current(['My name is Ana.'], ['Everyone calls me Annie now, please do too.'], 'user.name')).object,
+    ).toBe('Annie');
+    expect(
+      (await current(['我主要用Java。'], ['组里改用Kotlin了，我也开始写Kotlin。'], 'user.programming_language')).object,
+    ).toBe('Kotlin');
+  });
+  it('a denied value said positive takes its own sentence, not the denial (我现在也吃牛肉了)', async () => {
+    const hit = await current(['我不吃牛肉。'], ['我现在也吃牛肉了。'], 'user.diet.牛肉');
+    expect(hit.content).not.toMatch(/不吃/u);
+  });
+});

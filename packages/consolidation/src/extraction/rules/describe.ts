@@ -60,8 +60,13 @@ export function describe(suffix: string, object: string, positive: boolean, lang
     case 'vehicle':
       return t(`User drives ${o}`, `User no longer drives ${o}`, `用户开${o}`, `用户不再开${o}`);
     case 'pet': {
-      const animal = suffix.split('.')[1] ?? 'pet';
-      const named = o && o !== animal;
+      // the animal as the user said it ("a tortoise", "a golden retriever"), else the key's kind
+      const said = label?.replace(/^(?:a|an|the|my|our)\s+/i, '');
+      const animal =
+        en && said && /^[a-z][a-z -]*$/.test(said) && said.split(/\s+/).length <= 3
+          ? said
+          : (suffix.split('.')[1] ?? 'pet');
+      const named = o && o !== animal && o !== suffix.split('.')[1];
       return en
         ? positive
           ? named

@@ -123,7 +123,7 @@ export const SLOT_RULES: Rule[] = [
   (c) => {
     const m = new RegExp(
       S +
-        String.raw`(?:have\s+)?(?:moved|relocated|settled|ended\s+up|emigrated|immigrated)(?:\s+(?:up|down|over|back|out|across\s+town|across\s+the\s+country|home|here|there|abroad))*\s+(?:to|into|in)\s+(?:a\s+new\s+(?:place|flat|apartment|house)\s+in\s+)?(.+)$`,
+        String.raw`(?:have\s+)?(?:moved|relocated|settled|ended\s+up|emigrated|immigrated)(?:\s+(?:up|down|over|back|out|across\s+town|across\s+the\s+country|home|here|there|abroad))*\s+(?:to|into|in)\s+(?:(?:a|an|our|my)\s+(?:new\s+|bigger\s+|smaller\s+|little\s+|nice\s+|rented\s+)*(?:place|flat|apartment|house|home|condo|studio|townhouse)\s+(?:in|near|outside(?:\s+of)?)\s+)?(.+)$`,
       'i',
     ).exec(c);
     if (!m || (/^(?:a|an|the|my|our)\s/i.test(m[1]!) && !/^the\s+\p{Lu}/u.test(m[1]!))) return null;

@@ -566,7 +566,7 @@ export const DIETS = [
   'omnivore',
 ];
 export const DIET_RE = new RegExp(
-  `^(?:a\\s+|an\\s+)?(?:strict\\s+|full\\s+|fully\\s+|mostly\\s+)?(${DIETS.map((d) => d.replace(/[-\s]/g, '[-\\s]')).join('|')})(?:\\s+(?:diet|now|these\\s+days))?$`,
+  `^(?:a\\s+|an\\s+)?(?:(?:strict|strictly|full|fully|mostly|completely|totally|entirely|basically|now|100%)\\s+)*(${DIETS.map((d) => d.replace(/[-\s]/g, '[-\\s]')).join('|')})(?:\\s+(?:diet|now|these\\s+days))?(?:\\s*[,;—–]\\s*(?:no|not|but|and|so|which|since|because)\\b.*)?$`,
   'i',
 );
 

@@ -13,13 +13,13 @@ import { attributeKey, type KnownFact } from './clause';
 import { anaphoricDraft, englishClauses, englishStatementDrafts, prepareEnglishClause } from './english';
 import { summarizeEpisode } from './episode-summary';
 import { extractSkills } from './skills';
-import { languageOf, normalizeValue, sentences } from './text';
+import { languageOf, normalizeValue, sentences, slug } from './text';
 import { foldChinese, isTraditionalChinese, toTraditionalChinese } from '@engram/core';
 import { resolveTime } from './time-expressions';
 import { valueChanges } from './value-changes';
 import { resolveDeicticMoves } from './deixis';
 import { selfReferences } from './self-reference';
-import { alignBySlot, alignKey } from './value-match';
+import { alignByKind, alignBySlot, alignKey } from './value-match';
 import { shapeOf } from './value-shape';
 
 export const RULES_EXTRACTOR_ID = 'rules@1';
@@ -126,6 +126,23 @@ function byValueShape(d: FactDraft): FactDraft {
   return d;
 }
 
+/** "I speak Spanish too", "我也会说日语": a second value beside the known one, not its replacement. */
+const ADDITIVE_ZH =
+  /^我(?:现在|最近|今年)?也(?:会|有|养了?|喜欢|爱|在学|学|说|讲|玩|打|弹)|^我还(?:会|养了|有一)|另外还/u;
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The value said with "too"/"as well" right after it, or "also" before the verb. */
+const additiveEn = (clause: string, value: string) =>
+  new RegExp(`${escapeRe(value)}\\s*,?\\s*(?:too|as\\s+well)\\b`, 'i').test(clause) ||
+  /^(?:i|we)\s+(?:now\s+|have\s+)?also\b|\balso\s+(?:have|speak|play|own|use|study|learn)\b/i.test(clause);
+function besideKnown(d: FactDraft, known: readonly KnownFact[], clause: string, lang: 'en' | 'zh'): FactDraft {
+  const said = clause.trim();
+  if (!d.positive || !(lang === 'en' ? additiveEn(said, d.object) : ADDITIVE_ZH.test(said))) return d;
+  const key = `${d.namespace ?? 'user'}.${d.suffix}`;
+  const same = known.find((k) => k.key === key && k.object);
+  if (!same || normalizeValue(same.object!) === normalizeValue(d.object)) return d;
+  return { ...d, suffix: `${d.suffix}.${slug(d.object)}` };
+}
+
 /** Facts stated by the user in one message, in order. */
 export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact[]): CandidateFact[] {
   const at = new Date(msg.at);
@@ -211,7 +228,12 @@ export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact
   // A slot the user named in other words ("my usual order" for "usual coffee order", "my rate" for "hourly rate") is the same slot.
   return kept.map((x) =>
     toCandidate(
-      alignKey(alignBySlot(byValueShape(x.d), knownBefore, x.clause), knownBefore),
+      besideKnown(
+        alignByKind(alignKey(alignBySlot(byValueShape(x.d), knownBefore, x.clause), knownBefore), knownBefore),
+        knownBefore,
+        x.clause,
+        x.lang,
+      ),
       msg,
       x.clause,
       x.lang,

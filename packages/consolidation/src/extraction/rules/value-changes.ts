@@ -146,7 +146,7 @@ const EN_BEFORE: RegExp[] = [
 ];
 const EN_AFTER: RegExp[] = [
   /^\s*(?:'s|’s|is|are|was|were|has\s+been|have\s+been)\s+(?:now\s+|officially\s+|finally\s+|totally\s+|long\s+|so\s+)?(?:out|gone|over|retired|history|done|dead|finished|behind\s+(?:me|us)|in\s+the\s+past|no\s+more|a\s+thing\s+of\s+the\s+past|on\s+(?:pause|hold|ice|the\s+back\s+burner)|cancell?ed|sold|not\s+(?:my|our|the)|no\s+longer)\b/i,
-  /^\s*(?:just\s+|finally\s+|sadly\s+)?(?:died|passed(?:\s+away)?|ran\s+away|let\s+(?:me|us)\s+go|laid\s+(?:me|us)\s+off|fired\s+(?:me|us)|went\s+to\s+(?:my|a|our|the)|is\s+(?:now\s+)?living\s+with|lives\s+with|moved\s+(?:out|away)|left\s+(?:the\s+company|the\s+team|us)|closed|shut\s+down|went\s+(?:bankrupt|under)|got\s+sold|retired|(?:and|&)\s+i\s+(?:have\s+|had\s+)?(?:broke\s+up|split(?:\s+up)?|ended\s+things|are\s+done|are\s+over|divorced|got\s+divorced|separated|called\s+it\s+quits))\b/i,
+  /^\s*(?:just\s+|finally\s+|sadly\s+)?(?:died|passed(?:\s+away)?|ran\s+away|(?:got|was)\s+(?:stolen|totall?ed|written\s+off|wrecked|repossessed)|broke\s+down\s+for\s+good|let\s+(?:me|us)\s+go|laid\s+(?:me|us)\s+off|fired\s+(?:me|us)|went\s+to\s+(?:my|a|our|the)|is\s+(?:now\s+)?living\s+with|lives\s+with|moved\s+(?:out|away)|left\s+(?:the\s+company|the\s+team|us)|closed|shut\s+down|went\s+(?:bankrupt|under)|got\s+sold|retired|(?:and|&)\s+i\s+(?:have\s+|had\s+)?(?:broke\s+up|split(?:\s+up)?|ended\s+things|are\s+done|are\s+over|divorced|got\s+divorced|separated|called\s+it\s+quits))\b/i,
 ];
 /** "after ten years in Dublin": the old value is left only when a new one is named too. */
 const EN_WEAK_BEFORE = /\bafter\s+(?:\w+\s+){1,3}(?:in|at|with)\s+$/i;
@@ -163,7 +163,7 @@ const EN_FRAGMENTS: RegExp[] = [
   /(?:^|[,;.!]\s*)(?:now\s+)?([\p{L}"“][^,;.!]*?)\s+is\s+(?:what|all)\s+(?:i|we)\s+/iu,
   /\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:now\s+|currently\s+|officially\s+)?(?:on|with|at|in|into|doing|using|seeing|dating|playing|learning|running|driving)\s+(.+)$/i,
   /\b(?:switched|moved|changed|went|upgraded|migrated|transferred|converted|moved\s+over)\s+(?:over\s+)?to\s+(.+)$/i,
-  /\b(?:took\s+up|picked\s+up|started|joined|adopted|married|chose|went\s+with|settled\s+on|replaced\s+(?:it|them|him|her)\s+with|landed\s+(?:a\s+)?(?:role|job|position|spot)\s+(?:at|with))\s+(.+)$/i,
+  /\b(?:took\s+up|picked\s+up|started|joined|adopted|married|chose|went\s+with|settled\s+on|signed\s+up\s+(?:for|with)|subscribed\s+to|replaced\s+(?:it|them|him|her)\s+with|landed\s+(?:a\s+)?(?:role|job|position|spot)\s+(?:at|with))\s+(.+)$/i,
   /\b(?:named|called|renamed)\s+(?:him|her|them|it)?\s*(.+)$/i,
   /\b(?:gave\s+me|got\s+me|bought\s+me|got|bought|picked\s+up|ordered)\s+(?:a|an|my)\s+(?:new\s+|shiny\s+|used\s+)?(.+)$/i,
   /\b(?:everything|it|that|the\s+\w+)\s+(?:now\s+)?(?:lives|runs|is\s+hosted|is|sits)\s+(?:on|in)\s+(.+)$/i,
@@ -378,8 +378,9 @@ function enRetirement(pre: string, post: string): { structural: string | null; w
   // "from" alone ("I'm from Ohio") retires nothing: only "from X to Y" does.
   if (/\bfrom\s+(?:my\s+|our\s+|the\s+)?$/i.test(clausePre) && !s)
     return after ? { structural: null, weak: false } : null;
-  if (!before && !after && !weak) return null;
-  return { structural: s ? enValue(s[1]!) : null, weak: weak && !before && !after };
+  // "moved hosting off Heroku onto AWS", "swapped the Corolla for a Tesla": the old value left for a new one
+  if (!before && !after && !weak && !s) return null;
+  return { structural: s ? enValue(s[1]!) : null, weak: weak && !before && !after && !s };
 }
 
 function zhRetirement(pre: string, post: string): { structural: string | null; weak: boolean } | null {

@@ -3,6 +3,7 @@ import { draft, type FactDraft } from './draft';
 import type { KnownFact } from './clause';
 import { gerundToBase, hasCjk, normalizeValue } from './text';
 import { compatible, shapeOf } from './value-shape';
+import { categoryOf } from './lexicon';
 
 const ARTICLES = /^(?:a|an|the|my|our)\s+/i;
 const norm = (v: string) => normalizeValue(foldChinese(v).replace(ARTICLES, ''));
@@ -31,6 +32,16 @@ function endsWithValue(content: string, value: string): boolean {
   const n = value.trim().split(/\s+/).length;
   if (words.length <= n) return false;
   return norm(words.slice(-n).join(' ')) === norm(value);
+}
+
+/** A sentence that says a value does not hold ("User no longer …", "用户不吃牛肉"). */
+const NEGATED_SENTENCE = /\bno\s+longer\b|\bnot\b|n't\b|\bnever\b|^用户(?:的.{0,8})?(?:不|没|从不)|不再|不是/iu;
+
+/** The known fact's sentence with the new value in it, unless that sentence denies its value. */
+function borrowedContent(target: KnownFact, d: FactDraft): string | undefined {
+  if (!target.object || !target.content.includes(target.object) || NEGATED_SENTENCE.test(target.content))
+    return d.content;
+  return target.content.replace(target.object, d.object);
 }
 
 /** A draft for a full key ("user.editor", "env.app.deployed_on"), keeping its namespace. */
@@ -162,10 +173,7 @@ export function alignKey(d: FactDraft, known: readonly KnownFact[]): FactDraft {
   });
   if (matches.length !== 1) return d;
   const target = matches[0]!;
-  const content =
-    target.object && target.content.includes(target.object) && d.positive
-      ? target.content.replace(target.object, d.object)
-      : d.content;
+  const content = d.positive ? borrowedContent(target, d) : d.content;
   return {
     ...draftForKey(target.key, d.object, d.confidence, {
       ...(content ? { content } : {}),
@@ -219,11 +227,38 @@ export function alignBySlot(d: FactDraft, known: readonly KnownFact[], clause: s
   });
   if (candidates.length !== 1) return d;
   const target = candidates[0]!;
-  const content = target.content.includes(target.object!)
-    ? target.content.replace(target.object!, d.object)
-    : d.content;
+  const content = borrowedContent(target, d);
   return draftForKey(target.key, d.object, d.confidence, {
     ...(content ? { content } : {}),
     ...(d.label ? { label: d.label } : {}),
   });
+}
+
+/** Kinds of thing a person or a project has one of at a time (two languages are two facts; two phones are a change). */
+const ONE_AT_A_TIME = new Set(['phone', 'operating_system', 'editor', 'browser', 'database', 'laptop', 'shell']);
+
+/**
+ * A named thing of a kind held one at a time, stated under a key of its own ("the database is
+ * Postgres now" → env.database.is), is the change of the one known fact holding a thing of that
+ * kind (env.project.database = MySQL): same namespace, exactly one such known key.
+ */
+export function alignByKind(d: FactDraft, known: readonly KnownFact[]): FactDraft {
+  const ns = d.namespace ?? 'user';
+  const key = `${ns}.${d.suffix}`;
+  if (!d.positive || known.some((k) => k.key === key)) return d;
+  const kind = categoryOf(d.object.replace(ARTICLES, ''));
+  if (!kind || !ONE_AT_A_TIME.has(kind)) return d;
+  const held = known.filter(
+    (k) =>
+      k.object &&
+      k.key.startsWith(`${ns}.`) &&
+      !k.key.includes('.event.') &&
+      (categoryOf(k.object.replace(ARTICLES, '')) === kind || k.key.split('.').pop() === kind),
+  );
+  const keys = new Set(held.map((k) => k.key));
+  if (keys.size !== 1) return d;
+  const target = held[held.length - 1]!;
+  if (norm(target.object!) === norm(d.object)) return d;
+  const content = borrowedContent(target, d);
+  return { ...draftForKey(target.key, d.object, d.confidence, content ? { content } : {}), positive: true };
 }
