@@ -1,4 +1,3 @@
-import { handleMcpHttp } from '@engram/api-mcp';
 import type { MemoryApp } from '@engram/app';
 import type { Logger } from '@engram/core';
 import type { FastifyInstance } from 'fastify';
@@ -20,10 +19,14 @@ export interface McpRouteOptions {
  * session to delete (DELETE), so both answer 405 as the transport specification allows.
  */
 export function registerMcpRoute(server: FastifyInstance, opts: McpRouteOptions): void {
+  // The MCP SDK (and its zod schemas) loads on the first MCP request: a third of the HTTP layer's
+  // start-up for a route many deployments never call.
+  let mcp: Promise<typeof import('@engram/api-mcp')> | null = null;
   server.post(MCP_PATH, async (req, reply) => {
     const caller = requestCaller(req);
     reply.hijack();
     try {
+      const { handleMcpHttp } = await (mcp ??= import('@engram/api-mcp'));
       await handleMcpHttp(req.raw, reply.raw, req.body, {
         app: opts.app,
         caller,
