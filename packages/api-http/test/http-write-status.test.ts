@@ -55,6 +55,9 @@ describe('HTTP API: write status (GET /v1/events/{id}), dead letters and /readyz
       }),
     );
 
+    // Applied also means searchable: the search index follows the log on its own, after the SQL side.
+    const status = async (eventId: string) => (await h.call('GET', `/v1/events/${eventId}?userId=ws`)).json;
+    await waitFor('write status past pending', async () => (await status(msg.json.eventId)).status !== 'pending');
     const applied = await h.call('GET', `/v1/events/${strong.json.eventId}?userId=ws`);
     expect(applied.json).toMatchObject({
       status: 'applied',
