@@ -181,3 +181,18 @@ describe('a second value said as additional keeps the first (too, also, 也会)'
     expect(hit.content).not.toMatch(/不吃/u);
   });
 });
+
+describe('a slot named by the noun of a known habit’s verb is that habit', () => {
+  it('"my usual order is …" after "I always order …"', async () => {
+    const hit = await current(
+      ['I always order a cappuccino.'],
+      ['My usual order is a cortado now.'],
+      'user.does.order.cappuccino',
+    );
+    expect(hit).toMatchObject({ object: 'a cortado', content: 'User orders a cortado' });
+  });
+  it('an unrelated attribute keeps its own key', async () => {
+    const { later } = await change(['I always order a cappuccino.'], ['My favourite colour is green.']);
+    expect(facts(later)).toEqual([['user.favourite_color', 'green', true]]);
+  });
+});

@@ -19,7 +19,7 @@ import { resolveTime } from './time-expressions';
 import { valueChanges } from './value-changes';
 import { resolveDeicticMoves } from './deixis';
 import { selfReferences } from './self-reference';
-import { alignByKind, alignBySlot, alignKey } from './value-match';
+import { alignByKind, alignBySlot, alignByVerb, alignKey } from './value-match';
 import { shapeOf } from './value-shape';
 
 export const RULES_EXTRACTOR_ID = 'rules@1';
@@ -229,7 +229,10 @@ export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact
   return kept.map((x) =>
     toCandidate(
       besideKnown(
-        alignByKind(alignKey(alignBySlot(byValueShape(x.d), knownBefore, x.clause), knownBefore), knownBefore),
+        alignByVerb(
+          alignByKind(alignKey(alignBySlot(byValueShape(x.d), knownBefore, x.clause), knownBefore), knownBefore),
+          knownBefore,
+        ),
         knownBefore,
         x.clause,
         x.lang,

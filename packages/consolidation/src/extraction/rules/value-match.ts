@@ -262,3 +262,24 @@ export function alignByKind(d: FactDraft, known: readonly KnownFact[]): FactDraf
   const content = borrowedContent(target, d);
   return { ...draftForKey(target.key, d.object, d.confidence, content ? { content } : {}), positive: true };
 }
+
+/**
+ * A slot named by the noun of a habit's verb ("my usual coffee order is …" after "I always order a
+ * flat white", "my commute is …" after "I commute by train") is that habit: the noun heads the
+ * draft's key, exactly one known habit has that verb.
+ */
+export function alignByVerb(d: FactDraft, known: readonly KnownFact[]): FactDraft {
+  const ns = d.namespace ?? 'user';
+  if (ns !== 'user' || !d.positive || known.some((k) => k.key === `user.${d.suffix}`) || d.suffix.includes('.'))
+    return d;
+  const words = d.suffix.split('_').filter((w) => !STOP.has(w));
+  const head = words[words.length - 1];
+  if (!head || head.length < 3 || hasCjk(head)) return d;
+  const held = known.filter((k) => k.object && new RegExp(`^user\\.does\\.${head}(?:_[a-z]+)?\\.`).test(k.key));
+  if (new Set(held.map((k) => k.key)).size !== 1) return d;
+  const target = held[0]!;
+  return {
+    ...draftForKey(target.key, d.object, d.confidence, { content: borrowedContent(target, d) ?? '' }),
+    positive: true,
+  };
+}
