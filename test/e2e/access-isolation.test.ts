@@ -28,6 +28,8 @@ interface BData {
   sessionId: string;
   contradictionId: string;
   position: string;
+  /** A webhook tenant B registered. */
+  webhookId: string;
 }
 
 type HttpAttack = { method: string; path: string; body?: Record<string, unknown> };
@@ -103,10 +105,14 @@ function httpAttacks(b: BData, bKey: CreatedKey): Record<string, HttpAttack> {
     decayCurve: { method: 'GET', path: `/v1/memories/${b.memoryId}/decay?${u}` },
     listErasures: { method: 'GET', path: `/v1/erasures?${u}` },
     streamEvents: { method: 'GET', path: `/v1/events/stream?${u}&from=0:0&follow=false` },
+    createWebhook: { method: 'POST', path: '/v1/admin/webhooks', body: { url: 'https://a.example.com/hook' } },
+    listWebhooks: { method: 'GET', path: '/v1/admin/webhooks' },
+    deleteWebhook: { method: 'DELETE', path: `/v1/admin/webhooks/${b.webhookId}` },
+    listWebhookDeliveries: { method: 'GET', path: `/v1/admin/webhooks/${b.webhookId}/deliveries` },
   };
 }
 
-function grpcAttacks(b: BData): Record<string, Record<string, unknown>> {
+function grpcAttacks(b: BData, bKey: CreatedKey): Record<string, Record<string, unknown>> {
   return {
     Write: { userId: 'bob', type: 'USER', key: b.key, content: 'overwritten by A' },
     Observe: { userId: 'bob', sessionId: b.sessionId, role: 'user', content: 'hello' },
@@ -133,8 +139,44 @@ function grpcAttacks(b: BData): Record<string, Record<string, unknown>> {
     Stats: { userId: 'bob' },
     Consolidate: { userId: 'bob' },
     StreamEvents: { userId: 'bob', from: '0:0', noFollow: true },
+    CreateApiKey: { tenantId: 'tenant-b', scopes: ['read'] },
+    ListApiKeys: { tenantId: 'tenant-b', includeRevoked: true },
+    RevokeApiKey: { id: bKey.id },
+    ListQuarantine: { userId: 'bob', status: 'pending' },
+    ReleaseQuarantined: { id: b.quarantineId, note: 'let it through' },
+    DiscardQuarantined: { id: b.quarantineId },
+    ListDeadLetters: { tenantId: 'tenant-b' },
+    RetryDeadLetters: { tenantId: 'tenant-b', id: b.deadLetterId },
+    ListSessions: { userId: 'bob' },
+    SessionTimeline: { userId: 'bob', sessionId: b.sessionId },
+    DecayCurve: { userId: 'bob', id: b.memoryId },
+    ListErasures: { userId: 'bob' },
+    CreateWebhook: { url: 'https://a.example.com/hook' },
+    ListWebhooks: {},
+    DeleteWebhook: { id: b.webhookId },
+    ListWebhookDeliveries: { id: b.webhookId },
   };
 }
+
+/** The methods only an operator (admin scope) calls, and ListErasures (erase): refused to a read/write key. */
+const OPERATOR_METHODS: Record<string, string> = {
+  ListUsers: 'admin',
+  Stats: 'admin',
+  Consolidate: 'admin',
+  CreateApiKey: 'admin',
+  ListApiKeys: 'admin',
+  RevokeApiKey: 'admin',
+  ListQuarantine: 'admin',
+  ReleaseQuarantined: 'admin',
+  DiscardQuarantined: 'admin',
+  ListDeadLetters: 'admin',
+  RetryDeadLetters: 'admin',
+  CreateWebhook: 'admin',
+  ListWebhooks: 'admin',
+  DeleteWebhook: 'admin',
+  ListWebhookDeliveries: 'admin',
+  ListErasures: 'erase',
+};
 
 const PUBLIC = new Set(['healthz', 'readyz', 'openapi']);
 
@@ -258,7 +300,13 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
         })
       ).status,
     ).toBe(200);
+    const hook = await s.call('POST', '/v1/admin/webhooks', {
+      key: keyB.key,
+      body: { url: 'https://b.example.com/hook', description: `B ${SECRET}` },
+    });
+    expect(hook.status).toBe(201);
     b = {
+      webhookId: hook.json.id,
       erasureId: erased.json.erasureId,
       memoryId: w.json.id,
       eventId: w.json.eventId,
@@ -295,7 +343,7 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
       .map((o) => o.operationId)
       .sort();
     expect(Object.keys(httpAttacks(b, keyB)).sort()).toEqual(protectedOps);
-    expect(Object.keys(grpcAttacks(b)).sort()).toEqual(Object.keys(loadEngramProto().service).sort());
+    expect(Object.keys(grpcAttacks(b, keyB)).sort()).toEqual(Object.keys(loadEngramProto().service).sort());
   });
 
   it('without a key, or with a bad one, every route but the public probes answers 401 UNAUTHENTICATED', async () => {
@@ -319,7 +367,7 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
   });
 
   it('over gRPC too: UNAUTHENTICATED without a valid key', async () => {
-    for (const [method, req] of Object.entries(grpcAttacks(b))) {
+    for (const [method, req] of Object.entries(grpcAttacks(b, keyB))) {
       for (const key of [undefined, 'egk_forged']) {
         const r = await s.rpc(method, req, key ? { key } : {});
         expect(r.code, method).toBe(grpc.status.UNAUTHENTICATED);
@@ -344,7 +392,7 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
       }
       expect(r.text, op).not.toContain('4471');
     }
-    for (const [method, req] of Object.entries(grpcAttacks(b))) {
+    for (const [method, req] of Object.entries(grpcAttacks(b, keyB))) {
       const r = await s.rpc(method, req, { key: keyA.key, metadata: { 'x-tenant-id': 'tenant-b' } });
       expect(r.code, method).toBe(grpc.status.PERMISSION_DENIED);
       expect(r.details).toMatchObject({ reason: 'TENANT_NOT_ALLOWED' });
@@ -371,6 +419,9 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
         'eventStatus',
         'getErasure',
         'patchMemory',
+        'decayCurve',
+        'deleteWebhook',
+        'listWebhookDeliveries',
       ];
       if (lookups.includes(op)) {
         expect(r.status, op).toBe(404);
@@ -396,9 +447,20 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
     expect(listed.json.keys.map((k: { tenantId: string }) => k.tenantId)).toEqual(expect.arrayContaining(['tenant-a']));
     expect(listed.json.keys.every((k: { tenantId: string }) => k.tenantId === 'tenant-a')).toBe(true);
 
-    for (const [method, req] of Object.entries(grpcAttacks(b))) {
+    for (const [method, req] of Object.entries(grpcAttacks(b, keyB))) {
       const r = await s.rpc(method, req, { key: keyA.key });
       expect(JSON.stringify(r), method).not.toContain('4471');
+      expect(JSON.stringify(r), method).not.toContain(keyB.prefix);
+      // No answer lists B's webhook, held write or dead letter (a NOT_FOUND may echo the id asked for).
+      for (const id of [b.webhookId, b.quarantineId, b.deadLetterId])
+        expect(JSON.stringify(r.response ?? {}), method).not.toContain(id);
+      // Operator calls that name a tenant (key management, dead letters): a tenant admin names only its own.
+      if (['CreateApiKey', 'ListApiKeys', 'ListDeadLetters', 'RetryDeadLetters'].includes(method))
+        expect(r, method).toMatchObject({
+          code: grpc.status.PERMISSION_DENIED,
+          engramCode: 'FORBIDDEN',
+          details: { reason: 'TENANT_NOT_ALLOWED' },
+        });
       if (
         [
           'GetMemory',
@@ -411,11 +473,57 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
           'Unpin',
           'Restore',
           'ResolveContradiction',
+          'RevokeApiKey',
+          'ReleaseQuarantined',
+          'DiscardQuarantined',
+          'DecayCurve',
+          'DeleteWebhook',
+          'ListWebhookDeliveries',
         ].includes(method)
       )
         expect(r.code, method).toBe(grpc.status.NOT_FOUND);
       if (method === 'Query') expect(r.response.results.map((h: { id: string }) => h.id)).not.toContain(b.memoryId);
+      // The listings answer, with tenant A's data only.
+      if (['ListQuarantine', 'ListSessions', 'ListErasures', 'ListWebhooks'].includes(method))
+        expect(r.ok, method).toBe(true);
     }
+    // Naming no tenant, A's admin key lists only tenant A's keys, dead letters and webhooks over gRPC too.
+    const keysA = (await s.rpc('ListApiKeys', { includeRevoked: true }, { key: keyA.key })).response.keys;
+    expect(keysA.length).toBeGreaterThan(0);
+    expect(keysA.every((k: { tenantId: string }) => k.tenantId === 'tenant-a')).toBe(true);
+    const dlA = (await s.rpc('ListDeadLetters', { status: 'dead' }, { key: keyA.key })).response;
+    expect(dlA.deadLetters ?? []).toEqual([]);
+    const hooksA = (await s.rpc('ListWebhooks', {}, { key: keyA.key })).response.webhooks ?? [];
+    expect(hooksA.every((w: { tenantId: string }) => w.tenantId === 'tenant-a')).toBe(true);
+  });
+
+  it('a key without the admin (or erase) scope gets PERMISSION_DENIED on every operator method, as HTTP 403', async () => {
+    const worker = await s.newKey({ tenantId: 'tenant-a', scopes: ['read', 'write'], name: 'A worker' });
+    const requests = grpcAttacks(b, keyB);
+    for (const [method, scope] of Object.entries(OPERATOR_METHODS)) {
+      const r = await s.rpc(method, requests[method]!, { key: worker.key });
+      expect(r, method).toMatchObject({
+        code: grpc.status.PERMISSION_DENIED,
+        engramCode: 'FORBIDDEN',
+        details: { reason: 'SCOPE_MISSING', missing: [scope] },
+      });
+    }
+    const attacks = httpAttacks(b, keyB);
+    for (const op of [
+      'createApiKey',
+      'listQuarantine',
+      'listDeadLetters',
+      'createWebhook',
+      'listWebhooks',
+      'listErasures',
+    ]) {
+      const a = attacks[op]!;
+      const r = await s.call(a.method, a.path, { key: worker.key, ...(a.body ? { body: a.body } : {}) });
+      expect(r.status, op).toBe(403);
+      expect(r.json.error, op).toMatchObject({ code: 'FORBIDDEN', details: { reason: 'SCOPE_MISSING' } });
+    }
+    // Its own reads are served: the refusals above are the scope's.
+    expect((await s.rpc('ListSessions', { userId: 'alice' }, { key: worker.key })).ok).toBe(true);
   });
 
   it("after every attack tenant B's data and key are exactly as they were", async () => {
@@ -457,6 +565,11 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
     const status = await s.call('GET', `/v1/events/${b.eventId}?userId=bob`, { key: keyB.key });
     expect(status.json).toMatchObject({ eventId: b.eventId, memoryId: b.memoryId });
     expect((await s.keys.get(keyB.id))!.revokedAt).toBeNull();
+    const hooks = await s.call('GET', '/v1/admin/webhooks', { key: keyB.key });
+    expect(hooks.json.webhooks.map((w: { id: string }) => w.id)).toEqual([b.webhookId]);
+    expect((await s.rpc('ListWebhooks', {}, { key: keyB.key })).response.webhooks).toEqual([
+      expect.objectContaining({ id: b.webhookId, tenantId: 'tenant-b' }),
+    ]);
     expect((await s.call('POST', '/v1/query', { key: keyB.key, body: { userId: 'bob', query: 'vault' } })).status).toBe(
       200,
     );

@@ -29,9 +29,8 @@ import {
   WriteBatchBody,
 } from '@engram/contract';
 import { EngramError, type EventType } from '@engram/core';
-import { list, memoryToProto, metadataOf, s, shape, writeFieldsOf, type CallContext, type Req } from './handlers';
+import { list, memoryToProto, metadataOf, n, s, shape, writeFieldsOf, type CallContext, type Req } from './handlers';
 
-const n = (v: unknown): string | undefined => (typeof v === 'number' ? String(v) : undefined);
 const orEmpty = (v: string | null | undefined) => v ?? '';
 
 function historyToProto(h: HistoryItem): Req {

@@ -31,6 +31,8 @@ export type Req = Record<string, unknown>;
 /** proto3: an unset optional field is absent, an empty repeated field is []; both mean "not given". */
 export const s = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 export const list = (v: unknown): unknown[] | undefined => (Array.isArray(v) && v.length > 0 ? v : undefined);
+/** A number field as the HTTP query's string, checked by the same pattern there. */
+export const n = (v: unknown): string | undefined => (typeof v === 'number' ? String(v) : undefined);
 
 /** A message's fields as the request shape of @engram/contract (undefined fields dropped). */
 export function shape(fields: Record<string, unknown>): Record<string, unknown> {
@@ -106,6 +108,15 @@ function hitToProto(h: QueryHit): Req {
     validTo: h.validTo ?? '',
     // Same field names as the JSON shape; null (not in a list, not reranked) leaves a message unset.
     ...(h.explain ? { explain: h.explain } : {}),
+  };
+}
+
+export function erasureToProto(rep: Awaited<ReturnType<MemoryApp['getErasure']>>): Req {
+  return {
+    ...rep,
+    subject: { ...rep.subject, memoryId: rep.subject.memoryId ?? '' },
+    completedAt: rep.completedAt ?? '',
+    error: rep.error ?? '',
   };
 }
 
@@ -252,12 +263,7 @@ export function buildHandlers(app: MemoryApp): Record<string, (c: CallContext, r
         erasureId: id,
         minPosition: q.minPosition,
       });
-      return {
-        ...rep,
-        subject: { ...rep.subject, memoryId: rep.subject.memoryId ?? '' },
-        completedAt: rep.completedAt ?? '',
-        error: rep.error ?? '',
-      };
+      return erasureToProto(rep);
     },
     async Forget(c, r) {
       const b = check(

@@ -10,10 +10,13 @@ import {
   type ReadinessCheck,
   type Telemetry,
 } from '@engram/core';
-import type { AccessControl, MemoryApp } from '@engram/app';
+import type { AccessControl, KeyAdmin, MemoryApp } from '@engram/app';
+import type { WebhookAdmin } from '@engram/webhooks';
 import { buildHandlers, callContext, credentialsOf } from './handlers';
 import { callSpan } from './call-span';
 import { moreHandlers, streamHandlers } from './handlers-more';
+import { inspectorHandlers } from './handlers-inspector';
+import { operatorHandlers } from './handlers-operator';
 import { ENGRAM_SERVICE_NAME, loadEngramProto } from './proto';
 import { toServiceError } from './status';
 
@@ -21,6 +24,10 @@ export interface GrpcServerOptions {
   app: MemoryApp;
   /** P5: every call's key is checked (UNAUTHENTICATED) and its rate-limit bucket charged, as on HTTP. */
   access: AccessControl;
+  /** Key management calls (CreateApiKey, ...); absent, they answer UNIMPLEMENTED (as HTTP serves no such route). */
+  keys?: KeyAdmin;
+  /** Webhook management calls (CreateWebhook, ...); absent, they answer UNIMPLEMENTED. */
+  webhooks?: WebhookAdmin;
   host: string;
   /** 0 picks a free port. */
   port: number;
@@ -61,7 +68,13 @@ export async function startGrpcServer(opts: GrpcServerOptions): Promise<RunningG
   const tracer = (opts.telemetry ?? noopTelemetry).tracer;
   const admitted = (metadata: grpc.Metadata) =>
     opts.access.admit(credentialsOf(metadata)).then((principal) => callContext(metadata, principal));
-  for (const [name, handle] of Object.entries({ ...buildHandlers(opts.app), ...moreHandlers(opts.app) })) {
+  const unary = {
+    ...buildHandlers(opts.app),
+    ...moreHandlers(opts.app),
+    ...inspectorHandlers(opts.app),
+    ...operatorHandlers(opts.app, { keys: opts.keys, webhooks: opts.webhooks }),
+  };
+  for (const [name, handle] of Object.entries(unary)) {
     impl[name] = (
       call: grpc.ServerUnaryCall<Record<string, unknown>, unknown>,
       callback: grpc.sendUnaryData<unknown>,

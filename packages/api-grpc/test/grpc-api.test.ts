@@ -240,6 +240,20 @@ describe('gRPC API over a real loopback connection', () => {
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe(code);
   });
 
+  it('without key or webhook admins, their calls answer UNIMPLEMENTED (UNSUPPORTED), as HTTP serves no such route', async () => {
+    for (const [method, req] of [
+      ['CreateApiKey', { tenantId: 'default', scopes: ['read'] }],
+      ['ListApiKeys', {}],
+      ['CreateWebhook', { url: 'https://example.com/hook' }],
+      ['ListWebhooks', {}],
+    ] as const)
+      expect(await client.fail(method, req), method).toMatchObject({
+        code: grpc.status.UNIMPLEMENTED,
+        engramCode: 'UNSUPPORTED',
+        details: { reason: 'NOT_SERVED' },
+      });
+  });
+
   it('maps a provenance conflict, a bad tenant and a bad metadata JSON', async () => {
     const w = await client.call('Write', { userId: 'pv', type: 'USER', key: 'home', content: 'Lives in Oslo' });
     await client.call('GetMemory', { userId: 'pv', id: w.id, minPosition: w.position });

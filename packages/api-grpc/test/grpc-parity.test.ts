@@ -42,6 +42,22 @@ const GRPC_OF: Record<string, string> = {
   stats: 'Stats',
   consolidate: 'Consolidate',
   streamEvents: 'StreamEvents',
+  createApiKey: 'CreateApiKey',
+  listApiKeys: 'ListApiKeys',
+  revokeApiKey: 'RevokeApiKey',
+  listQuarantine: 'ListQuarantine',
+  releaseQuarantined: 'ReleaseQuarantined',
+  discardQuarantined: 'DiscardQuarantined',
+  listDeadLetters: 'ListDeadLetters',
+  retryDeadLetters: 'RetryDeadLetters',
+  listSessions: 'ListSessions',
+  sessionTimeline: 'SessionTimeline',
+  decayCurve: 'DecayCurve',
+  listErasures: 'ListErasures',
+  createWebhook: 'CreateWebhook',
+  listWebhooks: 'ListWebhooks',
+  deleteWebhook: 'DeleteWebhook',
+  listWebhookDeliveries: 'ListWebhookDeliveries',
 };
 /** Covered by the standard gRPC services every gRPC client knows. */
 const STANDARD: Record<string, string> = {
@@ -52,22 +68,6 @@ const STANDARD: Record<string, string> = {
 /** HTTP only, and why (each one named: a new operation is not silently exempt). */
 const HTTP_ONLY: Record<string, string> = {
   metrics: 'Prometheus scrapes text over HTTP',
-  createApiKey: 'operator surface (key management), HTTP only for now',
-  listApiKeys: 'operator surface (key management), HTTP only for now',
-  revokeApiKey: 'operator surface (key management), HTTP only for now',
-  listQuarantine: 'operator surface (scanner quarantine review), HTTP only for now',
-  releaseQuarantined: 'operator surface (scanner quarantine review), HTTP only for now',
-  discardQuarantined: 'operator surface (scanner quarantine review), HTTP only for now',
-  listDeadLetters: 'operator surface (projection dead letters), HTTP only for now',
-  retryDeadLetters: 'operator surface (projection dead letters), HTTP only for now',
-  listSessions: 'inspector view (/ui/), HTTP only for now',
-  sessionTimeline: 'inspector view (/ui/), HTTP only for now',
-  decayCurve: 'inspector view (/ui/), HTTP only for now',
-  listErasures: 'inspector view (/ui/), HTTP only for now',
-  createWebhook: 'operator surface (webhook registration), HTTP only for now',
-  listWebhooks: 'operator surface (webhook registration), HTTP only for now',
-  deleteWebhook: 'operator surface (webhook registration), HTTP only for now',
-  listWebhookDeliveries: 'operator surface (webhook delivery log), HTTP only for now',
 };
 
 describe('gRPC parity with the HTTP API, reflection and health', () => {
@@ -80,6 +80,8 @@ describe('gRPC parity with the HTTP API, reflection and health', () => {
     server = await startGrpcServer({
       app: h.app,
       access: openAccess(),
+      keys: h.keys,
+      webhooks: h.webhooks,
       host: '127.0.0.1',
       port: 0,
       logger: h.logger,

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import type { KeyAdmin } from '@engram/app';
+import { keyListInputOf, type KeyAdmin } from '@engram/app';
 import { API_SCOPES } from '@engram/core';
 import { ApiKeyParams, CreateKeyBody, ListKeysQuery } from '@engram/contract';
 import { route, type RouteDef } from './route-def';
@@ -52,10 +52,7 @@ export function adminKeyRoutes(keys: KeyAdmin): RouteDef[] {
       schema: { querystring: ListKeysQuery },
       responses: { 200: { description: 'the keys', schema: Type.Object({ keys: Type.Array(apiKeySchema) }) } },
       async handle({ principal, query }) {
-        const list = await keys.list(principal, {
-          ...(query.tenantId ? { tenantId: query.tenantId } : {}),
-          includeRevoked: query.includeRevoked === 'true',
-        });
+        const list = await keys.list(principal, keyListInputOf(query));
         return { status: 200, body: { keys: list } };
       },
     }),

@@ -1,4 +1,4 @@
-import { scopeOf, type MemoryApp } from '@engram/app';
+import { decayInputOf, erasuresInputOf, sessionsInputOf, timelineInputOf, type MemoryApp } from '@engram/app';
 import {
   DecayQuery,
   ErasuresQuery,
@@ -17,8 +17,6 @@ import {
   sessionTimelineResponse,
 } from './inspector-schemas';
 
-const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
-
 /** Read views the inspector (/ui/) shows beyond the agent API: sessions, a session's timeline, decay curves, erasures. */
 export function inspectorRoutes(app: MemoryApp): RouteDef[] {
   return [
@@ -31,16 +29,10 @@ export function inspectorRoutes(app: MemoryApp): RouteDef[] {
       reads: true,
       schema: { params: UserPathParams, querystring: SessionsQuery, headers: TenantHeaders },
       responses: { 200: { description: 'one page; nextCursor is null on the last', schema: sessionPageResponse } },
-      async handle({ tenantId, principal, params, query }) {
+      async handle({ tenantId, principal, correlationId, params, query }) {
         return {
           status: 200,
-          body: await app.listSessions({
-            scope: scopeOf(tenantId, { userId: params.userId, agentId: query.agentId }),
-            principal,
-            limit: num(query.limit),
-            cursor: query.cursor,
-            minPosition: query.minPosition,
-          }),
+          body: await app.listSessions(sessionsInputOf({ tenantId, principal, correlationId }, params.userId, query)),
         };
       },
     }),
@@ -54,15 +46,12 @@ export function inspectorRoutes(app: MemoryApp): RouteDef[] {
       reads: true,
       schema: { params: SessionParams, querystring: TimelineQuery, headers: TenantHeaders },
       responses: { 200: { description: 'the timeline', schema: sessionTimelineResponse } },
-      async handle({ tenantId, principal, params, query }) {
+      async handle({ tenantId, principal, correlationId, params, query }) {
         return {
           status: 200,
-          body: await app.sessionTimeline({
-            scope: scopeOf(tenantId, query),
-            principal,
-            sessionId: params.sessionId,
-            minPosition: query.minPosition,
-          }),
+          body: await app.sessionTimeline(
+            timelineInputOf({ tenantId, principal, correlationId }, params.sessionId, query),
+          ),
         };
       },
     }),
@@ -76,17 +65,10 @@ export function inspectorRoutes(app: MemoryApp): RouteDef[] {
       reads: true,
       schema: { params: MemoryParams, querystring: DecayQuery, headers: TenantHeaders },
       responses: { 200: { description: 'the curve', schema: decayCurveResponse } },
-      async handle({ tenantId, principal, params, query }) {
+      async handle({ tenantId, principal, correlationId, params, query }) {
         return {
           status: 200,
-          body: await app.decayCurve({
-            scope: scopeOf(tenantId, query),
-            principal,
-            memoryId: params.id,
-            days: num(query.days),
-            points: num(query.points),
-            minPosition: query.minPosition,
-          }),
+          body: await app.decayCurve(decayInputOf({ tenantId, principal, correlationId }, params.id, query)),
         };
       },
     }),
@@ -99,16 +81,10 @@ export function inspectorRoutes(app: MemoryApp): RouteDef[] {
       reads: true,
       schema: { querystring: ErasuresQuery, headers: TenantHeaders },
       responses: { 200: { description: 'one page; nextCursor is null on the last', schema: erasurePageResponse } },
-      async handle({ tenantId, principal, query }) {
+      async handle({ tenantId, principal, correlationId, query }) {
         return {
           status: 200,
-          body: await app.listErasures({
-            tenantId,
-            principal,
-            userId: query.userId ?? null,
-            limit: num(query.limit),
-            cursor: query.cursor,
-          }),
+          body: await app.listErasures(erasuresInputOf({ tenantId, principal, correlationId }, query)),
         };
       },
     }),

@@ -1,4 +1,13 @@
-import { observeInputOf, queryInputOf, scopeOf, writeInputOf, type MemoryApp } from '@engram/app';
+import {
+  deadLettersInputOf,
+  observeInputOf,
+  quarantineDecisionInputOf,
+  quarantineListInputOf,
+  queryInputOf,
+  scopeOf,
+  writeInputOf,
+  type MemoryApp,
+} from '@engram/app';
 import {
   ConsolidateBody,
   DeadLetterRetryBody,
@@ -416,15 +425,10 @@ export function buildRoutes(app: MemoryApp, stream: { heartbeatMs?: number } = {
       tag: 'admin',
       schema: { querystring: DeadLettersQuery, headers: TenantHeaders },
       responses: { 200: { description: 'dead letters and their count per projection', schema: deadLettersResponse } },
-      async handle({ principal, query }) {
-        const { limit, ...filter } = query;
+      async handle({ tenantId, principal, correlationId, query }) {
         return {
           status: 200,
-          body: await app.listDeadLetters({
-            ...filter,
-            principal,
-            ...(limit !== undefined ? { limit: Number(limit) } : {}),
-          }),
+          body: await app.listDeadLetters(deadLettersInputOf({ tenantId, principal, correlationId }, query)),
         };
       },
     }),
@@ -466,15 +470,8 @@ export function buildRoutes(app: MemoryApp, stream: { heartbeatMs?: number } = {
       tag: 'admin',
       schema: { querystring: QuarantineQuery, headers: TenantHeaders },
       responses: { 200: { description: 'held writes of the tenant', schema: quarantineListResponse } },
-      async handle({ tenantId, principal, query }) {
-        const items = await app.listQuarantine({
-          tenantId,
-          principal,
-          userId: query.userId ?? null,
-          status: query.status,
-          limit: query.limit,
-          minPosition: query.minPosition,
-        });
+      async handle({ tenantId, principal, correlationId, query }) {
+        const items = await app.listQuarantine(quarantineListInputOf({ tenantId, principal, correlationId }, query));
         return { status: 200, body: { items } };
       },
     }),
@@ -487,15 +484,9 @@ export function buildRoutes(app: MemoryApp, stream: { heartbeatMs?: number } = {
       schema: { params: QuarantineParams, body: QuarantineDecisionBody, headers: TenantHeaders },
       responses: { 202: { description: 'decision appended', schema: quarantineDecisionResponse } },
       async handle({ tenantId, principal, correlationId, params, body }) {
-        const r = await app.releaseQuarantined({
-          tenantId,
-          principal,
-          quarantineId: params.id,
-          note: body.note,
-          resolvedBy: body.resolvedBy,
-          correlationId,
-          minPosition: body.minPosition,
-        });
+        const r = await app.releaseQuarantined(
+          quarantineDecisionInputOf({ tenantId, principal, correlationId }, params.id, body),
+        );
         return { status: 202, body: r };
       },
     }),
@@ -508,15 +499,9 @@ export function buildRoutes(app: MemoryApp, stream: { heartbeatMs?: number } = {
       schema: { params: QuarantineParams, body: QuarantineDecisionBody, headers: TenantHeaders },
       responses: { 202: { description: 'decision appended', schema: quarantineDecisionResponse } },
       async handle({ tenantId, principal, correlationId, params, body }) {
-        const r = await app.discardQuarantined({
-          tenantId,
-          principal,
-          quarantineId: params.id,
-          note: body.note,
-          resolvedBy: body.resolvedBy,
-          correlationId,
-          minPosition: body.minPosition,
-        });
+        const r = await app.discardQuarantined(
+          quarantineDecisionInputOf({ tenantId, principal, correlationId }, params.id, body),
+        );
         return { status: 202, body: r };
       },
     }),

@@ -6,7 +6,7 @@ import {
   WebhookParams,
   WEBHOOK_EVENT_TYPES,
 } from '@engram/contract';
-import type { WebhookAdmin } from '@engram/webhooks';
+import { deliveriesQueryOf, type WebhookAdmin } from '@engram/webhooks';
 import { route, type RouteDef } from './route-def';
 
 const nullable = (description?: string) => Type.Union([Type.String(), Type.Null()], description ? { description } : {});
@@ -94,10 +94,7 @@ export function webhookRoutes(webhooks: WebhookAdmin): RouteDef[] {
         200: { description: 'deliveries', schema: Type.Object({ deliveries: Type.Array(deliverySchema) }) },
       },
       async handle({ principal, tenantId, params, query }) {
-        const deliveries = await webhooks.deliveries(principal, tenantId, params.id, {
-          ...(query.status ? { status: query.status } : {}),
-          ...(query.limit !== undefined ? { limit: Math.max(1, Number(query.limit)) } : {}),
-        });
+        const deliveries = await webhooks.deliveries(principal, tenantId, params.id, deliveriesQueryOf(query));
         return { status: 200, body: { deliveries } };
       },
     }),

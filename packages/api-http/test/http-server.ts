@@ -1,10 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { createKeyAdmin, openAccess } from '@engram/app';
+import { createKeyAdmin, openAccess, type KeyAdmin } from '@engram/app';
 import { systemClock } from '@engram/core';
 import { runMigrations } from '@engram/projections';
 import { KEY_STORE_MIGRATIONS_DIR, KEY_STORE_MIGRATIONS_NAMESPACE, openSqlKeyStore } from '@engram/key-store-sql';
-import { createWebhookAdmin, WEBHOOK_MIGRATIONS_DIR, WEBHOOK_MIGRATIONS_NAMESPACE } from '@engram/webhooks';
+import {
+  createWebhookAdmin,
+  WEBHOOK_MIGRATIONS_DIR,
+  WEBHOOK_MIGRATIONS_NAMESPACE,
+  type WebhookAdmin,
+} from '@engram/webhooks';
 import { buildHttpServer } from '../src/index';
 import { openStack } from '../../app/test/harness';
 import type { Stack, StackOptions } from '../../app/test/harness';
@@ -25,6 +30,9 @@ export interface HttpRequestOptions {
 export interface HttpStack extends Stack {
   server: FastifyInstance;
   base: string;
+  /** The key and webhook admins the server's routes use (a gRPC server under test gets the same). */
+  keys: KeyAdmin;
+  webhooks: WebhookAdmin;
   call(method: string, path: string, opts?: HttpRequestOptions): Promise<HttpAnswer>;
 }
 
@@ -64,11 +72,12 @@ export async function openHttpStack(opts: StackOptions & { reads?: boolean } = {
     logger: stack.logger,
   });
   await runMigrations(stack.db, { dir: WEBHOOK_MIGRATIONS_DIR, namespace: WEBHOOK_MIGRATIONS_NAMESPACE });
+  const webhooks = createWebhookAdmin({ db: stack.db, clock: systemClock });
   const server = buildHttpServer({
     app: stack.app,
     access: openAccess(),
     keys,
-    webhooks: createWebhookAdmin({ db: stack.db, clock: systemClock }),
+    webhooks,
     logger: stack.logger,
     version: '0.1.0-test',
     readiness: stack.readiness.check,
@@ -80,6 +89,8 @@ export async function openHttpStack(opts: StackOptions & { reads?: boolean } = {
     ...stack,
     server,
     base,
+    keys,
+    webhooks,
     call: (method, path, o = {}) => httpRequest(base, method, path, o),
     async close() {
       await server.close();

@@ -13,6 +13,16 @@ export {
   writeInputOf,
   type Caller,
 } from './request-inputs';
+export {
+  deadLettersInputOf,
+  decayInputOf,
+  erasuresInputOf,
+  keyListInputOf,
+  quarantineDecisionInputOf,
+  quarantineListInputOf,
+  sessionsInputOf,
+  timelineInputOf,
+} from './operator-inputs';
 export { OPERATION_SCOPES, admit } from './access/operations';
 export type { Operation, Admitted } from './access/operations';
 export { createAccessControl, openAccess, principalOf } from './access/access-control';

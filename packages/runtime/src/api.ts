@@ -102,13 +102,18 @@ export async function startApi(
 ): Promise<void> {
   const app = await createServiceApp(f, query, { writePrecheck: opts.writePrecheck ?? null });
   const { access, keys } = await openAccessControl(f, { allInOne: opts.allInOne ?? false, grpc: opts.grpc });
-  if (opts.grpc && f.cfg.grpc.port !== null) {
+  const grpcPort = opts.grpc ? f.cfg.grpc.port : null;
+  // One webhook admin (and dispatcher) for both APIs.
+  const webhooks = (opts.http || grpcPort !== null) && query !== null ? await startWebhooks(f) : undefined;
+  if (grpcPort !== null) {
     const { startGrpcServer } = await import('@engram/api-grpc');
     const grpc = await startGrpcServer({
       app,
       access,
+      keys,
+      ...(webhooks ? { webhooks } : {}),
       host: f.cfg.grpc.host,
-      port: f.cfg.grpc.port,
+      port: grpcPort,
       logger: f.logger.child({ component: 'grpc' }),
       readiness: f.readiness.check,
       telemetry: f.telemetry,
@@ -116,7 +121,6 @@ export async function startApi(
     f.life.add({ name: 'grpc', close: () => grpc.close() });
     f.logger.info({ port: grpc.port }, 'gRPC listening');
   }
-  const webhooks = opts.http && query !== null ? await startWebhooks(f) : undefined;
   if (opts.http) {
     const { buildHttpServer } = await import('@engram/api-http');
     const server = buildHttpServer({

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 
 export * from './types';
 export { signWebhook, verifyWebhook, newWebhookSecret, WEBHOOK_HEADERS } from './signing';
-export { createWebhookAdmin, type WebhookAdmin, type CreatedWebhook } from './webhook-admin';
+export { createWebhookAdmin, deliveriesQueryOf, type WebhookAdmin, type CreatedWebhook } from './webhook-admin';
 export { startWebhookDispatcher, deliveryBody, WEBHOOK_CONSUMER } from './dispatcher';
 export type { WebhookDispatcher, WebhookDispatcherOptions } from './dispatcher';
 

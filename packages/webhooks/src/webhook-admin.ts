@@ -7,7 +7,7 @@ import {
   type Principal,
   type SqlDatabase,
 } from '@engram/core';
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@engram/contract';
+import { WEBHOOK_EVENT_TYPES, type Static, type WebhookDeliveriesQuery, type WebhookEventType } from '@engram/contract';
 import { newWebhookSecret } from './signing';
 import type { DeliveryStatus, WebhookDelivery, WebhookEndpoint } from './types';
 import { webhookStore } from './webhook-store';
@@ -32,6 +32,17 @@ export interface WebhookAdmin {
     id: string,
     q?: { status?: DeliveryStatus; limit?: number },
   ): Promise<WebhookDelivery[]>;
+}
+
+/** The checked deliveries query (HTTP or gRPC) as WebhookAdmin.deliveries' filter. */
+export function deliveriesQueryOf(q: Static<typeof WebhookDeliveriesQuery>): {
+  status?: DeliveryStatus;
+  limit?: number;
+} {
+  return {
+    ...(q.status ? { status: q.status } : {}),
+    ...(q.limit !== undefined ? { limit: Math.max(1, Number(q.limit)) } : {}),
+  };
 }
 
 const notFound = (id: string) =>

@@ -18,6 +18,7 @@ import { buildHttpServer } from '@engram/api-http';
 import { loadEngramProto, startGrpcServer, type RunningGrpcServer } from '@engram/api-grpc';
 import { runMigrations } from '@engram/projections';
 import { KEY_STORE_MIGRATIONS_DIR, KEY_STORE_MIGRATIONS_NAMESPACE, openSqlKeyStore } from '@engram/key-store-sql';
+import { createWebhookAdmin, WEBHOOK_MIGRATIONS_DIR, WEBHOOK_MIGRATIONS_NAMESPACE } from '@engram/webhooks';
 import type { FastifyInstance } from 'fastify';
 import { openStack, type Stack } from '../../../packages/app/test/harness';
 import { httpRequest, type HttpAnswer } from '../../../packages/api-http/test/http-server';
@@ -69,6 +70,9 @@ export async function openAuthStack(opts: AuthStackOptions = {}): Promise<AuthSt
   await runMigrations(stack.db, { dir: KEY_STORE_MIGRATIONS_DIR, namespace: KEY_STORE_MIGRATIONS_NAMESPACE });
   const keys = await openSqlKeyStore(stack.db, { exclusive: true });
   const admin = createKeyAdmin({ keys, clock: systemClock, logger: stack.logger });
+  await runMigrations(stack.db, { dir: WEBHOOK_MIGRATIONS_DIR, namespace: WEBHOOK_MIGRATIONS_NAMESPACE });
+  // Webhook management on both APIs (no dispatcher: nothing is delivered here).
+  const webhooks = createWebhookAdmin({ db: stack.db, clock: systemClock });
   const access = createAccessControl({
     mode: 'required',
     keys,
@@ -82,6 +86,7 @@ export async function openAuthStack(opts: AuthStackOptions = {}): Promise<AuthSt
     app: stack.app,
     access,
     keys: admin,
+    webhooks,
     logger: stack.logger,
     version: 'auth-test',
     readiness: stack.readiness.check,
@@ -94,6 +99,8 @@ export async function openAuthStack(opts: AuthStackOptions = {}): Promise<AuthSt
   const grpcServer = await startGrpcServer({
     app: stack.app,
     access,
+    keys: admin,
+    webhooks,
     host: '127.0.0.1',
     port: 0,
     logger: stack.logger,
