@@ -83,6 +83,26 @@ describe('auth on a running all-in-one, and `engram keys`', () => {
     const md = new grpc.Metadata();
     md.set('authorization', `Bearer ${offlineKey.key}`);
     expect((await call(md)).res.results[0].id).toBe(w.body.id);
+    // The operator calls are wired to the service's key store and webhooks, as the HTTP routes are.
+    const admin = new grpc.Metadata();
+    admin.set('authorization', `Bearer ${ADMIN_KEY}`);
+    admin.set('x-tenant-id', 'acme');
+    const rpc = (method: string, req: Record<string, unknown>, m: grpc.Metadata) =>
+      new Promise<{ err: grpc.ServiceError | null; res: any }>((resolve) =>
+        client[method](req, m, (err: grpc.ServiceError | null, res: unknown) => resolve({ err, res })),
+      );
+    const keys = await rpc('ListApiKeys', { tenantId: 'acme' }, admin);
+    expect(keys.err).toBeNull();
+    expect(keys.res.keys.map((k: { id: string }) => k.id)).toContain(offlineKey.id);
+    const hook = await rpc('CreateWebhook', { url: 'https://hooks.example.com/engram' }, admin);
+    expect(hook.err).toBeNull();
+    const viaHttp = await engram.request('GET', '/v1/admin/webhooks', undefined, {
+      ...auth(ADMIN_KEY),
+      'x-tenant-id': 'acme',
+    });
+    expect(viaHttp.body.webhooks.map((x: { id: string }) => x.id)).toEqual([hook.res.id]);
+    expect((await rpc('DeleteWebhook', { id: hook.res.id }, admin)).err).toBeNull();
+    expect((await rpc('ListWebhooks', {}, md)).err?.code).toBe(grpc.status.PERMISSION_DENIED);
     client.close();
   });
 
