@@ -110,9 +110,16 @@ export async function startEngramServer(dataDir: string, env: Record<string, str
     async waitApplied(userId, position) {
       for (;;) {
         const r = await post<unknown>('/v1/query', { userId, query: 'x', k: 1, minPosition: position });
-        if (r.status === 200) return;
+        if (r.status === 200) break;
         if (r.status !== 409 && r.status !== 503)
           throw new Error(`query with minPosition: ${r.status} ${JSON.stringify(r.body)}`);
+      }
+      // minPosition waits for the keyword index; the vectors follow it (their own lag in /readyz).
+      for (;;) {
+        const r = await fetch(`${url}/readyz`);
+        const body = (await r.json()) as { components?: Record<string, { lag?: number }> };
+        if ((body.components?.['search-index:vectors']?.lag ?? 0) === 0) return;
+        await new Promise((res) => setTimeout(res, 5));
       }
     },
     stop: () => end('SIGTERM'),
