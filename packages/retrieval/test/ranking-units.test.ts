@@ -7,6 +7,7 @@ import {
   rerankStage,
   resolveRetrievalConfig,
 } from '@engram/retrieval';
+import { iso } from '../src/candidates';
 
 const quiet = silentLogger;
 
@@ -157,5 +158,22 @@ describe('diversifyBySession', () => {
   it('takes a second hit of a session when it is still far ahead', () => {
     const out = diversifyBySession([hit('a1', 'A', 1), hit('a2', 'A', 0.95), hit('b1', 'B', 0.2)], 0.75, 2);
     expect(out.map((h) => h.id)).toEqual(['a1', 'a2']);
+  });
+});
+
+describe('iso (timestamps of hydrated rows)', () => {
+  it('rewrites UTC JSON timestamps exactly as Date#toISOString does, and parses every other form', () => {
+    const samples = [
+      '2026-12-01T22:36:48.605999+00:00',
+      '2026-12-01T22:36:48.6+00:00',
+      '2026-12-01T22:36:48+00:00',
+      '1999-01-01T00:00:00.9999+00:00',
+      '2026-12-01T23:36:48.605+01:00',
+      '2026-12-01 22:36:48.605+00',
+      '2026-12-01T22:36:48.605Z',
+    ];
+    for (const s of samples) expect(iso(s)).toBe(new Date(Date.parse(s)).toISOString());
+    expect(iso(new Date(0))).toBe('1970-01-01T00:00:00.000Z');
+    expect(iso('not a time')).toBe('not a time');
   });
 });
