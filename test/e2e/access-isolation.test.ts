@@ -8,7 +8,7 @@ import * as grpc from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId, systemClock, type ContentQuarantined, type ContradictionDetected } from '@engram/core';
 import { loadEngramProto } from '@engram/api-grpc';
-import type { CreatedKey } from '@engram/app';
+import { encodeAddHandle, type CreatedKey } from '@engram/app';
 import { sqlDeadLetters } from '@engram/projections';
 import { ADMIN_KEY, openAuthStack, type AuthStack } from './support/auth-stack';
 
@@ -397,6 +397,59 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
       expect(r.code, method).toBe(grpc.status.PERMISSION_DENIED);
       expect(r.details).toMatchObject({ reason: 'TENANT_NOT_ALLOWED' });
     }
+  });
+
+  // Before the body attacks below: those write into tenant A under B's names (user bob, B's session id).
+  it("the Mem0 routes (/mem0: entities, events) reach only the key's tenant", async () => {
+    const token = (key: string) => ({ headers: { authorization: `Token ${key}` } });
+    const bEvent = encodeAddHandle({ userId: 'bob', kind: 'raw', eventIds: [b.eventId] });
+    const routes: HttpAttack[] = [
+      { method: 'GET', path: '/mem0/v1/entities/' },
+      { method: 'GET', path: '/mem0/v1/events/' },
+      { method: 'GET', path: `/mem0/v1/event/${bEvent}/` },
+      { method: 'DELETE', path: '/mem0/v2/entities/user/bob/' },
+      { method: 'DELETE', path: '/mem0/v1/entities/user/bob/' },
+      { method: 'DELETE', path: `/mem0/v2/entities/run/${b.sessionId}/` },
+      { method: 'DELETE', path: '/mem0/v2/entities/agent/bob-agent/' },
+    ];
+    // B's own key sees its user, session and write: the attacks below are refused, not missing their target.
+    const own = await s.call('GET', '/mem0/v1/entities/', token(keyB.key));
+    expect(own.json.results.map((e: { type: string; name: string }) => `${e.type}:${e.name}`)).toEqual(
+      expect.arrayContaining(['user:bob', `run:${b.sessionId}`]),
+    );
+    const ownEvents = await s.call('GET', '/mem0/v1/events/', token(keyB.key));
+    expect(ownEvents.json.results.map((e: { id: string }) => e.id)).toContain(bEvent);
+    expect((await s.call('GET', `/mem0/v1/event/${bEvent}/`, token(keyB.key))).json).toMatchObject({ id: bEvent });
+
+    for (const a of routes) {
+      for (const headers of [{}, { authorization: 'Token egk_forged' }] as Array<Record<string, string>>) {
+        const r = await s.call(a.method, a.path, { headers });
+        expect(r.status, `${a.method} ${a.path}`).toBe(401);
+        expect(r.json.error.code).toBe('UNAUTHENTICATED');
+      }
+      const named = await s.call(a.method, a.path, {
+        headers: { authorization: `Token ${keyA.key}`, 'x-tenant-id': 'tenant-b' },
+      });
+      expect(named.status, `${a.method} ${a.path}`).toBe(403);
+      expect(named.json.error).toMatchObject({ code: 'FORBIDDEN', details: { reason: 'TENANT_NOT_ALLOWED' } });
+    }
+    const entities = await s.call('GET', '/mem0/v1/entities/', token(keyA.key));
+    expect(entities.status).toBe(200);
+    expect(entities.json.results.map((e: { name: string }) => e.name)).not.toContain('bob');
+    expect(entities.json.results.map((e: { name: string }) => e.name)).not.toContain(b.sessionId);
+    const events = await s.call('GET', '/mem0/v1/events/', token(keyA.key));
+    expect(events.status).toBe(200);
+    expect(events.text).not.toContain(b.eventId.replace(/-/g, ''));
+    expect(events.json.results.map((e: { payload: { user_id: string } }) => e.payload.user_id)).not.toContain('bob');
+    expect((await s.call('GET', `/mem0/v1/event/${bEvent}/`, token(keyA.key))).status).toBe(404);
+    // Deleting "bob" or B's run with A's key reaches tenant A's bob (there is none): nothing of B's goes.
+    for (const a of routes.filter((r) => r.method === 'DELETE')) {
+      const r = await s.call(a.method, a.path, token(keyA.key));
+      expect(r.status, a.path).toBe(200);
+      expect(r.text).not.toContain('4471');
+    }
+    const run = await s.call('DELETE', `/mem0/v2/entities/run/${b.sessionId}/`, token(keyA.key));
+    expect(run.json.erasure_ids).toEqual([]);
   });
 
   it("tenant A's key with B's user, ids and session in the body reaches only tenant A", async () => {

@@ -25,6 +25,11 @@ type Client = {
   delete(id: string): Promise<{ message: string }>;
   deleteAll(opts?: Record<string, unknown>): Promise<{ message: string }>;
   deleteUsers(opts?: Record<string, unknown>): Promise<{ message: string }>;
+  deleteUser(data: { entity_id: string; entity_type?: string }): Promise<{ message: string }>;
+  users(opts?: {
+    page?: number;
+    pageSize?: number;
+  }): Promise<{ count: number; next: string | null; previous: string | null; results: any[] }>;
 };
 
 describe('the mem0ai MemoryClient against Engram /mem0', () => {
@@ -165,6 +170,25 @@ describe('the mem0ai MemoryClient against Engram /mem0', () => {
       status: 'SUCCEEDED',
       results: [{ id, event: 'ADD' }],
     });
+    // Mem0's clients have no method for the events list: its REST route, as Mem0 documents it.
+    const events = async (key: string, query = '') =>
+      (await engram.request('GET', `/mem0/v1/events/${query}`, undefined, { authorization: `Token ${key}` })).body;
+    const jobs = await events(tenantKey);
+    expect(jobs.results.find((e: { id: string }) => e.id === added.eventId)).toMatchObject({
+      event_type: 'ADD',
+      status: 'SUCCEEDED',
+      payload: { user_id: 'alice', infer: false },
+      results: [{ id, event: 'ADD' }],
+    });
+    expect(jobs.count).toBeGreaterThanOrEqual(3);
+    const firstEvent = await events(tenantKey, '?page=1&page_size=1');
+    expect(firstEvent).toMatchObject({ count: jobs.count, previous: null, next: expect.stringContaining('page=2') });
+    expect(firstEvent.results.map((e: { id: string }) => e.id)).toEqual([jobs.results[0].id]);
+    // Within the key's reach: bob's key lists none of alice's jobs, another tenant nothing of acme's.
+    expect(
+      (await events(bobKey)).results.map((e: { payload: { user_id: string } }) => e.payload.user_id),
+    ).not.toContain('alice');
+    expect(await events(otherTenantKey)).toMatchObject({ count: 0, results: [] });
 
     expect(await client.delete(id)).toMatchObject({ message: expect.any(String) });
     await waitFor(
@@ -197,6 +221,63 @@ describe('the mem0ai MemoryClient against Engram /mem0', () => {
       async () => (await gone(client, carol)) && (await gone(client, dave)),
       60_000,
     );
+  });
+
+  it('users() lists the users, agents and runs; deleteUsers erases an agent, then every entity', async () => {
+    const a = await client.add([{ role: 'user', content: 'Gus restores old clocks' }], {
+      userId: 'gus',
+      agentId: 'tinker',
+      runId: 'gus-run',
+      infer: false,
+    });
+    const b = await client.add([{ role: 'user', content: 'Gus prefers tea to coffee' }], {
+      userId: 'gus',
+      infer: false,
+    });
+    const clock = a.results[0].id as string;
+    const tea = b.results[0].id as string;
+    await waitFor(
+      'gus memories to be readable',
+      async () => !(await gone(client, clock)) && !(await gone(client, tea)),
+    );
+    const entities = await client.users();
+    const gus = entities.results.filter((e) => e.metadata.user_ids.includes('gus'));
+    expect(gus.map((e) => `${e.type}:${e.name}`).sort()).toEqual(['agent:tinker', 'run:gus-run', 'user:gus']);
+    expect(gus.find((e) => e.type === 'user')).toMatchObject({
+      totalMemories: 2,
+      organization: 'acme',
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    expect(gus.find((e) => e.type === 'agent')).toMatchObject({ totalMemories: 1 });
+    const firstPage = await client.users({ page: 1, pageSize: 1 });
+    expect(firstPage).toMatchObject({ count: entities.count, previous: null, next: expect.stringContaining('page=2') });
+    // Within the key's reach: bob's key sees bob only, another tenant nothing of acme's.
+    const bobs = await clientOf(bobKey).users();
+    expect(bobs.results.flatMap((e) => e.metadata.user_ids)).not.toContain('gus');
+    expect((await clientOf(otherTenantKey).users()).count).toBe(0);
+
+    // Deleting the agent erases what it wrote, not the rest of gus.
+    expect(await client.deleteUsers({ agentId: 'tinker' })).toMatchObject({ message: 'Entity deleted successfully.' });
+    await waitFor('the agent memory to be gone', () => gone(client, clock), 60_000);
+    expect(await gone(client, tea)).toBe(false);
+    // The deprecated v1 path too.
+    expect(await client.deleteUser({ entity_id: 'nobody-here', entity_type: 'user' })).toMatchObject({
+      message: 'Entity deleted successfully.',
+    });
+
+    const globex = clientOf(otherTenantKey);
+    const kept = (
+      await globex.add([{ role: 'user', content: 'Globex keeps its note' }], { userId: 'g1', infer: false })
+    ).results[0].id as string;
+    await waitFor('the other tenant memory to be readable', async () => !(await gone(globex, kept)));
+    // No arguments: every entity the key lists, users first — the tenant ends up empty.
+    expect(await client.deleteUsers()).toMatchObject({ message: 'All users, agents, apps and runs deleted.' });
+    await waitFor('every entity to be erased', async () => (await client.users()).count === 0, 90_000);
+    expect(await gone(client, tea)).toBe(true);
+    // Another tenant's entities are untouched.
+    expect(await gone(globex, kept)).toBe(false);
+    expect((await globex.users()).results.map((e) => e.name)).toEqual(['g1']);
   });
 
   it('infer: true runs Engram extraction on the messages; the event reports when it is done', async () => {

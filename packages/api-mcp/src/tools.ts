@@ -172,7 +172,8 @@ export const TOOLS: readonly EngramTool[] = [
   }),
   tool({
     name: 'delete_all_memories',
-    description: 'Forget EVERYTHING Engram keeps about a user (or one agent of the user). Irreversible.',
+    description:
+      'Forget EVERYTHING Engram keeps about a user (with agent_id: every memory that agent of the user wrote). Irreversible.',
     input: McpDeleteAll,
     output: DeleteOut,
     annotations: destroys('Delete all memories'),

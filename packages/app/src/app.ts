@@ -8,6 +8,8 @@ import { resolveContradiction } from './commands/resolve-contradiction';
 import { writeMemories, writeMemory } from './commands/write-memory';
 import { exportUser } from './queries/export-user';
 import { listUsers } from './queries/list-users';
+import { listEntities } from './queries/entities';
+import { listWrites } from './queries/list-writes';
 import { stats } from './queries/stats';
 import { patchMemory } from './commands/patch-memory';
 import { listMemories } from './queries/list-memories';
@@ -72,6 +74,8 @@ export function createMemoryApp(deps: MemoryAppDeps): MemoryApp {
     exportUser: (i) => exportUser(ctx, i),
     stats: (i) => stats(ctx, i),
     listUsers: (i) => listUsers(ctx, i),
+    listEntities: (i) => listEntities(ctx, i),
+    listWrites: (i) => listWrites(ctx, i),
     listQuarantine: (i) => listQuarantine(ctx, i),
     releaseQuarantined: (i) => resolveQuarantine(ctx, i, 'released'),
     discardQuarantined: (i) => resolveQuarantine(ctx, i, 'discarded'),

@@ -480,6 +480,56 @@ export interface UserPage {
   nextCursor: string | null;
 }
 
+/** The users, agents and runs (sessions) a key reaches in its tenant, with what they hold (Mem0's entities). */
+export interface ListEntitiesInput extends TenantCall {
+  /** 1–500, default 100. */
+  limit?: number;
+  offset?: number;
+  /** Only this entity (its users and counts). */
+  only?: { type: EntityView['type']; id: string };
+}
+
+export interface EntityView {
+  type: 'user' | 'agent' | 'run';
+  /** The user, agent or session id. */
+  id: string;
+  /** The users it belongs to (a user: itself; an agent or run id may recur under several users). */
+  userIds: string[];
+  /** Current (SEMANTIC or ARCHIVAL, not superseded) memories. */
+  memories: number;
+  /** Its first and last activity: memory written or changed, session started or active. */
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface EntityPage {
+  entities: EntityView[];
+  /** How many there are in all (users first, then agents, then runs; each by id). */
+  count: number;
+}
+
+/** The write jobs of a tenant: memory writes and session ends (each queues a consolidation). */
+export interface ListWritesInput extends TenantCall {
+  /** 1–500, default 50. */
+  limit?: number;
+  offset?: number;
+}
+
+export interface WriteJobView {
+  eventId: string;
+  type: 'MemoryWritten' | 'SessionEnded';
+  userId: string;
+  /** When the read side first and last recorded an outcome for it (null while none did). */
+  firstOutcomeAt: string | null;
+  lastOutcomeAt: string | null;
+}
+
+export interface WriteJobPage {
+  /** Newest first: the jobs the read side has not applied yet, then by first outcome. */
+  writes: WriteJobView[];
+  count: number;
+}
+
 /** GET /v1/users/{userId}/sessions: newest activity first, keyset-paged. */
 export interface ListSessionsInput extends CallBase {
   /** 1–500, default 50. */
@@ -607,6 +657,10 @@ export interface MemoryApp {
   stats(input: StatsInput): Promise<StatsView>;
   /** The users of a tenant, by id, keyset-paged. */
   listUsers(input: ListUsersInput): Promise<UserPage>;
+  /** The users, agents and runs the key reaches in its tenant (a user-bound key: its own), offset-paged. */
+  listEntities(input: ListEntitiesInput): Promise<EntityPage>;
+  /** The tenant's write jobs (memory writes, session ends) the key reaches, newest first; their status: eventStatus. */
+  listWrites(input: ListWritesInput): Promise<WriteJobPage>;
   /** A user's memories page by page (stable keyset cursors). */
   listMemories(input: ListMemoriesInput): Promise<MemoryPage>;
   /** The entry's next version (a new entry superseding it) through the write path. */

@@ -1,11 +1,5 @@
 import { EngramError } from '@engram/core';
-import {
-  createMem0Memories,
-  mem0Entities as entitiesOf,
-  type Mem0Caller,
-  type Mem0Entities,
-  type MemoryApp,
-} from '@engram/app';
+import { createMem0Memories, mem0Entities as entitiesOf, type Mem0Caller, type MemoryApp } from '@engram/app';
 import {
   Mem0AddBody,
   Mem0EntityParams,
@@ -26,6 +20,31 @@ import { requestCaller } from '../request-caller';
 export const MEM0_PREFIX = '/mem0';
 /** Mem0's page size when a list names none. */
 const DEFAULT_PAGE_SIZE = 100;
+/** Events are checked one by one (each its write status): smaller pages, and at most this many. */
+const DEFAULT_EVENTS_PAGE_SIZE = 50;
+const MAX_EVENTS_PAGE_SIZE = 100;
+
+/** Page and page size of a Mem0 list (`?page=&page_size=`). */
+function pageOf(req: FastifyRequest, defaultSize: number): { page: number; pageSize: number } {
+  const q = check(Mem0PageQuery, req.query ?? {}, 'query');
+  return { page: Number(q.page ?? 1), pageSize: Number(q.page_size ?? defaultSize) };
+}
+
+/** Mem0's paged answer: the count, this page and the links to its neighbours. */
+function paged<T>(
+  req: FastifyRequest,
+  path: string,
+  p: { page: number; pageSize: number },
+  r: { count: number; results: T[] },
+) {
+  const url = (n: number) => `${req.protocol}://${req.host}${MEM0_PREFIX}${path}?page=${n}&page_size=${p.pageSize}`;
+  return {
+    count: r.count,
+    next: p.page * p.pageSize < r.count ? url(p.page + 1) : null,
+    previous: p.page > 1 ? url(p.page - 1) : null,
+    results: r.results,
+  };
+}
 
 /** The caller, its tenant and correlation headers checked as on every native route. */
 function callerOf(req: FastifyRequest): Mem0Caller {
@@ -93,23 +112,13 @@ export function registerMem0Routes(server: FastifyInstance, app: MemoryApp): voi
 
       s.post('/v3/memories/', async (req) => {
         const b = check(Mem0ListBody, req.body ?? {}, 'body');
-        const q = check(Mem0PageQuery, req.query ?? {}, 'query');
-        const page = Number(q.page ?? 1);
-        const pageSize = Number(q.page_size ?? DEFAULT_PAGE_SIZE);
+        const p = pageOf(req, DEFAULT_PAGE_SIZE);
         const { user_id, agent_id, run_id, app_id } = b;
         const r = await mem0.list(callerOf(req), {
           entities: entitiesOf({ user_id, agent_id, run_id, app_id }, b.filters),
-          page,
-          pageSize,
+          ...p,
         });
-        const url = (n: number) =>
-          `${req.protocol}://${req.host}${MEM0_PREFIX}/v3/memories/?page=${n}&page_size=${pageSize}`;
-        return {
-          count: r.count,
-          next: page * pageSize < r.count ? url(page + 1) : null,
-          previous: page > 1 ? url(page - 1) : null,
-          results: r.results,
-        };
+        return paged(req, '/v3/memories/', p, r);
       });
 
       s.put('/v1/memories/:id/', async (req) => {
@@ -139,20 +148,30 @@ export function registerMem0Routes(server: FastifyInstance, app: MemoryApp): voi
 
       s.get('/v1/event/:id/', async (req) => mem0.event(callerOf(req), check(Mem0EventParams, req.params, 'path').id));
 
+      s.get('/v1/events/', async (req) => {
+        const p = pageOf(req, DEFAULT_EVENTS_PAGE_SIZE);
+        if (p.pageSize > MAX_EVENTS_PAGE_SIZE)
+          throw new EngramError('VALIDATION_FAILED', `page_size: at most ${MAX_EVENTS_PAGE_SIZE} events a page`, {
+            details: { field: 'page_size' },
+          });
+        return paged(req, '/v1/events/', p, await mem0.events(callerOf(req), p));
+      });
+
+      s.get('/v1/entities/', async (req) => {
+        const p = pageOf(req, DEFAULT_PAGE_SIZE);
+        return paged(req, '/v1/entities/', p, await mem0.entities(callerOf(req), p));
+      });
+
       const deleteEntity = async (req: FastifyRequest) => {
         const { type, name } = check(Mem0EntityParams, req.params, 'path');
-        if (type === 'app' || type === 'run') {
+        if (type === 'app') {
           throw new EngramError(
             'VALIDATION_FAILED',
-            `entity_type: Engram erases a user or an agent of a user, not a ${type}`,
+            'entity_type: an app is a soft scope tag in Engram, not an entity that holds memories: erase its users, agents or runs',
             { details: { field: 'entity_type' } },
           );
         }
-        const c = callerOf(req);
-        const entities: Mem0Entities =
-          type === 'user' ? { user_id: name } : { agent_id: name, ...check(Mem0EntityQuery, req.query ?? {}, 'query') };
-        await mem0.deleteAll(c, entities);
-        return { message: 'Entity deleted successfully.' };
+        return mem0.deleteEntity(callerOf(req), { type, name });
       };
       s.delete('/v1/entities/:type/:name/', deleteEntity);
       s.delete('/v2/entities/:type/:name/', deleteEntity);

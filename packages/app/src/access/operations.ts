@@ -45,6 +45,10 @@ export const OPERATION_SCOPES: { readonly [O in Operation]: readonly ApiScope[] 
   // Tenant-wide views are an operator's.
   stats: ['admin'],
   listUsers: ['admin'],
+  // The users/agents/runs whose memories the key may read anyway, with counts (Mem0's entities).
+  listEntities: ['read'],
+  // The write jobs whose status the writer asks (eventStatus).
+  listWrites: ['write'],
   // An operator's review of what the scanner held (it may be any user's of the tenant).
   listQuarantine: ['admin'],
   releaseQuarantined: ['admin'],

@@ -1,7 +1,16 @@
-import { EngramError, episodeEventIdOf, newId, sha256Hex, type Principal, type Role, type Scope } from '@engram/core';
+import {
+  EngramError,
+  deterministicId,
+  episodeEventIdOf,
+  newId,
+  sha256Hex,
+  type Principal,
+  type Role,
+  type Scope,
+} from '@engram/core';
 import { invalid, normalTime } from '../rules';
-import type { EventStatusView, HistoryItem, MemoryApp, MemoryView } from '../types';
-import { decodeAddHandle, encodeAddHandle } from './add-handle';
+import type { EntityView, EventStatusView, HistoryItem, MemoryApp, MemoryView, WriteJobView } from '../types';
+import { decodeAddHandle, encodeAddHandle, type AddHandle } from './add-handle';
 
 /**
  * Mem0's memory model over Engram's operations, shared by the Mem0-compatible REST subset (/mem0)
@@ -64,8 +73,8 @@ export interface Mem0AddResult {
   message: string;
   status: 'PENDING';
   event_id: string;
-  /** infer false: the entries written (or the existing entry a message duplicated). */
-  results?: Array<{ id: string; memory: string; event: 'ADD' | 'NOOP' }>;
+  /** infer false: the entries written (or the existing entry a message duplicated), each with its own event id. */
+  results?: Array<{ id: string; memory: string; event: 'ADD' | 'NOOP'; event_id: string | null }>;
 }
 
 export interface Mem0SearchInput {
@@ -82,6 +91,31 @@ export interface Mem0Event {
   payload: Record<string, unknown>;
   metadata: Record<string, unknown> | null;
   results: Array<Record<string, unknown>>;
+  /** Engram records no creation or start time of a job: null. */
+  created_at: null;
+  started_at: null;
+  /** In a list: when the read side last recorded an outcome (null while none did, and on a single read). */
+  updated_at: string | null;
+  completed_at: string | null;
+  latency: null;
+}
+
+/** Mem0's entity (GET /v1/entities/): a user, an agent or a run (an Engram session) of the tenant. */
+export interface Mem0Entity {
+  id: string;
+  name: string;
+  type: EntityView['type'];
+  total_memories: number;
+  created_at: string;
+  updated_at: string;
+  owner: string;
+  organization: string;
+  metadata: { user_ids: string[] };
+}
+
+export interface Mem0Page<T> {
+  count: number;
+  results: T[];
 }
 
 export interface Mem0HistoryEntry {
@@ -124,9 +158,24 @@ export interface Mem0Memories {
     input: { text?: string; metadata?: Record<string, unknown> },
   ): Promise<Mem0Updated>;
   delete(c: Mem0Caller, memoryId: string): Promise<{ message: string; erasure_ids: string[] }>;
-  /** Forgets everything of the user (of one agent of the user when agent_id is given). */
-  deleteAll(c: Mem0Caller, entities: Mem0Entities): Promise<{ message: string; erasure_id: string }>;
+  /**
+   * Forgets everything of the user; with agent_id (or run_id) only the memories that agent wrote
+   * (of that run), each an erasure of its own with its lineage cascade.
+   */
+  deleteAll(c: Mem0Caller, entities: Mem0Entities): Promise<{ message: string; erasure_ids: string[] }>;
   event(c: Mem0Caller, eventId: string): Promise<Mem0Event>;
+  /** The add/processing jobs within the key's reach, newest first (one Mem0 event per Engram write job). */
+  events(c: Mem0Caller, input: { page: number; pageSize: number }): Promise<Mem0Page<Mem0Event>>;
+  /** The users, agents and runs within the key's reach: users first, then agents, then runs. */
+  entities(c: Mem0Caller, input: { page: number; pageSize: number }): Promise<Mem0Page<Mem0Entity>>;
+  /**
+   * Erases an entity: a user wholly (Engram's user erasure); an agent's or a run's memories in every
+   * user of the key's reach that holds it. Nothing there (any more) erases nothing.
+   */
+  deleteEntity(
+    c: Mem0Caller,
+    entity: { type: 'user' | 'agent' | 'run'; name: string },
+  ): Promise<{ message: string; erasure_ids: string[] }>;
 }
 
 /** Longest supersession chain followed from a named id. */
@@ -191,8 +240,16 @@ const HISTORY_EVENT: Record<string, Mem0HistoryEntry['event']> = {
   deduplicated: 'NOOP',
 };
 
-function statusOf(s: EventStatusView): Mem0Event['status'] {
-  return s.status === 'applied' ? 'SUCCEEDED' : s.status === 'rejected' ? 'FAILED' : 'RUNNING';
+/** A write not applied yet is queued (PENDING); an episode being applied is the extraction RUNNING. */
+function statusOf(s: EventStatusView, pending: 'PENDING' | 'RUNNING'): Mem0Event['status'] {
+  return s.status === 'applied' ? 'SUCCEEDED' : s.status === 'rejected' ? 'FAILED' : pending;
+}
+
+const ENTITY_DELETED = 'Entity deleted successfully.';
+
+/** A listed write job as the handle an add of it answered (one event). */
+function handleOf(w: WriteJobView): AddHandle {
+  return { userId: w.userId, kind: w.type === 'SessionEnded' ? 'infer' : 'raw', eventIds: [w.eventId] };
 }
 
 export function createMem0Memories(app: MemoryApp): Mem0Memories {
@@ -212,6 +269,84 @@ export function createMem0Memories(app: MemoryApp): Mem0Memories {
       }
     }
     return { scope, chain };
+  }
+
+  const tenantCall = (c: Mem0Caller) => ({ tenantId: c.tenantId, principal: c.principal });
+
+  /** Forgets every entry (all tiers and versions) of the scope's user and agent, of one run when given. */
+  async function eraseMemories(c: Mem0Caller, scope: Scope, runId?: string): Promise<string[]> {
+    const ids: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await app.listMemories({ ...base(c, scope), limit: LIST_BATCH, ...(cursor ? { cursor } : {}) });
+      for (const m of page.memories) if (runId === undefined || m.sessionId === runId) ids.push(m.id);
+      cursor = page.nextCursor;
+    } while (cursor);
+    const erasures: string[] = [];
+    for (const memoryId of ids) {
+      try {
+        erasures.push((await app.forget({ ...base(c, scope), target: 'memory', memoryId })).erasureId);
+      } catch (e) {
+        // Gone meanwhile (an erasure of its user or lineage got there first).
+        if (!(e instanceof EngramError && e.code === 'NOT_FOUND')) throw e;
+      }
+    }
+    return erasures;
+  }
+
+  async function eventOf(
+    c: Mem0Caller,
+    h: AddHandle,
+    id: string = encodeAddHandle(h),
+    listed?: WriteJobView,
+  ): Promise<Mem0Event> {
+    const scope: Scope = { tenantId: c.tenantId, userId: h.userId, agentId: null };
+    const payload = { user_id: h.userId, infer: h.kind === 'infer' };
+    const event = (
+      status: Mem0Event['status'],
+      results: Mem0Event['results'],
+      metadata: Mem0Event['metadata'] = null,
+    ): Mem0Event => {
+      const at = listed?.lastOutcomeAt ?? null;
+      return {
+        id,
+        event_type: 'ADD',
+        status,
+        payload,
+        metadata,
+        results,
+        created_at: null,
+        started_at: null,
+        updated_at: at,
+        completed_at: status === 'SUCCEEDED' || status === 'FAILED' ? at : null,
+        latency: null,
+      };
+    };
+    if (h.kind === 'raw') {
+      const statuses = await Promise.all(h.eventIds.map((e) => app.eventStatus({ ...base(c, scope), eventId: e })));
+      const results = statuses.map((s) => ({
+        id: s.memoryId,
+        event: s.status === 'rejected' ? 'FAILED' : 'ADD',
+        ...(s.code ? { code: s.code, reason: s.reason } : {}),
+      }));
+      const all = statuses.map((s) => statusOf(s, 'PENDING'));
+      const status = all.includes('FAILED') ? 'FAILED' : all.every((s) => s === 'SUCCEEDED') ? 'SUCCEEDED' : 'PENDING';
+      return event(status, results);
+    }
+    // Inference is done when the consolidator's episode of the ended session is applied.
+    const ended = await app.eventStatus({ ...base(c, scope), eventId: h.eventIds[0]! });
+    if (ended.status === 'rejected') return event('FAILED', [{ code: ended.code, reason: ended.reason }]);
+    let episode: EventStatusView;
+    try {
+      episode = await app.eventStatus({ ...base(c, scope), eventId: episodeEventIdOf(h.eventIds[0]!) });
+    } catch (e) {
+      if (e instanceof EngramError && e.code === 'NOT_FOUND') return event('PENDING', []);
+      throw e;
+    }
+    return event(statusOf(episode, 'RUNNING'), [], {
+      session_event_id: h.eventIds[0]!,
+      episode_event_id: episode.eventId,
+    });
   }
 
   return {
@@ -235,9 +370,14 @@ export function createMem0Memories(app: MemoryApp): Mem0Memories {
             validTo,
           });
           if (r.eventId) eventIds.push(r.eventId);
-          results.push({ id: r.id, memory: m.content, event: r.deduplicated ? 'NOOP' : 'ADD' });
+          results.push({
+            id: r.id,
+            memory: m.content,
+            event: r.deduplicated ? 'NOOP' : 'ADD',
+            event_id: r.eventId ? encodeAddHandle({ userId: scope.userId, kind: 'raw', eventIds: [r.eventId] }) : null,
+          });
         }
-        const event_id = encodeAddHandle({ userId: scope.userId, agentId: scope.agentId, kind: 'raw', eventIds });
+        const event_id = encodeAddHandle({ userId: scope.userId, kind: 'raw', eventIds });
         return { message: MEM0_QUEUED_MESSAGE, status: 'PENDING', event_id, results };
       }
       // Inference is Engram's consolidation of an ended session: the messages go into the run's
@@ -247,12 +387,7 @@ export function createMem0Memories(app: MemoryApp): Mem0Memories {
         await app.observeMessage({ ...base(c, scope), sessionId, role: m.role, content: m.content, metadata });
       }
       const ended = await app.endSession({ ...base(c, scope), sessionId });
-      const event_id = encodeAddHandle({
-        userId: scope.userId,
-        agentId: scope.agentId,
-        kind: 'infer',
-        eventIds: [ended.eventId],
-      });
+      const event_id = encodeAddHandle({ userId: scope.userId, kind: 'infer', eventIds: [ended.eventId] });
       return { message: MEM0_QUEUED_MESSAGE, status: 'PENDING', event_id };
     },
 
@@ -373,59 +508,63 @@ export function createMem0Memories(app: MemoryApp): Mem0Memories {
     },
 
     async deleteAll(c, entities) {
-      if (entities.run_id || entities.app_id) {
-        throw invalid(
-          entities.run_id ? 'run_id' : 'app_id',
-          'cannot select what to erase: Engram erases a user, or one agent of a user',
-        );
-      }
+      if (entities.app_id)
+        throw invalid('app_id', 'cannot select what to erase: Engram erases a user, an agent or a run of a user');
       const scope = mem0Scope(c, entities);
+      if (entities.agent_id || entities.run_id) {
+        const erasure_ids = await eraseMemories(c, { ...scope, agentId: entities.agent_id ?? null }, entities.run_id);
+        return { message: 'Memories deleted successfully!', erasure_ids };
+      }
       const r = await app.forget({ ...base(c, scope), target: 'user' });
-      return { message: 'Memories deleted successfully!', erasure_id: r.erasureId };
+      return { message: 'Memories deleted successfully!', erasure_ids: [r.erasureId] };
     },
 
-    async event(c, eventId) {
-      const h = decodeAddHandle(eventId);
-      const scope: Scope = { tenantId: c.tenantId, userId: h.userId, agentId: h.agentId };
-      const payload = { user_id: h.userId, ...(h.agentId ? { agent_id: h.agentId } : {}), infer: h.kind === 'infer' };
-      const event = (
-        status: Mem0Event['status'],
-        results: Mem0Event['results'],
-        metadata: Mem0Event['metadata'] = null,
-      ): Mem0Event => ({
-        id: eventId,
-        event_type: 'ADD',
-        status,
-        payload,
-        metadata,
-        results,
-      });
-      if (h.kind === 'raw') {
-        const statuses = await Promise.all(h.eventIds.map((id) => app.eventStatus({ ...base(c, scope), eventId: id })));
-        const results = statuses.map((s) => ({
-          id: s.memoryId,
-          event: s.status === 'rejected' ? 'FAILED' : 'ADD',
-          ...(s.code ? { code: s.code, reason: s.reason } : {}),
-        }));
-        const all = statuses.map(statusOf);
-        const status = all.includes('FAILED')
-          ? 'FAILED'
-          : all.every((s) => s === 'SUCCEEDED')
-            ? 'SUCCEEDED'
-            : 'RUNNING';
-        return event(status, results);
+    async deleteEntity(c, { type, name }) {
+      if (type === 'user') {
+        const r = await app.forget({ ...base(c, mem0Scope(c, { user_id: name })), target: 'user' });
+        return { message: ENTITY_DELETED, erasure_ids: [r.erasureId] };
       }
-      // Inference is done when the consolidator's episode of the ended session is applied.
-      const ended = await app.eventStatus({ ...base(c, scope), eventId: h.eventIds[0]! });
-      if (ended.status === 'rejected') return event('FAILED', [{ code: ended.code, reason: ended.reason }]);
-      let episode: EventStatusView;
-      try {
-        episode = await app.eventStatus({ ...base(c, scope), eventId: episodeEventIdOf(h.eventIds[0]!) });
-      } catch (e) {
-        if (e instanceof EngramError && e.code === 'NOT_FOUND') return event('PENDING', []);
-        throw e;
+      const found = await app.listEntities({ ...tenantCall(c), only: { type, id: name }, limit: 1 });
+      const erasure_ids: string[] = [];
+      for (const userId of found.entities[0]?.userIds ?? []) {
+        const scope: Scope = { tenantId: c.tenantId, userId, agentId: type === 'agent' ? name : null };
+        erasure_ids.push(...(await eraseMemories(c, scope, type === 'run' ? name : undefined)));
       }
-      return event(statusOf(episode), [], { session_event_id: h.eventIds[0]!, episode_event_id: episode.eventId });
+      return { message: ENTITY_DELETED, erasure_ids };
     },
+
+    async entities(c, { page, pageSize }) {
+      const r = await app.listEntities({ ...tenantCall(c), limit: pageSize, offset: (page - 1) * pageSize });
+      return {
+        count: r.count,
+        results: r.entities.map((e) => ({
+          id: deterministicId(c.tenantId, 'mem0-entity', e.type, e.id),
+          name: e.id,
+          type: e.type,
+          total_memories: e.memories,
+          created_at: e.createdAt,
+          updated_at: e.updatedAt,
+          owner: c.tenantId,
+          organization: c.tenantId,
+          metadata: { user_ids: e.userIds },
+        })),
+      };
+    },
+
+    async events(c, { page, pageSize }) {
+      const r = await app.listWrites({ ...tenantCall(c), limit: pageSize, offset: (page - 1) * pageSize });
+      const results: Mem0Event[] = [];
+      for (const w of r.writes) {
+        try {
+          results.push(await eventOf(c, handleOf(w), undefined, w));
+        } catch (e) {
+          // Erased since it was listed.
+          if (!(e instanceof EngramError && e.code === 'NOT_FOUND')) throw e;
+        }
+      }
+      return { count: r.count, results };
+    },
+
+    event: (c, eventId) => eventOf(c, decodeAddHandle(eventId), eventId),
   };
 }

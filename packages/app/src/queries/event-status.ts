@@ -1,4 +1,11 @@
-import { EngramError, formatPosition, type DeadLetter, type LogPosition, type Scope } from '@engram/core';
+import {
+  EngramError,
+  formatPosition,
+  type DeadLetter,
+  type EngramEvent,
+  type LogPosition,
+  type Scope,
+} from '@engram/core';
 import { eventStatusRows, sqlDeadLetters } from '@engram/projections';
 import type { AppContext } from '../context';
 import type { CallBase, EventStatusView } from '../types';
@@ -7,12 +14,11 @@ import { admit } from '../access/operations';
 /** How far back from the slowest checkpoint the log is searched for an event not applied yet. */
 const MAX_TAIL_SCAN = 200_000;
 
-/** The event in the part of the log the read side has not applied yet (the caller's stream only). */
-async function findPending(
-  ctx: AppContext,
-  scope: Scope,
-  eventId: string,
-): Promise<{ position: LogPosition; type: string } | null> {
+/**
+ * The events of the log the read side has not applied yet: from the slowest projection checkpoint
+ * (at most MAX_TAIL_SCAN back from the head) to the head as it was when the scan began.
+ */
+export async function* unappliedEvents(ctx: AppContext): AsyncGenerator<{ event: EngramEvent; position: LogPosition }> {
   const head = await ctx.log.head();
   const r = await ctx.db.query<{ partition: number; next: number }>(
     'SELECT partition, min(next_offset) AS next FROM projection_checkpoints GROUP BY partition',
@@ -23,6 +29,17 @@ async function findPending(
   );
   for await (const { event, position } of ctx.log.read({ from })) {
     if (position.offset >= (head.get(position.partition) ?? 0)) continue;
+    yield { event, position };
+  }
+}
+
+/** The event in the part of the log the read side has not applied yet (the caller's stream only). */
+async function findPending(
+  ctx: AppContext,
+  scope: Scope,
+  eventId: string,
+): Promise<{ position: LogPosition; type: string } | null> {
+  for await (const { event, position } of unappliedEvents(ctx)) {
     if (event.eventId === eventId && event.tenantId === scope.tenantId && event.userId === scope.userId)
       return { position, type: event.type };
   }
