@@ -1,5 +1,5 @@
 import { silentLogger, type EventLog, type Logger, type SqlDatabase, type StoredEvent } from '@engram/core';
-import { projectionGuard, type Projector } from '@engram/projections';
+import { projectionGroupGuard, type Projector } from '@engram/projections';
 import { throwIfAborted } from './interrupt';
 
 export interface CatchUpOptions {
@@ -50,10 +50,11 @@ export async function catchUpProjectors(
   }
   let total = 0;
   let batch: StoredEvent[] = [];
-  const guards = projectors.map((p) => projectionGuard(db, p, opts.logger ?? silentLogger));
+  // Projectors sharing the store apply each batch in one transaction (each with its own checkpoint).
+  const guard = projectionGroupGuard(db, projectors, opts.logger ?? silentLogger);
   const flush = async () => {
     if (batch.length === 0) return;
-    for (const g of guards) await g.apply(batch);
+    await guard.apply(batch);
     total += batch.length;
     opts.onBatch?.(batch.length);
     batch = [];

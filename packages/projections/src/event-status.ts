@@ -1,5 +1,5 @@
 import type { SqlExecutor, StoredEvent } from '@engram/core';
-import { isUuid, valuesList } from './sql-values';
+import { isUuid } from './sql-values';
 
 /** What a projector made of one event, reported by its apply() for the write status (GET /v1/events/{id}). */
 export type ApplyOutcome =
@@ -12,50 +12,54 @@ export async function recordOutcome(
   stored: StoredEvent,
   o: ApplyOutcome,
 ): Promise<void> {
-  await recordOutcomes(tx, projection, [[stored, o]]);
+  await recordOutcomes(tx, [{ projection, stored, outcome: o }]);
 }
 
-const STATUS_COLUMNS = 11;
-/** Rows per statement (bind parameters stay far below the protocol's 65,535). */
+export interface OutcomeRow {
+  projection: string;
+  stored: StoredEvent;
+  outcome: ApplyOutcome | void;
+}
+
+/** Rows per statement (one JSON parameter; keeps each statement's text and memory bounded). */
 const STATUS_ROWS_PER_STATEMENT = 1000;
 
-/** The write status of several events, one statement per 1,000. */
-export async function recordOutcomes(
-  tx: SqlExecutor,
-  projection: string,
-  outcomes: ReadonlyArray<readonly [StoredEvent, ApplyOutcome | void]>,
-): Promise<void> {
-  // As one upsert per event in turn: the first row of an event id stays, the last outcome wins.
-  const latest = new Map<string, [StoredEvent, ApplyOutcome]>();
-  for (const [stored, o] of outcomes) {
+/**
+ * The write status of several events, of one or several projections: one statement per 1,000 rows,
+ * passed as one JSON array (jsonb_to_recordset) instead of eleven parameters a row.
+ */
+export async function recordOutcomes(tx: SqlExecutor, outcomes: readonly OutcomeRow[]): Promise<void> {
+  // As one upsert per event in turn: the first row of an (event, projection) stays, the last outcome wins.
+  const latest = new Map<string, [StoredEvent, string, ApplyOutcome]>();
+  for (const { projection, stored, outcome: o } of outcomes) {
     if (!o || !isUuid(stored.event.eventId)) continue;
-    latest.set(stored.event.eventId, [latest.get(stored.event.eventId)?.[0] ?? stored, o]);
+    const k = `${projection}\u0000${stored.event.eventId}`;
+    latest.set(k, [latest.get(k)?.[0] ?? stored, projection, o]);
   }
-  const rows = [...latest.values()];
+  const rows = [...latest.values()].map(([stored, projection, o]) => {
+    const e = stored.event;
+    return {
+      event_id: e.eventId,
+      projection,
+      tenant_id: e.tenantId,
+      user_id: e.userId,
+      partition: stored.position.partition,
+      offset: stored.position.offset,
+      event_type: e.type,
+      outcome: o.outcome,
+      memory_id: isUuid(o.memoryId) ? o.memoryId : null,
+      code: o.outcome === 'rejected' ? o.code : null,
+      reason: o.outcome === 'rejected' ? o.reason.slice(0, 2000) : null,
+    };
+  });
   for (let from = 0; from < rows.length; from += STATUS_ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(from, from + STATUS_ROWS_PER_STATEMENT);
-    const params: unknown[] = [];
-    for (const [stored, o] of chunk) {
-      const e = stored.event;
-      params.push(
-        e.eventId,
-        projection,
-        e.tenantId,
-        e.userId,
-        stored.position.partition,
-        stored.position.offset,
-        e.type,
-        o.outcome,
-        isUuid(o.memoryId) ? o.memoryId : null,
-        o.outcome === 'rejected' ? o.code : null,
-        o.outcome === 'rejected' ? o.reason.slice(0, 2000) : null,
-      );
-    }
     await tx.query(
       `INSERT INTO event_status (event_id, projection, tenant_id, user_id, partition, "offset", event_type, outcome, memory_id, code, reason)
-       VALUES ${valuesList(chunk.length, STATUS_COLUMNS)}
+       SELECT event_id, projection, tenant_id, user_id, partition, "offset", event_type, outcome, memory_id, code, reason
+         FROM jsonb_to_recordset($1::jsonb) AS r(event_id uuid, projection text, tenant_id text, user_id text, partition integer,
+                                                 "offset" bigint, event_type text, outcome text, memory_id uuid, code text, reason text)
        ON CONFLICT (event_id, projection) DO UPDATE SET outcome = EXCLUDED.outcome, memory_id = EXCLUDED.memory_id, code = EXCLUDED.code, reason = EXCLUDED.reason, at = now()`,
-      params,
+      [JSON.stringify(rows.slice(from, from + STATUS_ROWS_PER_STATEMENT))],
     );
   }
 }

@@ -1,6 +1,6 @@
-import { eventProblem } from '@engram/contract';
 import {
   formatPosition,
+  isTransient,
   PoisonGuard,
   toEngramError,
   type EngramError,
@@ -8,7 +8,8 @@ import {
   type SqlDatabase,
   type StoredEvent,
 } from '@engram/core';
-import { applyBatch, skipPast, type BatchOutcome } from './apply-batch';
+import { applyBatch, applyBatchTogether, skipPast, type BatchOutcome } from './apply-batch';
+import { storableProblem } from './event-check';
 import { insertDeadLetter } from './dead-letters';
 import type { Projector } from './projector';
 
@@ -17,12 +18,21 @@ import type { Projector } from './projector';
  * or one that still fails after bounded retries, is dead-lettered in the transaction that moves the
  * projection's checkpoint past it. Used by the live runner and by offline catch-up (replay, tools).
  */
+export interface GuardHooks {
+  onApplied?(o: BatchOutcome): Promise<void> | void;
+  onDeadLetter?(): void;
+}
+
+export interface BatchGuard {
+  apply(batch: StoredEvent[]): Promise<{ deadLettered: number }>;
+}
+
 export function projectionGuard(
   db: SqlDatabase,
   projector: Projector,
   logger: Logger,
-  hooks: { onApplied?(o: BatchOutcome): Promise<void> | void; onDeadLetter?(): void } = {},
-) {
+  hooks: GuardHooks = {},
+): BatchGuard {
   const name = projector.name;
   const deadLetter = async (stored: StoredEvent, failure: EngramError, attempts: number) => {
     const e = stored.event as Partial<StoredEvent['event']>;
@@ -62,7 +72,7 @@ export function projectionGuard(
     applyOne: async (stored) => {
       await applyBatch(db, projector, [stored]);
     },
-    refuse: (stored) => eventProblem(stored.event),
+    refuse: storableProblem,
     // A store that no longer answers is an outage, not this event's fault.
     confirmItemFault: async () =>
       db.query('SELECT 1').then(
@@ -76,4 +86,42 @@ export function projectionGuard(
         'projector batch failed; applying its events one at a time',
       ),
   });
+}
+
+/**
+ * L8 for SQL projectors that share a store in one process: a batch is applied by all of them in ONE
+ * transaction (applyBatchTogether: each keeps its own checkpoint compare-and-set). If that fails for
+ * anything but infrastructure, or an event of the batch is unstorable, the batch goes through each
+ * projector's own guard instead (its own transaction, one event at a time, its own dead letters), so
+ * a bad event costs what it cost before and never holds back the other projections.
+ */
+export function projectionGroupGuard(
+  db: SqlDatabase,
+  projectors: readonly Projector[],
+  logger: Logger,
+  hooksOf: (p: Projector) => GuardHooks = () => ({}),
+): BatchGuard {
+  if (projectors.length === 1) return projectionGuard(db, projectors[0]!, logger, hooksOf(projectors[0]!));
+  const alone = projectors.map((p) => projectionGuard(db, p, logger, hooksOf(p)));
+  return {
+    async apply(batch) {
+      if (batch.length === 0) return { deadLettered: 0 };
+      if (!batch.some((e) => storableProblem(e))) {
+        try {
+          const outcomes = await applyBatchTogether(db, projectors, batch);
+          for (const [i, p] of projectors.entries()) await hooksOf(p).onApplied?.(outcomes[i]!);
+          return { deadLettered: 0 };
+        } catch (err) {
+          if (isTransient(err)) throw err;
+          logger.warn(
+            { projectors: projectors.map((p) => p.name), events: batch.length, err: toEngramError(err).message },
+            'projector group batch failed; applying it projector by projector',
+          );
+        }
+      }
+      let deadLettered = 0;
+      for (const g of alone) deadLettered += (await g.apply(batch)).deadLettered;
+      return { deadLettered };
+    },
+  };
 }

@@ -12,7 +12,7 @@ import {
   type StoredEvent,
 } from '@engram/core';
 import { eventProblem } from '@engram/contract';
-import { projectionGuard } from './projection-guard';
+import { projectionGroupGuard } from './projection-guard';
 import { sqlDeadLetters } from './dead-letters';
 import { recordOutcome } from './event-status';
 import type { Projector } from './projector';
@@ -55,10 +55,6 @@ export interface RunningProjector {
   /** Applies the dead letters marked for retry now; resolves with how many were applied. */
   retryNow(): Promise<number>;
   close(): Promise<void>;
-}
-
-export function consumerNameOf(projector: Pick<Projector, 'name'>): string {
-  return `projector-${projector.name}`;
 }
 
 async function checkpoints(db: SqlDatabase, projection: string): Promise<Map<number, number>> {
@@ -110,6 +106,18 @@ function statisticsRefresher(db: SqlDatabase, logger: Logger, name: string): (ap
   };
 }
 
+export interface StartProjectorGroupOptions extends Omit<StartProjectorOptions, 'projector' | 'afterCommit'> {
+  /** Projectors sharing this store in this process: one log subscription, one transaction a batch. */
+  projectors: readonly Projector[];
+  /** Per projector (by name): called after its events were committed, before the next batch. */
+  afterCommit?: Readonly<Record<string, (events: readonly StoredEvent[]) => Promise<void>>>;
+}
+
+/** The log consumer of a group: a lone projector keeps its own name (the separate projector services). */
+export function groupConsumerName(projectors: readonly Pick<Projector, 'name'>[]): string {
+  return `projector-${projectors.map((p) => p.name).join('+')}`;
+}
+
 /**
  * Runs a projector on the log (L2, L8). Batches are applied in one transaction each; an event that
  * cannot be applied after bounded retries is dead-lettered for this projection (in the transaction
@@ -117,61 +125,99 @@ function statisticsRefresher(db: SqlDatabase, logger: Logger, name: string): (ap
  * until they heal. Dead letters marked for retry are applied again in the same serial order.
  */
 export async function startProjector(opts: StartProjectorOptions): Promise<RunningProjector> {
-  const { log, db, projector } = opts;
+  const { projector, afterCommit, ...rest } = opts;
+  const [only] = await startProjectorGroup({
+    ...rest,
+    projectors: [projector],
+    ...(afterCommit ? { afterCommit: { [projector.name]: afterCommit } } : {}),
+  });
+  return only!;
+}
+
+interface Member {
+  projector: Projector;
+  state: ProjectorStatus;
+  afterCommit(events: readonly StoredEvent[]): Promise<void>;
+}
+
+/**
+ * startProjector for several SQL projectors that share the store in one process (the all-in-one):
+ * one log subscription delivers each batch to all of them and they apply it in ONE transaction, each
+ * with its own checkpoint compare-and-set, write status and dead letters (projectionGroupGuard), so
+ * any of them can still run alone as its own service. Each member reports its own status.
+ */
+export async function startProjectorGroup(opts: StartProjectorGroupOptions): Promise<RunningProjector[]> {
+  const { log, db, projectors } = opts;
+  if (projectors.length === 0) return [];
   const logger = opts.logger ?? silentLogger;
-  const name = projector.name;
-  const [cps, startHead] = await Promise.all([checkpoints(db, name), log.head()]);
-  assertWithinLog(name, cps, startHead);
-  const fromBeginning = opts.fromBeginning ?? cps.size === 0;
-  const refreshStatistics = statisticsRefresher(db, logger, name);
+  const names = projectors.map((p) => p.name);
+  const startHead = await log.head();
+  const cps = await Promise.all(projectors.map((p) => checkpoints(db, p.name)));
+  projectors.forEach((p, i) => assertWithinLog(p.name, cps[i]!, startHead));
+  const fromBeginning = opts.fromBeginning ?? cps.some((c) => c.size === 0);
+  const refreshStatistics = statisticsRefresher(db, logger, names.join('+'));
   const deadLetters = sqlDeadLetters(db);
   const serial = createSerialQueue();
-  const state: ProjectorStatus = {
-    name,
-    rebuilding: fromBeginning && [...startHead.values()].some((h) => h > 0),
-    failingSince: null,
-    lastError: null,
-    deadLettered: 0,
-  };
-  const reached = new Map<number, number>();
-  const afterCommit = async (events: readonly StoredEvent[]) => {
-    try {
-      await opts.afterCommit?.(events);
-    } catch (err) {
-      logger.error({ err, projector: name }, 'after-commit hook failed');
-    }
-  };
-
-  const guard = projectionGuard(db, projector, logger, {
-    onApplied: async (outcome) => {
-      if (outcome.skipped > 0) logger.info({ projector: name, ...outcome }, 'skipped events already applied');
-      await refreshStatistics(outcome.applied);
-    },
-    onDeadLetter: () => void state.deadLettered++,
+  const members: Member[] = projectors.map((projector, i) => {
+    const hook = opts.afterCommit?.[projector.name];
+    return {
+      projector,
+      state: {
+        name: projector.name,
+        rebuilding: (opts.fromBeginning ?? cps[i]!.size === 0) && [...startHead.values()].some((h) => h > 0),
+        failingSince: null,
+        lastError: null,
+        deadLettered: 0,
+      },
+      afterCommit: async (events) => {
+        try {
+          await hook?.(events);
+        } catch (err) {
+          logger.error({ err, projector: projector.name }, 'after-commit hook failed');
+        }
+      },
+    };
   });
+  const byName = new Map(members.map((m) => [m.projector.name, m]));
+  const reached = new Map<number, number>();
+
+  let appliedInBatch = 0;
+  const guard = projectionGroupGuard(db, projectors, logger, (p) => ({
+    onApplied: (outcome) => {
+      if (outcome.skipped > 0) logger.info({ projector: p.name, ...outcome }, 'skipped events already applied');
+      appliedInBatch = Math.max(appliedInBatch, outcome.applied);
+    },
+    onDeadLetter: () => void byName.get(p.name)!.state.deadLettered++,
+  }));
 
   const noteProgress = (batch: readonly StoredEvent[]) => {
     for (const s of batch)
       reached.set(s.position.partition, Math.max(reached.get(s.position.partition) ?? 0, s.position.offset + 1));
-    if (state.rebuilding && [...startHead].every(([p, h]) => (reached.get(p) ?? 0) >= h)) {
-      state.rebuilding = false;
-      logger.info({ projector: name }, 'projection rebuilt up to the head it started at');
+    const done = [...startHead].every(([p, h]) => (reached.get(p) ?? 0) >= h);
+    for (const m of members) {
+      if (!m.state.rebuilding || !done) continue;
+      m.state.rebuilding = false;
+      logger.info({ projector: m.projector.name }, 'projection rebuilt up to the head it started at');
     }
   };
 
   const handle = (batch: StoredEvent[]) =>
     serial.run(async () => {
+      appliedInBatch = 0;
       try {
         await guard.apply(batch);
       } catch (err) {
         const first = batch[0];
         const last = batch[batch.length - 1];
-        state.failingSince ??= new Date().toISOString();
-        state.lastError = toEngramError(err).message;
+        const failingSince = new Date().toISOString();
+        for (const m of members) {
+          m.state.failingSince ??= failingSince;
+          m.state.lastError = toEngramError(err).message;
+        }
         logger.error(
           {
             err,
-            projector: name,
+            projector: names.join('+'),
             from: first && formatPosition(first.position),
             to: last && formatPosition(last.position),
             transient: isTransient(err),
@@ -179,26 +225,30 @@ export async function startProjector(opts: StartProjectorOptions): Promise<Runni
           'projector batch failed; the log will redeliver it',
         );
         // Some of its events may have been committed one at a time before the failure.
-        await afterCommit(batch);
+        for (const m of members) await m.afterCommit(batch);
         throw err;
       }
-      state.failingSince = null;
-      state.lastError = null;
-      await afterCommit(batch);
+      for (const m of members) {
+        m.state.failingSince = null;
+        m.state.lastError = null;
+      }
+      await refreshStatistics(appliedInBatch);
+      for (const m of members) await m.afterCommit(batch);
       noteProgress(batch);
     });
 
-  const retryOne = async (dl: DeadLetter): Promise<boolean> => {
+  const retryOne = async (m: Member, dl: DeadLetter): Promise<boolean> => {
+    const name = m.projector.name;
     try {
       const stored = await readEventAt(log, dl.position);
       const problem = eventProblem(stored.event);
       if (problem) throw problem;
       await db.transaction(async (tx) => {
-        const outcome = await projector.apply(tx, stored);
+        const outcome = await m.projector.apply(tx, stored);
         if (outcome) await recordOutcome(tx, name, stored, outcome);
         await tx.query('DELETE FROM dead_letters WHERE id = $1::uuid', [dl.id]);
       });
-      await afterCommit([stored]);
+      await m.afterCommit([stored]);
       logger.info(
         { projector: name, position: formatPosition(dl.position), eventId: dl.eventId },
         'dead letter applied on retry',
@@ -215,15 +265,15 @@ export async function startProjector(opts: StartProjectorOptions): Promise<Runni
     }
   };
 
-  const retryNow = () =>
+  const retryMember = (m: Member) =>
     serial.run(async () => {
       let applied = 0;
-      for (const dl of await deadLetters.retryRequested(name, 100)) if (await retryOne(dl)) applied++;
+      for (const dl of await deadLetters.retryRequested(m.projector.name, 100)) if (await retryOne(m, dl)) applied++;
       return applied;
     });
 
   const subscription = await log.subscribe(handle, {
-    name: consumerNameOf(projector),
+    name: groupConsumerName(projectors),
     ...(opts.batchSize !== undefined ? { batchSize: opts.batchSize } : {}),
     ...(fromBeginning ? { fromBeginning: true } : {}),
   });
@@ -231,20 +281,27 @@ export async function startProjector(opts: StartProjectorOptions): Promise<Runni
   const timer =
     pollMs > 0
       ? setInterval(() => {
-          retryNow().catch((err: unknown) =>
-            logger.warn({ projector: name, err: toEngramError(err).message }, 'dead-letter retry pass failed'),
-          );
+          for (const m of members)
+            retryMember(m).catch((err: unknown) =>
+              logger.warn(
+                { projector: m.projector.name, err: toEngramError(err).message },
+                'dead-letter retry pass failed',
+              ),
+            );
         }, pollMs)
       : null;
   timer?.unref();
-  return {
-    name,
-    status: () => ({ ...state }),
-    retryNow,
-    async close() {
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
       if (timer) clearInterval(timer);
       await subscription.close();
       await serial.idle();
-    },
-  };
+    })());
+  return members.map((m) => ({
+    name: m.projector.name,
+    status: () => ({ ...m.state }),
+    retryNow: () => retryMember(m),
+    close,
+  }));
 }

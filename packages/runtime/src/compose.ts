@@ -148,18 +148,20 @@ export async function startProjectors(
   f: Foundation,
   names: readonly ProjectionName[],
 ): Promise<{ writeIndex: SemanticWriteIndex | null }> {
-  const { PROJECTORS, startProjector, createSemanticWriteIndex } = await import('@engram/projections');
+  const { PROJECTORS, startProjectorGroup, createSemanticWriteIndex } = await import('@engram/projections');
   const writeIndex = names.includes('semantic') ? createSemanticWriteIndex(f.db) : null;
-  for (const name of names) {
-    const handle = await startProjector({
-      log: f.log,
-      db: f.db,
-      projector: PROJECTORS[name],
-      batchSize: f.cfg.projections.batchSize,
-      logger: f.logger.child({ component: `projector-${name}` }),
-      ...(name === 'semantic' && writeIndex ? { afterCommit: (events) => writeIndex.afterCommit(events) } : {}),
-    });
-    f.life.add({ name: `projector-${name}`, close: () => handle.close() });
+  // The projectors of this process share one log subscription and one transaction a batch; each
+  // keeps its own checkpoint, status and dead letters (a lone one is a separate projector service).
+  const handles = await startProjectorGroup({
+    log: f.log,
+    db: f.db,
+    projectors: names.map((name) => PROJECTORS[name]),
+    batchSize: f.cfg.projections.batchSize,
+    logger: f.logger.child({ component: names.length === 1 ? `projector-${names[0]}` : 'projectors' }),
+    ...(writeIndex ? { afterCommit: { semantic: (events) => writeIndex.afterCommit(events) } } : {}),
+  });
+  for (const handle of handles) {
+    f.life.add({ name: `projector-${handle.name}`, close: () => handle.close() });
     f.readiness.addProjector(handle);
   }
   return { writeIndex };

@@ -33,23 +33,28 @@ export function createInstrumentedLog<L extends EventLog>(log: L, telemetry: Tel
     );
   };
   const subscribe: EventLog['subscribe'] = (handler, opts) => {
-    const projection = opts.name.replace(/^projector-/, '');
+    // "projector-a+b": projectors a and b applying each batch together (one span and lag each).
+    const projections = opts.name.replace(/^projector-/, '').split('+');
     return log.subscribe(async (batch) => {
       const writes = [...new Set(batch.map((s) => s.event.correlationId).filter(isTraceparent))];
-      await inSpan(
-        tracer,
-        `projection.apply ${projection}`,
-        {
-          kind: 'consumer',
-          // One write's batch continues its trace; a batch of many writes links to each of them.
-          parent: writes.length === 1 ? writes[0]! : null,
-          links: writes.length > 1 ? writes : [],
-          attributes: { 'engram.projection': projection, 'messaging.batch.message_count': batch.length },
-        },
-        () => handler(batch),
-      );
+      const applyAs = (i: number): Promise<void> =>
+        i === projections.length
+          ? handler(batch)
+          : inSpan(
+              tracer,
+              `projection.apply ${projections[i]}`,
+              {
+                kind: 'consumer',
+                // One write's batch continues its trace; a batch of many writes links to each of them.
+                parent: writes.length === 1 ? writes[0]! : null,
+                links: writes.length > 1 ? writes : [],
+                attributes: { 'engram.projection': projections[i]!, 'messaging.batch.message_count': batch.length },
+              },
+              () => applyAs(i + 1),
+            );
+      await applyAs(0);
       const newest = batch[batch.length - 1];
-      if (newest) metrics.projectionApplied(projection, newest.event.recordedAt);
+      if (newest) for (const p of projections) metrics.projectionApplied(p, newest.event.recordedAt);
     }, opts);
   };
   return new Proxy(log, {

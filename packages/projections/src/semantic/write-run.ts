@@ -10,23 +10,51 @@ export function isRunnable(n: NewEntry): boolean {
   return n.tier === 'SEMANTIC' && n.key === null && n.erased !== true && isUuid(n.id);
 }
 
-const ROW_PARAMS = 26;
-/** Rows per statement: 26 parameters each stays far below the protocol's 65,535. */
+/** Rows per statement (one JSON parameter). */
 const ROWS_PER_STATEMENT = 1000;
 
-/** Row i of the multi-row insert: the same VALUES as writeEntry's (created_at twice), and its 'created' history row. */
-function memoryValues(i: number): string {
-  const p = (k: number) => `$${i * ROW_PARAMS + k}`;
-  const cols = Array.from({ length: ROW_PARAMS }, (_, k) => p(k + 1));
-  cols.splice(12, 0, p(12)); // updated_at = created_at
-  return `(${cols.join(', ')})`;
+/** The columns of a new row as jsonb_to_recordset reads them (the order of rowParams). */
+const ROW_COLUMNS: ReadonlyArray<readonly [string, string]> = [
+  ['id', 'uuid'],
+  ['tenant_id', 'text'],
+  ['user_id', 'text'],
+  ['agent_id', 'text'],
+  ['type', 'text'],
+  ['tier', 'text'],
+  ['kind', 'text'],
+  ['key', 'text'],
+  ['content', 'text'],
+  ['tags', 'text[]'],
+  ['source_session', 'text'],
+  ['created_at', 'timestamptz'],
+  ['importance', 'double precision'],
+  ['episode_id', 'uuid'],
+  ['version', 'integer'],
+  ['source', 'text'],
+  ['pinned', 'boolean'],
+  ['scope', 'text'],
+  ['confidence', 'double precision'],
+  ['metadata', 'jsonb'],
+  ['source_message_ids', 'text[]'],
+  ['valid_from', 'timestamptz'],
+  ['last_event_id', 'uuid'],
+  ['content_hash', 'text'],
+  ['valid_to', 'timestamptz'],
+  ['recorded_at', 'timestamptz'],
+];
+const NAMES = ROW_COLUMNS.map(([c]) => c).join(', ');
+const RECORD = ROW_COLUMNS.map(([c, t]) => `${c} ${t}`).join(', ');
+
+/** One JSON object per row, keyed by column: the same values writeEntry binds (metadata as an object). */
+function rowObject(e: Envelope, n: NewEntry, hash: string): Record<string, unknown> {
+  const values = rowParams(e, n, 1, hash);
+  const row: Record<string, unknown> = {};
+  ROW_COLUMNS.forEach(([c], i) => (row[c] = values[i]));
+  row.metadata = n.metadata ?? {};
+  return row;
 }
 
-function createdHistoryValues(i: number): string {
-  const p = (k: number) => `$${i * ROW_PARAMS + k}`;
-  return `(${p(23)}, ${p(1)}, 'created', ${p(2)}, ${p(3)}, ${p(8)}, 1, ${p(9)}, ${p(16)}, NULL, NULL, ${p(12)}, ${p(26)}::timestamptz, ${p(22)}::timestamptz, ${p(25)}::timestamptz)`;
-}
-
+/** The rows with their 'created' history rows: one statement per 1,000, the rows passed as one JSON array. */
 async function insertCreatedRows(
   tx: SqlExecutor,
   rows: ReadonlyArray<{ e: Envelope; n: NewEntry; hash: string }>,
@@ -34,13 +62,12 @@ async function insertCreatedRows(
   for (let from = 0; from < rows.length; from += ROWS_PER_STATEMENT) {
     const chunk = rows.slice(from, from + ROWS_PER_STATEMENT);
     await tx.query(
-      `WITH row AS (INSERT INTO memories (id, tenant_id, user_id, agent_id, type, tier, kind, key, content, tags, source_session, created_at, updated_at,
-                           importance, episode_id, version, source, pinned, scope, confidence, metadata, source_message_ids, valid_from,
-                           last_event_id, content_hash, valid_to, recorded_at)
-         VALUES ${chunk.map((_, i) => memoryValues(i)).join(', ')} ON CONFLICT (id) DO NOTHING)
+      `WITH r AS MATERIALIZED (SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(${RECORD})),
+       row AS (INSERT INTO memories (${NAMES}, updated_at) SELECT ${NAMES}, created_at FROM r ON CONFLICT (id) DO NOTHING)
        INSERT INTO memory_history (event_id, memory_id, action, tenant_id, user_id, key, version, content, source, related_id, reason, at, recorded_at, valid_from, valid_to)
-       VALUES ${chunk.map((_, i) => createdHistoryValues(i)).join(', ')} ON CONFLICT DO NOTHING`,
-      chunk.flatMap((r) => rowParams(r.e, r.n, 1, r.hash)),
+       SELECT last_event_id, id, 'created', tenant_id, user_id, key, 1, content, source, NULL, NULL, created_at, recorded_at, valid_from, valid_to
+         FROM r ON CONFLICT DO NOTHING`,
+      [JSON.stringify(chunk.map((x) => rowObject(x.e, x.n, x.hash)))],
     );
   }
 }
