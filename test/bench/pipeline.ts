@@ -152,6 +152,7 @@ export default async function pipeline(argv: string[]): Promise<void> {
     // clients keep writing (a poll per client would load the read store more than the writes do).
     const vis: number[] = [];
     const vectorVis: number[] = [];
+    let vectorsTimedOut = false;
     // The part after the acknowledgement: what the projections and the search index add.
     const afterAck: number[] = [];
     let probing = true;
@@ -177,15 +178,16 @@ export default async function pipeline(argv: string[]): Promise<void> {
         }
         vis.push(performance.now() - s);
         afterAck.push(performance.now() - acked);
-        // Its vectors follow the keyword documents: until the write status says they are in.
-        for (;;) {
+        // Its vectors follow the keyword documents: until the write status says they are in (a slow
+        // embedder under constant writes may never catch up while they go on: then timed out, not waited for again).
+        for (; !vectorsTimedOut;) {
           const st = await fetch(`${engram.url}/v1/events/${w.eventId}?userId=${w.user}`);
           const sb = (await st.json()) as { vectors?: string | null };
           if (sb.vectors === 'applied') break;
-          if (performance.now() - s > 60_000) throw new Error(`write ${w.id}: vectors not in after 60 s`);
-          await new Promise((res) => setTimeout(res, 5));
+          if (performance.now() - s > 60_000) vectorsTimedOut = true;
+          else await new Promise((res) => setTimeout(res, 5));
         }
-        vectorVis.push(performance.now() - s);
+        if (!vectorsTimedOut) vectorVis.push(performance.now() - s);
       }
     } finally {
       probing = false;
@@ -210,6 +212,8 @@ export default async function pipeline(argv: string[]): Promise<void> {
       queryableAfterAckP99Ms: round(pct(afterAck, 99)),
       vectorsP50Ms: round(pct(vectorVis, 50)),
       vectorsP99Ms: round(pct(vectorVis, 99)),
+      vectorsSamples: vectorVis.length,
+      vectorsTimedOut,
       embedder: embedderKind,
       fdatasyncP50Ms: round(pct(floor, 50), 3),
       fdatasyncP99Ms: round(pct(floor, 99), 3),
@@ -231,7 +235,9 @@ export default async function pipeline(argv: string[]): Promise<void> {
     console.log(
       `  of which after the ack p50 ${result.queryableAfterAckP50Ms} ms, p99 ${result.queryableAfterAckP99Ms} ms`,
     );
-    console.log(`  write→vectors in p50 ${result.vectorsP50Ms} ms, p99 ${result.vectorsP99Ms} ms`);
+    console.log(
+      `  write→vectors in p50 ${result.vectorsP50Ms} ms, p99 ${result.vectorsP99Ms} ms (${vectorVis.length} samples${vectorsTimedOut ? '; then one not in after 60 s: no more waited for' : ''})`,
+    );
     if (out) await writeFile(out, JSON.stringify(result, null, 2));
   } finally {
     await engram.kill('SIGTERM');
