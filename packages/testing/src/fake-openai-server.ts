@@ -7,18 +7,30 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 
-export interface ChatRequestBody {
-  model: string;
-  messages: Array<{ role: string; content: string }>;
-  response_format?: unknown;
-  temperature?: number;
+export interface ChatToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
 }
 
-/** Returns the assistant message content for a request (a string), or an HTTP status to fail with. */
-export type ChatResponder = (
-  body: ChatRequestBody,
-  callIndex: number,
-) => string | { status: number; body?: unknown } | Promise<string | { status: number; body?: unknown }>;
+export interface ChatRequestBody {
+  model: string;
+  /** content is null on an assistant turn that only calls tools; a `tool` turn answers one call. */
+  messages: Array<{ role: string; content: string | null; tool_calls?: ChatToolCall[]; tool_call_id?: string }>;
+  response_format?: unknown;
+  temperature?: number;
+  tools?: Array<{ type: 'function'; function: { name: string; description?: string; parameters?: unknown } }>;
+}
+
+/** The assistant asks for tool calls (finish_reason tool_calls); arguments are sent JSON-encoded, as the API does. */
+export interface ChatToolCallsReply {
+  toolCalls: Array<{ id: string; name: string; arguments: Record<string, unknown> }>;
+}
+
+type ChatReply = string | ChatToolCallsReply | { status: number; body?: unknown };
+
+/** Returns the assistant message content for a request (a string), tool calls, or an HTTP status to fail with. */
+export type ChatResponder = (body: ChatRequestBody, callIndex: number) => ChatReply | Promise<ChatReply>;
 
 export interface FakeOpenAiOptions {
   chat?: ChatResponder;
@@ -87,13 +99,31 @@ export async function startFakeOpenAi(opts: FakeOpenAiOptions = {}): Promise<Fak
       if (req.method === 'POST' && path.endsWith('/chat/completions')) {
         if (!opts.chat) return send(404, { error: { message: 'no chat responder configured' } });
         const out = await opts.chat(body as ChatRequestBody, chatCalls++);
-        if (typeof out !== 'string') return send(out.status, out.body ?? { error: { message: 'scripted failure' } });
+        if (typeof out !== 'string' && 'status' in out)
+          return send(out.status, out.body ?? { error: { message: 'scripted failure' } });
+        const choice =
+          typeof out === 'string'
+            ? { index: 0, message: { role: 'assistant', content: out, refusal: null }, finish_reason: 'stop' }
+            : {
+                index: 0,
+                message: {
+                  role: 'assistant',
+                  content: null,
+                  refusal: null,
+                  tool_calls: out.toolCalls.map((t) => ({
+                    id: t.id,
+                    type: 'function',
+                    function: { name: t.name, arguments: JSON.stringify(t.arguments) },
+                  })),
+                },
+                finish_reason: 'tool_calls',
+              };
         return send(200, {
           id: `chatcmpl-${chatCalls}`,
           object: 'chat.completion',
           created: Math.floor(Date.now() / 1000),
           model: body.model,
-          choices: [{ index: 0, message: { role: 'assistant', content: out }, finish_reason: 'stop' }],
+          choices: [choice],
           usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
         });
       }

@@ -13,3 +13,4 @@ export * from './contracts/key-store-contract';
 export * from './observability/prometheus-scrape';
 export * from './observability/otlp-collector';
 export * from './python-tool';
+export * from './fake-anthropic-server';
