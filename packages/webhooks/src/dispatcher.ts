@@ -33,6 +33,11 @@ export interface WebhookDispatcherOptions {
   pollMs?: number;
   /** Longest a batch waits for the semantic projection before the log hands it again. */
   projectionWaitMs?: number;
+  /**
+   * Oldest endpoint list a batch is routed by: endpoints registered through another process (a
+   * second query replica) take effect within this; this process's own changes at once.
+   */
+  endpointRefreshMs?: number;
   fetch?: typeof fetch;
 }
 
@@ -77,12 +82,24 @@ export async function startWebhookDispatcher(o: WebhookDispatcherOptions): Promi
     pollMs: o.pollMs ?? 1000,
     fetch: o.fetch ?? globalThis.fetch.bind(globalThis),
   });
-  let endpoints: Map<string, ActiveEndpoint[]> | null = null;
+  const refreshMs = o.endpointRefreshMs ?? 5000;
+  let endpoints: { map: Map<string, ActiveEndpoint[]>; generation: number; at: number } | null = null;
+  let generation = 0;
+  // A change made while the list was being read makes that read stale: read again.
+  const routing = async () => {
+    if (endpoints && endpoints.generation === generation && o.clock.now().getTime() - endpoints.at <= refreshMs)
+      return endpoints.map;
+    let read: typeof endpoints;
+    do {
+      read = { generation, at: o.clock.now().getTime(), map: await webhookStore.activeEndpoints(o.db) };
+    } while (read.generation !== generation);
+    endpoints = read;
+    return read.map;
+  };
   const stopping = new AbortController();
 
   const handle = async (batch: StoredEvent[]) => {
-    endpoints ??= await webhookStore.activeEndpoints(o.db);
-    const routed = endpoints;
+    const routed = await routing();
     const relevant = batch.filter((s) => CHANGE_EVENT_TYPES.has(s.event.type) && routed.has(s.event.tenantId));
     if (relevant.length === 0) return;
     const last = relevant.filter(needsProjection).at(-1);
@@ -132,7 +149,7 @@ export async function startWebhookDispatcher(o: WebhookDispatcherOptions): Promi
   logger.info({ consumer: WEBHOOK_CONSUMER }, 'webhook dispatcher following the log');
   return {
     endpointsChanged() {
-      endpoints = null;
+      generation++;
     },
     async close() {
       stopping.abort();

@@ -75,6 +75,7 @@ describe('outbound webhooks', () => {
       backoff: { initialMs: 50, maxMs: 200 },
       timeoutMs: 2000,
       pollMs: 50,
+      endpointRefreshMs: 500,
     });
     admin = createWebhookAdmin({ db: s.db, clock: systemClock, onChange: () => dispatcher.endpointsChanged() });
   }, 60_000);
@@ -210,6 +211,25 @@ describe('outbound webhooks', () => {
         })
         .toBe(true);
       await admin.remove(OPEN_PRINCIPAL, 'default', hook.id);
+    } finally {
+      await r.close();
+    }
+  });
+
+  it('an endpoint registered through another process (a second replica) is routed to after the refresh', async () => {
+    const r = await receiver(() => 204);
+    try {
+      // No onChange: this dispatcher learns of the endpoint only by reading the table again.
+      const elsewhere = createWebhookAdmin({ db: s.db, clock: systemClock });
+      const hook = await elsewhere.create(OPEN_PRINCIPAL, 'default', { url: r.url, events: ['memory.added'] });
+      await new Promise((ok) => setTimeout(ok, 600));
+      const w = await s.app.writeMemory({ scope: { ...scope, userId: 'fay' }, type: 'USER', content: 'Fay paints' });
+      await expect
+        .poll(() => r.got.map((g) => (JSON.parse(g.body) as { data: { memoryId: string } }).data.memoryId), {
+          timeout: 60_000,
+        })
+        .toContain(w.id);
+      await elsewhere.remove(OPEN_PRINCIPAL, 'default', hook.id);
     } finally {
       await r.close();
     }
