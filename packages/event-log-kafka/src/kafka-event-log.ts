@@ -216,8 +216,9 @@ export class KafkaEventLog implements EventLog {
   async subscribe(handler: BatchHandler, opts: SubscribeOptions): Promise<Subscription> {
     this.ensureOpen();
     if (typeof handler !== 'function') throw new EngramError('VALIDATION_FAILED', 'handler must be a function');
-    if (typeof opts?.name !== 'string' || !/^[A-Za-z0-9._-]{1,200}$/.test(opts.name)) {
-      throw new EngramError('VALIDATION_FAILED', 'subscription name must be 1-200 characters of A-Z a-z 0-9 . _ -', {
+    // '+' joins the projections of one group subscription (projector-working+episodic+…).
+    if (typeof opts?.name !== 'string' || !/^[A-Za-z0-9._+-]{1,200}$/.test(opts.name)) {
+      throw new EngramError('VALIDATION_FAILED', 'subscription name must be 1-200 characters of A-Z a-z 0-9 . _ + -', {
         details: { field: 'name' },
       });
     }
