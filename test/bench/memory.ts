@@ -25,6 +25,18 @@ function flag(argv: string[], name: string, dflt: string): string {
   return i === -1 ? dflt : (argv[i + 1] ?? dflt);
 }
 
+/** `n` synthetic memories never written before. */
+function freshTexts(gen: SyntheticMemories, seen: Set<string>, n: number): string[] {
+  const texts: string[] = [];
+  while (texts.length < n) {
+    const c = gen.memory();
+    if (seen.has(c)) continue;
+    seen.add(c);
+    texts.push(c);
+  }
+  return texts;
+}
+
 /** Acknowledges one more batch, kills the server at once and restarts it on the same data directory. */
 async function crashRestart(
   server: EngramServer,
@@ -33,13 +45,7 @@ async function crashRestart(
   gen: SyntheticMemories,
   seen: Set<string>,
 ): Promise<{ server: EngramServer; texts: string[]; healthyMs: number; caughtUpMs: number }> {
-  const texts: string[] = [];
-  while (texts.length < 100) {
-    const c = gen.memory();
-    if (seen.has(c)) continue;
-    seen.add(c);
-    texts.push(c);
-  }
+  const texts = freshTexts(gen, seen, 100);
   const r = await server.post<{ position: string | null }>('/v1/memories/batch', {
     userId: USER,
     items: texts.map((content) => ({ content, type: 'ENVIRONMENT' })),
@@ -74,13 +80,7 @@ export default async function memory(argv: string[]): Promise<void> {
       const t0 = performance.now();
       let last: string | null = null;
       while (contents.length < size) {
-        const texts: string[] = [];
-        while (texts.length < Math.min(100, size - contents.length)) {
-          const c = gen.memory();
-          if (seen.has(c)) continue;
-          seen.add(c);
-          texts.push(c);
-        }
+        const texts = freshTexts(gen, seen, Math.min(100, size - contents.length));
         contents.push(...texts);
         const r = await server.post<{ position: string | null }>('/v1/memories/batch', {
           userId: USER,
