@@ -36,7 +36,9 @@ function jsonl<T>(file: string): T[] {
  * misses may be looked at; fresh-sealed: its other half, only ever reported as aggregates; dev2: a
  * second training split (round 3, for the learned stage); sealed3: written at the start of round 3,
  * before any of its work, never used to tune anything, only ever reported as aggregates; sealed4: the same,
- * written at the start of round 5 (paraphrased and polite framings, injections inside long ordinary documents).
+ * written at the start of round 5 (paraphrased and polite framings, injections inside long ordinary documents);
+ * sealed5: the same, written at the start of round 6 (indirect injections in tool outputs, mails, invites, code and
+ * markup comments, JSON fields, multi-turn setups, payload splitting, third person, conditional triggers).
  */
 export const SPLITS = [
   'dev',
@@ -46,6 +48,7 @@ export const SPLITS = [
   'fresh-sealed',
   'sealed3',
   'sealed4',
+  'sealed5',
   'ext-train',
   'ext-held',
 ] as const;
