@@ -78,6 +78,10 @@ describe("the scanner's learned stage", () => {
     }
   });
 
+  it('scans a text with the word "constructor" (a stem lookup once returned Object.prototype.constructor and threw)', () => {
+    expect(scanContent('The constructor of the class takes the prompt template as its first argument.').ok).toBe(true);
+  });
+
   it('accepts ordinary memory content that uses the trigger words', () => {
     for (const text of [
       'Remember that I prefer window seats and vegetarian meals.',

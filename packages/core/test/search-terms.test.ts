@@ -46,6 +46,12 @@ describe('Porter2 stemmer', () => {
   it('leaves short words, numbers, contractions, non-ASCII words and CJK alone', () => {
     for (const t of ['is', 'as', '2024', "don't", 'café', 'straße', '北京', '喝咖', 'b2b']) expect(stem(t)).toBe(t);
   });
+
+  it('stems words that are names of Object.prototype members as words', () => {
+    expect(stem('constructor')).toBe('constructor');
+    expect(stem('constructors')).toBe('constructor');
+    expect(typeof stem('valueof')).toBe('string');
+  });
 });
 
 describe('searchTerms', () => {

@@ -106,8 +106,8 @@ function endsShortSyllable(w: string): boolean {
 
 export function stem(word: string): string {
   if (word.length <= 2 || !PLAIN_WORD.test(word)) return word;
-  const exception = EXCEPTIONS[word];
-  if (exception !== undefined) return exception;
+  // Own keys only: "constructor" is a word, not Object.prototype's.
+  if (Object.hasOwn(EXCEPTIONS, word)) return EXCEPTIONS[word]!;
 
   // Y marks a consonant y (initial, or after a vowel).
   let w = word.replace(/^y/, 'Y').replace(/([aeiouy])y/g, '$1Y');
