@@ -1,5 +1,6 @@
 import type { KnownFact } from './clause';
 import type { FactDraft } from './draft';
+import { foldChinese } from '@engram/core';
 import { draftForKey } from './value-match';
 
 /**
@@ -10,11 +11,20 @@ import { draftForKey } from './value-match';
  * question).
  */
 
-const EN_UNIT = String.raw`(kg|kgs|kilos?|kilograms?|lbs?|pounds|km|kms|kilomet(?:er|re)s?|miles?|mi|cm|ft|feet|inches|hours?|hrs?|minutes?|mins?|%|percent|followers|subscribers|members|employees|students|clients|customers|people|steps|books|pages|laps|reps)`;
-const EN_QUANTITY = new RegExp(String.raw`(?<![\w.])(\d[\d,]*(?:\.\d+)?)\s?${EN_UNIT}(?![\p{L}])`, 'giu');
+const EN_UNIT = String.raw`(kg|kgs|kilos?|kilograms?|lbs?|pounds|km|kms|kilomet(?:er|re)s?|miles?|mi|cm|ft|feet|inches|hours?|hrs?|minutes?|mins?|%|percent|followers|subscribers|members|employees|students|clients|customers|people|steps|books|pages|laps|reps|cups?|glasses|glass|bottles?|cans?|shots?|servings?|meals?|cigarettes?|pints?|litres?|liters?)`;
+/** A count said in words ("two hours", "one cup", "an hour") or digits. */
+const EN_NUMBER = String.raw`\d[\d,]*(?:\.\d+)?|(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a\s+couple\s+of|a\s+few|half\s+an?)(?=\s)`;
+const EN_QUANTITY = new RegExp(String.raw`(?<![\w.$£€])(${EN_NUMBER})\s?${EN_UNIT}(?![\p{L}])`, 'giu');
+/** An amount of money ("$1,720", "£950", "72k", "€3.5k"): its currency is its unit. */
+const EN_MONEY = /(?<![\w.])([$£€])\s?(\d[\d,]*(?:\.\d+)?k?)(?![\w])|(?<![\w.$£€])(\d+(?:\.\d+)?)k(?![\w])/giu;
 const ZH_NUMBER = '[0-9]+(?:\\.[0-9]+)?|[一二两三四五六七八九十百千万半]+';
 const ZH_QUANTITY = new RegExp(
-  `(${ZH_NUMBER})\\s?(公斤|千克|斤|公里|千米|厘米|小时|分钟|个?粉丝|个?订阅|名?员工|个?学生|步|本书|页)`,
+  `(${ZH_NUMBER})\\s?(公斤|千克|斤|公里|千米|厘米|小时|分钟|个?粉丝|个?订阅|名?员工|个?学生|步|本书|页|杯|块钱|块|元)`,
+  'gu',
+);
+/** 每月三千块 / 现在每个月三千五: an amount per month or year with its unit left out is money. */
+const ZH_PER_PERIOD = new RegExp(
+  `每(?:个)?(?:月|年)(?:交|付|要|是)?(${ZH_NUMBER})(?:块钱|块|元)?(?![0-9一二两三四五六七八九十百千万])`,
   'gu',
 );
 const EN_NOW =
@@ -24,16 +34,46 @@ const EN_NOT_ASSERTED =
 const ZH_NOW = /(?:现在|目前|已经|到了?|涨|降|瘦|胖|变成|增加|减少|只有|达到|突破|了)/u;
 const ZH_NOT_ASSERTED = /(?:如果|要是|想|希望|打算|计划|目标|争取|能不能|怎么|多少|吗|[？?])/u;
 
+const WORD_NUMBERS: Record<string, string> = {
+  a: '1',
+  an: '1',
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+  ten: '10',
+  eleven: '11',
+  twelve: '12',
+  fifteen: '15',
+  twenty: '20',
+  thirty: '30',
+  forty: '40',
+  fifty: '50',
+};
+const numberOf = (n: string) => {
+  const w = n.toLowerCase().replace(/\s+/g, ' ');
+  if (/^half an?$/.test(w)) return '0.5';
+  return WORD_NUMBERS[w] ?? w.replace(/,/g, '');
+};
+
 const unitKey = (u: string) =>
   u
     .toLowerCase()
     .replace(/^(?:个|名)/u, '')
+    .replace(/^(?:块钱|块)$/u, '元')
     .replace(/^(kilo|kilogram|kgs)s?$/, 'kg')
     .replace(/^(?:lbs|pounds)$/, 'lb')
     .replace(/^(?:kms|kilomet(?:er|re)s?)$/, 'km')
     .replace(/^(hours?|hrs?)$/, 'h')
     .replace(/^(?:minutes?|mins?)$/, 'min')
     .replace(/^percent$/, '%')
+    .replace(/^glass$/, 'glasse')
+    .replace(/^liters?$/, 'litre')
     .replace(/s$/, '');
 
 interface Quantity {
@@ -45,12 +85,35 @@ interface Quantity {
 
 function quantities(text: string, lang: 'en' | 'zh'): Quantity[] {
   const re = lang === 'en' ? EN_QUANTITY : ZH_QUANTITY;
-  return [...text.matchAll(new RegExp(re.source, re.flags))].map((m) => ({
-    number: m[1]!.replace(/,/g, ''),
-    unit: unitKey(m[2]!),
-    text: m[0].trim(),
-    index: m.index!,
-  }));
+  const out = [...text.matchAll(new RegExp(re.source, re.flags))]
+    // "a few hours" or "a couple of cups" names no number to compare
+    .filter((m) => !/^a\s+(?:few|couple)/i.test(m[1]!))
+    .map((m) => ({
+      number: numberOf(m[1]!),
+      unit: unitKey(m[2]!),
+      text: m[0].trim(),
+      index: m.index!,
+    }));
+  const taken = (at: number) => out.some((q) => at >= q.index && at < q.index + q.text.length);
+  if (lang === 'en') {
+    for (const m of text.matchAll(new RegExp(EN_MONEY.source, EN_MONEY.flags))) {
+      const number = (m[2] ?? m[3]!).replace(/,/g, '');
+      out.push({ number, unit: m[1] ?? 'k', text: m[0].trim(), index: m.index! });
+    }
+  } else {
+    for (const m of text.matchAll(new RegExp(ZH_PER_PERIOD.source, ZH_PER_PERIOD.flags))) {
+      const at = m.index! + m[0].indexOf(m[1]!);
+      if (taken(at)) continue;
+      out.push({ number: m[1]!, unit: '元', text: m[1]!, index: at });
+    }
+  }
+  return out.sort((a, b) => a.index - b.index);
+}
+
+/** The amounts a known fact states: in its value, else (when the value holds none) in its sentence. */
+function ownQuantities(k: KnownFact, lang: 'en' | 'zh'): Quantity[] {
+  const own = quantities(k.object ?? '', lang);
+  return own.length ? own : quantities(lang === 'zh' ? foldChinese(k.content) : k.content, lang);
 }
 
 /** The clause around a position (between sentence or clause marks). */
@@ -86,19 +149,21 @@ export function quantityChanges(
       continue;
     const holders = known.filter((k) => {
       if (!k.object || k.key.startsWith('user.event.') || done.has(k.key)) return false;
-      const own = quantities(k.object, lang);
+      const own = ownQuantities(k, lang);
       return own.length === 1 && own[0]!.unit === q.unit && own[0]!.number !== q.number;
     });
     if (holders.length !== 1) continue;
     const k = holders[0]!;
     done.add(k.key);
-    const old = quantities(k.object!, lang)[0]!.text;
-    const object = k.object!.replace(old, q.text);
-    const content = k.content.includes(k.object!)
-      ? k.content.replace(k.object!, object)
-      : k.content.includes(old)
-        ? k.content.replace(old, q.text)
-        : undefined;
+    const old = ownQuantities(k, lang)[0]!.text;
+    // the amount the object holds, or (a routine keyed by its time, "runs 5 km every morning") the sentence's
+    const object = k.object!.includes(old) ? k.object!.replace(old, q.text) : q.text;
+    const content =
+      k.content.includes(k.object!) && k.object!.includes(old)
+        ? k.content.replace(k.object!, object)
+        : k.content.includes(old)
+          ? k.content.replace(old, q.text)
+          : undefined;
     out.push({ key: k.key, value: q.text, draft: draftForKey(k.key, object, 0.82, content ? { content } : {}) });
   }
   if (lang === 'en') out.push(...countChanges(text, known, done));

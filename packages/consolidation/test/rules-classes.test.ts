@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { change, facts } from './rules-sessions';
+
+/**
+ * Construction classes of a change (issue 17, round 6), one block per mechanism: sentences written
+ * for these tests, none taken from a bench set.
+ */
+const current = async (before: string[], after: string[], key: string) => {
+  const { later } = await change(before, after);
+  const hit = later.find((f) => f.key === key && f.positive);
+  expect(hit, JSON.stringify(facts(later))).toBeDefined();
+  return hit!;
+};
+
+describe('an amount in words, of money or a measure noun, changes the one known amount of its unit', () => {
+  it.each([
+    // counts in words compare with digits and with "a"/"an"
+    [['I drink two glasses of wine a week.'], ["I'm down to one glass of wine a week."], 'one glass'],
+    [['I spend an hour a day on email.'], ['Email eats up to three hours a day now.'], 'three hours'],
+    // money: the currency is the unit
+    [['My gym membership is £40 a month.'], ['They raised it, I pay £46 a month now.'], '£46'],
+    [['I earn 55k a year.'], ["With the new role I'm now at 63k."], '63k'],
+  ])('%j → %j', async (before, after, value) => {
+    const { first, later } = await change(before, after);
+    const key = first[0]!.key;
+    const hit = later.find((f) => f.key === key && f.positive);
+    expect(hit, JSON.stringify(facts(later))).toBeDefined();
+    expect(hit!.content).toContain(value);
+  });
+
+  it('a routine keyed by its time keeps its key when its distance changes', async () => {
+    const { first, later } = await change(['I cycle 15 km every evening.'], ['I have pushed it up to 25 km now.']);
+    const key = first.find((f) => f.content.includes('15 km'))!.key;
+    expect(later.find((f) => f.key === key)?.content).toContain('25 km');
+  });
+
+  it('ZH: an amount per month with its unit left out is money', async () => {
+    const hit = await current(['我的房贷是每月五千块。'], ['利率降了，现在每个月四千二。'], 'user.房贷');
+    expect(hit.content).toContain('四千二');
+  });
+
+  it('a goal or a question is no change', async () => {
+    const { later } = await change(['I walk 4 km a day.'], ['Should I go up to 6 km a day?']);
+    expect(later.filter((f) => f.content.includes('6 km'))).toEqual([]);
+  });
+});
