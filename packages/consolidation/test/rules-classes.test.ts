@@ -44,3 +44,35 @@ describe('an amount in words, of money or a measure noun, changes the one known 
     expect(later.filter((f) => f.content.includes('6 km'))).toEqual([]);
   });
 });
+
+describe('a routine said again with a new time or frequency is that routine, whatever the clause', () => {
+  it.each([
+    [['I do yoga at 8 pm.'], ['These days my yoga happens at 6:30 am before work.'], 'user.time.yoga', '6:30 am'],
+    [
+      ['I cycle twice a week.'],
+      ['Now that the evenings are light I am cycling every day.'],
+      'user.frequency.cycle',
+      'every day',
+    ],
+    [['我每周游泳三次。'], ['现在我每天都游泳。'], 'user.frequency.游泳', '每天'],
+    [['我每天早上八点起床。'], ['孩子上学以后，我每天六点半就要起床。'], 'user.time.起床', '六点半'],
+  ])('%j → %j', async (before, after, key, value) => {
+    const { first, later } = await change(before, after);
+    expect(facts(first)).toContainEqual([key, expect.anything(), true]);
+    expect(later.find((f) => f.key === key && f.positive)?.object, JSON.stringify(facts(later))).toBe(value);
+  });
+
+  it('one occasion, a question or someone else is no change of the routine', async () => {
+    for (const after of [
+      'I did yoga at 6 pm yesterday for a change.',
+      'Should I do yoga at 6 am instead?',
+      'My sister does yoga at 6 am.',
+    ]) {
+      const { later } = await change(['I do yoga at 8 pm.'], [after]);
+      expect(
+        later.filter((f) => f.key === 'user.time.yoga' && f.positive),
+        after,
+      ).toEqual([]);
+    }
+  });
+});

@@ -7,6 +7,7 @@ import { draftForKey } from './value-match';
 import { describe } from './describe';
 import { compatible, shapeOf } from './value-shape';
 import { quantityChanges } from './quantity-changes';
+import { routineChanges } from './routine-changes';
 import { ZH_ADV } from './chinese-adverbs';
 
 /**
@@ -351,6 +352,20 @@ export function valueChanges(
       if (d.positive && keyOf(d) !== q.key && normalizeValue(d.object).includes(normalizeValue(q.value)))
         replaces.add(d);
     add.push(q.draft);
+    held.add(q.key);
+  }
+  // A routine said again with a new time or frequency ("my gym sessions are at 6 pm now", "每天都跑步").
+  for (const r of routineChanges(text, lang, known, held)) {
+    const v = normalizeValue(r.value);
+    for (const d of drafts)
+      if (
+        d.positive &&
+        keyOf(d) !== r.key &&
+        !known.some((k) => k.key === keyOf(d)) &&
+        (normalizeValue(d.object).includes(v) || normalizeValue(d.content ?? '').includes(v))
+      )
+        replaces.add(d);
+    add.push(r.draft);
   }
   return { add, replaces };
 }
