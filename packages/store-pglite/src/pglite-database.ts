@@ -5,6 +5,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { acquireDirLock } from '@engram/dir-lock';
 import { SerialLock } from './serial-lock';
+import { createStatementCache, type StatementCache } from './prepared';
 import { DEFAULT_PGLITE_TEMPLATE_DIR, makeTemplate, seedFromTemplate } from './template';
 
 export interface OpenPgliteOptions {
@@ -33,14 +34,19 @@ function toResult<R>(r: PgliteResultLike): SqlResult<R> {
  * Without parameters a text may hold several statements (like the simple query protocol of a
  * server); the result is the last statement's.
  */
-async function run<R>(pg: PGlite, sql: string, params: unknown[] | undefined): Promise<SqlResult<R>> {
+async function run<R>(
+  pg: PGlite,
+  statements: StatementCache,
+  sql: string,
+  params: unknown[] | undefined,
+): Promise<SqlResult<R>> {
   try {
     if (params === undefined || params.length === 0) {
       const results = await pg.exec(sql);
       const last = results[results.length - 1];
       return last ? toResult<R>(last) : { rows: [], rowCount: 0 };
     }
-    return toResult<R>(await pg.query(sql, params));
+    return toResult<R>(await statements.query(sql, params));
   } catch (e) {
     const code = (e as { code?: unknown } | null)?.code;
     if (isTransientSqlState(code)) {
@@ -87,6 +93,7 @@ export async function openPglite(opts: OpenPgliteOptions = {}): Promise<SqlDatab
     );
   }
   const lock = new SerialLock();
+  const statements = createStatementCache(pg);
   // Which of this database's transactions the current async call chain runs inside.
   const inTransaction = new AsyncLocalStorage<{ active: boolean }>();
   let closed = false;
@@ -105,7 +112,7 @@ export async function openPglite(opts: OpenPgliteOptions = {}): Promise<SqlDatab
     kind: 'pglite',
     async query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<SqlResult<R>> {
       assertOpen();
-      return lock.run(() => run<R>(pg, sql, params));
+      return lock.run(() => run<R>(pg, statements, sql, params));
     },
     async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
       assertOpen();
@@ -114,7 +121,7 @@ export async function openPglite(opts: OpenPgliteOptions = {}): Promise<SqlDatab
         const tx: SqlExecutor = {
           query<R = Record<string, unknown>>(sql: string, params?: unknown[]) {
             if (!state.active) return Promise.reject(new EngramError('INTERNAL', 'query on a finished transaction'));
-            return run<R>(pg, sql, params);
+            return run<R>(pg, statements, sql, params);
           },
         };
         await pg.query('BEGIN');
@@ -139,7 +146,7 @@ export async function openPglite(opts: OpenPgliteOptions = {}): Promise<SqlDatab
     async reclaim(tables) {
       assertOpen();
       return lock.run(async () => {
-        for (const t of tables) await run(pg, `VACUUM FULL ${quoteIdent(t)}`, undefined);
+        for (const t of tables) await run(pg, statements, `VACUUM FULL ${quoteIdent(t)}`, undefined);
         // PGlite checkpoints in this backend, so the session setting decides: old segments are unlinked.
         await pg.query('SET wal_recycle = off');
         // Twice: the first switch closes the segment holding the deleted rows, the second checkpoint removes it.
