@@ -76,3 +76,39 @@ describe('a routine said again with a new time or frequency is that routine, wha
     }
   });
 });
+
+describe('a new thing of the kind of a known value, said with a marker of change, is that value', () => {
+  /** The key the first session stored the old value under, and the later session's positive value for it. */
+  const replaced = async (before: string, after: string, old: string) => {
+    const { first, later } = await change([before], [after]);
+    const key = first.find((f) => f.object.toLowerCase() === old.toLowerCase())?.key;
+    expect(key, JSON.stringify(facts(first))).toBeDefined();
+    return { values: later.filter((f) => f.key === key && f.positive).map((f) => f.object), later };
+  };
+  it.each([
+    // one at a time: a marker is enough
+    ['I browse with Chrome.', 'I have shifted all my bookmarks over to Firefox now.', 'Chrome', 'Firefox'],
+    ['I run Fedora on my desktop.', 'Put Debian on the desktop last weekend, no regrets.', 'Fedora', 'Debian'],
+    // several at a time: the message also says the new one replaces
+    ['I play the cello.', 'The cello gathers dust these days; I picked up the trumpet instead.', 'cello', 'trumpet'],
+    ['I play badminton.', 'I switched to squash with my neighbour.', 'badminton', 'squash'],
+    ['我在学意大利语。', '意大利语实在太难了，我改学西班牙语了。', '意大利语', '西班牙语'],
+  ])('%s → %s', async (before, after, old, value) => {
+    const { values, later } = await replaced(before, after, old);
+    expect(values, JSON.stringify(facts(later))).toEqual([value]);
+  });
+
+  it.each([
+    ['I play the cello.', 'I also play the trumpet now.', 'cello'],
+    ['I browse with Chrome.', 'Should I move over to Firefox now?', 'Chrome'],
+    ['Our app is built with React Native.', 'We now use React for the website.', 'React Native'],
+    ['I play badminton.', 'My brother switched to squash.', 'badminton'],
+    ['I live in Phoenix.', 'Phoenix got too hot, so I now live in Flagstaff.', 'Phoenix'],
+  ])(
+    'an extra one, a question, a part of the old name, someone else or a city named like a framework: %s → %s',
+    async (before, after, old) => {
+      const { values } = await replaced(before, after, old);
+      expect(values.filter((v) => /^(?:trumpet|firefox|react|squash)$/i.test(v))).toEqual([]);
+    },
+  );
+});

@@ -1,7 +1,7 @@
 import { draft, type FactDraft } from './draft';
 import type { ClauseContext } from './clause';
 import { valueSpan } from './english-changes';
-import { categoryOf, isOrganisation, isVehicle } from './lexicon';
+import { categoryOf, INSTRUMENTS, isOrganisation, isVehicle, SPORTS } from './lexicon';
 import { cleanEnglishObject, gerundToBase, slug, toThirdPerson } from './text';
 
 /**
@@ -22,63 +22,6 @@ const TEMPORAL_NOW =
 const NOT_PLACE =
   /^(?:the\s+)?(?:[A-Z][a-z]+\s+)?(?:department|dept|team|office|class|meeting|school|hospital|queue|line|charge|love|trouble|bed|shape|town|mood|middle|process|car)\b/i;
 
-const INSTRUMENTS = new Set([
-  'guitar',
-  'bass',
-  'piano',
-  'keyboard',
-  'violin',
-  'viola',
-  'cello',
-  'drums',
-  'flute',
-  'clarinet',
-  'saxophone',
-  'sax',
-  'trumpet',
-  'trombone',
-  'ukulele',
-  'harp',
-  'banjo',
-  'mandolin',
-  'accordion',
-  'harmonica',
-  'oboe',
-  'organ',
-  'synth',
-  'electric guitar',
-  'acoustic guitar',
-  'bass guitar',
-]);
-const SPORTS = new Set([
-  'tennis',
-  'soccer',
-  'football',
-  'basketball',
-  'volleyball',
-  'baseball',
-  'softball',
-  'hockey',
-  'golf',
-  'badminton',
-  'squash',
-  'pickleball',
-  'rugby',
-  'cricket',
-  'table tennis',
-  'ping pong',
-  'padel',
-  'netball',
-  'lacrosse',
-  'handball',
-  'water polo',
-  'ultimate frisbee',
-  'frisbee',
-  'chess',
-  'pool',
-  'darts',
-  'bowling',
-]);
 const DRUG =
   /^[a-z][a-z-]{3,}(?:in|ol|ide|pril|sartan|statin|mab|pam|lam|ine|one|fen|cin|zole|olol|pine|tide|mide|xetine|done|zepam|vir|lin|mycin|cillin)$|^(?:ozempic|wegovy|insulin|aspirin|ibuprofen|tylenol|advil|prozac|zoloft|lexapro|xanax|adderall|ritalin|synthroid|lipitor|crestor|humira|symbicort|ventolin|albuterol|metformin|levothyroxine|lisinopril|amlodipine|atorvastatin|sertraline|omeprazole)$/i;
 const MONEY = String.raw`((?:[$€£¥]\s?\d[\d,.]*(?:\s?[kKmM])?|\d[\d,.]*\s?(?:dollars|euros|pounds|bucks|usd|eur|gbp|k))(?:\s+(?:a|per|an|each)\s+(?:year|month|week|hour|day))?)`;

@@ -432,7 +432,12 @@ const CATEGORY_WORDS: Array<[string, string[]]> = [
       'mssql',
       'oracle database',
       'firestore',
+      'firebase',
       'supabase',
+      'tidb',
+      'planetscale',
+      'couchdb',
+      'redis',
       'neo4j',
       'clickhouse',
       'snowflake',
@@ -468,6 +473,12 @@ const CATEGORY_WORDS: Array<[string, string[]]> = [
       'phoenix',
       'remix',
       'astro',
+      'react native',
+      'flutter',
+      'swiftui',
+      'jetpack compose',
+      'ionic',
+      'xamarin',
     ],
   ],
   [
@@ -512,6 +523,11 @@ const CATEGORY_WORDS: Array<[string, string[]]> = [
 const CATEGORY_OF = new Map<string, string>();
 for (const [cat, words] of CATEGORY_WORDS) for (const w of words) CATEGORY_OF.set(w, cat);
 
+/** The category of exactly this name (no longer name that starts with a known one), or null. */
+export function exactCategoryOf(name: string): string | null {
+  return CATEGORY_OF.get(name.toLowerCase().trim()) ?? null;
+}
+
 /** The category of a named tool/language/OS (first word sequence that is known), or null. */
 export function categoryOf(object: string): string | null {
   const o = object
@@ -538,6 +554,65 @@ export function categoryOf(object: string): string | null {
   return null;
 }
 
+/** Instruments one plays (EN). */
+export const INSTRUMENTS = new Set([
+  'guitar',
+  'bass',
+  'piano',
+  'keyboard',
+  'violin',
+  'viola',
+  'cello',
+  'drums',
+  'flute',
+  'clarinet',
+  'saxophone',
+  'sax',
+  'trumpet',
+  'trombone',
+  'ukulele',
+  'harp',
+  'banjo',
+  'mandolin',
+  'accordion',
+  'harmonica',
+  'oboe',
+  'organ',
+  'synth',
+  'electric guitar',
+  'acoustic guitar',
+  'bass guitar',
+]);
+/** Sports and games one plays (EN). */
+export const SPORTS = new Set([
+  'tennis',
+  'soccer',
+  'football',
+  'basketball',
+  'volleyball',
+  'baseball',
+  'softball',
+  'hockey',
+  'golf',
+  'badminton',
+  'squash',
+  'pickleball',
+  'rugby',
+  'cricket',
+  'table tennis',
+  'ping pong',
+  'padel',
+  'netball',
+  'lacrosse',
+  'handball',
+  'water polo',
+  'ultimate frisbee',
+  'frisbee',
+  'chess',
+  'pool',
+  'darts',
+  'bowling',
+]);
 export const DIETS = [
   'vegan',
   'vegetarian',

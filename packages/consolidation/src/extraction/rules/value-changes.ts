@@ -8,6 +8,7 @@ import { describe } from './describe';
 import { compatible, shapeOf } from './value-shape';
 import { quantityChanges } from './quantity-changes';
 import { routineChanges } from './routine-changes';
+import { kindChanges, kindOf } from './kind-changes';
 import { ZH_ADV } from './chinese-adverbs';
 
 /**
@@ -366,6 +367,22 @@ export function valueChanges(
       )
         replaces.add(d);
     add.push(r.draft);
+    held.add(r.key);
+  }
+  // A new thing of a known value's kind, said with a marker of change ("moved everything over to VS Code", "改学德文").
+  // (a replacement of another kind found above — "shot so" for a sport — gives way)
+  const positive = new Set(add.filter((d) => d.positive && kindOf(d.object)).map(keyOf));
+  for (const c of kindChanges(text, lang, known, drafts, positive)) {
+    const v = normalizeValue(c.value);
+    for (const d of drafts)
+      if (
+        d.positive &&
+        ((keyOf(d) !== c.key && !known.some((k) => k.key === keyOf(d)) && normalizeValue(d.object).includes(v)) ||
+          keyOf(d) === c.key)
+      )
+        replaces.add(d);
+    for (let i = add.length - 1; i >= 0; i--) if (keyOf(add[i]!) === c.key && add[i]!.positive) add.splice(i, 1);
+    add.push(c.draft);
   }
   return { add, replaces };
 }
