@@ -4,6 +4,7 @@ import type { WebhookAdmin } from '@engram/webhooks';
 import { problemOf } from '@engram/contract';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { lazySerializers } from './lazy-serializers';
 import { adminKeyRoutes } from './admin-key-routes';
 import { webhookRoutes } from './webhook-routes';
 import { installAuthHook } from './auth-hook';
@@ -167,6 +168,8 @@ export function buildHttpServer(opts: HttpServerOptions): FastifyInstance {
     return503OnClosing: true,
     // The event id of a Mem0 add names every event it appended (GET /mem0/v1/event/{id}/).
     routerOptions: { maxParamLength: 4096 },
+    // Each response schema's serializer is compiled on its first reply, not at start-up.
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
   });
   server.removeContentTypeParser('text/plain');
   server.setErrorHandler(errorHandler(opts.logger));

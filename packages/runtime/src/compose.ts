@@ -16,6 +16,7 @@ import {
   createSealedEventLog,
   systemClock,
   type ProjectionProgress,
+  type EventLog,
   type SealedEventLog,
   type SqlDatabase,
   type LogPosition,
@@ -72,8 +73,10 @@ export function runService(service: string, start: (f: Foundation) => Promise<vo
 
 /**
  * Opens the log (sealed, and screened for its readers), the read store (running migrations) and the
- * key store, registered for orderly shutdown. The embedded log is opened first: its directory lock tells other processes (the CLI)
- * that the service has the data directory.
+ * key store, registered for orderly shutdown. The read store opens while the log does (an embedded
+ * one copies its template and compiles PGlite's WASM meanwhile: most of an empty start); each holds
+ * its own directory lock, and the log's tells other processes (the CLI) that the service has the
+ * data directory. When one of the two cannot open, the other is closed again.
  */
 export async function openFoundation(
   cfg: Readonly<EngramConfig>,
@@ -84,12 +87,22 @@ export async function openFoundation(
   mkdirSync(cfg.dataDir, { recursive: true });
   const service = opts.service ?? 'engram';
   const prometheus = createPrometheusMetrics({ service, version: ENGRAM_VERSION });
-  const telemetry: Telemetry = { metrics: prometheus.metrics, tracer: await openTracer(cfg, service, life, logger) };
-  const codec = await openEventCodec();
-  const raw = await openEventLog(cfg, codec, logger);
+  const dbOpening = openReadStore(cfg);
+  let raw: EventLog;
+  let telemetry: Telemetry;
+  try {
+    telemetry = { metrics: prometheus.metrics, tracer: await openTracer(cfg, service, life, logger) };
+    raw = await openEventLog(cfg, await openEventCodec(), logger);
+  } catch (e) {
+    await dbOpening.then(
+      (db) => db.close(),
+      () => undefined,
+    );
+    throw e;
+  }
   let sealed: SealedEventLog | null = null;
   life.add({ name: 'event-log', close: () => (sealed ?? raw).close() });
-  const db = await openReadStore(cfg);
+  const db = await dbOpening;
   life.add({ name: 'read-store', close: () => db.close() });
   const { runMigrations, Readiness } = await import('@engram/projections');
   await runMigrations(db);

@@ -23,6 +23,16 @@ export async function loadAdapter<T>(pkg: string, selectedBy: string, load: () =
   }
 }
 
+/** The package when it is installed here, null when it is not (anything else it throws still throws). */
+export async function loadIfInstalled<T>(pkg: string, load: () => Promise<T>): Promise<T | null> {
+  try {
+    return await load();
+  } catch (e) {
+    if (isMissingPackage(e, pkg)) return null;
+    throw e;
+  }
+}
+
 function isMissingPackage(e: unknown, pkg: string): boolean {
   const err = e as { code?: unknown; message?: unknown } | null;
   return (

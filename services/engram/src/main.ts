@@ -6,4 +6,8 @@
 import { runService } from '@engram/runtime';
 import { startAllInOne } from './all-in-one';
 
+// The HTTP layer (fastify and its routes: a third of start-up's module loading) loads while the
+// foundation opens, filling the main thread's waits on the read store's copy and WASM compilation;
+// startApi's own import then finds it loaded. A failure here is the one startApi reports.
+import('@engram/api-http').catch(() => undefined);
 runService('engram', startAllInOne);
