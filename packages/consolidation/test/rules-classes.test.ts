@@ -112,3 +112,25 @@ describe('a new thing of the kind of a known value, said with a marker of change
     },
   );
 });
+
+describe('a home bought, rented or shared somewhere is where the user lives; a move to a workplace is a job', () => {
+  it.each([
+    ['I rent a room in Bath.', 'We finally signed a lease on a lovely two-bed flat in Frome!', 'Frome'],
+    ['I live in Porto.', "I've just bought my very first cottage near Braga.", 'Braga'],
+    ['I live with my grandparents in Tours.', 'Any tips on furniture? I got a studio of my own in Angers.', 'Angers'],
+    ['我住在南京。', '我们去年在苏州买了一套房子。', '苏州'],
+    ['我们家在沈阳。', '我们前年秋天从沈阳搬到了青岛。', '青岛'],
+  ])('%s → %s', async (before, after, value) => {
+    expect((await current([before], [after], 'user.residence')).object).toBe(value);
+  });
+
+  it('moving to a place with the head noun of the known employer (or a workplace word) changes the job, not the city', async () => {
+    const { later } = await change(
+      ['I work at Leeds General Infirmary.'],
+      ['I moved to St James Infirmary last month.'],
+    );
+    expect(facts(later)).toEqual([['user.employer', 'St James Infirmary', true]]);
+    const clinic = await change(['I live in Cork.'], ['I moved to the Riverside Clinic, better hours.']);
+    expect(facts(clinic.later).filter(([k]) => k === 'user.residence')).toEqual([]);
+  });
+});

@@ -39,7 +39,7 @@ export const CHINESE_SLOT_RULES: Rule[] = [
     if (
       !place ||
       TEAM.test(place) ||
-      /(?:家|这|那|路上|公司|学校|上班|工作|开会|加班|忙|吃|看|学|想|考虑|用)/u.test(place)
+      /(?:家|这|那|路上|公司|学校|上班|工作|开会|加班|忙|吃|看|学|想|考虑|用|买|租|卖)/u.test(place)
     )
       return null;
     if (!m[1] && !knows(ctx, 'user.residence')) return null;

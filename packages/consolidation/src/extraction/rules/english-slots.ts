@@ -1,7 +1,7 @@
 import { draft, type FactDraft } from './draft';
 import type { ClauseContext } from './clause';
 import { valueSpan } from './english-changes';
-import { categoryOf, INSTRUMENTS, isOrganisation, isVehicle, SPORTS } from './lexicon';
+import { categoryOf, INSTRUMENTS, isLikeKnownEmployer, isOrganisation, isVehicle, SPORTS } from './lexicon';
 import { cleanEnglishObject, gerundToBase, slug, toThirdPerson } from './text';
 
 /**
@@ -63,7 +63,7 @@ export const SLOT_RULES: Rule[] = [
     return m ? [draft('residence', cleanEnglishObject(m[1]!), 0.85)] : null;
   },
   // residence: moved/relocated/settled with particles ("relocated up to", "moved across town to")
-  (c) => {
+  (c, ctx) => {
     const m = new RegExp(
       S +
         String.raw`(?:have\s+)?(?:moved|relocated|settled|ended\s+up|emigrated|immigrated)(?:\s+(?:up|down|over|back|out|across\s+town|across\s+the\s+country|home|here|there|abroad))*\s+(?:to|into|in)\s+(?:(?:a|an|our|my)\s+(?:new\s+|bigger\s+|smaller\s+|little\s+|nice\s+|rented\s+)*(?:place|flat|apartment|house|home|condo|studio|townhouse)\s+(?:in|near|outside(?:\s+of)?)\s+)?(.+)$`,
@@ -71,7 +71,7 @@ export const SLOT_RULES: Rule[] = [
     ).exec(c);
     if (!m || (/^(?:a|an|the|my|our)\s/i.test(m[1]!) && !/^the\s+\p{Lu}/u.test(m[1]!))) return null;
     const v = valueSpan(m[1]!);
-    if (v && isOrganisation(v)) return [draft('employer', v, 0.84)];
+    if (v && (isOrganisation(v) || isLikeKnownEmployer(v, ctx.known))) return [draft('employer', v, 0.84)];
     return v && (/^\p{Lu}/u.test(v) || c === c.toLowerCase()) && !NOT_PLACE.test(v) && !categoryOf(v) && !isVehicle(v)
       ? [draft('residence', v, 0.88)]
       : null;
@@ -80,7 +80,7 @@ export const SLOT_RULES: Rule[] = [
   (c) => {
     const m = new RegExp(
       S +
-        String.raw`(?:bought|rented|got|found|closed\s+on|moved\s+into|are\s+renting|am\s+renting|rent|own)\s+(?:a|an|our|my)\s+(?:new\s+|small\s+|little\s+|tiny\s+|big\s+)*(?:place|house|home|flat|apartment|condo|townhouse|studio|loft)\s+(?:in|near)\s+(.+)$`,
+        String.raw`(?:(?:have\s+)?(?:just\s+|finally\s+)?(?:bought|rented|got|found|closed\s+on|moved\s+into|signed\s+(?:a\s+lease\s+)?(?:on|for))|are\s+renting|am\s+renting|rent|own)\s+(?:a|an|our|my)\s+(?:(?:very\s+)?[a-z-]+\s+){0,2}?(?:place|house|home|flat|apartment|condo|townhouse|studio|loft|bungalow|cottage)(?:\s+of\s+(?:my|our)\s+own)?\s+(?:in|near|on\s+the\s+outskirts\s+of|just\s+outside(?:\s+of)?)\s+(.+)$`,
       'i',
     ).exec(c);
     if (!m) return null;

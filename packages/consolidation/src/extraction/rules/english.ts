@@ -6,6 +6,7 @@ import {
   PETS,
   categoryOf,
   isOccupation,
+  isLikeKnownEmployer,
   isOrganisation,
   isVehicle,
 } from './lexicon';
@@ -306,7 +307,7 @@ const RULES: ClauseRule[] = [
   (c) => {
     const m = new RegExp(
       S +
-        String.raw`(?:live|am\s+living|have\s+been\s+living|have\s+lived|reside|am\s+residing|am\s+based|am\s+staying|have\s+settled|settled(?:\s+down)?)\s+(?:in|at|near|outside(?:\s+of)?|on|out\s+of)\s+(.+)$`,
+        String.raw`(?:live|am\s+living|have\s+been\s+living|have\s+lived|reside|am\s+residing|am\s+based|am\s+staying|have\s+settled|settled(?:\s+down)?)\s+(?:with\s+(?:my|our)\s+(?:[a-z-]+\s+){0,2}?(?:parents|family|partner|wife|husband|girlfriend|boyfriend|kids|children|mum|mom|dad|grandparents|roommates?|flatmates?|housemates?|friends?|sister|brother|aunt|uncle|in-laws)\s+)?(?:in|at|near|outside(?:\s+of)?|on|out\s+of)\s+(.+)$`,
       'i',
     ).exec(c);
     if (!m) return null;
@@ -334,7 +335,9 @@ const RULES: ClauseRule[] = [
         }),
       ];
     }
-    return [isOrganisation(o) ? draft('employer', o, 0.84) : draft('residence', o, 0.9)];
+    return [
+      isOrganisation(o) || isLikeKnownEmployer(o, ctx.known) ? draft('employer', o, 0.84) : draft('residence', o, 0.9),
+    ];
   },
   (c) => {
     const m = /^(?:my\s+)?home\s+is\s+(?:now\s+)?(?:in\s+)?(.+)$/i.exec(c);

@@ -910,7 +910,17 @@ export function isChineseOccupation(np: string): boolean {
 
 /** A name that reads as an organisation, not a place ("Goldman Sachs", "Acme Inc", "Deloitte Consulting"): "moved to X" is then a job change. */
 const ORG_WORD =
-  /\b(?:Inc|LLC|Ltd|Corp|Corporation|Co|Company|Group|Bank|Capital|Partners|Labs|Technologies|Tech|Consulting|Systems|Solutions|Sachs|Stanley|Associates|Studios?|Holdings|Ventures|Software|Analytics|Agency|Insurance|Pharma|Pharmaceuticals|Motors|Airlines|Foods|Media|Health|Networks|Robotics|AI)\.?$/;
+  /\b(?:Inc|LLC|Ltd|Corp|Corporation|Co|Company|Group|Bank|Capital|Partners|Labs|Technologies|Tech|Consulting|Systems|Solutions|Sachs|Stanley|Associates|Studios?|Holdings|Ventures|Software|Analytics|Agency|Insurance|Pharma|Pharmaceuticals|Motors|Airlines|Foods|Media|Health|Networks|Robotics|AI|Hospital|Clinic|Surgery|Council|Ministry|Foundation|Trust|Hotel|Firm|Institute|Museum|Library|Bakery|Restaurant)\.?$/;
 export function isOrganisation(name: string): boolean {
   return ORG_WORD.test(name.trim());
+}
+
+/** "Great Ormond Street Hospital" after "Royal Free Hospital": a name with the head noun of the known employer is an employer. */
+export function isLikeKnownEmployer(
+  name: string,
+  known: ReadonlyArray<{ key: string; object?: string | null }>,
+): boolean {
+  const head = (v: string) => /([A-Z][a-z]+)$/.exec(v.trim())?.[1];
+  const h = head(name);
+  return !!h && known.some((k) => k.key === 'user.employer' && !!k.object && head(k.object) === h);
 }
