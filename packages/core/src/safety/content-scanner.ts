@@ -25,6 +25,7 @@ const DELIBERATE: ReadonlySet<Obfuscation> = new Set<Obfuscation>([
   'leetspeak',
   'rot13',
   'reversed',
+  'word_order_reversed',
   'base64',
   'hex',
   'binary',
@@ -44,6 +45,7 @@ const DISGUISES: ReadonlySet<Obfuscation> = new Set<Obfuscation>([
   'leetspeak',
   'rot13',
   'reversed',
+  'word_order_reversed',
 ]);
 
 export type { Intent } from './rules';

@@ -336,7 +336,8 @@ export const AI = c(
     'ai',
     'a\\.i\\.',
     'artificial intelligence',
-    'assistants?',
+    // An assistant coach, manager or professor is a person.
+    'assistants?(?! (?:coach|manager|professor|director|editor|teacher|principal|referee|chef|producer|secretary|attorney|librarian|dean|curator|conductor|headteacher|lecturer|supervisor)s?(?![a-z]))',
     'language models?',
     'llms?',
     'large language models?',

@@ -1,4 +1,4 @@
-import { LATIN_STEMS } from './rules';
+import { LATIN_STEMS, RULES } from './rules';
 
 /**
  * Splits letters that were run together ("ignoreallpreviousinstructions", what is left of words
@@ -142,6 +142,21 @@ const SUFFIXES = [
   'r',
 ];
 
+/**
+ * Every word of four letters or more that any rule spells out, wherever it stands in the rule (a word after an
+ * optional part has no literal stem): a word cut in pieces is put back together as the rules read it.
+ */
+const RULE_WORDS: readonly string[] = [
+  ...new Set(
+    RULES.flatMap((r) =>
+      // Not the ending of a word written with an optional part ("forget(?:ting)?", "authori[sz]ation").
+      [...r.re.source.replace(/\\[a-zA-Z]|\{[^}]*\}/g, ' ').matchAll(/(?<![a-z]\(\?:|[\]?a-z])[a-z]{4,}/g)].map(
+        (m) => m[0],
+      ),
+    ),
+  ),
+];
+
 interface Node {
   next: Map<string, Node>;
   word: boolean;
@@ -149,7 +164,11 @@ interface Node {
 
 const TRIE: Node = (() => {
   const root: Node = { next: new Map(), word: false };
-  const words = [...FUNCTION_WORDS, ...[...LATIN_STEMS.keys()].filter((s) => s.length >= 2 && /^[a-z]+$/.test(s))];
+  const words = [
+    ...FUNCTION_WORDS,
+    ...[...LATIN_STEMS.keys()].filter((s) => s.length >= 2 && /^[a-z]+$/.test(s)),
+    ...RULE_WORDS,
+  ];
   for (const w of words) {
     let node = root;
     for (const ch of w) {

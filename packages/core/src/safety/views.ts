@@ -10,6 +10,7 @@ export type Obfuscation =
   | 'leetspeak'
   | 'rot13'
   | 'reversed'
+  | 'word_order_reversed'
   | 'base64'
   | 'hex'
   | 'binary'
@@ -384,6 +385,183 @@ function looksCut(sentence: string): boolean {
   return false;
 }
 
+/**
+ * Word pairs English writes in one order only ("of the", "you are", "tell me"). Text whose words were
+ * put in reverse order has them the other way round: it is read backwards, word by word, when its
+ * reversal has clearly more of them than the text as written.
+ */
+const ORDERED_PAIRS = new Set(
+  [
+    'of the',
+    'in the',
+    'to the',
+    'on the',
+    'for the',
+    'and the',
+    'from the',
+    'with the',
+    'at the',
+    'by the',
+    'is the',
+    'that the',
+    'all the',
+    'into the',
+    'about the',
+    'than the',
+    'of your',
+    'to your',
+    'in your',
+    'for your',
+    'from your',
+    'with your',
+    'all your',
+    'you are',
+    'you were',
+    'you have',
+    'you will',
+    'you must',
+    'you should',
+    'you can',
+    'you may',
+    'i am',
+    'it is',
+    'this is',
+    'there is',
+    'do not',
+    'does not',
+    'is not',
+    'are not',
+    'will be',
+    'to be',
+    'can be',
+    'must be',
+    'should be',
+    'have been',
+    'has been',
+    'is a',
+    'as a',
+    'be a',
+    'are a',
+    'of a',
+    'in a',
+    'to a',
+    'for a',
+    'is now',
+    'are now',
+    'from now',
+    'now on',
+    'from here',
+    'here on',
+    'tell me',
+    'give me',
+    'show me',
+    'send me',
+    'let me',
+    'the user',
+    'the system',
+    'the assistant',
+    'the model',
+    'the following',
+    'the previous',
+    'the above',
+    'the next',
+    'the first',
+    'the same',
+    'the rest',
+    'going to',
+    'want to',
+    'need to',
+    'have to',
+    'able to',
+    'has to',
+    'used to',
+    'out of',
+    'one of',
+    'each of',
+    'any of',
+    'some of',
+    'such as',
+    'so that',
+    'if you',
+    'when you',
+    'what you',
+    'that you',
+    'not to',
+    'you to',
+    'me the',
+    'me your',
+    'a new',
+    'the new',
+    'your new',
+    'no longer',
+    'any more',
+    'as well',
+    'instead of',
+    'according to',
+    'in order',
+    'order to',
+    'all previous',
+    'all prior',
+    'your system',
+    'system prompt',
+    'your instructions',
+    'previous instructions',
+    'prior instructions',
+    'your rules',
+    'your previous',
+  ].map((p) => p.split(' ').join('\u0000')),
+);
+
+function orderedPairs(words: readonly string[]): number {
+  let n = 0;
+  for (let i = 1; i < words.length; i++) if (ORDERED_PAIRS.has(`${words[i - 1]}\u0000${words[i]}`)) n++;
+  return n;
+}
+
+const SENTENCE_END = /[.!?。！？]$/u;
+/**
+ * Whether the text as written (before case folding) ends where a sentence starts and starts where one
+ * ends: its first word carries the full stop ("instead. note this … The") and its last word, capitalised
+ * or Chinese, carries none; or a lowercase word follows a full stop.
+ */
+function endsSwapped(raw: string): boolean {
+  const tokens = raw.trim().split(/\s+/);
+  if (tokens.length < 3) return false;
+  const first = tokens[0]!;
+  const last = tokens[tokens.length - 1]!;
+  const startsWithEnd = SENTENCE_END.test(first) && /\p{L}/u.test(first);
+  const endsWithStart = /^(?:\p{Lu}|\p{Script=Han})[\p{L}']*$/u.test(last) && last !== 'I';
+  const lowerAfterStop = /\p{Ll}{2,}[.!?] \p{Ll}/u.test(raw);
+  return startsWithEnd && (endsWithStart || lowerAfterStop);
+}
+
+/** The text with its words in reverse order, when that is how it reads (null otherwise). */
+function wordOrderReversed(text: string, raw: string): string | null {
+  const tokens = text.split(/\s+/).filter(Boolean);
+  if (tokens.length < 3 || tokens.length > 400) return null;
+  const words = tokens.map((t) => t.replace(/^[^a-z']+|[^a-z']+$/g, '')).filter(Boolean);
+  const asWritten = orderedPairs(words);
+  const backwards = orderedPairs([...words].reverse());
+  const reads = backwards >= 2 && backwards >= 2 * asWritten + 1;
+  if (!reads && !(backwards >= asWritten && endsSwapped(raw))) return null;
+  return [...tokens].reverse().join(' ');
+}
+
+/**
+ * Whether many neighbouring pieces make one vocabulary word although they are not both words ("ig nore",
+ * "add ress"): words cut on purpose, all through the text. A long ordinary text has one or two by chance.
+ */
+function manyCutPairs(text: string): boolean {
+  const tokens = text.match(/[a-z]+(?:'[a-z]+)?/g) ?? [];
+  let n = 0;
+  for (let i = 1; i < tokens.length; i++) {
+    const a = tokens[i - 1]!;
+    const b = tokens[i]!;
+    if (!(isVocabularyWord(a) && isVocabularyWord(b)) && isVocabularyWord(a + b)) n++;
+  }
+  return n >= 2 && n * 12 >= tokens.length;
+}
+
 /** Share of the Latin words that are common English words (ordinary English ≈ 0.4; rot13'd or reversed ≈ 0). */
 function englishness(text: string): { words: number; common: number } {
   let words = 0;
@@ -440,7 +618,11 @@ export function matchingViews(raw: string, depth = 0, via: readonly Obfuscation[
     .filter((_, i) => cut[i])
     .map(squash)
     .join('');
-  if (squashed.length >= 12 && squashed.length <= 4000 && freshAnchors(anchorsOf(squashed), baseAnchors, (a) => a, 1)) {
+  if (
+    squashed.length >= 12 &&
+    squashed.length <= 4000 &&
+    (freshAnchors(anchorsOf(squashed), baseAnchors, (a) => a, 1) || manyCutPairs(base))
+  ) {
     const resegmented = sentences
       .map((sentence, i) => (cut[i] ? segmentLetters(squash(sentence)) : sentence))
       .join('. ');
@@ -470,6 +652,9 @@ export function matchingViews(raw: string, depth = 0, via: readonly Obfuscation[
   } else if (freshAnchors(anchorsOf(base, ANCHOR_REVERSED), baseAnchors, reverse)) {
     views.push({ text: reverse(base), via: [...foldVia, 'reversed'], compact: false });
   }
+  // Words put in reverse order ("instructions. previous all Ignore"): each word reads, the sentence does not.
+  const backwards = wordOrderReversed(base, raw);
+  if (backwards !== null) views.push({ text: backwards, via: [...foldVia, 'word_order_reversed'], compact: false });
   if (depth < MAX_DEPTH) {
     for (const d of decodedPayloads(raw)) views.push(...matchingViews(d.text, depth + 1, [...via, d.via]));
   }
