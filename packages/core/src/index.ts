@@ -44,6 +44,7 @@ export * from './util/serial';
 export * from './util/poison-guard';
 export * from './util/memory-dead-letters';
 export * from './util/read-event';
+export * from './util/word-table';
 export * from './ports/logger';
 export * from './ports/dead-letters';
 export * from './ports/readiness';

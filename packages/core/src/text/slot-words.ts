@@ -6,7 +6,8 @@
  * in other words ("made the move to Edinburgh" is the residence, "我把专业换成了计算机" the field
  * of study). Keyed by the key's first segment after the namespace (env keys: also by the last).
  */
-const SLOT_WORDS: Record<string, string> = {
+import { wordTable } from '../util/word-table';
+const SLOT_WORDS: Record<string, string> = wordTable({
   name: 'name called 名字叫什么 叫什么名字',
   nickname: 'name called nickname 昵称 叫什么',
   residence: 'live lives living home city town based location moved 住在哪里 住在哪个城市 住哪 现在住 居住地',
@@ -68,10 +69,10 @@ const SLOT_WORDS: Record<string, string> = {
   written_in: 'written language code built 用什么语言 写的',
   built_with: 'built framework made written 用什么框架 用什么做的',
   database: 'database db store stores data 数据库',
-};
+});
 
 /** Env keys are read by their predicate too ("env.app.hosted_on" is about hosting). */
-const ENV_PREDICATE_WORDS: Record<string, string> = { is: '', uses: SLOT_WORDS.uses! };
+const ENV_PREDICATE_WORDS: Record<string, string> = wordTable({ is: '', uses: SLOT_WORDS.uses! });
 
 /** The question words for a memory's key (empty for unkeyed memories and unknown kinds). */
 export function slotWords(key: string | null): string {

@@ -3,7 +3,7 @@ import { ZH_ADV } from './chinese-adverbs';
 import type { ClauseContext, KnownFact } from './clause';
 import { ATTRIBUTE_KEYS, FAMILY, categoryOf, isChineseOccupation, isVehicle } from './lexicon';
 import { cleanChineseObject, normalizeValue, slug } from './text';
-import { slotFamiliesOfWord } from '@engram/core';
+import { slotFamiliesOfWord, wordTable } from '@engram/core';
 import { compatible } from './value-shape';
 import { draftForKey, knownFactWithValue } from './value-match';
 
@@ -112,14 +112,14 @@ function kindChange(c: string, ctx: ClauseContext): FactDraft[] | null {
   return [draftForKey(k.key, next, 0.86, content ? { content } : {})];
 }
 
-const THING_WORDS: Record<string, string> = {
+const THING_WORDS: Record<string, string> = wordTable({
   电脑: 'laptop',
   手机: 'phone',
   浏览器: 'browser',
   编辑器: 'editor',
   系统: 'operating_system',
   操作系统: 'operating_system',
-};
+});
 
 export const CHINESE_CHANGE_RULES: Rule[] = [
   topicChange,

@@ -3,6 +3,7 @@ import type { ClauseContext } from './clause';
 import { categoryOf, isVehicle } from './lexicon';
 import { cleanChineseObject, slug } from './text';
 import { draftForKey } from './value-match';
+import { wordTable } from '@engram/core';
 
 /**
  * Any habit a person states with a verb of their own in Chinese ("我每天喝两杯咖啡", "我平时骑共享单车",
@@ -20,7 +21,10 @@ const QUANTITY =
 /** 改喝 / 换成骑 / 开始练 / 现在只喝: the verb's thing is new, so the one known habit of that verb changes. */
 const CHANGE = '(改成|换成|改为|改|换|转|开始|现在)?';
 /** Verbs that name one slot of their own: what one rides or drives is the vehicle, not a habit of the verb. */
-const VERB_SLOTS: Record<string, RegExp> = { 骑: /^user\.(?:vehicle|commute)$/, 开: /^user\.(?:vehicle|commute)$/ };
+const VERB_SLOTS: Record<string, RegExp> = wordTable({
+  骑: /^user\.(?:vehicle|commute)$/,
+  开: /^user\.(?:vehicle|commute)$/,
+});
 
 /** 开始游泳 / 开始练瑜伽 with no verb of the list: an activity taken up is a habit of its own. */
 const TAKEN_UP = /^我(?:最近|现在|已经|也|又)*开始([\u4e00-\u9fff]{2,4})了?$/u;

@@ -2,7 +2,7 @@ import { ATTRIBUTE_KEYS, FAMILY, PETS, categoryOf, isChineseOccupation, isVehicl
 import { ZH_ADV } from './chinese-adverbs';
 import { draft, negate, type FactDraft } from './draft';
 import type { ClauseContext, KnownFact } from './clause';
-import { foldChinese, slotFamiliesOfWord } from '@engram/core';
+import { foldChinese, slotFamiliesOfWord, wordTable } from '@engram/core';
 import { cleanChineseObject, slug } from './text';
 import { parseChineseNumber, resolveTime } from './time-expressions';
 import { CHINESE_CHANGE_RULES } from './chinese-changes';
@@ -15,7 +15,7 @@ const LEAD =
 const HEDGE = /(可能|也许|大概|好像|应该是|似乎|估计|或许)/u;
 const HYPOTHETICAL = /^(?:如果|假如|要是|假设|万一|倘若)|我(?:想要?|希望|打算|计划|准备|可能会|将来|梦想)/u;
 
-const SUBJECT_ZH: Record<string, string> = {
+const SUBJECT_ZH: Record<string, string> = wordTable({
   项目: 'project',
   应用: 'app',
   仓库: 'repo',
@@ -30,7 +30,7 @@ const SUBJECT_ZH: Record<string, string> = {
   产品: 'product',
   服务器: 'server',
   集群: 'cluster',
-};
+});
 
 /** "从A改为/换成/搬到B": the old value before a verb of change. */
 const FROM_OLD_TO_NEW =
@@ -95,7 +95,7 @@ export function prepareChineseClause(raw: string): { text: string; hedged: boole
 }
 
 /** Cantonese function words in their Mandarin form, character for character (我哋搬咗去沙田 → 我们搬了去沙田). */
-const CANTONESE: Record<string, string> = {
+const CANTONESE: Record<string, string> = wordTable({
   哋: '们',
   咗: '了',
   喺: '在',
@@ -112,7 +112,7 @@ const CANTONESE: Record<string, string> = {
   瞓: '睡',
   揾: '找',
   攞: '拿',
-};
+});
 export function foldCantonese(text: string): string {
   return text.replace(/[哋咗喺係唔冇嘅佢啲嚟咁乜睇瞓揾攞]/gu, (c) => CANTONESE[c] ?? c);
 }
@@ -144,7 +144,7 @@ function zhAttribute(attrRaw: string): { suffix: string; label: string } | null 
 }
 
 /** Chinese nouns that share an English key word, so favourite_color etc. match across languages. */
-const ZH_NOUNS: Record<string, string> = {
+const ZH_NOUNS: Record<string, string> = wordTable({
   颜色: 'color',
   食物: 'food',
   菜: 'dish',
@@ -179,7 +179,7 @@ const ZH_NOUNS: Record<string, string> = {
   工具: 'tool',
   浏览器: 'browser',
   操作系统: 'operating_system',
-};
+});
 function zhNoun(noun: string): string {
   return ZH_NOUNS[noun] ?? slug(noun);
 }

@@ -18,6 +18,7 @@ import { SLOT_RULES } from './english-slots';
 import { knownFactWithValue } from './value-match';
 import { attributeKey, type ClauseContext, type KnownFact } from './clause';
 import { habitDraft } from './english-verbs';
+import { wordTable } from '@engram/core';
 
 const ADV = String.raw`(?:(?:just|recently|finally|now|actually|also|still|currently|really|already|officially|mostly|mainly|primarily|usually|always|totally|absolutely|definitely|honestly|basically|even|then|eventually|permanently|happily|kind\s+of|sort\s+of|pretty\s+much)\s+)*`;
 const LEAD =
@@ -935,7 +936,7 @@ function eventDraft(clause: string, ctx: ClauseContext): FactDraft[] {
   ];
 }
 
-const IRREGULAR_PAST: Record<string, string> = {
+const IRREGULAR_PAST: Record<string, string> = wordTable({
   get: 'got',
   leave: 'left',
   take: 'took',
@@ -958,7 +959,7 @@ const IRREGULAR_PAST: Record<string, string> = {
   come: 'came',
   land: 'landed',
   am: 'was',
-};
+});
 /** "joining" → "joined", "moving" → "moved", "getting" → "got". */
 export function pastOfGerund(gerund: string): string {
   const base = gerundToBase(gerund);

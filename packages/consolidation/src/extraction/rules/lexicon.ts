@@ -3,9 +3,10 @@
  * between English and Chinese where the attribute is the same (邮箱 and "email" both give
  * user.contact.email), so a fact stated in one language is updated by a statement in the other.
  */
+import { wordTable } from '@engram/core';
 
 /** Attribute phrase (English, lower case, or Chinese) → key suffix under `user.`. */
-export const ATTRIBUTE_KEYS: Record<string, string> = {
+export const ATTRIBUTE_KEYS: Record<string, string> = wordTable({
   name: 'name',
   'full name': 'name',
   'first name': 'name',
@@ -196,10 +197,10 @@ export const ATTRIBUTE_KEYS: Record<string, string> = {
   体重: 'weight',
   用户名: 'username',
   血型: 'blood_type',
-};
+});
 
 /** Pets: English and Chinese → canonical English noun. */
-export const PETS: Record<string, string> = {
+export const PETS: Record<string, string> = wordTable({
   dog: 'dog',
   puppy: 'dog',
   cat: 'cat',
@@ -242,10 +243,10 @@ export const PETS: Record<string, string> = {
   蛇: 'snake',
   马: 'horse',
   宠物: 'pet',
-};
+});
 
 /** Relatives whose name can be stated ("my sister's name is …"). */
-export const FAMILY: Record<string, string> = {
+export const FAMILY: Record<string, string> = wordTable({
   mother: 'mother',
   mom: 'mother',
   mum: 'mother',
@@ -297,7 +298,7 @@ export const FAMILY: Record<string, string> = {
   室友: 'roommate',
   好朋友: 'best_friend',
   闺蜜: 'best_friend',
-};
+});
 
 /** Objects whose category is known: "I use Neovim" → user.editor. */
 const CATEGORY_WORDS: Array<[string, string[]]> = [

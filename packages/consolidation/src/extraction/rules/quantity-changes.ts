@@ -1,6 +1,6 @@
 import type { KnownFact } from './clause';
 import type { FactDraft } from './draft';
-import { foldChinese } from '@engram/core';
+import { foldChinese, wordTable } from '@engram/core';
 import { draftForKey } from './value-match';
 
 /**
@@ -34,7 +34,7 @@ const EN_NOT_ASSERTED =
 const ZH_NOW = /(?:现在|目前|已经|到了?|涨|降|瘦|胖|变成|增加|减少|只有|达到|突破|了)/u;
 const ZH_NOT_ASSERTED = /(?:如果|要是|想|希望|打算|计划|目标|争取|能不能|怎么|多少|吗|[？?])/u;
 
-const WORD_NUMBERS: Record<string, string> = {
+const WORD_NUMBERS: Record<string, string> = wordTable({
   a: '1',
   an: '1',
   one: '1',
@@ -54,7 +54,7 @@ const WORD_NUMBERS: Record<string, string> = {
   thirty: '30',
   forty: '40',
   fifty: '50',
-};
+});
 const numberOf = (n: string) => {
   const w = n.toLowerCase().replace(/\s+/g, ' ');
   if (/^half an?$/.test(w)) return '0.5';

@@ -1,4 +1,4 @@
-import { foldChinese } from '@engram/core';
+import { foldChinese, wordTable } from '@engram/core';
 import type { KnownFact } from './clause';
 import type { FactDraft } from './draft';
 import { hasCjk } from './text';
@@ -35,15 +35,24 @@ const NOT_ACTIVITY =
   /^(?:go|goes|going|went|do|does|doing|did|have|has|take|takes|play|plays|get|gets|to|the|a|an|my|at|in|on|for|with|of|every|usually|time|times|去|做|上|练)$/;
 
 /** Forms of an English activity word: "swim" is also "swims", "swimming", "swam"; "run" is also "runs", "running", "ran". */
+const IRREGULAR_ACTIVITY_PAST = wordTable({ swim: 'swam', run: 'ran', ride: 'rode', drive: 'drove', wake: 'woke' });
+
 function activityPattern(word: string): RegExp {
   const w = word.toLowerCase();
-  const irregular: Record<string, string> = { swim: 'swam', run: 'ran', ride: 'rode', drive: 'drove', wake: 'woke' };
   const stem = w.replace(/e$/, '');
   const doubled = /[^aeiou][aeiou][bdgmnprt]$/.test(w) ? `${w}${w.slice(-1)}` : w;
-  const forms = [w, `${w}s`, `${w}es`, `${stem}ing`, `${doubled}ing`, `${stem}ed`, `${doubled}ed`, irregular[w]].filter(
-    Boolean,
-  );
-  return new RegExp(`(?<![\\p{L}])(?:${[...new Set(forms)].join('|')})(?![\\p{L}])`, 'iu');
+  const forms = [
+    w,
+    `${w}s`,
+    `${w}es`,
+    `${stem}ing`,
+    `${doubled}ing`,
+    `${stem}ed`,
+    `${doubled}ed`,
+    IRREGULAR_ACTIVITY_PAST[w],
+  ].filter((f): f is string => !!f);
+  const alternatives = [...new Set(forms)].map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`(?<![\\p{L}])(?:${alternatives.join('|')})(?![\\p{L}])`, 'iu');
 }
 
 interface Routine {

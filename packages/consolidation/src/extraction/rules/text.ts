@@ -1,4 +1,5 @@
 /** Small text helpers shared by the English and Chinese rules. */
+import { wordTable } from '@engram/core';
 
 const CJK = /[\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF]/u;
 
@@ -203,7 +204,7 @@ export function cleanChineseObject(text: string): string {
     .trim();
 }
 
-const IRREGULAR_3RD: Record<string, string> = {
+const IRREGULAR_3RD: Record<string, string> = wordTable({
   am: 'is',
   have: 'has',
   do: 'does',
@@ -217,7 +218,7 @@ const IRREGULAR_3RD: Record<string, string> = {
   must: 'must',
   may: 'may',
   might: 'might',
-};
+});
 
 /** Third person singular of an English verb ("live" → "lives"; past forms unchanged). */
 export function thirdPerson(verb: string): string {
@@ -261,7 +262,7 @@ export function thirdPerson(verb: string): string {
   return `${verb}s`;
 }
 
-const GERUNDS: Record<string, string> = {
+const GERUNDS: Record<string, string> = wordTable({
   being: 'am',
   eating: 'eat',
   drinking: 'drink',
@@ -305,7 +306,7 @@ const GERUNDS: Record<string, string> = {
   teaching: 'teach',
   attending: 'attend',
   learning: 'learn',
-};
+});
 
 /** Base form of a gerund ("eating" → "eat"); unknown words lose their "-ing" (with a doubled consonant undone). */
 export function gerundToBase(word: string): string {

@@ -3,12 +3,13 @@
  * message was said. Output is ISO-like with the precision the phrase had: "2024", "2024-03",
  * "2024-03-05" or "2024-03-05T15:30".
  */
+import { wordTable } from '@engram/core';
 export interface ResolvedTime {
   phrase: string;
   value: string;
 }
 
-const MONTHS: Record<string, number> = {
+const MONTHS: Record<string, number> = wordTable({
   jan: 1,
   feb: 2,
   mar: 3,
@@ -21,10 +22,10 @@ const MONTHS: Record<string, number> = {
   oct: 10,
   nov: 11,
   dec: 12,
-};
+});
 const WEEKDAYS_EN = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const WEEKDAYS_ZH: Record<string, number> = { 日: 0, 天: 0, 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6 };
-const EN_NUMBERS: Record<string, number> = {
+const WEEKDAYS_ZH: Record<string, number> = wordTable({ 日: 0, 天: 0, 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6 });
+const EN_NUMBERS: Record<string, number> = wordTable({
   a: 1,
   an: 1,
   one: 1,
@@ -41,8 +42,8 @@ const EN_NUMBERS: Record<string, number> = {
   twelve: 12,
   couple: 2,
   few: 3,
-};
-const CN_DIGITS: Record<string, number> = {
+});
+const CN_DIGITS: Record<string, number> = wordTable({
   零: 0,
   〇: 0,
   一: 1,
@@ -55,7 +56,7 @@ const CN_DIGITS: Record<string, number> = {
   七: 7,
   八: 8,
   九: 9,
-};
+});
 
 /** Chinese numerals up to 99 (十, 二十五, 十二) or digit-by-digit years (二〇二四); arabic passes through. */
 export function parseChineseNumber(s: string): number | null {
