@@ -134,3 +134,23 @@ describe('a home bought, rented or shared somewhere is where the user lives; a m
     expect(facts(clinic.later).filter(([k]) => k === 'user.residence')).toEqual([]);
   });
 });
+
+describe('the one who holds a role left, and the message names who holds it now', () => {
+  it.each([
+    [
+      'My dentist is Dr. Varga.',
+      'Dr. Varga moved away, so they transferred me to Dr. Lindqvist at the same clinic.',
+      'Dr. Lindqvist',
+    ],
+    ['My supervisor is Ms. Ortiz.', 'Ms. Ortiz retired in May; I now report to Mr. Bakshi.', 'Mr. Bakshi'],
+    ['我的主管是刘经理。', '刘经理被调走了，新的主管是陈总。', '陈总'],
+  ])('%s → %s', async (before, after, value) => {
+    const { first, later } = await change([before], [after]);
+    const key = first[0]!.key;
+    expect(later.find((f) => f.key === key && f.positive)?.object, JSON.stringify(facts(later))).toBe(value);
+  });
+
+  it('ZH: a move to another line of work names the new occupation (转岗做/转行当)', async () => {
+    expect((await current(['我是一名会计。'], ['我去年转行当律师了。'], 'user.occupation')).object).toBe('律师');
+  });
+});

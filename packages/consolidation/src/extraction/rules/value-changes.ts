@@ -173,6 +173,9 @@ const EN_FRAGMENTS: RegExp[] = [
   /(?:^|[,;.!]\s*)(?:now\s+)?([\p{L}"“][^,;.!]*?)\s+(?:is|'s|’s)\s+(?:(?:my|our)\s+)?(?:thing|jam|new\s+\w+|home)\b/iu,
   /\b(?:my|our)\s+new\s+[a-z]+,?\s+(?:named\s+|called\s+)?(\p{Lu}[\p{L}'-]+)/u,
   /\b(?:starting|started|start|beginning|began)\s+(?:a\s+new\s+job\s+|work\s+)?(?:at|with)\s+(.+)$/i,
+  // "so I've been registered with Dr. Okafor", "they assigned me to Ms. Reyes": the one who takes the role over
+  /\b(?:registered|signed\s+(?:up|on)|booked\s+in|transferred|referred|assigned|reassigned|handed\s+over|passed\s+on)\s+(?:me\s+|us\s+)?(?:over\s+)?(?:with|to)\s+(.+)$/i,
+  /\b(?:i|we)\s+(?:now\s+)?(?:see|report\s+to|answer\s+to|work\s+under|go\s+to)\s+(\p{Lu}.+)$/iu,
   /(?:^|[,;.!]\s*)(?:now\s+|just\s+)?([\p{Lu}"“][^,;.!]*?)\s+(?:is|'s|’s)\s+in\b/iu,
 ];
 
@@ -185,8 +188,10 @@ function usableValue(v: string | null | undefined, oldValue: string): v is strin
   return true;
 }
 
+/** A person named with a title ends with the name ("Dr. Okafor at the same practice" → "Dr. Okafor"). */
+const TITLED = /^((?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)\b/u;
 const enValue = (s: string) =>
-  valueSpan(s.replace(/^["“]/, '').replace(/["”].*$/, ''))
+  valueSpan((TITLED.exec(s.trim())?.[1] ?? s).replace(/^["“]/, '').replace(/["”].*$/, ''))
     .replace(/[\u{1F000}-\u{1FFFF}\u{2600}-\u{27BF}]+.*$/u, '')
     .trim();
 
@@ -200,7 +205,7 @@ const ZH_BEFORE: RegExp[] = [
 ];
 const ZH_AFTER: RegExp[] = [
   new RegExp(
-    `^(?:那边|那里|这边|那儿|那家)?(?:我)?${ZH_ADV}(?:不干了|辞职了?|离职了?|不做了|不去了|不用了|卖了|卖掉了|送人了|走了|去世了|过世了|死了|没了|丢了|放弃了|先放一放|先放放|放下了|暂停了|停了|不跑了|不玩了|不学了|不养了|拜拜了|搬走了|结束了|取消了|不开了|退了)`,
+    `^(?:那边|那里|这边|那儿|那家)?(?:我)?${ZH_ADV}(?:不干了|辞职了?|离职了?|(?:被)?调走了|退休了|升走了|不做了|不去了|不用了|卖了|卖掉了|送人了|走了|去世了|过世了|死了|没了|丢了|放弃了|先放一放|先放放|放下了|暂停了|停了|不跑了|不玩了|不学了|不养了|拜拜了|搬走了|结束了|取消了|不开了|退了)`,
     'u',
   ),
   /^.{0,3}?不.{1,2}了/u,
@@ -221,6 +226,10 @@ const ZH_FRAGMENTS: RegExp[] = [
   /(?:改(?:学|用|打|玩|做|吃|喝|开|骑|练|跑|听|看|弹|去)|改成了?|换成了?|换了(?:个|一个|一台|一辆|一部|辆|台|部)?|去了|迁到了?|转到了?|调到了?|迷上了?|爱上了?|养了(?:一只|一条|只|条)?|改名叫|改叫|叫|入职了?|加入了?)(.+)$/u,
   // 下周去美团报到 / 下个月去腾讯上班
   /去(.{2,10}?)(?:报到|上班|入职|工作)/u,
+  // 新来的领导是王总 / 新的牙医是陈医生: the one named as new in the role
+  /(?:新来的|新换的|新的|新)[^是，,]{0,4}是(.+)$/u,
+  // 转岗做市场了 / 转行当律师 / 改行做设计
+  /(?:转岗|转行|改行|转)(?:做|当|去做)(.+)$/u,
 ];
 const zhValue = (s: string) =>
   cleanChineseObject(
@@ -446,7 +455,9 @@ function fragmentValue(
 ): string | null {
   const parts =
     lang === 'en'
-      ? text.split(/(?<=[.;!?])\s+|,\s+|\s+[—–-]\s+|\s+(?:and|but|so)\s+(?=(?:now|i|we|it|i'm|we're|it's)\b)/i)
+      ? text.split(
+          /(?<!\b[A-Z]\.|\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Mt|Jr|Sr|Rev|Fr)\.)(?<=[.;!?])\s+|,\s+|\s+[—–-]\s+|\s+(?:and|but|so)\s+(?=(?:now|i|we|it|i'm|we're|it's)\b)/i,
+        )
       : text.split(/[，,。！!？?；;]/u);
   let offset = 0;
   const spans = parts.map((p) => {
