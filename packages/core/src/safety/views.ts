@@ -40,6 +40,7 @@ const LEET_TOKEN = /[a-z][0-9@$|!+€£§¡¥]|[0-9@$|!+€£§¡¥][a-z]/;
 // Markup that cuts a word in two for the eye of a model but not of a reader: "ig<b></b>nore", "ig**nore**".
 const IN_WORD_MARKUP =
   /(?<=[\p{L}\p{N}])(?:<\/?[a-z][a-z0-9]*(?:\s[^<>]{0,60})?\/?>|\*{1,3}|_{1,3}|~~|`|\|\|)+(?=[\p{L}\p{N}])/gu;
+const WORD_END_MARKUP = /(?<=[\p{L}\p{N}])(?:\*{1,3}|~~|`|<\/[a-z][a-z0-9]*>)(?=[\s.,;:!?)'"]|$)/gu;
 
 /** Collapses runs of single letters (or Han characters) that share one separator: "i g n o r e", "忽.略". */
 function despace(text: string): { text: string; blobs: string[] } | null {
@@ -600,7 +601,12 @@ export function matchingViews(raw: string, depth = 0, via: readonly Obfuscation[
   }
   // One cut is a typo or an identifier (snake_case); several are a word hidden on purpose.
   if ((base.match(IN_WORD_MARKUP)?.length ?? 0) >= 2)
-    views.push({ text: base.replace(IN_WORD_MARKUP, ''), via: [...foldVia, 'split_words'], compact: false });
+    views.push({
+      // The markup left where a cut word ends ("pr**etend** you") goes too.
+      text: base.replace(IN_WORD_MARKUP, '').replace(WORD_END_MARKUP, ''),
+      via: [...foldVia, 'split_words'],
+      compact: false,
+    });
   const spaced = despace(base);
   if (spaced) {
     views.push({ text: spaced.text, via: [...foldVia, 'spaced_letters'], compact: false });
