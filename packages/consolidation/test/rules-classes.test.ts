@@ -154,3 +154,14 @@ describe('the one who holds a role left, and the message names who holds it now'
     expect((await current(['我是一名会计。'], ['我去年转行当律师了。'], 'user.occupation')).object).toBe('律师');
   });
 });
+
+describe('ZH: a breed is a pet of its kind, a household that keeps a pet is the user, a pet given away is gone', () => {
+  it('养了一只柯基，叫X is a dog named X; 送给…养了 ends it and the next pet takes its place', async () => {
+    const { first, later } = await change(
+      ['我养了一只柯基，叫可乐。'],
+      ['可乐送给我姐姐养了，现在家里养了一只英短，叫芝麻。'],
+    );
+    expect(facts(first)).toEqual([['user.pet.dog', '可乐', true]]);
+    expect(facts(later)).toEqual([['user.pet.dog', '芝麻', true]]);
+  });
+});

@@ -243,6 +243,28 @@ export const PETS: Record<string, string> = wordTable({
   蛇: 'snake',
   马: 'horse',
   宠物: 'pet',
+  // breeds are pets of their kind (English ones are read as named companions of their own kind)
+  金毛: 'dog',
+  拉布拉多: 'dog',
+  柯基: 'dog',
+  泰迪: 'dog',
+  贵宾犬: 'dog',
+  比熊: 'dog',
+  哈士奇: 'dog',
+  柴犬: 'dog',
+  边牧: 'dog',
+  萨摩耶: 'dog',
+  法斗: 'dog',
+  博美: 'dog',
+  雪纳瑞: 'dog',
+  布偶猫: 'cat',
+  英短: 'cat',
+  美短: 'cat',
+  橘猫: 'cat',
+  狸花猫: 'cat',
+  暹罗猫: 'cat',
+  加菲猫: 'cat',
+  蓝猫: 'cat',
 });
 
 /** Relatives whose name can be stated ("my sister's name is …"). */
