@@ -18,7 +18,14 @@ export interface EngramConfig {
     | { kind: 'file'; dir: string }
     | { kind: 'kafka'; brokers: string[]; topic: string; partitions: number }
     | { kind: 'esdb'; connectionString: string };
-  store: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; connectionString: string; poolSize: number };
+  store:
+    | {
+        kind: 'pglite';
+        dataDir: string;
+        /** PGlite runs on a thread of its own (ENGRAM_PGLITE_THREAD): the API answers while statements run. */
+        thread: boolean;
+      }
+    | { kind: 'postgres'; connectionString: string; poolSize: number };
   vectors:
     { kind: 'local'; dir: string } | { kind: 'qdrant'; url: string; apiKey: string | null; collectionPrefix: string };
   textIndexDir: string;
@@ -465,7 +472,11 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
             'an integer ≥ 1',
           ),
         }
-      : { kind: 'pglite', dataDir: resolve(dataDir, 'pglite') };
+      : {
+          kind: 'pglite',
+          dataDir: resolve(dataDir, 'pglite'),
+          thread: bool(p, 'ENGRAM_PGLITE_THREAD', env.ENGRAM_PGLITE_THREAD, true),
+        };
 
   const vecKind = oneOf(
     p,

@@ -1,11 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { PGlite } from '@electric-sql/pglite';
 import { EngramError, isTransientSqlState, type SqlDatabase, type SqlExecutor, type SqlResult } from '@engram/core';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { acquireDirLock } from '@engram/dir-lock';
+import { openInProcess, openOnThread, type PgConnection, type PgliteResultLike } from './connection';
 import { SerialLock } from './serial-lock';
-import { createStatementCache, type StatementCache } from './prepared';
 import { DEFAULT_PGLITE_TEMPLATE_DIR, makeTemplate, seedFromTemplate } from './template';
 
 export interface OpenPgliteOptions {
@@ -16,14 +15,11 @@ export interface OpenPgliteOptions {
    * default the package's own, made by the build; false runs initdb in the new directory itself.
    */
   template?: string | false;
-}
-
-const INT8_OID = 20;
-
-interface PgliteResultLike {
-  rows: unknown[];
-  rowCount?: number;
-  affectedRows?: number;
+  /**
+   * Run PGlite on a worker thread of its own (default false: on the caller's event loop). A service
+   * sets it: its API answers while the projectors' statements run.
+   */
+  thread?: boolean;
 }
 
 function toResult<R>(r: PgliteResultLike): SqlResult<R> {
@@ -34,19 +30,14 @@ function toResult<R>(r: PgliteResultLike): SqlResult<R> {
  * Without parameters a text may hold several statements (like the simple query protocol of a
  * server); the result is the last statement's.
  */
-async function run<R>(
-  pg: PGlite,
-  statements: StatementCache,
-  sql: string,
-  params: unknown[] | undefined,
-): Promise<SqlResult<R>> {
+async function run<R>(pg: PgConnection, sql: string, params: unknown[] | undefined): Promise<SqlResult<R>> {
   try {
     if (params === undefined || params.length === 0) {
       const results = await pg.exec(sql);
       const last = results[results.length - 1];
       return last ? toResult<R>(last) : { rows: [], rowCount: 0 };
     }
-    return toResult<R>(await statements.query(sql, params));
+    return toResult<R>(await pg.query(sql, params));
   } catch (e) {
     const code = (e as { code?: unknown } | null)?.code;
     if (isTransientSqlState(code)) {
@@ -75,15 +66,11 @@ function quoteIdent(name: string): string {
 export async function openPglite(opts: OpenPgliteOptions = {}): Promise<SqlDatabase> {
   // PGlite has no lock of its own: two processes on one data dir corrupt it.
   const dirLock = opts.dataDir ? await lockPgliteDir(opts.dataDir) : null;
-  let pg: PGlite;
+  let pg: PgConnection;
   try {
     const template = opts.template ?? DEFAULT_PGLITE_TEMPLATE_DIR;
     if (opts.dataDir && template !== false) await seedFromTemplate(opts.dataDir, template);
-    // bigint columns (offsets, sequence numbers) come back as numbers, as in the Postgres adapter.
-    pg = await PGlite.create({
-      ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
-      parsers: { [INT8_OID]: (v: string) => Number(v) },
-    });
+    pg = await (opts.thread ? openOnThread : openInProcess)(opts.dataDir);
   } catch (e) {
     await dirLock?.release();
     throw new EngramError(
@@ -93,7 +80,6 @@ export async function openPglite(opts: OpenPgliteOptions = {}): Promise<SqlDatab
     );
   }
   const lock = new SerialLock();
-  const statements = createStatementCache(pg);
   // Which of this database's transactions the current async call chain runs inside.
   const inTransaction = new AsyncLocalStorage<{ active: boolean }>();
   let closed = false;
@@ -112,7 +98,7 @@ export async function openPglite(opts: OpenPgliteOptions = {}): Promise<SqlDatab
     kind: 'pglite',
     async query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<SqlResult<R>> {
       assertOpen();
-      return lock.run(() => run<R>(pg, statements, sql, params));
+      return lock.run(() => run<R>(pg, sql, params));
     },
     async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
       assertOpen();
@@ -121,10 +107,10 @@ export async function openPglite(opts: OpenPgliteOptions = {}): Promise<SqlDatab
         const tx: SqlExecutor = {
           query<R = Record<string, unknown>>(sql: string, params?: unknown[]) {
             if (!state.active) return Promise.reject(new EngramError('INTERNAL', 'query on a finished transaction'));
-            return run<R>(pg, statements, sql, params);
+            return run<R>(pg, sql, params);
           },
         };
-        await pg.query('BEGIN');
+        await pg.exec('BEGIN');
         try {
           let out: T;
           try {
@@ -133,12 +119,12 @@ export async function openPglite(opts: OpenPgliteOptions = {}): Promise<SqlDatab
             // From here on, work begun inside the callback queues for the connection like any other.
             state.active = false;
           }
-          const commit = await pg.query('COMMIT');
+          const [commit] = await pg.exec('COMMIT');
           // A transaction in which a statement failed (and the error was caught) ends in ROLLBACK.
-          if ((commit as { command?: string }).command === 'ROLLBACK') throw abortedCommit();
+          if ((commit as { command?: string } | undefined)?.command === 'ROLLBACK') throw abortedCommit();
           return out;
         } catch (e) {
-          await pg.query('ROLLBACK').catch(() => undefined);
+          await pg.exec('ROLLBACK').catch(() => undefined);
           throw e;
         }
       });
@@ -146,13 +132,13 @@ export async function openPglite(opts: OpenPgliteOptions = {}): Promise<SqlDatab
     async reclaim(tables) {
       assertOpen();
       return lock.run(async () => {
-        for (const t of tables) await run(pg, statements, `VACUUM FULL ${quoteIdent(t)}`, undefined);
+        for (const t of tables) await run(pg, `VACUUM FULL ${quoteIdent(t)}`, undefined);
         // PGlite checkpoints in this backend, so the session setting decides: old segments are unlinked.
-        await pg.query('SET wal_recycle = off');
+        await pg.exec('SET wal_recycle = off');
         // Twice: the first switch closes the segment holding the deleted rows, the second checkpoint removes it.
         for (let i = 0; i < 2; i++) {
-          await pg.query('SELECT pg_switch_wal()');
-          await pg.query('CHECKPOINT');
+          await pg.exec('SELECT pg_switch_wal()');
+          await pg.exec('CHECKPOINT');
         }
         return { walRetired: true };
       });
