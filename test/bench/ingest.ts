@@ -77,6 +77,8 @@ export default async function ingest(argv: string[]): Promise<void> {
   const batches = firstEvents(dataset, events);
   const total = batches.reduce((n, b) => n + b.length, 0);
 
+  // An embedding pool's idle workers do not hold the process open: this run does, until it ends.
+  const alive = setInterval(() => undefined, 1000);
   let inner: Embedder & { close?(): Promise<void> };
   if (embedderName === 'hash') inner = createHashEmbedder({ dimensions: 256 });
   else if (poolWorkers > 0) inner = await createEmbeddingPool({ kind: 'use' }, { workers: poolWorkers });
@@ -128,5 +130,6 @@ export default async function ingest(argv: string[]): Promise<void> {
   } finally {
     await engram.close();
     await inner.close?.();
+    clearInterval(alive);
   }
 }
