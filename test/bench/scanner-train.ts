@@ -1,5 +1,6 @@
 /**
- * `npm run bench -- scanner-train [--splits dev,dev2,ext-train] [--folds 5] [--max-added-fp 0.01] [--dry]`
+ * `npm run bench -- scanner-train [--splits dev,dev2,ext-train] [--folds 5] [--max-added-fp 0.01] [--dry] [--oof-out file.json]`
+ * (--oof-out: every training example's out-of-fold probability and rule evidence, to study thresholds without refitting)
  * Trains the scanner's learned stage on the training splits only (never heldout, fresh, the sealed
  * splits or ext-held), chooses its two thresholds out of fold, and writes
  * packages/core/src/safety/learned-weights.ts. Deterministic: the same corpus (and the same pinned
@@ -23,40 +24,67 @@ interface Scored {
   attack: boolean;
   p: number;
   rules: number;
-  /** For negatives: hard (written to look like attacks) or ordinary conversation; each has its own budget. */
-  kind?: 'hard' | 'ordinary';
+  /** For negatives: hard (written to look like attacks), docs (other authors' prose about attacks) or ordinary conversation; each has its own budget. */
+  kind?: Pool;
 }
+
+type Pool = 'hard' | 'docs' | 'ordinary';
+/** Other authors' prose about prompts, attacks and security (external.ts PINNED_DOCS) is a budget of its own. */
+const poolOf = (n: { kind?: 'hard' | 'ordinary'; source?: string }): Pool =>
+  n.kind === 'ordinary' ? 'ordinary' : n.source?.startsWith('docs-') ? 'docs' : 'hard';
 
 const refusedAt = (x: Scored, t: LearnedThresholds): boolean => 1 - (1 - x.rules) * (1 - learnedWeight(x.p, t)) >= 0.5;
 
 /**
  * The thresholds that refuse the most attacks out of fold while adding at most maxAddedFp refused
- * negatives to the rules' own, on the hard negatives and on ordinary texts each.
+ * negatives to the rules' own, on the hard negatives, on other authors' prose about attacks and on
+ * ordinary texts each.
  */
 export function chooseThresholds(
   scored: readonly Scored[],
   maxAddedFp: number,
-): { t: LearnedThresholds; tp: number; fp: number; rulesTp: number; rulesFp: number; ordinaryFp: number } {
+): {
+  t: LearnedThresholds;
+  tp: number;
+  fp: number;
+  rulesTp: number;
+  rulesFp: number;
+  ordinaryFp: number;
+  docsFp: number;
+  rulesDocsFp: number;
+} {
   const pos = scored.filter((x) => x.attack);
-  const hard = scored.filter((x) => !x.attack && x.kind !== 'ordinary');
+  const hard = scored.filter((x) => !x.attack && (x.kind ?? 'hard') === 'hard');
+  const docs = scored.filter((x) => !x.attack && x.kind === 'docs');
   const ordinary = scored.filter((x) => !x.attack && x.kind === 'ordinary');
   const rate = (xs: readonly Scored[], f: (x: Scored) => boolean): number =>
     xs.filter(f).length / Math.max(1, xs.length);
   const rulesFp = rate(hard, (x) => x.rules >= 0.5);
   const rulesOrdinaryFp = rate(ordinary, (x) => x.rules >= 0.5);
+  const rulesDocsFp = rate(docs, (x) => x.rules >= 0.5);
   const rulesTp = rate(pos, (x) => x.rules >= 0.5);
-  let best = { t: { refuse: 1, review: 1 }, tp: rulesTp, fp: rulesFp, ordinaryFp: rulesOrdinaryFp };
+  let best: { t: LearnedThresholds; tp: number; fp: number; ordinaryFp: number; docsFp: number } = {
+    t: { refuse: 1, review: 1 },
+    tp: rulesTp,
+    fp: rulesFp,
+    ordinaryFp: rulesOrdinaryFp,
+    docsFp: rulesDocsFp,
+  };
   for (let refuse = 0.8; refuse <= 0.9951; refuse += 0.005) {
     for (let review = 0.3; review <= refuse; review += 0.05) {
       const t = { refuse: Number(refuse.toFixed(3)), review: Number(review.toFixed(3)) };
       const fp = rate(hard, (x) => refusedAt(x, t));
       const ordinaryFp = rate(ordinary, (x) => refusedAt(x, t));
+      const docsFp = rate(docs, (x) => refusedAt(x, t));
       const tp = rate(pos, (x) => refusedAt(x, t));
-      const within = fp - rulesFp <= maxAddedFp + 1e-12 && ordinaryFp - rulesOrdinaryFp <= maxAddedFp + 1e-12;
-      if (within && (tp > best.tp || (tp === best.tp && fp < best.fp))) best = { t, tp, fp, ordinaryFp };
+      const within =
+        fp - rulesFp <= maxAddedFp + 1e-12 &&
+        ordinaryFp - rulesOrdinaryFp <= maxAddedFp + 1e-12 &&
+        docsFp - rulesDocsFp <= maxAddedFp + 1e-12;
+      if (within && (tp > best.tp || (tp === best.tp && fp < best.fp))) best = { t, tp, fp, ordinaryFp, docsFp };
     }
   }
-  return { ...best, rulesTp, rulesFp };
+  return { ...best, rulesTp, rulesFp, rulesDocsFp };
 }
 
 /** Loss weights: 1 per example, except that one external source weighs at most SOURCE_CAP examples in all. */
@@ -88,7 +116,7 @@ export default async function main(argv: string[]): Promise<void> {
         weight: aw[i],
         group: a.group,
       })),
-      ...negatives.map((n, i) => ({ text: n.text, intent: null, weight: nw[i], group: n.group, kind: n.kind })),
+      ...negatives.map((n, i) => ({ text: n.text, intent: null, weight: nw[i], group: n.group, pool: poolOf(n) })),
     ];
   });
   const oof = crossValidate(examples, k, DEFAULT_FIT);
@@ -96,12 +124,20 @@ export default async function main(argv: string[]): Promise<void> {
     attack: e.intent !== null,
     p: oof[i]!,
     rules: analyzeContent(e.text, { learned: false }).score,
-    kind: e.kind,
+    kind: e.pool,
   }));
+  const oofOut = arg('oof-out');
+  if (oofOut)
+    writeFileSync(
+      oofOut,
+      JSON.stringify(
+        scored.map((x, i) => ({ ...x, group: examples[i]!.group, han: /\p{Script=Han}/u.test(examples[i]!.text) })),
+      ),
+    );
   const chosen = chooseThresholds(scored, maxAddedFp);
   const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
-  const ordinaryN = examples.filter((e) => !e.intent && e.kind === 'ordinary').length;
-  const summary = `${examples.filter((e) => e.intent).length} attacks, ${examples.filter((e) => !e.intent).length - ordinaryN} hard negatives, ${ordinaryN} ordinary texts (${splits.join('+')}); ${k}-fold out of fold (folds by group): rules alone ${pct(chosen.rulesTp)} / ${pct(chosen.rulesFp)}, with the model ${pct(chosen.tp)} / ${pct(chosen.fp)} (attacks / hard negatives refused, plain texts; ordinary texts ${pct(chosen.ordinaryFp)})`;
+  const count = (pool: Pool): number => examples.filter((e) => !e.intent && e.pool === pool).length;
+  const summary = `${examples.filter((e) => e.intent).length} attacks, ${count('hard')} hard negatives, ${count('docs')} passages of LLM-security docs, ${count('ordinary')} ordinary texts (${splits.join('+')}); ${k}-fold out of fold (folds by group): rules alone ${pct(chosen.rulesTp)} / ${pct(chosen.rulesFp)}, with the model ${pct(chosen.tp)} / ${pct(chosen.fp)} (attacks / hard negatives refused, plain texts; docs ${pct(chosen.rulesDocsFp)} → ${pct(chosen.docsFp)}; ordinary texts ${pct(chosen.ordinaryFp)})`;
   console.log(summary);
   console.log(`thresholds: refuse ${chosen.t.refuse}, review ${chosen.t.review}`);
   const model = train(examples, DEFAULT_FIT);
@@ -116,7 +152,7 @@ export default async function main(argv: string[]): Promise<void> {
 // ${summary}.
 // Fit: logistic, L2 ${DEFAULT_FIT.l2}, ${DEFAULT_FIT.epochs} full-batch Adam steps at ${DEFAULT_FIT.rate}; ${model.attack.weights.size} features.
 export const LEARNED_WEIGHTS = {
-  id: 'lin@3',
+  id: 'lin@4',
   lexicon: '${LEXICON_FINGERPRINT}',
   trainedOn: ${JSON.stringify(splits)} as string[],
   scale: ${SCALE},

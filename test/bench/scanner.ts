@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- scanner [--split dev|dev2|heldout|fresh|fresh-sealed|sealed3|sealed4|sealed5|ext-train|ext-held|all] [--list-misses] [--no-timing] [--rules-too] [--out file.json]`
+ * `npm run bench -- scanner [--split dev|dev2|heldout|fresh|fresh-sealed|sealed3|sealed4|sealed5|ext-train|ext-held|all, or several, comma-separated] [--list-misses] [--no-timing] [--rules-too] [--out file.json]`
  * (--rules-too: every split also through the rules alone, side by side in the same run)
  * Refusal rate of attacks by intent, obfuscation and language (every base attack under every
  * transform), false-positive rate on hard negatives, and the CPU cost of one scan (the
@@ -139,9 +139,10 @@ export default async function main(argv: string[]): Promise<void> {
     const i = argv.indexOf(`--${name}`);
     return i >= 0 ? argv[i + 1] : undefined;
   };
-  const split = (arg('split') ?? 'all') as Split | 'all';
-  if (split !== 'all' && !SPLITS.includes(split)) throw new Error(`--split is ${SPLITS.join(', ')} or all`);
-  const splits: readonly Split[] = split === 'all' ? SPLITS : [split];
+  const split = arg('split') ?? 'all';
+  const splits: readonly Split[] = split === 'all' ? SPLITS : (split.split(',') as Split[]);
+  for (const s of splits)
+    if (!SPLITS.includes(s)) throw new Error(`--split is one or more of ${SPLITS.join(', ')} (comma-separated) or all`);
   const modes = argv.includes('--rules-too') ? Object.keys(SCANS) : ['scanner'];
   const results = splits.flatMap((s) =>
     modes.map((m) => runSplit(s, m, argv.includes('--list-misses') && m === 'scanner', !argv.includes('--no-timing'))),

