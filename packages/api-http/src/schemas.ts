@@ -157,7 +157,8 @@ export const explainSchema = Type.Object(
       { description: 'R9: detected query intent and the multiplier it gave' },
     ),
     currency: Type.Number({
-      description: 'factor by which a mention of a superseded value was ranked below what replaced it (1: none)',
+      description:
+        'factor by which what holds now moved the hit: < 1 a mention of a superseded value ranked below what replaced it, > 1 a later statement lifted for a question about now (1: none)',
     }),
     sessionDiversity: Type.Number({ description: 'factor session diversity applied (1: none)' }),
   },

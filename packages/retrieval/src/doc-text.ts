@@ -1,10 +1,4 @@
-import { slotWords } from '@engram/core';
-
-/** The text indexed for a memory entry: its content, plus its key, tags and the key's question words as extra search terms. */
-export function memoryDocText(content: string, key: string | null, tags: readonly string[]): string {
-  const extra = [key, ...tags, slotWords(key)].filter((s): s is string => !!s);
-  return extra.length > 0 ? `${content}\n${extra.join(' ')}` : content;
-}
+export { memoryDocText } from '@engram/core';
 
 /**
  * At most this much of each previous turn goes into a window: the window adds context to the turn,

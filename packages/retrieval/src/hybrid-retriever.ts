@@ -37,6 +37,7 @@ import { nameAwareQueries, type UserNames } from './user-names';
 import { demoteOutdated } from './currency';
 import { userState } from './user-state';
 import { detectQueryIntent, weightsForIntent } from './query-intent';
+import { isStateQuestion, latestStatementFirst, topicTerms } from './state-order';
 
 /** A text index that can report per-user document frequencies (the local one can). */
 interface TermStatsSource {
@@ -321,6 +322,15 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
         };
       });
       const beforeDemotion = req.explain ? new Map(scored.map((x) => [x.item.id, x.score])) : null;
+      // A question about how things are now: the latest statement on its topic first (state-order.ts).
+      if (demote && intentCfg.latestStatementBand > 0 && isStateQuestion(req.query, intentOf))
+        latestStatementFirst(scored, topicTerms(named.vectorQuery, names.terms), {
+          band: intentCfg.latestStatementBand,
+          gapMs: intentCfg.latestStatementGapHours * 3_600_000,
+          // Lifting raw messages by recency alone cost LoCoMo recall (docs/benchmarks.md, issue 17 round 6).
+          statements: false,
+          nameTerms: names.terms,
+        });
       const outdated = demote
         ? demoteOutdated(scored, user.stale ?? [], { below: 0.9, staleWeight: intentCfg.supersededWeight })
         : new Map();

@@ -29,3 +29,4 @@ export { TurnWindows, type TurnWindowsJson } from './turn-windows';
 export { dateWords, windowTexts } from './doc-text';
 export { scoreFusion, type FusionList } from './fusion';
 export { contentQuery } from './content-query';
+export { isStateQuestion, latestStatementFirst, topicTerms } from './state-order';

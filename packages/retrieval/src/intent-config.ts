@@ -12,6 +12,13 @@ export interface IntentWeightConfig {
   freshnessHalfLifeDays: number;
   /** Freshness query: extra multiplier (≤ 1) of an entry another entry superseded. */
   supersededWeight: number;
+  /**
+   * State question (about how things are now: state-order.ts): a statement on the question's topic
+   * made later ranks above an earlier one whose score is at most 1/band of its own; 0 turns it off.
+   */
+  latestStatementBand: number;
+  /** State question: statements less than this many hours apart are one occasion and keep their order. */
+  latestStatementGapHours: number;
   /** Temporal query ("when", "什么时候"): multiplier of a document that carries a date. */
   datedBoost: number;
   /** Preference query ("prefer", "favorite", "喜欢"): multiplier of a preference memory. */
@@ -29,6 +36,8 @@ export const DEFAULT_INTENT_CONFIG: Readonly<IntentWeightConfig> = Object.freeze
   freshnessBoost: 1.2,
   freshnessHalfLifeDays: 30,
   supersededWeight: 0.6,
+  latestStatementBand: 0.5,
+  latestStatementGapHours: 12,
   datedBoost: 1.1,
   preferenceBoost: 1.25,
   // The rules extractor tags preference facts "preference" / "favourite"; callers may write "favorite".
@@ -54,6 +63,9 @@ export function resolveIntentConfig(partial: Partial<IntentWeightConfig> = {}): 
   }
   if (!(c.freshnessHalfLifeDays > 0 && Number.isFinite(c.freshnessHalfLifeDays)))
     throw bad('freshnessHalfLifeDays', 'a positive number of days');
+  if (!(c.latestStatementBand >= 0 && c.latestStatementBand <= 1)) throw bad('latestStatementBand', 'in [0, 1]');
+  if (!(c.latestStatementGapHours >= 0 && Number.isFinite(c.latestStatementGapHours)))
+    throw bad('latestStatementGapHours', 'a number of hours ≥ 0');
   if (!(c.supersededWeight > 0 && c.supersededWeight <= 1)) throw bad('supersededWeight', 'in (0, 1]');
   if (!(c.minWeight > 0 && c.minWeight <= 1)) throw bad('minWeight', 'in (0, 1]');
   if (!(c.maxWeight >= 1 && c.maxWeight <= MAX_MULTIPLIER)) throw bad('maxWeight', `between 1 and ${MAX_MULTIPLIER}`);

@@ -29,7 +29,12 @@ import {
 } from '@engram/projections';
 import { openPglite } from '@engram/store-pglite';
 import { createLocalTextIndex, createLocalVectorIndex } from '@engram/index-local';
-import { createSearchIndexProjector, createHybridRetriever, type RetrievalConfig } from '@engram/retrieval';
+import {
+  createSearchIndexProjector,
+  createHybridRetriever,
+  type IntentWeightConfig,
+  type RetrievalConfig,
+} from '@engram/retrieval';
 
 export interface EmbeddedEngram {
   /** Appends one stream's events (one append), returns the last position. */
@@ -60,6 +65,8 @@ export interface RetrieverOverrides {
   noKeyword?: boolean;
   /** Leave out the conversation-window keyword list. */
   noContext?: boolean;
+  /** memory.intent settings (R9 intent weighting, the latest statement first) other than the defaults. */
+  intent?: Partial<IntentWeightConfig>;
 }
 
 /** A text index that finds nothing (a list left out of a comparison). */
@@ -136,6 +143,7 @@ export async function openEmbeddedEngram(opts: {
       embedder: over.embedder ?? opts.embedder,
       ...(reranker ? { reranker } : {}),
       config,
+      ...(over.intent ? { intentConfig: over.intent } : {}),
       clock,
     });
   };

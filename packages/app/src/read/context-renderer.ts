@@ -1,4 +1,11 @@
-import type { ContextRenderer, ContextRequest, QueryHit, Retriever, SqlExecutor } from '@engram/core';
+import {
+  laterStatements,
+  type ContextRenderer,
+  type ContextRequest,
+  type QueryHit,
+  type Retriever,
+  type SqlExecutor,
+} from '@engram/core';
 import { WORKING_MEMORY_HEADING, renderWorkingMemory } from '@engram/projections';
 import { scopeSql, toIso } from './rows';
 
@@ -23,32 +30,52 @@ const day = (isoTime: string | null | undefined) => (isoTime ? isoTime.slice(0, 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 const keyed = (key: string | null, content: string) => `- ${key ? `${key}: ` : ''}${oneLine(content)}`;
 
+interface CoreRow {
+  id: string;
+  key: string | null;
+  content: string;
+  tags: string[];
+  /** When the fact became true (valid time, else record time). */
+  at: string;
+}
+
 /** Core snapshot rows: pinned entries and USER facts that hold now, or that held at `asOf`. */
-async function coreRows(
-  db: SqlExecutor,
-  req: ContextRequest,
-): Promise<Array<{ id: string; key: string | null; content: string }>> {
+async function coreRows(db: SqlExecutor, req: ContextRequest): Promise<CoreRow[]> {
   const params = [req.scope.tenantId, req.scope.userId, req.scope.agentId];
   if (req.asOf === undefined) {
     return (
-      await db.query<{ id: string; key: string | null; content: string }>(
-        `SELECT id::text AS id, key, content FROM memories
+      await db.query<CoreRow>(
+        `SELECT id::text AS id, key, content, tags, COALESCE(valid_from, created_at) AS at FROM memories
           WHERE ${scopeSql(1)} AND tier = 'SEMANTIC' AND superseded_by IS NULL AND (pinned OR type = 'USER')
           ORDER BY pinned DESC, importance DESC, updated_at DESC LIMIT 100`,
         params,
       )
-    ).rows;
+    ).rows.map(coreRow);
   }
   return (
-    await db.query<{ id: string; key: string | null; content: string }>(
-      `SELECT id::text AS id, key, content FROM memories
+    await db.query<CoreRow>(
+      `SELECT id::text AS id, key, content, tags, COALESCE(valid_from, created_at) AS at FROM memories
         WHERE ${scopeSql(1)} AND (tier = 'SEMANTIC' OR superseded_by IS NOT NULL) AND (pinned OR type = 'USER')
           AND COALESCE(valid_from, created_at) <= $4 AND (valid_to IS NULL OR valid_to > $4)
         ORDER BY pinned DESC, importance DESC, updated_at DESC LIMIT 100`,
       [...params, new Date(req.asOf).toISOString()],
     )
-  ).rows;
+  ).rows.map(coreRow);
 }
+
+const coreRow = (r: CoreRow): CoreRow => ({
+  ...r,
+  tags: Array.isArray(r.tags) ? r.tags.map(String) : [],
+  at: toIso(r.at),
+});
+
+/** Statements less than this far apart are one occasion: a fact is never "updated" by the message it came from. */
+const LATER_STATEMENT_GAP_MS = 12 * 3_600_000;
+const QUOTE_CHARS = 240;
+const quote = (s: string) => {
+  const t = oneLine(s);
+  return t.length > QUOTE_CHARS ? `${t.slice(0, QUOTE_CHARS)}…` : t;
+};
 
 /** What replaced each superseded hit (its content), read in one statement. */
 async function replacements(
@@ -82,7 +109,8 @@ const outdatedOf = (h: QueryHit): OutdatedMark | null => {
  * messages) and the conversation so far (the session's working memory, M5), each within its share
  * of budgetChars. The profile and known facts hold what is true now: a superseded fact appears
  * only when the query finds it, on a line that says "superseded" and since when, with what
- * replaced it; a history line that states a replaced value says what holds now. With `asOf`,
+ * replaced it; a history line that states a replaced value says what holds now; a fact the user
+ * spoke about again on a later occasion (in a message the query found) quotes that statement. With `asOf`,
  * every section is what was true (and said) at that time. `sections` counts the items rendered.
  */
 export function createContextRenderer(opts: {
@@ -96,11 +124,6 @@ export function createContextRenderer(opts: {
       const asOf = req.asOf !== undefined ? { asOf: new Date(req.asOf).toISOString() } : {};
       const core = await coreRows(opts.db, req);
       const coreIds = new Set(core.map((r) => r.id));
-      const coreLines = fitLines(
-        core.map((r) => keyed(r.key, r.content)),
-        budget * SHARES.core,
-      );
-      let carry = budget * SHARES.core - chars(coreLines);
 
       let facts: QueryHit[] = [];
       let history: QueryHit[] = [];
@@ -121,9 +144,33 @@ export function createContextRenderer(opts: {
       const current = req.asOf !== undefined ? facts : facts.filter((h) => h.supersededBy === null);
       const superseded = req.asOf !== undefined ? [] : facts.filter((h) => h.supersededBy !== null);
       const replacedBy = await replacements(opts.db, req, superseded);
+
+      // A fact the user spoke about again later (a change the extractor may have missed): that later
+      // statement is quoted on the fact's line, so the model never reads the fact alone as true now.
+      const later =
+        req.asOf !== undefined
+          ? new Map<string, { content: string; at: string; episode: boolean }>()
+          : laterStatements(
+              [...core, ...current.map((h) => ({ ...h, at: h.validFrom ?? h.createdAt }))],
+              history
+                .filter((h) => h.kind === 'episode' || (h.kind === 'message' && h.metadata.role === 'user'))
+                .map((h) => ({ content: h.content, at: h.createdAt, episode: h.kind === 'episode' })),
+              LATER_STATEMENT_GAP_MS,
+            );
+      const withLater = (id: string, line: string) => {
+        const s = later.get(id);
+        if (!s) return line;
+        return `${line} (later, ${day(s.at)}, ${s.episode ? 'in a session' : 'the user said'}: "${quote(s.content)}")`;
+      };
+
+      const coreLines = fitLines(
+        core.map((r) => withLater(r.id, keyed(r.key, r.content))),
+        budget * SHARES.core,
+      );
+      let carry = budget * SHARES.core - chars(coreLines);
       const factLines = fitLines(
         [
-          ...current.map((h) => keyed(h.key, h.content)),
+          ...current.map((h) => withLater(h.id, keyed(h.key, h.content))),
           ...superseded.map((h) => {
             const next = replacedBy.get(h.supersededBy!);
             return `${keyed(h.key, h.content)} (superseded ${day(h.validTo)}${next ? `: ${oneLine(next)}` : ''})`;

@@ -68,7 +68,7 @@ export interface HitExplanation {
     identity: boolean;
     past: boolean;
   };
-  /** The factor by which a superseded value's mention was ranked below what replaced it (1: none). */
+  /** The factor by which what holds now moved this hit: < 1 a superseded value's mention ranked below what replaced it, > 1 a later statement lifted for a question about now (1: none). */
   currency: number;
   /** The factor session diversity applied (1: none). */
   sessionDiversity: number;
