@@ -26,6 +26,7 @@ import { buildMarks, createSegmentFile, MARK_EVERY, seekByte, type Segment } fro
 import { SegmentCursor } from './segment-cursor';
 import { saveStreamIndex } from './stream-index';
 import { FileSubscription, type SubscriptionSource } from './subscription';
+import { RecentEvents } from './recent-events';
 
 const PARTITION = 0;
 /** While degraded, how often a small write checks whether the disk accepts writes again. */
@@ -34,6 +35,8 @@ const PROBE_EVERY_MS = 1000;
 export const STREAM_INDEX_EVERY_EVENTS = 50_000;
 const DEFAULT_BATCH_SIZE = 100;
 const MAX_BATCH_SIZE = 10_000;
+/** Decoded events kept for the consumers following the tail (see RecentEvents). */
+const RECENT_EVENTS = 4096;
 
 interface PendingAppend {
   key: string;
@@ -91,6 +94,8 @@ export class FileEventLog implements EventLog {
   private readonly marksBuilding = new Map<Segment, Promise<void>>();
   private streamIndexWrite: Promise<void> | null = null;
   private readonly counters = { groupCommits: 0, appendsCommitted: 0, eventsCommitted: 0 };
+  private readonly recent = new RecentEvents(RECENT_EVENTS);
+  private tailRead: Promise<void> | null = null;
 
   constructor(private readonly s: FileEventLogState) {}
 
@@ -258,7 +263,29 @@ export class FileEventLog implements EventLog {
     nextOffset: () => this.s.nextOffset,
     readBatch: async (from, limit) => {
       const out: StoredEvent[] = [];
-      for await (const e of this.readRange(from, this.s.nextOffset, limit)) out.push(e);
+      const end = this.s.nextOffset;
+      let next = from;
+      for (;;) {
+        for (let e = this.recent.get(next); e && next < end && out.length < limit; e = this.recent.get(++next))
+          out.push(e);
+        if (next >= end || out.length >= limit) return out;
+        // Consumers woken by one commit ask for the same events: one reads them, the others wait and take them.
+        if (!this.tailRead) break;
+        await this.tailRead;
+      }
+      const read = (async () => {
+        for await (const e of this.readRange(next, end, limit - out.length)) out.push(this.recent.put(e));
+      })();
+      const mine = read.then(
+        () => undefined,
+        () => undefined,
+      );
+      this.tailRead = mine;
+      try {
+        await read;
+      } finally {
+        if (this.tailRead === mine) this.tailRead = null;
+      }
       return out;
     },
     onNextCommit: (wake) => {
