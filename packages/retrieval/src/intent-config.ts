@@ -36,7 +36,9 @@ export const DEFAULT_INTENT_CONFIG: Readonly<IntentWeightConfig> = Object.freeze
   freshnessBoost: 1.2,
   freshnessHalfLifeDays: 30,
   supersededWeight: 0.6,
-  latestStatementBand: 0.5,
+  // Off by default: at 0.5 it puts the current value first far more often on the update sets, but
+  // LoCoMo recall with the consolidator fell (docs/benchmarks.md, issue 17 round 6); 0.5 to turn it on.
+  latestStatementBand: 0,
   latestStatementGapHours: 12,
   datedBoost: 1.1,
   preferenceBoost: 1.25,

@@ -177,7 +177,7 @@ const retriever = (intentConfig: Record<string, unknown> = {}) =>
     embedder,
     clock: { now: () => new Date('2026-09-01T00:00:00Z') },
     config: { rerankEnabled: false },
-    intentConfig,
+    intentConfig: { latestStatementBand: 0.5, ...intentConfig },
   });
 const at = (iso: string, sessionId: string) => ({ occurredAt: iso, sessionId });
 const ids = async (query: string, r = retriever()) => (await r.search({ scope, query, k: 10 })).map((x) => x.id);
