@@ -3533,7 +3533,7 @@ export interface operations {
                                     identity: boolean;
                                     past: boolean;
                                 };
-                                /** @description factor by which a mention of a superseded value was ranked below what replaced it (1: none) */
+                                /** @description factor by which what holds now moved the hit: < 1 a mention of a superseded value ranked below what replaced it, > 1 a later statement lifted for a question about now (1: none) */
                                 currency: number;
                                 /** @description factor session diversity applied (1: none) */
                                 sessionDiversity: number;
