@@ -13,7 +13,10 @@ import { sqlDeadLetters } from '@engram/projections';
 import { ADMIN_KEY, openAuthStack, type AuthStack } from './support/auth-stack';
 
 const ALL_SCOPES = ['read', 'write', 'write:user_stated', 'erase', 'admin'];
-/** Words only tenant B's data holds: no answer to tenant A may contain them. */
+/**
+ * Words only tenant B's data holds: no answer to tenant A may contain them. Answers are checked for
+ * "kumquat", which no generated id, key or secret spells ("4471" once turned up inside a UUID).
+ */
 const SECRET = 'vault code 4471 kumquat';
 
 interface BData {
@@ -390,7 +393,7 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
         expect(r.status, op).toBe(403);
         expect(r.json.error).toMatchObject({ code: 'FORBIDDEN', details: { reason: 'TENANT_NOT_ALLOWED' } });
       }
-      expect(r.text, op).not.toContain('4471');
+      expect(r.text, op).not.toContain('kumquat');
     }
     for (const [method, req] of Object.entries(grpcAttacks(b, keyB))) {
       const r = await s.rpc(method, req, { key: keyA.key, metadata: { 'x-tenant-id': 'tenant-b' } });
@@ -446,7 +449,7 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
     for (const a of routes.filter((r) => r.method === 'DELETE')) {
       const r = await s.call(a.method, a.path, token(keyA.key));
       expect(r.status, a.path).toBe(200);
-      expect(r.text).not.toContain('4471');
+      expect(r.text).not.toContain('kumquat');
     }
     const run = await s.call('DELETE', `/mem0/v2/entities/run/${b.sessionId}/`, token(keyA.key));
     expect(run.json.erasure_ids).toEqual([]);
@@ -456,7 +459,7 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
     for (const [op, a] of Object.entries(httpAttacks(b, keyB))) {
       const r = await s.call(a.method, a.path, { key: keyA.key, ...(a.body ? { body: a.body } : {}) });
       expect(r.status, `${op}: ${r.text}`).toBeLessThan(500);
-      expect(r.text, op).not.toContain('4471');
+      expect(r.text, op).not.toContain('kumquat');
       expect(r.text, op).not.toContain(keyB.prefix);
       const lookups = [
         'getMemory',
@@ -502,7 +505,7 @@ describe('tenant isolation on every route, HTTP and gRPC (P3, P5)', () => {
 
     for (const [method, req] of Object.entries(grpcAttacks(b, keyB))) {
       const r = await s.rpc(method, req, { key: keyA.key });
-      expect(JSON.stringify(r), method).not.toContain('4471');
+      expect(JSON.stringify(r), method).not.toContain('kumquat');
       expect(JSON.stringify(r), method).not.toContain(keyB.prefix);
       // No answer lists B's webhook, held write or dead letter (a NOT_FOUND may echo the id asked for).
       for (const id of [b.webhookId, b.quarantineId, b.deadLetterId])
