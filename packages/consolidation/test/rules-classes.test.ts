@@ -54,6 +54,8 @@ describe('a routine said again with a new time or frequency is that routine, wha
       'user.frequency.cycle',
       'every day',
     ],
+    // "a.m." ends no sentence: the frequency after it is in the same clause
+    [['I cycle twice a week.'], ['Since May I cycle at 6 a.m. every day.'], 'user.frequency.cycle', 'every day'],
     [['我每周游泳三次。'], ['现在我每天都游泳。'], 'user.frequency.游泳', '每天'],
     [['我每天早上八点起床。'], ['孩子上学以后，我每天六点半就要起床。'], 'user.time.起床', '六点半'],
   ])('%j → %j', async (before, after, key, value) => {

@@ -1,7 +1,7 @@
 import { foldChinese, wordTable } from '@engram/core';
 import type { KnownFact } from './clause';
 import type { FactDraft } from './draft';
-import { hasCjk } from './text';
+import { hasCjk, sentences } from './text';
 import { draftForKey } from './value-match';
 
 /**
@@ -72,8 +72,14 @@ function routinesOf(known: readonly KnownFact[]): Routine[] {
   return out;
 }
 
+/** The engine's sentences ("6 a.m." ends none), English ones cut before ", and/but/so/which". */
 const clauses = (text: string, lang: 'en' | 'zh') =>
-  lang === 'en' ? text.split(/(?<=[.;!?])\s+|,\s+(?=(?:and|but|so|which)\b)/i) : text.split(/[。！？!?；;]/u);
+  sentences(text).flatMap(({ text: sentence, question }) =>
+    (lang === 'en' ? sentence.split(/,\s+(?=(?:and|but|so|which)\b)/i) : [sentence]).map((clause) => ({
+      clause,
+      question,
+    })),
+  );
 
 export function routineChanges(
   text: string,
@@ -83,8 +89,8 @@ export function routineChanges(
 ): Array<{ key: string; draft: FactDraft; value: string }> {
   const out: Array<{ key: string; draft: FactDraft; value: string }> = [];
   const routines = routinesOf(known).filter((r) => !taken.has(r.fact.key));
-  for (const clause of clauses(text, lang)) {
-    if ((lang === 'en' ? EN_NOT_ASSERTED : ZH_NOT_ASSERTED).test(clause)) continue;
+  for (const { clause, question } of clauses(text, lang)) {
+    if (question || (lang === 'en' ? EN_NOT_ASSERTED : ZH_NOT_ASSERTED).test(clause)) continue;
     if ((lang === 'en' ? EN_ONE_DAY : ZH_ONE_DAY).test(clause)) continue;
     // someone else's routine ("my son swims every day") is not the user's
     if (lang === 'en' && !/\b(?:i|i'm|i've|my|we|we're|our)\b/i.test(clause)) continue;
