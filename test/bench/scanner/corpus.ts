@@ -38,7 +38,11 @@ function jsonl<T>(file: string): T[] {
  * before any of its work, never used to tune anything, only ever reported as aggregates; sealed4: the same,
  * written at the start of round 5 (paraphrased and polite framings, injections inside long ordinary documents);
  * sealed5: the same, written at the start of round 6 (indirect injections in tool outputs, mails, invites, code and
- * markup comments, JSON fields, multi-turn setups, payload splitting, third person, conditional triggers).
+ * markup comments, JSON fields, multi-turn setups, payload splitting, third person, conditional triggers);
+ * sealed6: the same, written at the start of round 7 by a helper who changes no product code (requests from a
+ * "colleague" or "the developer", fake errors and stack traces, reviews, recipes, lyrics, translation requests,
+ * meeting notes, CSV/YAML/SQL comments, link titles and alt text, first-then plans, fiction, flattery, urgency,
+ * Chinese slang, 文言 and pinyin).
  */
 export const SPLITS = [
   'dev',
@@ -49,6 +53,7 @@ export const SPLITS = [
   'sealed3',
   'sealed4',
   'sealed5',
+  'sealed6',
   'ext-train',
   'ext-held',
 ] as const;
