@@ -4,7 +4,7 @@
  * pipeline in process: the memory app's write path (validation, scanner) → file event log →
  * projectors + search indexes → consolidator (rules engine, no LLM) → `query` and `context`.
  *
- *   npm run bench -- updates [--set dev,dev2,dev3,dev4,heldout,heldout2,heldout3,heldout4,heldout5|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]
+ *   npm run bench -- updates [--set dev,dev2,dev3,dev4,heldout,heldout2,heldout3,heldout4,heldout5,heldout6|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]
  *
  * Held-out scenarios are reported as rates only unless --show-heldout is given (they are not
  * looked at while developing the rules).
@@ -25,6 +25,7 @@ import { HELDOUT2_SCENARIOS } from './updates/heldout2-scenarios';
 import { HELDOUT3_SCENARIOS } from './updates/heldout3-scenarios';
 import { HELDOUT4_SCENARIOS } from './updates/heldout4-scenarios';
 import { HELDOUT5_SCENARIOS } from './updates/heldout5-scenarios';
+import { HELDOUT6_SCENARIOS } from './updates/heldout6-scenarios';
 import type { UpdateScenario } from './updates/scenario';
 
 const TENANT = 'bench-updates';
@@ -36,7 +37,8 @@ export const TIMES = {
   asOf: '2025-03-01T00:00:00.000Z',
 };
 
-type SetName = 'dev' | 'dev2' | 'dev3' | 'dev4' | 'heldout' | 'heldout2' | 'heldout3' | 'heldout4' | 'heldout5';
+type SetName =
+  'dev' | 'dev2' | 'dev3' | 'dev4' | 'heldout' | 'heldout2' | 'heldout3' | 'heldout4' | 'heldout5' | 'heldout6';
 const SETS: Record<SetName, UpdateScenario[]> = {
   dev: DEV_SCENARIOS,
   dev2: DEV2_SCENARIOS,
@@ -47,9 +49,10 @@ const SETS: Record<SetName, UpdateScenario[]> = {
   heldout3: HELDOUT3_SCENARIOS,
   heldout4: HELDOUT4_SCENARIOS,
   heldout5: HELDOUT5_SCENARIOS,
+  heldout6: HELDOUT6_SCENARIOS,
 };
 const USAGE =
-  'usage: npm run bench -- updates [--set dev,dev2,dev3,dev4,heldout,heldout2,heldout3,heldout4,heldout5|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]';
+  'usage: npm run bench -- updates [--set dev,dev2,dev3,dev4,heldout,heldout2,heldout3,heldout4,heldout5,heldout6|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]';
 
 interface Args {
   sets: SetName[];
@@ -61,7 +64,7 @@ interface Args {
 
 function parseArgs(argv: string[]): Args {
   const a: Args = {
-    sets: ['dev', 'dev2', 'dev3', 'dev4', 'heldout', 'heldout2', 'heldout3', 'heldout4', 'heldout5'],
+    sets: ['dev', 'dev2', 'dev3', 'dev4', 'heldout', 'heldout2', 'heldout3', 'heldout4', 'heldout5', 'heldout6'],
     embedder: 'use',
     verbose: false,
     showHeldout: false,
@@ -74,11 +77,11 @@ function parseArgs(argv: string[]): Args {
       const v = argv[++i] ?? '';
       a.sets =
         v === 'all'
-          ? ['dev', 'dev2', 'dev3', 'dev4', 'heldout', 'heldout2', 'heldout3', 'heldout4', 'heldout5']
+          ? ['dev', 'dev2', 'dev3', 'dev4', 'heldout', 'heldout2', 'heldout3', 'heldout4', 'heldout5', 'heldout6']
           : (v.split(',') as SetName[]);
       if (a.sets.length === 0 || a.sets.some((x) => !(x in SETS)))
         throw new Error(
-          `--set takes dev, dev2, dev3, dev4, heldout, heldout2, heldout3, heldout4, heldout5 (comma-separated) or all\n${USAGE}`,
+          `--set takes dev, dev2, dev3, dev4, heldout, heldout2, heldout3, heldout4, heldout5, heldout6 (comma-separated) or all\n${USAGE}`,
         );
     } else if (f === '--embedder') a.embedder = argv[++i] as Args['embedder'];
     else if (f === '--out') a.out = argv[++i]!;
@@ -153,6 +156,7 @@ export default async function updates(argv: string[]): Promise<void> {
       ...HELDOUT3_SCENARIOS,
       ...HELDOUT4_SCENARIOS,
       ...HELDOUT5_SCENARIOS,
+      ...HELDOUT6_SCENARIOS,
     ].map((x) => x.id),
   );
   const embedder: Embedder = args.embedder === 'use' ? createUseEmbedder() : createHashEmbedder({ dimensions: 256 });
@@ -223,6 +227,7 @@ export default async function updates(argv: string[]): Promise<void> {
       'heldout3',
       'heldout4',
       'heldout5',
+      'heldout6',
     ] as const) {
       if (pick(set).length === 0) continue;
       groups.push([`${set} en`, pick(set, 'en')], [`${set} zh`, pick(set, 'zh')], [`${set} all`, pick(set)]);
