@@ -140,7 +140,8 @@ type Part = Concept | number | string;
 
 const END = '.!?;。！？；\\n';
 /** First-person words: "forget what I said", "disregard my earlier message" are the writer's own corrections. */
-const OWN = '(?<![a-z])(?:my|our|mine|ours|i|we|me|us)(?![a-z])|我的|我们|我说|我刚|我之前|我以前|我上次';
+const OWN =
+  '(?<![a-z])(?:my|our|mine|ours|i|we|me|us)(?![a-z])|我的|我们|我说|我刚|我之前|我以前|我上次|(?<![给让叫帮替向跟对和诉问])我';
 /** A comma next to a Chinese character ("，" folds to ","): a Chinese verb and its object are written within one clause. */
 const CJK_CLAUSE = '(?<=\\p{Script=Han})[,、]|[,、](?=\\p{Script=Han})';
 const gap = (n: number, compact: boolean, notOwn = false, clause = false): string => {
@@ -1101,6 +1102,125 @@ const CREATOR = k(
   ],
 );
 
+/** What "忽略之前的…" drops when it is an attack: the instructions, the setup, everything. */
+const PRIOR_ZH_OBJECT =
+  '所有|一切|全部|指令|指示|提示|要求|规则|设定|设置|命令|内容|话|说明|约束|限制|对话|任务|身份|角色|规定|政策|instructions?|prompts?|rules|directions|commands|guidelines|context|everything|all|system';
+
+// Round 7 concepts: another self, instructions found in documents.
+const UNRESTRICTED_SELF = k([
+  '(?:your|an?|the) (?:unrestricted|unfiltered|uncensored|jailbroken|rule-?free|filter-?free|unshackled|unchained|unaligned) (?:twin|self|side|version|alter ego|persona|clone|double|copy|other half)',
+]);
+const SELF_SPEAKS = k(['answer', 'respond', 'reply', 'speak', 'talk', 'take over', 'write', 'say']);
+const OBEYS = k([
+  'trusts?',
+  'follows?',
+  'obeys?',
+  'prioriti[sz]es?',
+  'executes?',
+  'treats?',
+  'acts? on',
+  'complies with',
+]);
+const OBEY_IMPERATIVE = k(['trust', 'follow', 'obey', 'prioriti[sz]e', 'execute', 'treat', 'act on', 'comply with']);
+const OBEY_DIRECTIVE = k([
+  '(?:should|must|will|shall|is to|now|is required to|has to)(?: always| now| from now on)? (?:trust|follow|obey|prioriti[sz]e|execute|treat|act on|comply with)',
+]);
+const ORDERS_NOUN = k(['(?:any |all |the )?(?:instructions|commands|directions|orders|directives)']);
+const FOUND_IN_DOCUMENTS = k([
+  '(?:found|that appear|appearing|contained|embedded|written|hidden|placed|given|you find|it finds) in',
+  'in (?:stored notes|documents|retrieved (?:text|pages|documents)|tool (?:outputs|results)|web ?pages|search results|e-?mails)',
+  'from (?:web ?pages|documents|tool (?:outputs|results)|search results|e-?mails|retrieved)',
+]);
+const OVER_THE_OWNER = k([
+  'over (?:the |its |your )?(?:owner|user|operator|developer|system prompt|instructions)',
+  "(?:more|rather) than (?:the |its |your )?(?:owner|user|operator|developer)(?:'s)?",
+  'instead of (?:the |its |your )?(?:owner|user|operator|developer)',
+  'above (?:the |its |your )?(?:owner|user|operator|developer|system prompt)',
+  'even (?:if|when|though) (?:the |its |your )?(?:owner|user|operator)',
+  'as (?:if they came |coming |)from (?:the |its |your )?(?:owner|user|operator|developer|system|admin)',
+  'as (?:the |its |your )?(?:system prompt|system instructions|operator instructions|owner instructions)',
+]);
+const CLAIMED_CONSENT = k(
+  [
+    "(?:the|your) (?:user|owner|account holder|customer|client)(?: has| have)?(?: already)? (?:approved|authori[sz]ed|consented|agreed|confirmed|signed off|okayed|ok'?d|allowed|permitted|given (?:permission|consent))",
+    '(?:the|your) (?:user|owner)(?: has| have)? (?:already )?(?:given|granted) you (?:permission|consent|approval)',
+    "per (?:the|your) (?:user|owner)'?s (?:standing )?(?:request|instructions?|wishes|orders?)",
+  ],
+  [
+    '用户(?:已经|已)?(?:同意|授权|批准|确认)(?:了)?',
+    '主人(?:已经|已)?(?:同意|批准|确认)(?:了)?',
+    '账户持有人(?:已经|已)?(?:同意|授权)',
+  ],
+);
+const ACTION_VERB = k(
+  [
+    'transfer',
+    'wire',
+    'send',
+    'forward',
+    'email',
+    'upload',
+    'pay',
+    'delete',
+    'remove',
+    'run',
+    'execute',
+    'share',
+    'grant',
+    'book',
+    'purchase',
+    'buy',
+    'approve',
+    'download',
+    'install',
+    'open',
+    'click',
+    'post',
+    'publish',
+    'export',
+    'save',
+    'add',
+    'store',
+    'remember',
+    'change',
+    'update',
+    'reset',
+  ],
+  [
+    '转账',
+    '转到',
+    '转给',
+    '把',
+    '发送',
+    '发给',
+    '转发',
+    '上传',
+    '支付',
+    '付款',
+    '删除',
+    '运行',
+    '执行',
+    '分享',
+    '购买',
+    '下载',
+    '安装',
+    '打开',
+    '点击',
+    '保存',
+    '记住',
+    '修改',
+  ],
+);
+/** A clause boundary, then an imperative (optionally softened). */
+const CLAUSE_THEN_IMPERATIVE =
+  '(?:[:,，：]|\\s(?:so|then|now|and))\\s*(?:please\\s+|just\\s+|go ahead and\\s+|now\\s+|directly\\s+|请|直接|马上|立即|现在)?';
+const FROM_NOW = k([
+  'from (?:now on|today|this point|this moment)',
+  'henceforth',
+  'going forward',
+  'starting (?:now|today)',
+]);
+
 export const RULES: readonly Rule[] = [
   // Instruction override.
   seq('disregard_prior_instructions', 'instruction_override', 0.92, [DISREGARD, 30, PRIOR, 30, INSTRUCTIONS], {
@@ -1231,7 +1351,34 @@ export const RULES: readonly Rule[] = [
       6,
       k([], ['之前', '以上', '上面', '前面', '此前', '先前', '上述', '原来', '刚才']),
       4,
-      k([], ['的', '说的', '讲的', '告诉你的', '给你的', '所有', '一切', '全部', '内容', '话', '所说']),
+      k(
+        [],
+        [
+          // "忽略之前的 draft / 那封邮件 / 错别字" drops a thing, not the instructions.
+          `(?:说|讲)?的(?=\\s*(?:${PRIOR_ZH_OBJECT})|\\s*[,，。.!！;；:：]|\\s*$)`,
+          '告诉你的',
+          '给你的',
+          '所有',
+          '一切',
+          '全部',
+          '内容',
+          '话',
+          '所说',
+        ],
+      ),
+    ],
+    { compact: false, notOwn: true, notAfter: REPORTED },
+  ),
+  seq(
+    'disregard_prior_thing_zh',
+    'instruction_override',
+    0.4,
+    [
+      DISREGARD,
+      6,
+      k([], ['之前', '以上', '上面', '前面', '此前', '先前', '上述', '原来', '刚才']),
+      4,
+      k([], ['的', '说的', '讲的']),
     ],
     { compact: false, notOwn: true, notAfter: REPORTED },
   ),
@@ -4968,5 +5115,376 @@ export const RULES: readonly Rule[] = [
     'forged_markup',
     0.82,
     '(?:^|[\\n{,])\\s*["\']?role["\']?\\s*[:=]\\s*["\']?(?:system|developer)["\']?\\s*(?:,|\\n)\\s*["\']?(?:content|text|message|instructions?)["\']?\\s*[:=]',
+  ),
+
+  // Round 7: another self without rules, a standing order to obey, the assistant trusting instructions in documents.
+  seq(
+    'version_of_you_without_limits',
+    'role_reassignment',
+    0.75,
+    [
+      k([
+        '(?:the|a|that|your) (?:version|copy|side|part|mode|twin|instance) of you(?:rself)? (?:that|who|which) (?:answers|responds|replies|speaks|writes|talks|says|outputs|generates)',
+      ]),
+      12,
+      k(['no', 'without', 'free of', 'ignores?', 'has no', 'never follows?', 'is free of', 'any']),
+      20,
+      k([
+        '(?:company |safety |content |usage )?(?:guidelines|rules|restrictions|limits|filters|policies|policy|ethics|morals|guardrails|censorship)',
+      ]),
+    ],
+    { compact: false },
+  ),
+  seq('unrestricted_other_self', 'role_reassignment', 0.45, [UNRESTRICTED_SELF], { compact: false }),
+  seq('unrestricted_other_self_answers', 'role_reassignment', 0.75, [UNRESTRICTED_SELF, 30, SELF_SPEAKS], {
+    compact: false,
+  }),
+  seq(
+    'other_self_answers_without_rules',
+    'role_reassignment',
+    0.7,
+    [
+      k([
+        '(?:your|the) (?:evil|shadow|dark|rogue|secret|hidden|true|inner) (?:twin|self|side|alter ego|persona|clone|double)',
+        'the other you',
+      ]),
+      40,
+      k(['no', 'without', 'free of', 'ignores?', 'never follows?']),
+      16,
+      k([
+        '(?:company |safety |content |usage )?(?:guidelines|rules|restrictions|limits|filters|policies|policy|ethics|morals|guardrails|censorship)',
+      ]),
+      40,
+      SELF_SPEAKS,
+    ],
+    { compact: false },
+  ),
+  seq(
+    'become_other_self_without_rules',
+    'role_reassignment',
+    0.75,
+    [
+      k([
+        '(?:as|be|become|play|switch to|turn into|let out) (?:your|the) (?:evil|shadow|dark|rogue|secret|hidden|true|inner|other) (?:twin|self|side|alter ego|persona|clone|double)',
+      ]),
+      20,
+      k(['no', 'without', 'free of', 'ignores?', 'never follows?']),
+      16,
+      k([
+        '(?:company |safety |content |usage )?(?:guidelines|rules|restrictions|limits|filters|policies|policy|ethics|morals|guardrails|censorship)',
+      ]),
+    ],
+    { compact: false },
+  ),
+  seq(
+    'other_self_without_limits_zh',
+    'role_reassignment',
+    0.75,
+    [
+      k(
+        [],
+        [
+          '没有(?:任何)?(?:限制|规则|约束|过滤|审查|底线)',
+          '不受(?:任何)?(?:限制|规则|约束|审查)',
+          '无限制',
+          '无视规则',
+          '不守规矩',
+        ],
+      ),
+      10,
+      k(
+        [],
+        [
+          '另一个你',
+          '另一面的你',
+          '另一个版本的你',
+          '真正的你',
+          '隐藏的你',
+          '黑暗面的你',
+          '邪恶的你',
+          '你的另一面',
+          '你的另一个人格',
+          '你的分身',
+        ],
+      ),
+    ],
+    { compact: false },
+  ),
+  seq(
+    'other_self_then_without_limits_zh',
+    'role_reassignment',
+    0.75,
+    [
+      k(
+        [],
+        [
+          '另一个你',
+          '另一个版本的你',
+          '真正的你',
+          '隐藏的你',
+          '你的另一面',
+          '你的另一个人格',
+          '你的分身',
+          '你的黑暗面',
+        ],
+      ),
+      16,
+      k(
+        [],
+        [
+          '没有(?:任何)?(?:限制|规则|约束|过滤|审查|底线)',
+          '不受(?:任何)?(?:限制|规则|约束|审查)',
+          '无视(?:一切|所有)?规则',
+        ],
+      ),
+      20,
+      k([], ['回答', '回复', '说话', '来说', '接管', '出来']),
+    ],
+    { compact: false },
+  ),
+  seq(
+    'standing_order_on_a_trigger',
+    'persistence',
+    0.72,
+    [
+      k([
+        'standing (?:order|instruction|rule|directive)',
+        '(?:permanent|binding|lasting|persistent) (?:rule|instruction|order|directive)',
+      ]),
+      40,
+      k(['obey', 'comply with', 'follow', 'do whatever', 'trust', 'execute', 'act on', 'carry out', 'run']),
+      20,
+      k(['any', 'every', 'all', 'whatever']),
+      4,
+      k(['messages?', 'instructions?', 'requests?', 'e-?mails?', 'notes?', 'commands?', 'texts?']),
+      30,
+      k([
+        '(?:that|which) (?:starts?|begins?|ends?|opens?|contains?) with',
+        '(?:signed|marked|tagged|labell?ed|prefixed|titled) (?:with |as |by )?["\'“]?',
+        'with the (?:code ?word|keyword|password|prefix|tag|phrase)',
+        '(?:that )?(?:arrives?|comes?) from',
+        '(?:that )?the next',
+      ]),
+    ],
+    { compact: false },
+  ),
+  seq(
+    'standing_order_for_the_assistant',
+    'persistence',
+    0.72,
+    [
+      k([
+        'standing (?:order|instruction|rule|directive)',
+        '(?:permanent|binding|lasting|persistent) (?:rule|instruction|order|directive)',
+      ]),
+      8,
+      k(['for (?:the |this |you, the )?(?:assistant|ai|model|agent|bot|llm)s?', 'for you']),
+      30,
+      k(['obey', 'comply with', 'follow', 'do whatever', 'trust', 'execute', 'act on', 'carry out']),
+      30,
+      k(['any', 'every', 'all', 'whatever']),
+    ],
+    { compact: false },
+  ),
+  seq(
+    'standing_order_to_obey',
+    'persistence',
+    0.45,
+    [
+      k([
+        'standing (?:order|instruction|rule|directive)',
+        '(?:permanent|binding|lasting|persistent) (?:rule|instruction|order|directive)',
+      ]),
+      40,
+      k(['obey', 'comply with', 'do whatever', 'execute', 'act on']),
+      20,
+      k(['any', 'every', 'all', 'whatever']),
+      4,
+      k(['messages?', 'instructions?', 'requests?', 'e-?mails?', 'notes?', 'commands?']),
+    ],
+    { compact: false },
+  ),
+  seq(
+    'standing_order_to_obey_zh',
+    'persistence',
+    0.72,
+    [
+      k([], ['长期指令', '永久指令', '永久规则', '长期规则', '固定指令', '常设指令', '永久命令']),
+      30,
+      k([], ['凡是', '任何', '所有', '只要']),
+      30,
+      k([], ['消息', '指令', '邮件', '命令', '请求', '留言', '文字']),
+      20,
+      k(
+        [],
+        [
+          '你都要照做',
+          '你都照做',
+          '你必须执行',
+          '你都要执行',
+          '你都执行',
+          '你都要服从',
+          '你必须照做',
+          '你就照做',
+          '你就执行',
+          '一律执行',
+          '一律照做',
+          '都要照做',
+        ],
+      ),
+    ],
+    { compact: false },
+  ),
+  seq(
+    'assistant_shall_trust_document_instructions_over_owner',
+    'instruction_override',
+    0.8,
+    [AI, 8, OBEY_DIRECTIVE, 10, ORDERS_NOUN, 16, FOUND_IN_DOCUMENTS, 50, OVER_THE_OWNER],
+    { compact: false },
+  ),
+  seq(
+    'from_now_assistant_trusts_document_instructions_over_owner',
+    'instruction_override',
+    0.8,
+    [FROM_NOW, 16, AI, 8, OBEYS, 10, ORDERS_NOUN, 16, FOUND_IN_DOCUMENTS, 50, OVER_THE_OWNER],
+    { compact: false },
+  ),
+  seq(
+    'assistant_addressed_trust_document_instructions',
+    'instruction_override',
+    0.8,
+    [AI, '\\s*[:,]\\s*', OBEY_IMPERATIVE, 10, ORDERS_NOUN, 16, FOUND_IN_DOCUMENTS, 50, OVER_THE_OWNER],
+    { compact: false },
+  ),
+  seq(
+    'you_trust_document_instructions_over_owner',
+    'instruction_override',
+    0.8,
+    [
+      k(['you (?:should|must|will|shall|now|are to)(?: always)?', 'from now on,? you', 'you']),
+      2,
+      OBEY_IMPERATIVE,
+      10,
+      ORDERS_NOUN,
+      16,
+      FOUND_IN_DOCUMENTS,
+      50,
+      OVER_THE_OWNER,
+    ],
+    { compact: false, notAfter: NEGATED },
+  ),
+  seq(
+    'assistant_shall_trust_document_instructions',
+    'instruction_override',
+    0.45,
+    [AI, 8, OBEY_DIRECTIVE, 10, ORDERS_NOUN, 16, FOUND_IN_DOCUMENTS],
+    { compact: false },
+  ),
+  // Round 7: a third party speaks for the user (their consent claimed, the user named in the third person) and asks for an action.
+  seq(
+    'user_consent_claimed_then_act',
+    'tool_triggering',
+    0.45,
+    [CLAIMED_CONSENT, 40, CLAUSE_THEN_IMPERATIVE, ACTION_VERB],
+    { compact: false },
+  ),
+  seq(
+    'user_allowed_you_then_act',
+    'tool_triggering',
+    0.72,
+    [
+      k(
+        [
+          '(?:the|your) (?:user|owner|account holder)(?: has| have)?(?: already)? (?:authori[sz]ed|allowed|permitted|cleared|instructed) you',
+          '(?:the|your) (?:user|owner)(?: has| have)? (?:already )?(?:given|granted) you (?:permission|consent|approval|the go-?ahead)',
+        ],
+        ['用户(?:已经|已)?(?:授权|允许|批准)(?:了)?你', '主人(?:已经|已)?(?:允许|批准)(?:了)?你'],
+      ),
+      40,
+      ACTION_VERB,
+    ],
+    { compact: false },
+  ),
+  seq(
+    'ai_processing_this_addressed',
+    'future_reader',
+    0.8,
+    [
+      k([
+        'ai(?: assistants?| agents?| models?)?',
+        'llms?',
+        'language models?',
+        'chat ?bots?',
+        'bots?',
+        'models?',
+        'copilots?',
+      ]),
+      2,
+      k([
+        'processing',
+        'reading',
+        'handling',
+        'summari[sz]ing',
+        'parsing',
+        'reviewing',
+        'triaging',
+        'analy[sz]ing',
+        'working on',
+      ]),
+      4,
+      k(['this', 'these']),
+      '\\s+[a-z-]+(?:\\s[a-z-]+)?\\s*[:：]\\s*',
+      ACTION_VERB,
+    ],
+    { compact: false },
+  ),
+  seq(
+    'dear_ai_act_on_the_users_behalf',
+    'tool_triggering',
+    0.72,
+    [
+      k(['dear (?:ai|assistant|model|bot|chatbot|llm)', 'hey (?:ai|assistant|bot)'], ['亲爱的(?:ai|助手|模型)']),
+      '\\s*[,，:：]\\s*(?:please\\s+|请)?',
+      ACTION_VERB,
+      40,
+      k(["the (?:user|account holder)(?:'s)?", "your (?:user|owner)(?:'s)?"], ['用户的', '主人的']),
+    ],
+    { compact: false },
+  ),
+  seq(
+    'prefer_document_instructions_zh',
+    'instruction_override',
+    0.8,
+    [
+      k(
+        [],
+        [
+          '优先(?:执行|遵循|听从|服从|相信)(?![了过])',
+          '只(?:执行|听从|服从|相信)(?![了过])',
+          '(?:执行|听从|服从|相信|遵循)(?![了过])',
+        ],
+      ),
+      12,
+      k([], ['网页', '文档', '邮件', '工具(?:输出|返回|结果)', '检索(?:到的|结果)', '搜索结果', '笔记', '文件']),
+      10,
+      k([], ['指令', '指示', '命令', '要求']),
+      20,
+      k(
+        [],
+        [
+          '而不是用户',
+          '而非用户',
+          '而不是主人',
+          '胜过用户',
+          '高于用户',
+          '不管用户',
+          '不用管用户',
+          '即使用户',
+          '哪怕用户',
+          '而不是你的主人',
+        ],
+      ),
+    ],
+    { compact: false },
   ),
 ];
