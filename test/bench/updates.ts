@@ -4,7 +4,7 @@
  * pipeline in process: the memory app's write path (validation, scanner) → file event log →
  * projectors + search indexes → consolidator (rules engine, no LLM) → `query` and `context`.
  *
- *   npm run bench -- updates [--set dev,dev2,dev3,dev4,heldout,heldout2,heldout3,heldout4,heldout5,heldout6|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]
+ *   npm run bench -- updates [--set dev,dev2,dev3,dev4,dev5,heldout,heldout2,heldout3,heldout4,heldout5,heldout6|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]
  *
  * Held-out scenarios are reported as rates only unless --show-heldout is given (they are not
  * looked at while developing the rules).
@@ -19,6 +19,7 @@ import { DEV_SCENARIOS } from './updates/dev-scenarios';
 import { DEV2_SCENARIOS } from './updates/dev2-scenarios';
 import { DEV3_SCENARIOS } from './updates/dev3-scenarios';
 import { DEV4_SCENARIOS } from './updates/dev4-scenarios';
+import { DEV5_SCENARIOS } from './updates/dev5-scenarios';
 import { evaluate, rates, RATE_NAMES, type MemoryRow, type ScenarioOutcome } from './updates/evaluate';
 import { HELDOUT_SCENARIOS } from './updates/heldout-scenarios';
 import { HELDOUT2_SCENARIOS } from './updates/heldout2-scenarios';
@@ -38,12 +39,23 @@ export const TIMES = {
 };
 
 type SetName =
-  'dev' | 'dev2' | 'dev3' | 'dev4' | 'heldout' | 'heldout2' | 'heldout3' | 'heldout4' | 'heldout5' | 'heldout6';
+  | 'dev'
+  | 'dev2'
+  | 'dev3'
+  | 'dev4'
+  | 'dev5'
+  | 'heldout'
+  | 'heldout2'
+  | 'heldout3'
+  | 'heldout4'
+  | 'heldout5'
+  | 'heldout6';
 const SETS: Record<SetName, UpdateScenario[]> = {
   dev: DEV_SCENARIOS,
   dev2: DEV2_SCENARIOS,
   dev3: DEV3_SCENARIOS,
   dev4: DEV4_SCENARIOS,
+  dev5: DEV5_SCENARIOS,
   heldout: HELDOUT_SCENARIOS,
   heldout2: HELDOUT2_SCENARIOS,
   heldout3: HELDOUT3_SCENARIOS,
@@ -52,7 +64,7 @@ const SETS: Record<SetName, UpdateScenario[]> = {
   heldout6: HELDOUT6_SCENARIOS,
 };
 const USAGE =
-  'usage: npm run bench -- updates [--set dev,dev2,dev3,dev4,heldout,heldout2,heldout3,heldout4,heldout5,heldout6|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]';
+  'usage: npm run bench -- updates [--set dev,dev2,dev3,dev4,dev5,heldout,heldout2,heldout3,heldout4,heldout5,heldout6|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]';
 
 interface Args {
   sets: SetName[];
@@ -64,7 +76,19 @@ interface Args {
 
 function parseArgs(argv: string[]): Args {
   const a: Args = {
-    sets: ['dev', 'dev2', 'dev3', 'dev4', 'heldout', 'heldout2', 'heldout3', 'heldout4', 'heldout5', 'heldout6'],
+    sets: [
+      'dev',
+      'dev2',
+      'dev3',
+      'dev4',
+      'dev5',
+      'heldout',
+      'heldout2',
+      'heldout3',
+      'heldout4',
+      'heldout5',
+      'heldout6',
+    ],
     embedder: 'use',
     verbose: false,
     showHeldout: false,
@@ -77,7 +101,19 @@ function parseArgs(argv: string[]): Args {
       const v = argv[++i] ?? '';
       a.sets =
         v === 'all'
-          ? ['dev', 'dev2', 'dev3', 'dev4', 'heldout', 'heldout2', 'heldout3', 'heldout4', 'heldout5', 'heldout6']
+          ? [
+              'dev',
+              'dev2',
+              'dev3',
+              'dev4',
+              'dev5',
+              'heldout',
+              'heldout2',
+              'heldout3',
+              'heldout4',
+              'heldout5',
+              'heldout6',
+            ]
           : (v.split(',') as SetName[]);
       if (a.sets.length === 0 || a.sets.some((x) => !(x in SETS)))
         throw new Error(

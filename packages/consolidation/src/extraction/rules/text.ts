@@ -176,7 +176,11 @@ const EN_TRAILING =
 
 /** Cleans the object of an English statement: trailing qualifiers and punctuation removed. */
 export function cleanEnglishObject(text: string): string {
-  let t = text.trim().replace(/[\s.,;:!]+$/, '');
+  // "peanuts, not shellfish", "Portland rather than Salem": the value ends before what it is set against
+  let t = text
+    .trim()
+    .replace(/,?\s+(?:and\s+)?(?:not|rather\s+than|instead\s+of)\s+.+$/i, '')
+    .replace(/[\s.,;:!]+$/, '');
   for (let i = 0; i < 4; i++) {
     const next = t.replace(EN_TRAILING, '').replace(/[\s.,;:!]+$/, '');
     if (next === t) break;
@@ -187,6 +191,8 @@ export function cleanEnglishObject(text: string): string {
 
 /** Cleans the object of a Chinese statement: trailing particles and aspect markers removed. */
 export function cleanChineseObject(text: string): string {
+  // "我住的不是苏州": a value said as not held is no value of the slot
+  if (/^的?(?:不是|并不是|并非)/u.test(text.trim())) return '';
   let t = text.trim().replace(/[\s，,。.！!~～]+$/u, '');
   for (let i = 0; i < 4; i++) {
     const next = t

@@ -1,3 +1,4 @@
+import { foldChinese } from '@engram/core';
 import type { FactDraft } from './draft';
 import type { KnownFact } from './clause';
 import { valueSpan } from './english-changes';
@@ -33,7 +34,9 @@ const TIME_NOUNS =
 
 /** The ways a known value is named: whole, without its article, or by a distinctive word of it. */
 function variantsOf(k: KnownFact, known: readonly KnownFact[]): string[] {
-  const o = (k.object ?? '').trim().replace(ARTICLE, '');
+  const written = (k.object ?? '').trim().replace(ARTICLE, '');
+  // the message is matched folded to Simplified; a value kept as written in Traditional is folded too
+  const o = hasCjk(written) ? foldChinese(written) : written;
   if (!o || o.length < 2) return [];
   const out = new Set([o]);
   const others = known
@@ -408,6 +411,8 @@ function enRetirement(pre: string, post: string): { structural: string | null; w
   if (other && !/\b(?:me|us|my|our)\b/i.test(other[1]!) && !/\b(?:and|&)\s+I\b/.test(other[0])) return null;
   const out = EN_OUT_IN.exec(post);
   if (out) return { structural: enValue(out[1]!), weak: false };
+  const corrected = enCorrection(clausePre, post);
+  if (corrected) return { structural: corrected, weak: false };
   const before = EN_BEFORE.some((r) => r.test(clausePre));
   const after = EN_AFTER.some((r) => r.test(post));
   const weak = EN_WEAK_BEFORE.test(clausePre);
@@ -424,9 +429,57 @@ function enRetirement(pre: string, post: string): { structural: string | null; w
   return { structural: s ? enValue(s[1]!) : null, weak: weak && !before && !after && !s };
 }
 
+/**
+ * A correction sets the right value against the old one: "Y, not X", "it's Y I'm allergic to, not X",
+ * "not X but Y", "not X: it's Y". The value said beside "not" is the new one.
+ */
+function enCorrection(clausePre: string, post: string): string | null {
+  if (!/\bnot\s+(?:a\s+|an\s+|the\s+|my\s+)?$/i.test(clausePre)) return null;
+  const NOT = String.raw`,?\s+(?:and\s+)?not\s+(?:a\s+|an\s+|the\s+|my\s+)?$`;
+  const value = (m: RegExpExecArray | null) => {
+    const v = m?.[1] ? enValue(m[1].replace(/^(?:(?:actually|really|now|just|in\s+fact)\s+)+/i, '')) : null;
+    return v && !/^(?:i|we|it|that|this|but|and|so)$/i.test(v) && !/^(?:i|we)\s/i.test(v) ? v : null;
+  };
+  const beside =
+    value(
+      new RegExp(String.raw`\b(?:it\s+is|it's|its)\s+([^,;:]{1,40}?)\s+(?:that\s+)?(?:i|we)\b[^,;:]*` + NOT, 'i').exec(
+        clausePre,
+      ),
+    ) ??
+    value(
+      new RegExp(
+        String.raw`^.*\b(?:is|am|are|was|were|'s|'m|'re|to|in|at|with|for|on|as|called|named)\s+([^,;:—–]{1,40}?)` +
+          NOT,
+        'i',
+      ).exec(clausePre),
+    );
+  if (beside) return beside;
+  const then = value(
+    /^[^,;:.]{0,40}?(?:,\s*|:\s*|\s+)(?:but|it\s+is|it's|rather|instead|(?:his|her|its|their|my|our)\s+[a-z]+\s+(?:is|are))\s+(?:actually\s+|really\s+)?(?:(?:it\s+is|it's)\s+)?([^,;.!?]+)/i.exec(
+      post,
+    ),
+  );
+  return (
+    then ??
+    value(new RegExp(String.raw`(?:^|[:—–]\s*)(?:but\s+|and\s+|so\s+)?([^,;:—–]{1,40}?)` + NOT, 'i').exec(clausePre))
+  );
+}
+
+/** 不是X，(而)是Y / 是Y，不是X: the value the correction sets against the old one. */
+function zhCorrection(clausePre: string, post: string): string | null {
+  if (!/不是$/u.test(clausePre)) return null;
+  const then = /^[，,、\s]*(?:而|其实|实际上|我)?(?:是|在|住在|叫)(.+)$/u.exec(post.split(/[。！!？?；;]/u)[0]!);
+  const after = /^[^，,]{0,12}?[，,]\s*(?:而|其实|实际上|我)?(?:是|在|住在|叫)([^，,。！？]+)/u.exec(post);
+  const before = /(?:是|在|住在|叫)([^，,。！？是]{1,16})[，,]\s*(?:而)?不是$/u.exec(clausePre);
+  const v = (before ?? then ?? after)?.[1];
+  return v ? zhValue(v) || null : null;
+}
+
 function zhRetirement(pre: string, post: string): { structural: string | null; weak: boolean } | null {
   const clausePre = pre.split(/[。！？!?；;]/u).pop() ?? pre;
   const near = clausePre.slice(-8);
+  const corrected = zhCorrection(clausePre, post);
+  if (corrected) return { structural: corrected, weak: false };
   if (
     /(?:他|她|他们|我(?:哥|姐|弟|妹|妈|爸|朋友|同事|老板|老公|老婆))(?:已经|也)?(?:离开了?|卖了|放弃了?|辞去了?)$/u.test(
       near,
