@@ -49,3 +49,29 @@ describe('a correction sets the right value against the old one', () => {
     expect(later.every((f) => !/soy/.test(f.content) || !f.positive || /not/.test(f.content))).toBe(true);
   });
 });
+
+describe('ZH: the first day somewhere, what the user told someone, what the user reads or watches, the time zone', () => {
+  it.each([
+    [['我在美的工作。'], ['这周一去格力报到了，有点紧张。'], '美的', '格力'],
+    [['我在中山大学读本科。'], ['昨天去厦门大学报到，宿舍还不错。'], '中山大学', '厦门大学'],
+    [['我在百度上班。'], ['正式入职滴滴了，工牌今天才拿到。'], '百度', '滴滴'],
+    [['我住在合肥。'], ['我跟老同学说我现在住在芜湖了，他们都不信。'], '合肥', '芜湖'],
+    [['我在顺丰上班。'], ['我爸逢人就说我现在在中通上班了。'], '顺丰', '中通'],
+    [['我最近在读《围城》。'], ['《围城》读完了，现在在读《平凡的世界》。'], '围城', '平凡的世界'],
+    [['我在追《狂飙》。'], ['最近改追《人世间》了。'], '狂飙', '人世间'],
+    [['我的时区是东八区。'], ['出差期间，以后请按东京时间来安排会议。'], '东八区', '东京时间'],
+    [['我用的是台灣時間。'], ['之後開會都用美東時間，我調到紐約了。'], '台灣時間', '美東時間'],
+  ])('%j → %j', async (before, after, oldValue, newValue) => {
+    const { first, later } = await change(before, after);
+    const old = first.find((f) => f.content.includes(oldValue));
+    expect(old, JSON.stringify(facts(first))).toBeDefined();
+    const hit = later.find((f) => f.key === old!.key && f.positive);
+    expect(hit, JSON.stringify(facts(later))).toBeDefined();
+    expect(hit!.content).toContain(newValue);
+  });
+
+  it('an occasion of reading, a meeting time or a place is not the slot', async () => {
+    const { later } = await change(['我住在上海。'], ['明天下午三点按北京时间开会。', '我现在在家了。']);
+    expect(later.filter((f) => f.key === 'user.timezone' || f.key === 'user.employer')).toEqual([]);
+  });
+});

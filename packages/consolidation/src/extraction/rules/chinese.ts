@@ -8,6 +8,7 @@ import { parseChineseNumber, resolveTime } from './time-expressions';
 import { CHINESE_CHANGE_RULES } from './chinese-changes';
 import { CHINESE_SLOT_RULES } from './chinese-slots';
 import { chineseHabitDraft } from './chinese-verbs';
+import { CHINESE_FRAME_RULES, unwrapReportedChinese } from './chinese-frames';
 
 const ZADV = ZH_ADV;
 const LEAD =
@@ -42,8 +43,7 @@ const SINCE_CLAUSE = /^(?:自从|自打|打从)(.+?)(?:以后|之后|以来|后)
 export function prepareChineseClause(raw: string): { text: string; hedged: boolean } {
   let t = foldCantonese(raw.normalize('NFKC')).replace(/\s+/g, ' ').trim();
   for (let i = 0; i < 4; i++) {
-    const next = t
-      .replace(LEAD, '')
+    const next = unwrapReportedChinese(t.replace(LEAD, ''))
       .replace(
         /^(?:现在|目前|最近|如今|今年|去年|去年底|年底|年初|上个月|下个月|后来|然后|这周|上周|下周|前几天|前阵子|这阵子)+(?=我)/u,
         '',
@@ -717,7 +717,7 @@ export function chineseClauseDrafts(clause: string, ctx: ClauseContext): FactDra
     const inner = chineseClauseDrafts(w.rewrite(m), ctx);
     if (inner.length) return inner.map((d) => ({ ...negate(d), confidence: d.confidence * w.confidence }));
   }
-  for (const rule of [...CHINESE_CHANGE_RULES, ...CHINESE_SLOT_RULES, ...RULES]) {
+  for (const rule of [...CHINESE_FRAME_RULES, ...CHINESE_CHANGE_RULES, ...CHINESE_SLOT_RULES, ...RULES]) {
     const out = rule(clause, ctx);
     // "学不下去", "跑不动": a verb's complement of inability is no value
     if (out && out.length)

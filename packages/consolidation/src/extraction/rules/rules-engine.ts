@@ -20,7 +20,7 @@ import { valueChanges } from './value-changes';
 import { resolveDeicticMoves } from './deixis';
 import { selfReferences } from './self-reference';
 import { alignByKind, alignBySlot, alignByVerb, alignKey } from './value-match';
-import { shapeOf } from './value-shape';
+import { isTimeZone, shapeOf } from './value-shape';
 
 export const RULES_EXTRACTOR_ID = 'rules@1';
 
@@ -120,6 +120,9 @@ const describeOr = (d: FactDraft): string | undefined =>
 
 /** "my phone" is a number or a device: a phone value that is not a number is the device ("upgraded my phone to a Pixel 8"). */
 function byValueShape(d: FactDraft): FactDraft {
+  // a time zone is the user's time zone whatever verb said it ("I'm on Pacific time", "我用的是台湾时间")
+  if ((d.namespace ?? 'user') === 'user' && d.positive && d.suffix !== 'timezone' && isTimeZone(foldChinese(d.object)))
+    return { ...d, suffix: 'timezone', content: undefined, label: 'time zone' };
   if (d.suffix === 'contact.phone' && (d.namespace ?? 'user') === 'user' && shapeOf(d.object) !== 'phone') {
     return { ...d, suffix: 'phone', content: d.content, object: d.object.replace(/^(?:a|an|the|my)\s+/i, '') };
   }
