@@ -8,6 +8,7 @@ import {
   type SqlExecutor,
   type Tier,
 } from '@engram/core';
+import type { RowCache } from './row-cache';
 
 /** A search hit's current state, read from the SQL read models. */
 export interface Candidate {
@@ -59,16 +60,32 @@ const isoOrNull = (v: unknown): string | null => (v == null ? null : iso(v));
  * protocol costs about a microsecond per value returned, so ~150 hits × 19 columns cost more than
  * the lookups themselves; one text value per table parsed by JSON.parse is ~3× cheaper, and the
  * round trips drop from three to one. Timestamps arrive as ISO strings, normalised by `iso`.
+ * Each row comes with its version (`xmin`, new on every write of the row); a row whose version is
+ * the one the caller already holds ($4: {id: version}) comes back as `[id]` alone — building the
+ * JSON of every column was most of the statement's time at a thousand memories.
  */
 const HYDRATE_SQL = `SELECT
-  (SELECT json_agg(json_build_array(id, agent_id, type, tier, key, content, tags, source_session, created_at, importance, access_count,
-                                    last_accessed, source, pinned, scope, metadata, source_message_ids, superseded_by, kind, valid_from, valid_to))
+  (SELECT json_agg(CASE WHEN $4::jsonb ->> id::text = xmin::text THEN json_build_array(id) ELSE
+            json_build_array(id, xmin::text, agent_id, type, tier, key, content, tags, source_session, created_at, importance, access_count,
+                             last_accessed, source, pinned, scope, metadata, source_message_ids, superseded_by, kind, valid_from, valid_to) END)
      FROM memories WHERE tenant_id = $1 AND user_id = $2 AND id = ANY($3::uuid[]))::text AS memories,
-  (SELECT json_agg(json_build_array(event_id, agent_id, session_id, message_id, role, content, at, metadata))
+  (SELECT json_agg(CASE WHEN $4::jsonb ->> event_id::text = xmin::text THEN json_build_array(event_id) ELSE
+            json_build_array(event_id, xmin::text, agent_id, session_id, message_id, role, content, at, metadata) END)
      FROM messages WHERE tenant_id = $1 AND user_id = $2 AND event_id = ANY($3::uuid[]))::text AS messages,
-  (SELECT json_agg(json_build_array(id, agent_id, session_key, summary, importance, source_message_ids, entity_ids,
-                                    message_range_start, message_range_end, started_at, ended_at, created_at))
+  (SELECT json_agg(CASE WHEN $4::jsonb ->> id::text = xmin::text THEN json_build_array(id) ELSE
+            json_build_array(id, xmin::text, agent_id, session_key, summary, importance, source_message_ids, entity_ids,
+                             message_range_start, message_range_end, started_at, ended_at, created_at) END)
      FROM episodes WHERE tenant_id = $1 AND user_id = $2 AND id = ANY($3::uuid[]))::text AS episodes`;
+
+/** Documents hydrated by earlier searches (frozen: searches share them). */
+export type CandidateCache = RowCache<Candidate>;
+
+function frozen(c: Candidate): Candidate {
+  Object.freeze(c.metadata);
+  Object.freeze(c.tags);
+  Object.freeze(c.sourceMessageIds);
+  return Object.freeze(c);
+}
 
 type Row = unknown[];
 /** An aggregated json_agg column (as text): its row arrays, none for SQL NULL. */
@@ -77,144 +94,176 @@ export const rowsOf = (v: unknown): Row[] =>
 const str = (v: unknown): string | null => (v == null ? null : String(v));
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 
+function memoryOf(m: Row): Candidate {
+  const [
+    id,
+    agentId,
+    type,
+    tier,
+    key,
+    content,
+    tags,
+    sourceSession,
+    createdAtRaw,
+    importance,
+    accessCount,
+    lastAccessed,
+    source,
+    pinned,
+    scopeTag,
+    metadata,
+    sourceMessageIds,
+    supersededBy,
+    kind,
+    validFrom,
+    validTo,
+  ] = m;
+  const createdAt = iso(createdAtRaw);
+  return {
+    id: String(id),
+    kind: 'memory',
+    agentId: str(agentId),
+    tier: tier as Tier,
+    type: type as MemoryType,
+    key: str(key),
+    content: String(content),
+    source: source as ProvenanceSource,
+    importance: Number(importance),
+    accessCount: Number(accessCount ?? 0),
+    lastTouched: isoOrNull(lastAccessed) ?? createdAt,
+    pinned: Boolean(pinned),
+    metadata: { ...jsonObjectOf(metadata), memoryKind: kind },
+    sourceMessageIds: strings(sourceMessageIds),
+    sessionId: str(sourceSession),
+    at: createdAt,
+    tags: strings(tags),
+    supersededBy: str(supersededBy),
+    scopeTag: str(scopeTag),
+    validFrom: isoOrNull(validFrom) ?? createdAt,
+    validTo: isoOrNull(validTo),
+  };
+}
+
+function messageOf(m: Row): Candidate {
+  const [id, agentId, sessionId, messageId, role, content, atRaw, metadata] = m;
+  const at = iso(atRaw);
+  return {
+    id: String(id),
+    kind: 'message',
+    agentId: str(agentId),
+    tier: 'EPISODIC',
+    type: null,
+    key: null,
+    content: String(content),
+    source: null,
+    importance: 0,
+    accessCount: 0,
+    lastTouched: at,
+    pinned: false,
+    metadata: { ...jsonObjectOf(metadata), messageId, role },
+    sourceMessageIds: [String(messageId)],
+    sessionId: sessionId ? String(sessionId) : null,
+    at,
+    tags: [],
+    supersededBy: null,
+    scopeTag: null,
+    validFrom: null,
+    validTo: null,
+  };
+}
+
+function episodeOf(e: Row): Candidate {
+  const [
+    id,
+    agentId,
+    sessionKey,
+    summary,
+    importance,
+    sourceMessageIds,
+    entityIds,
+    rangeStart,
+    rangeEnd,
+    startedAt,
+    endedAt,
+    createdAtRaw,
+  ] = e;
+  const at = isoOrNull(startedAt) ?? iso(createdAtRaw);
+  return {
+    id: String(id),
+    kind: 'episode',
+    agentId: str(agentId),
+    tier: 'EPISODIC',
+    type: null,
+    key: null,
+    content: String(summary),
+    source: null,
+    importance: Number(importance),
+    accessCount: 0,
+    lastTouched: at,
+    pinned: false,
+    metadata: {
+      entityIds: entityIds ?? [],
+      messageRangeStart: rangeStart ?? null,
+      messageRangeEnd: rangeEnd ?? null,
+      endedAt: isoOrNull(endedAt),
+    },
+    sourceMessageIds: strings(sourceMessageIds),
+    sessionId: sessionKey ? String(sessionKey) : null,
+    at,
+    tags: [],
+    supersededBy: null,
+    scopeTag: null,
+    validFrom: null,
+    validTo: null,
+  };
+}
+
 /**
  * Reads the documents that still exist, in the caller's tenant + user only. Ids that are gone
- * (forgotten, purged) are simply absent from the result.
+ * (forgotten, purged) are simply absent from the result. With a cache, documents whose rows have
+ * not changed since a search before are taken from it (the statement checks their versions).
  */
-export async function hydrate(db: SqlExecutor, scope: Scope, ids: Iterable<string>): Promise<Map<string, Candidate>> {
+export async function hydrate(
+  db: SqlExecutor,
+  scope: Scope,
+  ids: Iterable<string>,
+  cache?: CandidateCache,
+): Promise<Map<string, Candidate>> {
   const wanted = [...new Set(ids)].filter(isUuid);
   const out = new Map<string, Candidate>();
   if (wanted.length === 0) return out;
+  // What this search holds, kept here: a concurrent search may evict it from the cache meanwhile.
+  const held = new Map<string, Candidate>();
+  const versions: Record<string, string> = {};
+  for (const id of wanted) {
+    const c = cache?.get(id);
+    if (!c) continue;
+    held.set(id, c.value);
+    versions[id] = c.version;
+  }
   const r = await db.query<{ memories: unknown; messages: unknown; episodes: unknown }>(HYDRATE_SQL, [
     scope.tenantId,
     scope.userId,
     wanted,
+    JSON.stringify(versions),
   ]);
   const row = r.rows[0];
   if (!row) return out;
-
-  for (const m of rowsOf(row.memories)) {
-    const [
-      id,
-      agentId,
-      type,
-      tier,
-      key,
-      content,
-      tags,
-      sourceSession,
-      createdAtRaw,
-      importance,
-      accessCount,
-      lastAccessed,
-      source,
-      pinned,
-      scopeTag,
-      metadata,
-      sourceMessageIds,
-      supersededBy,
-      kind,
-      validFrom,
-      validTo,
-    ] = m;
-    const createdAt = iso(createdAtRaw);
-    out.set(String(id), {
-      id: String(id),
-      kind: 'memory',
-      agentId: str(agentId),
-      tier: tier as Tier,
-      type: type as MemoryType,
-      key: str(key),
-      content: String(content),
-      source: source as ProvenanceSource,
-      importance: Number(importance),
-      accessCount: Number(accessCount ?? 0),
-      lastTouched: isoOrNull(lastAccessed) ?? createdAt,
-      pinned: Boolean(pinned),
-      metadata: { ...jsonObjectOf(metadata), memoryKind: kind },
-      sourceMessageIds: strings(sourceMessageIds),
-      sessionId: str(sourceSession),
-      at: createdAt,
-      tags: strings(tags),
-      supersededBy: str(supersededBy),
-      scopeTag: str(scopeTag),
-      validFrom: isoOrNull(validFrom) ?? createdAt,
-      validTo: isoOrNull(validTo),
-    });
-  }
-
-  for (const m of rowsOf(row.messages)) {
-    const [id, agentId, sessionId, messageId, role, content, atRaw, metadata] = m;
-    const at = iso(atRaw);
-    out.set(String(id), {
-      id: String(id),
-      kind: 'message',
-      agentId: str(agentId),
-      tier: 'EPISODIC',
-      type: null,
-      key: null,
-      content: String(content),
-      source: null,
-      importance: 0,
-      accessCount: 0,
-      lastTouched: at,
-      pinned: false,
-      metadata: { ...jsonObjectOf(metadata), messageId, role },
-      sourceMessageIds: [String(messageId)],
-      sessionId: sessionId ? String(sessionId) : null,
-      at,
-      tags: [],
-      supersededBy: null,
-      scopeTag: null,
-      validFrom: null,
-      validTo: null,
-    });
-  }
-
-  for (const e of rowsOf(row.episodes)) {
-    const [
-      id,
-      agentId,
-      sessionKey,
-      summary,
-      importance,
-      sourceMessageIds,
-      entityIds,
-      rangeStart,
-      rangeEnd,
-      startedAt,
-      endedAt,
-      createdAtRaw,
-    ] = e;
-    const at = isoOrNull(startedAt) ?? iso(createdAtRaw);
-    out.set(String(id), {
-      id: String(id),
-      kind: 'episode',
-      agentId: str(agentId),
-      tier: 'EPISODIC',
-      type: null,
-      key: null,
-      content: String(summary),
-      source: null,
-      importance: Number(importance),
-      accessCount: 0,
-      lastTouched: at,
-      pinned: false,
-      metadata: {
-        entityIds: entityIds ?? [],
-        messageRangeStart: rangeStart ?? null,
-        messageRangeEnd: rangeEnd ?? null,
-        endedAt: isoOrNull(endedAt),
-      },
-      sourceMessageIds: strings(sourceMessageIds),
-      sessionId: sessionKey ? String(sessionKey) : null,
-      at,
-      tags: [],
-      supersededBy: null,
-      scopeTag: null,
-      validFrom: null,
-      validTo: null,
-    });
-  }
+  const read = (rows: Row[], of: (r: Row) => Candidate) => {
+    for (const [id, version, ...columns] of rows) {
+      const key = String(id);
+      if (version === undefined) {
+        const c = held.get(key);
+        if (c) out.set(key, c);
+        continue;
+      }
+      const c = frozen(of([id, ...columns]));
+      cache?.set(key, String(version), c);
+      out.set(key, c);
+    }
+  };
+  read(rowsOf(row.memories), memoryOf);
+  read(rowsOf(row.messages), messageOf);
+  read(rowsOf(row.episodes), episodeOf);
   return out;
 }

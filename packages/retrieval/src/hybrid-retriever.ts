@@ -22,7 +22,8 @@ import {
   timed,
   type Telemetry,
 } from '@engram/core';
-import { hydrate, type Candidate } from './candidates';
+import { hydrate, type Candidate, type CandidateCache } from './candidates';
+import { RowCache } from './row-cache';
 import { resolveRetrievalConfig, type RetrievalConfig } from './config';
 import { memoryDocText } from './doc-text';
 import { indexFilterFor, passesFilters } from './filters';
@@ -66,19 +67,23 @@ export interface HybridRetrieverOptions {
 }
 
 const MAX_POOL_ROUNDS = 3;
+/** Hydrated documents kept between searches (row-cache.ts): a 1k-memory user's candidates, a few MB. */
+const CACHED_CANDIDATES = 4096;
 
 /**
  * R2–R9: BM25 over the documents and over their conversation windows, keeping only hits with a
  * discriminative query term (R5 gate), and vector search, in the caller's scope → current state from SQL
  * (forgotten documents drop out, filters apply) → fusion (normalised scores, or RRF k = 60 with
  * `fusion: 'rrf'`) → rerank of the top K → × effective importance → top k, spread over sessions
- * when `sessionDiversity` < 1. With `explain` each hit says how it got its score. Holds no state
- * between searches (the reranker is warmed up, within its load timeout, where it is composed).
+ * when `sessionDiversity` < 1. With `explain` each hit says how it got its score. Between searches
+ * it keeps only the hydrated documents, each taken again only while its SQL row is unchanged (the
+ * reranker is warmed up, within its load timeout, where it is composed).
  */
 export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
   const cfg = resolveRetrievalConfig(opts.config);
   const intentCfg = resolveIntentConfig(opts.intentConfig);
   const logger = opts.logger ?? silentLogger;
+  const rowCache: CandidateCache = new RowCache(CACHED_CANDIDATES);
   const telemetry = opts.telemetry ?? noopTelemetry;
   const stage = <T>(name: string, fn: () => Promise<T>): Promise<T> =>
     inSpan(telemetry.tracer, `query.${name}`, {}, () => timed(fn, (s) => telemetry.metrics.queryStage(name, s)));
@@ -154,11 +159,13 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
       if (vectorReady()) {
         // The query vector is in already: one read of both lists' rows (each statement has a fixed cost).
         vector = await vectorSearch(req, pool, queryVector);
-        rows = await stage('hydrate', () => hydrate(opts.db, req.scope, [...keywordIds, ...vector.map((h) => h.id)]));
+        rows = await stage('hydrate', () =>
+          hydrate(opts.db, req.scope, [...keywordIds, ...vector.map((h) => h.id)], rowCache),
+        );
       } else {
         // The keyword hits are read from SQL while the query embedding is still being computed.
         const [keywordRows, vectorHits] = await Promise.all([
-          stage('hydrate', () => hydrate(opts.db, req.scope, keywordIds)),
+          stage('hydrate', () => hydrate(opts.db, req.scope, keywordIds, rowCache)),
           vectorSearch(req, pool, queryVector),
         ]);
         vector = vectorHits;
@@ -167,6 +174,7 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
             opts.db,
             req.scope,
             vector.map((h) => h.id).filter((id) => !keywordIds.has(id)),
+            rowCache,
           ),
         );
         rows = new Map([...keywordRows, ...vectorRows]);

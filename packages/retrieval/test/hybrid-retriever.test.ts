@@ -293,6 +293,25 @@ describe('scope, filters and hydration', () => {
     expect(await retriever().search({ scope, query: 'alarm code', k: 10 })).toEqual([]);
   });
 
+  it('reuses a document hydrated by an earlier search only while its row is unchanged', async () => {
+    const a = memory('The garage door code is 7788', { type: 'USER' });
+    await h.append([a, memory('The garage has two bikes', { type: 'USER' })]);
+    const r = retriever();
+    const q = 'garage door code';
+    const hitOf = async () => (await r.search({ scope, query: q, k: 10 })).find((x) => x.id === a.payload.memoryId);
+    expect(await hitOf()).toMatchObject({ tier: 'SEMANTIC', importance: 0.5 });
+    expect(await hitOf()).toMatchObject({ tier: 'SEMANTIC', importance: 0.5 });
+    // Through the projector, and written behind its back (another process sharing the database).
+    await h.append([
+      ev('MemoryArchived', { memoryId: a.payload.memoryId, reason: 'manual', effectiveImportance: null }),
+    ]);
+    expect(await hitOf()).toMatchObject({ tier: 'ARCHIVAL', importance: 0.5 });
+    await db.query('UPDATE memories SET importance = 0.9 WHERE id = $1', [a.payload.memoryId]);
+    expect(await hitOf()).toMatchObject({ tier: 'ARCHIVAL', importance: 0.9 });
+    await db.query('DELETE FROM memories WHERE id = $1', [a.payload.memoryId]);
+    expect(await hitOf()).toBeUndefined();
+  });
+
   it('answers from BM25 alone when the embedder fails', async () => {
     const a = memory('The wifi password is on the fridge');
     await h.append([a, memory('Bought a new fridge magnet')]);
