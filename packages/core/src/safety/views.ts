@@ -1,4 +1,5 @@
 import { foldText, hasLatinLookalikes, type FoldChange } from './fold';
+import { reversedSpans, rot13Spans } from './scrambled-spans';
 import { isVocabularyWord, rejoinFragments, segmentLetters } from './segment';
 
 /** How a matching view was derived from the written text (the obfuscation a rule saw through). */
@@ -647,15 +648,20 @@ export function matchingViews(raw: string, depth = 0, via: readonly Obfuscation[
         views.push({ text, via: [...foldVia, 'leetspeak'], compact: false });
     }
   }
-  // Ordinary English is full of common words; rot13'd or reversed English has none of them.
+  // rot13'd or reversed, the whole text or spans of it, also next to Chinese (scrambled-spans.ts);
+  // otherwise a whole text with no common English words that spells injection vocabulary once decoded.
+  const r13Spans = rot13Spans(base);
+  const revSpans = reversedSpans(base);
+  if (r13Spans !== null) views.push({ text: r13Spans, via: [...foldVia, 'rot13'], compact: false });
+  if (revSpans !== null) views.push({ text: revSpans, via: [...foldVia, 'reversed'], compact: false });
   if (baseEnglish.words >= 3 && baseEnglish.common / baseEnglish.words < 0.15) {
     const r13 = rot13(base);
-    if (readsAsEnglish(r13, baseEnglish) || worth(r13))
+    if (r13Spans === null && (readsAsEnglish(r13, baseEnglish) || worth(r13)))
       views.push({ text: r13, via: [...foldVia, 'rot13'], compact: false });
     const rev = reverse(base);
-    if (readsAsEnglish(rev, baseEnglish) || worth(rev))
+    if (revSpans === null && (readsAsEnglish(rev, baseEnglish) || worth(rev)))
       views.push({ text: rev, via: [...foldVia, 'reversed'], compact: false });
-  } else if (freshAnchors(anchorsOf(base, ANCHOR_REVERSED), baseAnchors, reverse)) {
+  } else if (revSpans === null && freshAnchors(anchorsOf(base, ANCHOR_REVERSED), baseAnchors, reverse)) {
     views.push({ text: reverse(base), via: [...foldVia, 'reversed'], compact: false });
   }
   // Words put in reverse order ("instructions. previous all Ignore"): each word reads, the sentence does not.
