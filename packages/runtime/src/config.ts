@@ -876,7 +876,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
         p,
         'projections.logCheckpointEveryMs',
         env.ENGRAM_LOG_CHECKPOINT_MS ?? file.projections?.logCheckpointEveryMs,
-        250,
+        1000,
         (n) => n >= 0 && n <= 60_000,
         'a number of milliseconds in [0, 60000]',
       ),
