@@ -222,10 +222,16 @@ export function buildHttpServer(opts: HttpServerOptions): FastifyInstance {
         ...(MEMORY_OPERATIONS[r.operationId] ? { memoryOperation: MEMORY_OPERATIONS[r.operationId] } : {}),
       },
       handler: async (req, reply) => {
-        const gone = new AbortController();
-        reply.raw.once('close', () => gone.abort());
-        streams.add(gone);
-        gone.signal.addEventListener('abort', () => streams.delete(gone));
+        // Made when a route asks for it (an open answer): an AbortController per request costs every write.
+        let gone: AbortController | null = null;
+        const signal = (): AbortSignal => {
+          if (gone) return gone.signal;
+          const c = (gone = new AbortController());
+          reply.raw.once('close', () => c.abort());
+          streams.add(c);
+          c.signal.addEventListener('abort', () => streams.delete(c));
+          return c.signal;
+        };
         // Headers validated by the route's TenantHeaders schema.
         const input = {
           ...requestCaller(req),
@@ -233,7 +239,9 @@ export function buildHttpServer(opts: HttpServerOptions): FastifyInstance {
           query: req.query ?? {},
           body: req.body ?? {},
           headers: req.headers,
-          signal: gone.signal,
+          get signal() {
+            return signal();
+          },
         } as RouteInput;
         const out = await r.handle(input);
         reply.code(out.status);
