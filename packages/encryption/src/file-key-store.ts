@@ -57,7 +57,7 @@ export async function fileKeyStoreHasKeys(dir: string): Promise<boolean> {
 /**
  * The embedded key store: a JSON-lines file of wrapped keys. New keys are appended and fdatasynced
  * (group commit: keys asked for while a sync runs share the next one) before anyone may seal with
- * them. A shred rewrites the whole file without the destroyed keys (temp file, fsync, rename, fsync
+ * them, or (itemKeysUnstored) before anything sealed with them is acknowledged. A shred rewrites the whole file without the destroyed keys (temp file, fsync, rename, fsync
  * of the directory), so their wrapped bytes are in no file any more. One process owns it (the one
  * holding the embedded log's lock).
  */
@@ -271,6 +271,32 @@ export async function openFileKeyStore(opts: FileKeyStoreOptions): Promise<DataK
     );
   };
 
+  /** The item keys, new ones made now; `stored` resolves once every one of them is durable. */
+  const itemKeysUnstored = (s: KeySubject, wanted: readonly string[]) => {
+    assertUsable();
+    const sk = subjectKeyOf(s.tenantId, s.userId);
+    const out = new Map<string, DataKey>();
+    const made: string[] = [];
+    const lines: Line[] = [];
+    const existing: string[] = [];
+    for (const item of new Set(wanted)) {
+      const kid = items.get(`${sk}\u0000${item}`);
+      if (kid) {
+        existing.push(kid);
+        out.set(item, unwrapped(keys.get(kid)!));
+        continue;
+      }
+      const { record, line } = create(s, 'item', item, null);
+      made.push(record.kid);
+      lines.push(line);
+      out.set(item, unwrapped(record));
+    }
+    const stored = Promise.all([lines.length > 0 ? persistNew(made, lines) : undefined, durable(existing)]).then(
+      () => undefined,
+    );
+    return { keys: out, stored };
+  };
+
   return {
     sqlTables: [],
 
@@ -286,28 +312,12 @@ export async function openFileKeyStore(opts: FileKeyStoreOptions): Promise<DataK
     },
 
     async itemKeys(s, wanted) {
-      assertUsable();
-      const sk = subjectKeyOf(s.tenantId, s.userId);
-      const out = new Map<string, DataKey>();
-      const made: string[] = [];
-      const lines: Line[] = [];
-      const existing: string[] = [];
-      for (const item of new Set(wanted)) {
-        const kid = items.get(`${sk}\u0000${item}`);
-        if (kid) {
-          existing.push(kid);
-          out.set(item, unwrapped(keys.get(kid)!));
-          continue;
-        }
-        const { record, line } = create(s, 'item', item, null);
-        made.push(record.kid);
-        lines.push(line);
-        out.set(item, unwrapped(record));
-      }
-      if (lines.length > 0) await persistNew(made, lines);
-      await durable(existing);
+      const { keys: out, stored } = itemKeysUnstored(s, wanted);
+      await stored;
       return out;
     },
+
+    itemKeysUnstored: async (s, wanted) => itemKeysUnstored(s, wanted),
 
     async lookup(refs): Promise<KeyLookup[]> {
       assertUsable();

@@ -364,3 +364,105 @@ describe('sealed event log', () => {
     opened = await openSealed(dir, opened.master);
   });
 });
+
+describe('sealed event log opening once for every subscriber (sharedOpened)', () => {
+  const tenantId = 'acme';
+  const userId = 'u-2';
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'engram-sealed-shared-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const memoryEvent = (content: string): EventOfType<'MemoryWritten'> => ({
+    eventId: randomUUID(),
+    type: 'MemoryWritten',
+    schemaVersion: currentSchemaVersion('MemoryWritten'),
+    tenantId,
+    userId,
+    agentId: null,
+    sessionId: null,
+    occurredAt: '2026-12-01T10:00:00.000Z',
+    recordedAt: '2026-12-01T10:00:00.000Z',
+    causationId: null,
+    correlationId: null,
+    keyId: null,
+    payload: {
+      memoryId: randomUUID(),
+      type: 'USER',
+      tier: 'SEMANTIC',
+      key: null,
+      content,
+      tags: ['t'],
+      importance: 0.5,
+      pinned: false,
+      source: 'user_stated',
+      confidence: 1,
+      scope: null,
+      metadata: {},
+      sourceMessageIds: [],
+      episodeId: null,
+      validFrom: null,
+      validTo: null,
+    },
+  });
+
+  async function openShared() {
+    const inner = await openFileEventLog({ dir: join(dir, 'log'), codec });
+    const keys = await openFileKeyStore({
+      dir: join(dir, 'keys'),
+      master: createMasterKey(parseMasterKey(generateMasterKeyText(), 'test')),
+      eventKey,
+    });
+    let opens = 0;
+    const counting = { ...cipher, open: (...a: Parameters<typeof cipher.open>) => (opens++, cipher.open(...a)) };
+    const log = createSealedEventLog(inner, { keys, cipher: counting, sharedOpened: 64 });
+    return { log, keys, opens: () => opens };
+  }
+
+  const follow = async (log: EventLog, name: string, seen: StoredEvent[]) =>
+    log.subscribe(async (b) => void seen.push(...b), { name, fromBeginning: true });
+
+  it('opens each event once for three subscribers, and hands each the same frozen event', async () => {
+    const { log, keys, opens } = await openShared();
+    const events = [memoryEvent(`one ${SECRET}`), memoryEvent('two')];
+    await log.append(events);
+    const seen: StoredEvent[][] = [[], [], []];
+    const subs = await Promise.all(seen.map((s, i) => follow(log, `c${i}`, s)));
+    await expect.poll(() => seen.every((s) => s.length === 2)).toBe(true);
+    // content, tags (metadata is empty, so not sealed): two sealed values per event, opened once.
+    expect(opens()).toBe(4);
+    expect(seen[1]![0]).toBe(seen[0]![0]);
+    expect(Object.isFrozen((seen[2]![1]!.event as EventOfType<'MemoryWritten'>).payload.tags)).toBe(true);
+    expect(seen.map((s) => s.map((x) => (x.event as EventOfType<'MemoryWritten'>).payload.content))).toEqual(
+      seen.map(() => [`one ${SECRET}`, 'two']),
+    );
+    await Promise.all(subs.map((s) => s.close()));
+    await log.close();
+    await keys.close();
+  });
+
+  it('a shred drops what was opened: a later subscriber reads the tombstone, not the kept plaintext', async () => {
+    const { log, keys } = await openShared();
+    const gone = memoryEvent(`gone ${SECRET}`);
+    await log.append([gone]);
+    const first: StoredEvent[] = [];
+    const a = await follow(log, 'first', first);
+    await expect.poll(() => first.length === 1).toBe(true);
+    expect((first[0]!.event as typeof gone).payload.content).toBe(`gone ${SECRET}`);
+    const kids: string[] = [];
+    for await (const e of log.scanSubject({ tenantId, userId })) kids.push(...e.kids);
+    await log.keys.shred({ subject: { tenantId, userId }, erasureId: 'era-s', destroy: kids, keep: [] });
+    const later: StoredEvent[] = [];
+    const b = await follow(log, 'later', later);
+    await expect.poll(() => later.length === 1).toBe(true);
+    expect(later[0]!.erased).toBe(true);
+    expect((later[0]!.event as typeof gone).payload.content).toBe('');
+    await a.close();
+    await b.close();
+    await log.close();
+    await keys.close();
+  });
+});

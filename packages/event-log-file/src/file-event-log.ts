@@ -44,6 +44,8 @@ interface PendingAppend {
   payloads: Uint8Array[];
   bytes: number;
   expected: number | undefined;
+  /** Acknowledged (the watermark moved past it) only once this resolves: AppendOptions.commitAfter. */
+  commitAfter: Promise<void> | undefined;
   resolve(r: AppendResult): void;
   reject(e: unknown): void;
 }
@@ -77,6 +79,8 @@ export function streamKey(tenantId: string, userId: string): string {
  * (group commit), and each append resolves only after its write is synced.
  */
 export class FileEventLog implements EventLog {
+  /** Bytes past the acknowledged-end watermark are cut at start-up (recovery.ts). */
+  readonly cutsUnacknowledged = true;
   private state: 'open' | 'closing' | 'closed' = 'open';
   private closing: Promise<void> | null = null;
   /** Set while writes fail (a full disk): appends are refused, and a probe looks for recovery. */
@@ -100,6 +104,8 @@ export class FileEventLog implements EventLog {
   constructor(private readonly s: FileEventLogState) {}
 
   async append(events: EngramEvent[], opts: AppendOptions = {}): Promise<AppendResult> {
+    // Awaited at commit; an append refused before then must not leave its rejection unhandled.
+    opts.commitAfter?.catch(() => undefined);
     this.assertOpen();
     if (!Array.isArray(events) || events.length === 0) {
       throw new EngramError('VALIDATION_FAILED', 'append needs at least one event', { details: { field: 'events' } });
@@ -139,7 +145,7 @@ export class FileEventLog implements EventLog {
       );
     }
     return new Promise<AppendResult>((resolve, reject) => {
-      this.queue.push({ key, keyBytes, payloads, bytes, expected, resolve, reject });
+      this.queue.push({ key, keyBytes, payloads, bytes, expected, commitAfter: opts.commitAfter, resolve, reject });
       this.queuedBytes += bytes;
       if (!this.writerRunning) {
         this.writerRunning = true;
@@ -370,6 +376,7 @@ export class FileEventLog implements EventLog {
       this.uncommittedFrom = seg.bytes;
       await writeFully(this.s.activeFile, buf, seg.bytes);
       await this.s.activeFile.datasync();
+      if (!(await this.commitsAfter(accepted))) return;
       // Acknowledged only once the watermark says so: start-up then knows these bytes were promised.
       await this.s.watermark.advance({ segmentBase: seg.base, byteEnd: seg.bytes + buf.length, nextOffset: offset });
       this.uncommittedFrom = null;
@@ -391,6 +398,8 @@ export class FileEventLog implements EventLog {
       const positions: LogPosition[] = p.payloads.map((_, i) => ({ partition: PARTITION, offset: first + i }));
       p.resolve({ positions, streamVersion: version });
     }
+    // The consumers following the tail take these from memory, decoded as a read would, instead of reading them back.
+    if (this.subscriptions.size > 0) this.rememberCommitted(accepted);
     this.recovered();
     this.wakeCommitWaiters();
     this.maybeSaveStreamIndex();
@@ -550,6 +559,37 @@ export class FileEventLog implements EventLog {
         await fh.close();
       }
     }
+  }
+
+  /**
+   * Waits for what the batch's appends must wait for before they are acknowledged (their keys
+   * stored); if one fails, the whole written batch is cut (nothing acknowledged it) and every append
+   * in it fails with that error: false.
+   */
+  private async commitsAfter(accepted: ReadonlyArray<{ p: PendingAppend }>): Promise<boolean> {
+    const waits = accepted.flatMap(({ p }) => (p.commitAfter ? [p.commitAfter] : []));
+    if (waits.length === 0) return true;
+    try {
+      await Promise.all(waits);
+      return true;
+    } catch (e) {
+      for (const { p } of accepted) p.reject(e);
+      await this.undoUncommitted().catch(() => undefined);
+      return false;
+    }
+  }
+
+  private rememberCommitted(accepted: ReadonlyArray<{ p: PendingAppend; first: number }>): void {
+    for (const { p, first } of accepted)
+      p.payloads.forEach((payload, i) => {
+        let event: EngramEvent;
+        try {
+          event = this.s.codec.decode(payload);
+        } catch {
+          return; // a reader meets it in the segment and reports it there
+        }
+        this.recent.put({ event, position: { partition: PARTITION, offset: first + i } });
+      });
   }
 
   private segmentIndexOf(offset: number): number {

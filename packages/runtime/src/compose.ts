@@ -108,7 +108,10 @@ export async function openFoundation(
   await runMigrations(db);
   const { keys, cipher } = await openKeyStore(cfg, db, logger.child({ component: 'key-store' }));
   life.add({ name: 'key-store', close: () => keys.close() });
-  sealed = createSealedEventLog(raw, { keys, cipher });
+  // The embedded log and key store belong to this process alone (the log's lock): every shred goes
+  // through this log, so the consumers here can share each opened event.
+  const ownsKeys = cfg.log.kind === 'file' && cfg.encryption.keyStore.kind === 'file';
+  sealed = createSealedEventLog(raw, { keys, cipher, sharedOpened: ownsKeys ? 4096 : 0 });
   // P2 for producers publishing straight to the log: every reader sees events whose user content is
   // in the clear screened by the scanner without a classifier (rules and the learned stage: deterministic,
   // so every consumer and every replay reach the same verdict) under the configured policy. Above the sealed log, which opens what Engram sealed.

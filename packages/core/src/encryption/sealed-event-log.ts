@@ -52,6 +52,13 @@ export interface SealedEventLog extends EventLog {
 export interface SealedEventLogOptions {
   keys: DataKeyStore;
   cipher: FieldCipher;
+  /**
+   * How many opened events (the last ones, by position) are kept for every subscriber of this log:
+   * the consumers of one process woken by one commit then open each event once, not once each. Only
+   * where every shred of these keys goes through this log's `keys` (one process owns the key store:
+   * a shred there drops them all); 0 (the default) opens per subscriber.
+   */
+  sharedOpened?: number;
 }
 
 const aadOf = (e: EngramEvent, path: readonly string[]) =>
@@ -120,7 +127,9 @@ function valueFromPlaintext(text: string, f: SealedField, e: EngramEvent): unkno
  * the event keeps its type, ids and every clear field; StoredEvent.erased is set).
  */
 export function createSealedEventLog(inner: EventLog, opts: SealedEventLogOptions): SealedEventLog {
-  const { keys, cipher } = opts;
+  const { cipher } = opts;
+  const keys = opts.keys;
+  const shared = (opts.sharedOpened ?? 0) > 0 ? new OpenedEvents(opts.sharedOpened!) : null;
   // Per subject, sealing (and a rotation) and handing the batch to the log happen in call order.
   const queues = new Map<string, { queue: SerialQueue; users: number }>();
 
@@ -163,7 +172,11 @@ export function createSealedEventLog(inner: EventLog, opts: SealedEventLogOption
     return payload === (e.payload as unknown) ? e : ({ ...e, payload } as unknown as EngramEvent);
   };
 
-  const sealBatch = async (events: EngramEvent[]): Promise<EngramEvent[]> => {
+  // The log acknowledges only once the new keys are stored, so they need not be stored before it writes.
+  const storeAlongside = inner.cutsUnacknowledged === true && keys.itemKeysUnstored !== undefined;
+
+  /** The events sealed, and (storeAlongside) what the log must wait for before acknowledging them. */
+  const sealBatch = async (events: EngramEvent[]): Promise<{ sealed: EngramEvent[]; stored: Promise<void> | null }> => {
     const subject = subjectOf(events[0]!);
     if (events.some((e) => e.tenantId !== subject.tenantId || e.userId !== subject.userId)) {
       throw new EngramError('VALIDATION_FAILED', 'all events of one append must belong to one stream (tenant + user)', {
@@ -187,14 +200,20 @@ export function createSealedEventLog(inner: EventLog, opts: SealedEventLogOption
     const items = [
       ...new Set(plans.flatMap((p) => p.fields.map((f) => f.item).filter((x): x is string => x !== null))),
     ];
-    const itemKeys = items.length > 0 ? await keys.itemKeys(subject, items) : new Map<string, DataKey>();
+    let itemKeys = new Map<string, DataKey>();
+    let stored: Promise<void> | null = null;
+    if (items.length > 0 && storeAlongside) {
+      ({ keys: itemKeys, stored } = await keys.itemKeysUnstored!(subject, items));
+      // Awaited by the log; a failure is its append's error, never an unhandled rejection.
+      stored.catch(() => undefined);
+    } else if (items.length > 0) itemKeys = await keys.itemKeys(subject, items);
     const out: EngramEvent[] = [];
     for (const { e, fields } of plans) {
       out.push(sealEvent(e, fields, subjectKey, itemKeys));
       // Erasing the user: what follows is sealed with a new key, so only what came before is shredded.
       if (e.type === 'MemoryForgotten' && e.payload.target === 'user') subjectKey = await keys.rotateSubject(subject);
     }
-    return out;
+    return { sealed: out, stored };
   };
 
   /** The event's sealed fields with their key ids, and whether some user content is in the clear. */
@@ -278,14 +297,14 @@ export function createSealedEventLog(inner: EventLog, opts: SealedEventLogOption
   }
 
   return {
-    keys,
+    keys: shared ? shared.watching(keys) : keys,
 
     async append(events: EngramEvent[], appendOpts?: AppendOptions): Promise<AppendResult> {
       if (!Array.isArray(events) || events.length === 0) return inner.append(events, appendOpts);
       const dispatched = await withSubjectLock(subjectOf(events[0]!), async () => {
-        const sealed = await sealBatch(events);
+        const { sealed, stored } = await sealBatch(events);
         // Handed to the log inside the lock (call order = seal order), awaited outside it.
-        return { done: inner.append(sealed, appendOpts) };
+        return { done: inner.append(sealed, stored ? { ...appendOpts, commitAfter: stored } : appendOpts) };
       });
       return dispatched.done;
     },
@@ -296,7 +315,8 @@ export function createSealedEventLog(inner: EventLog, opts: SealedEventLogOption
     },
 
     subscribe(handler: BatchHandler, subOpts: SubscribeOptions): Promise<Subscription> {
-      return inner.subscribe(async (batch) => handler(await openBatch(batch)), subOpts);
+      const open = shared ? (b: readonly StoredEvent[]) => shared.open(b, openBatch) : openBatch;
+      return inner.subscribe(async (batch) => handler(await open(batch)), subOpts);
     },
 
     subscribeUnopened: (handler, subOpts) => inner.subscribe(handler, subOpts),
@@ -335,3 +355,93 @@ export function createSealedEventLog(inner: EventLog, opts: SealedEventLogOption
     },
   };
 }
+
+function deepFreeze<T>(v: T): T {
+  if (v === null || typeof v !== 'object' || Object.isFrozen(v)) return v;
+  Object.freeze(v);
+  for (const x of Object.values(v as object)) deepFreeze(x);
+  return v;
+}
+
+/**
+ * Events opened for one subscriber, handed to the next ones asking for the same positions (frozen:
+ * every consumer gets the same object); subscribers asking while an opening runs wait for it. A
+ * shred empties it, before and after, and nothing opened while a shred runs is kept: no consumer
+ * is handed content whose key went before it asked.
+ */
+class OpenedEvents {
+  private readonly byPosition = new Map<string, { eventId: string; opened: Promise<StoredEvent> }>();
+  private shredding = 0;
+
+  constructor(private readonly capacity: number) {}
+
+  async open(
+    batch: readonly StoredEvent[],
+    openBatch: (b: readonly StoredEvent[]) => Promise<StoredEvent[]>,
+  ): Promise<StoredEvent[]> {
+    const out: Array<Promise<StoredEvent>> = new Array<Promise<StoredEvent>>(batch.length);
+    const missing: StoredEvent[] = [];
+    const at: number[] = [];
+    batch.forEach((s, i) => {
+      const hit = this.byPosition.get(positionKey(s));
+      if (hit && hit.eventId === s.event.eventId) out[i] = hit.opened;
+      else {
+        missing.push(s);
+        at.push(i);
+      }
+    });
+    if (missing.length > 0) {
+      const opened = openBatch(missing).then((list) => list.map(deepFreeze));
+      const keep = this.shredding === 0;
+      missing.forEach((s, j) => {
+        const one = opened.then((list) => list[j]!);
+        out[at[j]!] = one;
+        if (keep) this.put(positionKey(s), { eventId: s.event.eventId, opened: one });
+      });
+      // A failed opening is not kept: the next subscriber tries again.
+      opened.catch(() => {
+        for (const s of missing) {
+          const k = positionKey(s);
+          if (this.byPosition.get(k)?.eventId === s.event.eventId) this.byPosition.delete(k);
+        }
+      });
+    }
+    return Promise.all(out);
+  }
+
+  /** The key store with its shreds seen by this cache. */
+  watching(keys: DataKeyStore): DataKeyStore {
+    return {
+      get sqlTables() {
+        return keys.sqlTables;
+      },
+      subjectKey: (s) => keys.subjectKey(s),
+      itemKeys: (s, items) => keys.itemKeys(s, items),
+      lookup: (refs) => keys.lookup(refs),
+      rotateSubject: (s) => keys.rotateSubject(s),
+      keysOf: (s) => keys.keysOf(s),
+      shred: async (req) => {
+        this.forget(+1);
+        try {
+          return await keys.shred(req);
+        } finally {
+          this.forget(-1);
+        }
+      },
+      close: () => keys.close(),
+    };
+  }
+
+  private forget(shredding: 1 | -1): void {
+    this.shredding += shredding;
+    this.byPosition.clear();
+  }
+
+  private put(k: string, v: { eventId: string; opened: Promise<StoredEvent> }): void {
+    this.byPosition.delete(k);
+    this.byPosition.set(k, v);
+    if (this.byPosition.size > this.capacity) this.byPosition.delete(this.byPosition.keys().next().value!);
+  }
+}
+
+const positionKey = (s: StoredEvent) => `${s.position.partition}:${s.position.offset}`;

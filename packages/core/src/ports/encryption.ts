@@ -54,13 +54,22 @@ export interface ShredOutcome {
 
 /**
  * The key store. Every key it hands out for sealing is durable first: an event sealed with a key is
- * only appended (and acknowledged) after that key is stored.
+ * only appended (and acknowledged) after that key is stored; with itemKeysUnstored, only acknowledged after.
  */
 export interface DataKeyStore {
   /** The subject key new events are sealed with (created on first use). */
   subjectKey(subject: KeySubject): Promise<DataKey>;
   /** One key per item, created when missing (or when the item's key was shredded: a new write gets a new key). */
   itemKeys(subject: KeySubject, items: readonly string[]): Promise<Map<string, DataKey>>;
+  /**
+   * itemKeys without waiting for the new keys to be stored: `stored` resolves once every key handed
+   * out is. For a log that acknowledges only after it (EventLog.cutsUnacknowledged), so the key's
+   * sync runs alongside the log's own.
+   */
+  itemKeysUnstored?(
+    subject: KeySubject,
+    items: readonly string[],
+  ): Promise<{ keys: Map<string, DataKey>; stored: Promise<void> }>;
   /** Looks key ids up for opening sealed values of one event each: `${kid}` → lookup, per (kid, eventId). */
   lookup(refs: ReadonlyArray<{ kid: string; eventId: string }>): Promise<KeyLookup[]>;
   /** Starts a new generation of the subject key (erasure of the user): later events are sealed with it. */

@@ -6,6 +6,12 @@ export interface AppendOptions {
    * stream must hold before this append. Fails with WRONG_EXPECTED_VERSION otherwise.
    */
   expectedStreamVersion?: number;
+  /**
+   * For a log that `cutsUnacknowledged` only: it may write the events before this settles but
+   * acknowledges them (and keeps them across a restart) only once it resolves; rejected, the append
+   * fails with its error and nothing of it stays.
+   */
+  commitAfter?: Promise<void>;
 }
 
 export interface AppendResult {
@@ -50,6 +56,8 @@ export interface Subscription {
  * belong to one stream (tenant + user); order within a stream is total and preserved on delivery.
  */
 export interface EventLog {
+  /** Whatever it wrote but did not acknowledge is cut at the next start (AppendOptions.commitAfter is honoured). */
+  readonly cutsUnacknowledged?: boolean;
   append(events: EngramEvent[], opts?: AppendOptions): Promise<AppendResult>;
   /** Reads stored events in position order (per partition). */
   read(opts?: ReadOptions): AsyncIterable<StoredEvent>;
