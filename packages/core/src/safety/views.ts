@@ -588,6 +588,28 @@ function readsAsEnglish(view: string, base: { words: number; common: number }): 
  * levels deep.
  */
 export function matchingViews(raw: string, depth = 0, via: readonly Obfuscation[] = []): MatchView[] {
+  const views = textViews(raw, depth, via);
+  // A disguise inside an ordinary document: the readings judged on a whole text (word order, cut
+  // words, words broken across lines, rot13) are judged on each paragraph too, so the document
+  // around an injection does not hide it.
+  const paragraphs = raw.split(PARAGRAPH).filter((p) => p.trim().length >= MIN_PARAGRAPH);
+  if (paragraphs.length < 2 || paragraphs.length > MAX_PARAGRAPHS) return views;
+  const seen = new Set(views.map((v) => v.text));
+  for (const paragraph of paragraphs)
+    for (const view of textViews(paragraph, depth, via).slice(1)) {
+      if (view.via.length === 0 || seen.has(view.text)) continue;
+      seen.add(view.text);
+      views.push(view);
+    }
+  return views;
+}
+
+/** Paragraphs: blank lines, or lines of a text whose lines are sentences (not words broken across lines). */
+const PARAGRAPH = /\n[ \t]*\n|\n(?=[^\n]{40})/;
+const MIN_PARAGRAPH = 12;
+const MAX_PARAGRAPHS = 64;
+
+function textViews(raw: string, depth: number, via: readonly Obfuscation[]): MatchView[] {
   const folded = foldText(raw);
   const base = folded.text;
   const foldVia: Obfuscation[] = [...via, ...[...folded.changed].filter((o) => o !== 'nfkc')];
