@@ -75,3 +75,60 @@ describe('ZH: the first day somewhere, what the user told someone, what the user
     expect(later.filter((f) => f.key === 'user.timezone' || f.key === 'user.employer')).toEqual([]);
   });
 });
+
+describe('EN: titles being read, watched, played or listened to; the time zone; the first day somewhere; how others name the user', () => {
+  it.each([
+    [
+      ["I'm reading Middlemarch."],
+      ['Now I am reading The Left Hand of Darkness.'],
+      'Middlemarch',
+      'The Left Hand of Darkness',
+    ],
+    [["I'm watching Succession."], ["I'm on season three of Slow Horses now."], 'Succession', 'Slow Horses'],
+    [["I'm watching Succession."], ["I've moved on to The Wire now."], 'Succession', 'The Wire'],
+    [["I'm on Mountain time."], ["I'm in UTC+2 now."], 'Mountain time', 'UTC+2'],
+    [
+      ['My time zone is PST.'],
+      ['Please book everything in Central European Time from now on.'],
+      'PST',
+      'Central European Time',
+    ],
+    [['I work at Ikea.'], ['It was my first day at Volvo Cars and I loved it.'], 'Ikea', 'Volvo Cars'],
+    [['I work as a sous chef.'], ['These days the whole kitchen calls me "the head chef".'], 'sous chef', 'head chef'],
+  ])('%j → %j', async (before, after, oldValue, newValue) => {
+    const { first, later } = await change(before, after);
+    const old = first.find((f) => f.content.includes(oldValue));
+    expect(old, JSON.stringify(facts(first))).toBeDefined();
+    const hit = later.find((f) => f.key === old!.key && f.positive);
+    expect(hit, JSON.stringify(facts(later))).toBeDefined();
+    expect(hit!.content).toContain(newValue);
+  });
+
+  it('an instrument played, a lower-case phrase or nobody calling the user something is not a title or a role', async () => {
+    const { later } = await change([], ['I am playing guitar these days.', 'Nobody calls me the boss.']);
+    expect(later.filter((f) => /current_|occupation/.test(f.key))).toEqual([]);
+  });
+});
+
+describe('counts said with any verb of having or keeping, and children as one count', () => {
+  it.each([
+    [['I keep 14 beehives.'], ['We lost two over winter, so I keep 12 beehives now.'], '14', '12'],
+    [['I look after 6 foster cats.'], ['I am looking after 9 foster cats at the moment.'], '6', '9'],
+    [['I have one daughter.'], ['Our twins arrived, so I have three kids now.'], 'one', 'three'],
+    [['我收藏了40块手表。'], ['现在我收藏了55块手表了。'], '40块', '55块'],
+    [['我鱼缸里养了12条金鱼。'], ['金鱼已经养到20条了。'], '12条', '20条'],
+    [['我有一个儿子。'], ['我现在是两个孩子的爸爸了。'], '一个', '两个'],
+  ])('%j → %j', async (before, after, oldValue, newValue) => {
+    const { first, later } = await change(before, after);
+    const old = first.find((f) => f.content.includes(oldValue));
+    expect(old, JSON.stringify(facts(first))).toBeDefined();
+    const hit = later.find((f) => f.key === old!.key && f.positive);
+    expect(hit, JSON.stringify(facts(later))).toBeDefined();
+    expect(hit!.content).toContain(newValue);
+  });
+
+  it('hours, kilometres and a single pet are no count of things', async () => {
+    const { later } = await change([], ['I have 3 hours a day for this.', '我养了一只猫叫咪咪。']);
+    expect(later.filter((f) => f.key.startsWith('user.count.'))).toEqual([]);
+  });
+});

@@ -3,6 +3,7 @@ import type { ClauseContext } from './clause';
 import { ZH_ADV } from './chinese-adverbs';
 import { cleanChineseObject } from './text';
 import { isTimeZone } from './value-shape';
+import { chineseCount } from './counts';
 
 /**
  * General Chinese statement frames (issue 17, round 7), matched on Simplified text with or without
@@ -26,6 +27,7 @@ function zone(v: string): string | null {
 }
 
 export const CHINESE_FRAME_RULES: Rule[] = [
+  chineseCount,
   // 上周去小红书报到了 / 我到联发科报到了 / 入职快手了 / 今天去复旦大学报到
   (c) => {
     const m =

@@ -18,6 +18,7 @@ import { SLOT_RULES } from './english-slots';
 import { knownFactWithValue } from './value-match';
 import { attributeKey, type ClauseContext, type KnownFact } from './clause';
 import { habitDraft } from './english-verbs';
+import { calledByOthers, ENGLISH_FRAME_RULES } from './english-frames';
 import { wordTable } from '@engram/core';
 
 const ADV = String.raw`(?:(?:just|recently|finally|now|actually|also|still|currently|really|already|officially|mostly|mainly|primarily|usually|always|totally|absolutely|definitely|honestly|basically|even|then|eventually|permanently|happily|kind\s+of|sort\s+of|pretty\s+much)\s+)*`;
@@ -783,7 +784,7 @@ export function englishClauseDrafts(clause: string, ctx: ClauseContext): FactDra
     if (inner.length) return inner.map((d) => ({ ...negate(d), confidence: d.confidence * w.confidence }));
     break;
   }
-  for (const rule of [...CHANGE_RULES, ...SLOT_RULES, ...RULES]) {
+  for (const rule of [...ENGLISH_FRAME_RULES, ...CHANGE_RULES, ...SLOT_RULES, ...RULES]) {
     const out = rule(clause, ctx);
     if (out && out.length) return out.filter((d) => d.object.trim().length > 0);
   }
@@ -834,7 +835,7 @@ export function englishStatementDrafts(clause: string, ctx: ClauseContext): Fact
     }
     return [];
   };
-  const first = attempt(text);
+  const first = attempt(calledByOthers(text) ?? text);
   if (first.length) return first;
   const anchors = /\b(?:i|we|my|our)\b|(?:(?:my|our)\s+[a-z]+|[A-Z][\p{L}'-]+)\s+and\s+i\b/giu;
   for (const m of text.matchAll(anchors)) {

@@ -21,6 +21,7 @@ import { resolveDeicticMoves } from './deixis';
 import { selfReferences } from './self-reference';
 import { alignByKind, alignBySlot, alignByVerb, alignKey } from './value-match';
 import { isTimeZone, shapeOf } from './value-shape';
+import { childrenCount } from './counts';
 
 export const RULES_EXTRACTOR_ID = 'rules@1';
 
@@ -233,7 +234,10 @@ export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact
     toCandidate(
       besideKnown(
         alignByVerb(
-          alignByKind(alignKey(alignBySlot(byValueShape(x.d), knownBefore, x.clause), knownBefore), knownBefore),
+          alignByKind(
+            alignKey(alignBySlot(byValueShape(childrenCount(x.d, knownBefore)), knownBefore, x.clause), knownBefore),
+            knownBefore,
+          ),
           knownBefore,
         ),
         knownBefore,
