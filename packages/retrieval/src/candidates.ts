@@ -8,6 +8,7 @@ import {
   type SqlExecutor,
   type Tier,
 } from '@engram/core';
+import { rowsOf, type Row } from './json-rows';
 import type { RowCache } from './row-cache';
 
 /** A search hit's current state, read from the SQL read models. */
@@ -87,10 +88,6 @@ function frozen(c: Candidate): Candidate {
   return Object.freeze(c);
 }
 
-type Row = unknown[];
-/** An aggregated json_agg column (as text): its row arrays, none for SQL NULL. */
-export const rowsOf = (v: unknown): Row[] =>
-  typeof v === 'string' ? (JSON.parse(v) as Row[]) : Array.isArray(v) ? (v as Row[]) : [];
 const str = (v: unknown): string | null => (v == null ? null : String(v));
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 
@@ -218,20 +215,29 @@ function episodeOf(e: Row): Candidate {
   };
 }
 
+export interface HydrateOptions {
+  /** Documents read by earlier searches, taken again while their rows are unchanged. */
+  cache?: CandidateCache;
+  /** More columns for the same statement (SQL select-list items over $1 tenant and $2 user): one round trip, not two. */
+  alsoSelect?: string;
+}
+
 /**
  * Reads the documents that still exist, in the caller's tenant + user only. Ids that are gone
  * (forgotten, purged) are simply absent from the result. With a cache, documents whose rows have
  * not changed since a search before are taken from it (the statement checks their versions).
+ * `also` holds the `alsoSelect` columns (read even when there is no id to hydrate).
  */
 export async function hydrate(
   db: SqlExecutor,
   scope: Scope,
   ids: Iterable<string>,
-  cache?: CandidateCache,
-): Promise<Map<string, Candidate>> {
+  opts: HydrateOptions = {},
+): Promise<{ rows: Map<string, Candidate>; also: Record<string, unknown> | null }> {
+  const { cache, alsoSelect } = opts;
   const wanted = [...new Set(ids)].filter(isUuid);
   const out = new Map<string, Candidate>();
-  if (wanted.length === 0) return out;
+  if (wanted.length === 0 && !alsoSelect) return { rows: out, also: null };
   // What this search holds, kept here: a concurrent search may evict it from the cache meanwhile.
   const held = new Map<string, Candidate>();
   const versions: Record<string, string> = {};
@@ -241,14 +247,14 @@ export async function hydrate(
     held.set(id, c.value);
     versions[id] = c.version;
   }
-  const r = await db.query<{ memories: unknown; messages: unknown; episodes: unknown }>(HYDRATE_SQL, [
+  const r = await db.query<Record<string, unknown>>(alsoSelect ? `${HYDRATE_SQL},\n  ${alsoSelect}` : HYDRATE_SQL, [
     scope.tenantId,
     scope.userId,
     wanted,
     JSON.stringify(versions),
   ]);
   const row = r.rows[0];
-  if (!row) return out;
+  if (!row) return { rows: out, also: null };
   const read = (rows: Row[], of: (r: Row) => Candidate) => {
     for (const [id, version, ...columns] of rows) {
       const key = String(id);
@@ -265,5 +271,5 @@ export async function hydrate(
   read(rowsOf(row.memories), memoryOf);
   read(rowsOf(row.messages), messageOf);
   read(rowsOf(row.episodes), episodeOf);
-  return out;
+  return { rows: out, also: alsoSelect ? row : null };
 }

@@ -36,7 +36,7 @@ import { contentQuery } from './content-query';
 import { buildTokenGate, type TokenGate } from './token-gate';
 import { nameAwareQueries, type UserNames } from './user-names';
 import { demoteOutdated } from './currency';
-import { userState } from './user-state';
+import { USER_STATE_COLUMNS, UserStates, type HeldUserState, type UserStateColumns } from './user-state';
 import { detectQueryIntent, weightsForIntent } from './query-intent';
 import { isStateQuestion, latestStatementFirst, topicTerms } from './state-order';
 
@@ -69,6 +69,8 @@ export interface HybridRetrieverOptions {
 const MAX_POOL_ROUNDS = 3;
 /** Hydrated documents kept between searches (row-cache.ts): a 1k-memory user's candidates, a few MB. */
 const CACHED_CANDIDATES = 4096;
+/** Users whose names and replaced values are held between their searches (user-state.ts). */
+const CACHED_USERS = 1024;
 
 /**
  * R2–R9: BM25 over the documents and over their conversation windows, keeping only hits with a
@@ -84,6 +86,7 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
   const intentCfg = resolveIntentConfig(opts.intentConfig);
   const logger = opts.logger ?? silentLogger;
   const rowCache: CandidateCache = new RowCache(CACHED_CANDIDATES);
+  const userStates = new UserStates(CACHED_USERS);
   const telemetry = opts.telemetry ?? noopTelemetry;
   const stage = <T>(name: string, fn: () => Promise<T>): Promise<T> =>
     inSpan(telemetry.tracer, `query.${name}`, {}, () => timed(fn, (s) => telemetry.metrics.queryStage(name, s)));
@@ -139,11 +142,21 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
     gate: TokenGate,
     queryVector: Promise<Float32Array | null>,
     vectorReady: () => boolean,
+    /** Read the user's state with the first hydrate (its columns are returned as `userColumns`). */
+    readUser: boolean,
   ) => {
     let pool = Math.max(cfg.candidatePoolSize, req.k * 3);
     let lists: ScoredId[][] = [];
     let rows = new Map<string, Candidate>();
     let kept: Candidate[] = [];
+    let userColumns: UserStateColumns | undefined;
+    const read = (ids: Iterable<string>) =>
+      stage('hydrate', async () => {
+        const alsoSelect = readUser && !userColumns ? USER_STATE_COLUMNS : undefined;
+        const r = await hydrate(opts.db, req.scope, ids, { cache: rowCache, ...(alsoSelect ? { alsoSelect } : {}) });
+        if (alsoSelect) userColumns = (r.also ?? {}) as unknown as UserStateColumns;
+        return r.rows;
+      });
     for (let round = 0; round < MAX_POOL_ROUNDS; round++) {
       const filter = indexFilterFor(req);
       // R5: a keyword hit must contain a discriminative term; its score still counts every term.
@@ -159,24 +172,12 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
       if (vectorReady()) {
         // The query vector is in already: one read of both lists' rows (each statement has a fixed cost).
         vector = await vectorSearch(req, pool, queryVector);
-        rows = await stage('hydrate', () =>
-          hydrate(opts.db, req.scope, [...keywordIds, ...vector.map((h) => h.id)], rowCache),
-        );
+        rows = await read([...keywordIds, ...vector.map((h) => h.id)]);
       } else {
         // The keyword hits are read from SQL while the query embedding is still being computed.
-        const [keywordRows, vectorHits] = await Promise.all([
-          stage('hydrate', () => hydrate(opts.db, req.scope, keywordIds, rowCache)),
-          vectorSearch(req, pool, queryVector),
-        ]);
+        const [keywordRows, vectorHits] = await Promise.all([read(keywordIds), vectorSearch(req, pool, queryVector)]);
         vector = vectorHits;
-        const vectorRows = await stage('hydrate', () =>
-          hydrate(
-            opts.db,
-            req.scope,
-            vector.map((h) => h.id).filter((id) => !keywordIds.has(id)),
-            rowCache,
-          ),
-        );
+        const vectorRows = await read(vector.map((h) => h.id).filter((id) => !keywordIds.has(id)));
         rows = new Map([...keywordRows, ...vectorRows]);
       }
       lists = [...keyword, vector];
@@ -192,7 +193,28 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
       ScoredId[],
       ScoredId[],
     ];
-    return { lexical, contextLexical, vector, rows };
+    return { lexical, contextLexical, vector, rows, userColumns };
+  };
+
+  /**
+   * The user's names and the query: the keyword and vector lists and their rows. With `check`,
+   * the user's current state is read by the same statement as the rows and returned as `changed`
+   * when it is not `user` (then the caller asks again with it).
+   */
+  const retrieve = async (req: QueryRequest, held: HeldUserState, check: boolean) => {
+    const user = held.state;
+    const names = user.names;
+    const named = nameAwareQueries(req.query, names.names);
+    let vectorIn = false;
+    const queryVector = embedQuery(named.vectorQuery).then((v) => {
+      vectorIn = true;
+      return v;
+    });
+    const { gate, docCount } = await gateFor(req, names);
+    const keywordQuery = contentQuery([named.vectorQuery, ...named.keywordExtra].join(' '));
+    const found = await candidatesFor(req, keywordQuery, gate, queryVector, () => vectorIn, check);
+    const now = found.userColumns ? userStates.fromColumns(req.scope, found.userColumns) : held;
+    return { ...found, user, names, named, gate, docCount, changed: now.text === held.text ? null : now };
   };
 
   /** Each candidate's contribution from the keyword, window and vector lists, in that order. */
@@ -268,24 +290,12 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
       const intentOf = detectQueryIntent(req.query);
       // What a superseded value says ranks below what replaced it, unless the question asks about the past.
       const demote = !(asOf || intentOf.past);
-      // The user's name is the user; their replaced values: one statement before the query is embedded.
-      const user = await userState(opts.db, req.scope, { stale: demote });
-      const names = user.names;
-      const named = nameAwareQueries(req.query, names.names);
-      let vectorIn = false;
-      const queryVector = embedQuery(named.vectorQuery).then((v) => {
-        vectorIn = true;
-        return v;
-      });
-      const { gate, docCount } = await gateFor(req, names);
-      const keywordQuery = contentQuery([named.vectorQuery, ...named.keywordExtra].join(' '));
-      const { lexical, contextLexical, vector, rows } = await candidatesFor(
-        req,
-        keywordQuery,
-        gate,
-        queryVector,
-        () => vectorIn,
-      );
+      // The user's name is the user; their replaced values: as the user's last search read them,
+      // checked by this search's hydrate statement (user-state.ts).
+      const held = userStates.held(req.scope);
+      let found = await retrieve(req, held ?? (await userStates.read(opts.db, req.scope)), held !== undefined);
+      if (found.changed) found = await retrieve(req, found.changed, false);
+      const { user, names, named, gate, docCount, lexical, contextLexical, vector, rows } = found;
 
       const parts = fuse(lexical, contextLexical, vector, docCount);
       const fused = sumParts(parts);

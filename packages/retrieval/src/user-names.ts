@@ -1,5 +1,5 @@
 import { contentSearchTerms, foldChinese, type Scope, type SqlExecutor } from '@engram/core';
-import { rowsOf } from './candidates';
+import { rowsOf } from './json-rows';
 
 /** Keys under which a user's own names are stored (rule engine, LLM extractor and API writes alike). */
 export const NAME_KEYS = ['user.name', 'user.nickname', 'user.surname'];
@@ -15,17 +15,17 @@ export interface UserNames {
   terms: Set<string>;
 }
 
-/** The memories that hold the user's current names (columns: key, content, object). */
+/** The memories that hold the user's current names (columns: key, content, object); $1 tenant, $2 user. */
 export const USER_NAME_ROWS_SQL = `SELECT json_agg(json_build_array(key, content, metadata->>'object'))
      FROM memories
-    WHERE tenant_id = $1 AND user_id = $2 AND key = ANY($3::text[]) AND superseded_by IS NULL AND tier = 'SEMANTIC'`;
+    WHERE tenant_id = $1 AND user_id = $2 AND key = ANY(ARRAY[${NAME_KEYS.map((k) => `'${k}'`).join(', ')}])
+      AND superseded_by IS NULL AND tier = 'SEMANTIC'`;
 
 /** The user's current names (one statement; the retriever reads them together with the replaced values: user-state.ts). */
 export async function userNames(db: SqlExecutor, scope: Scope): Promise<UserNames> {
   const r = await db.query<{ rows: unknown }>(`SELECT (${USER_NAME_ROWS_SQL})::text AS rows`, [
     scope.tenantId,
     scope.userId,
-    NAME_KEYS,
   ]);
   return namesFromRows(rowsOf(r.rows[0]?.rows));
 }

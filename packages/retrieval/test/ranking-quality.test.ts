@@ -96,3 +96,23 @@ describe('userNames', () => {
     expect([...(await userNames(db, scope)).terms].sort()).toEqual(['al', 'alic', 'meyer', '丽丝', '爱丽']);
   });
 });
+
+describe("the user's state between searches", () => {
+  it('a search sees a name written since the same retriever last searched for that user', async () => {
+    const residence = fact('User lives in Berlin', 'user.residence', 0.8, ['residence', 'profile']);
+    await h.append([
+      message('Alice said hello', 'm1'),
+      residence,
+      fact('Alice prefers Neovim', 'user.editor', 0.6, []),
+    ]);
+    const r = retriever();
+    const q = { scope, query: 'where does alice live?', k: 5, explain: true };
+    const gateTerms = async () => (await r.search(q))[0]!.explain!.gate.terms;
+    expect(await gateTerms()).toContain('alic');
+    await h.append([fact("User's name is Alice", 'user.name', 0.85, ['name', 'profile'])]);
+    // The name is the user now: it no longer discriminates, as for a retriever that never searched before.
+    expect(await gateTerms()).not.toContain('alic');
+    const again = (await r.search(q)).map((x) => [x.id, x.score]);
+    expect(again).toEqual((await retriever().search(q)).map((x) => [x.id, x.score]));
+  });
+});
