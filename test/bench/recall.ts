@@ -110,7 +110,7 @@ export default async function recall(argv: string[]): Promise<void> {
       const metrics = dataset.metrics(args.ks);
       const variants: Record<string, Record<string, number>> = {};
       const variantsByCategory: Record<string, RecallResult['byCategory']> = {};
-      for (const v of RETRIEVAL_VARIANTS) {
+      for (const v of RETRIEVAL_VARIANTS.filter((x) => x.name.includes(args.variantFilter ?? ''))) {
         const r = engram.retrieverWith(
           { ...retrievalConfig, ...v.config },
           { ...v.over, ...(v.embedder ? { embedder: v.embedder(embedder) } : {}) },

@@ -4,7 +4,7 @@
  * pipeline in process: the memory app's write path (validation, scanner) → file event log →
  * projectors + search indexes → consolidator (rules engine, no LLM) → `query` and `context`.
  *
- *   npm run bench -- updates [--set dev,dev2,dev3,dev4,dev5,heldout,heldout2,heldout3,heldout4,heldout5,heldout6|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]
+ *   npm run bench -- updates [--set dev,dev2,dev3,dev4,dev5,heldout,heldout2,heldout3,heldout4,heldout5,heldout6|all] [--embedder use|hash] [--verbose] [--show-heldout] [--variants] [--out FILE]
  *
  * Held-out scenarios are reported as rates only unless --show-heldout is given (they are not
  * looked at while developing the rules).
@@ -64,7 +64,7 @@ const SETS: Record<SetName, UpdateScenario[]> = {
   heldout6: HELDOUT6_SCENARIOS,
 };
 const USAGE =
-  'usage: npm run bench -- updates [--set dev,dev2,dev3,dev4,dev5,heldout,heldout2,heldout3,heldout4,heldout5,heldout6|all] [--embedder use|hash] [--verbose] [--show-heldout] [--out FILE]';
+  'usage: npm run bench -- updates [--set dev,dev2,dev3,dev4,dev5,heldout,heldout2,heldout3,heldout4,heldout5,heldout6|all] [--embedder use|hash] [--verbose] [--show-heldout] [--variants] [--out FILE]';
 
 interface Args {
   sets: SetName[];
@@ -72,6 +72,8 @@ interface Args {
   verbose: boolean;
   showHeldout: boolean;
   out?: string;
+  /** Also answer on the same ingest with the latest-statement order off. */
+  variants: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -92,11 +94,13 @@ function parseArgs(argv: string[]): Args {
     embedder: 'use',
     verbose: false,
     showHeldout: false,
+    variants: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const f = argv[i]!;
     if (f === '--verbose') a.verbose = true;
     else if (f === '--show-heldout') a.showHeldout = true;
+    else if (f === '--variants') a.variants = true;
     else if (f === '--set') {
       const v = argv[++i] ?? '';
       a.sets =
@@ -198,7 +202,7 @@ export default async function updates(argv: string[]): Promise<void> {
   const embedder: Embedder = args.embedder === 'use' ? createUseEmbedder() : createHashEmbedder({ dimensions: 256 });
   const engram = await openEmbeddedEngram({ embedder, consolidate: true, config: { rerankEnabled: false } });
   const silent = { info() {}, warn() {}, error() {}, debug() {} };
-  const app = createMemoryApp({
+  const appDeps = {
     log: engram.log,
     db: engram.db,
     retriever: engram.retriever,
@@ -207,7 +211,8 @@ export default async function updates(argv: string[]): Promise<void> {
     logger: silent,
     trusted: true,
     config: { maxContentBytes: 32 * 1024, minPositionWaitMs: 10_000, accessFlushMs: 60_000 },
-  });
+  };
+  const app = createMemoryApp(appDeps);
   const t0 = performance.now();
   try {
     engram.setNow(new Date(TIMES.before));
@@ -220,60 +225,83 @@ export default async function updates(argv: string[]): Promise<void> {
     await engram.settle();
     engram.setNow(new Date(TIMES.ask));
 
-    const outcomes: ScenarioOutcome[] = [];
-    for (const sc of scenarios) {
-      const scope = scopeOf(sc);
-      const hits: QueryHit[] = await app.query({ scope, query: sc.query, k: 10 });
-      const { context } = await app.context({ scope, query: sc.query });
-      const asOfHits = await app.query({ scope, query: sc.query, k: 10, asOf: TIMES.asOf });
-      outcomes.push(
-        evaluate(sc, {
-          hits,
-          context,
-          rows: await memoryRows(engram.db, sc),
-          rowsBefore: before.get(sc.id) ?? [],
-          asOfHits,
-        }),
-      );
-      if (process.env.UPDATES_DUMP === sc.id)
-        console.log(
-          JSON.stringify(
-            {
-              hits: hits.map((h) => [h.kind, h.content, h.score, h.supersededBy]),
-              context,
-              rows: await memoryRows(engram.db, sc),
-            },
-            null,
-            1,
-          ),
+    const answer = async (a: MemoryApp, dump: boolean): Promise<ScenarioOutcome[]> => {
+      const outcomes: ScenarioOutcome[] = [];
+      for (const sc of scenarios) {
+        const scope = scopeOf(sc);
+        const hits: QueryHit[] = await a.query({ scope, query: sc.query, k: 10 });
+        const { context } = await a.context({ scope, query: sc.query });
+        const asOfHits = await a.query({ scope, query: sc.query, k: 10, asOf: TIMES.asOf });
+        outcomes.push(
+          evaluate(sc, {
+            hits,
+            context,
+            rows: await memoryRows(engram.db, sc),
+            rowsBefore: before.get(sc.id) ?? [],
+            asOfHits,
+          }),
         );
+        if (dump && process.env.UPDATES_DUMP === sc.id)
+          console.log(
+            JSON.stringify(
+              {
+                hits: hits.map((h) => [h.kind, h.content, h.score, h.supersededBy]),
+                context,
+                rows: await memoryRows(engram.db, sc),
+              },
+              null,
+              1,
+            ),
+          );
+      }
+      return outcomes;
+    };
+    const outcomes = await answer(app, true);
+    // --variants: the same ingest answered with the latest-statement order off (one run, side by side).
+    const variantOutcomes: Array<[string, ScenarioOutcome[]]> = [];
+    if (args.variants) {
+      const off = createMemoryApp({
+        ...appDeps,
+        retriever: engram.retrieverWith({ rerankEnabled: false }, { intent: { latestStatementBand: 0 } }),
+      });
+      try {
+        variantOutcomes.push(['latest-statement order off (band 0)', await answer(off, false)]);
+      } finally {
+        await off.close();
+      }
     }
     const seconds = (performance.now() - t0) / 1000;
 
-    const pick = (set: SetName, lang?: 'en' | 'zh') =>
-      outcomes.filter((o) => setOf.get(o.id) === set && (!lang || o.lang === lang));
-    const groups: Array<[string, ScenarioOutcome[]]> = [];
-    for (const set of [
-      'dev',
-      'dev2',
-      'dev3',
-      'dev4',
-      'heldout',
-      'heldout2',
-      'heldout3',
-      'heldout4',
-      'heldout5',
-      'heldout6',
-    ] as const) {
-      if (pick(set).length === 0) continue;
-      groups.push([`${set} en`, pick(set, 'en')], [`${set} zh`, pick(set, 'zh')], [`${set} all`, pick(set)]);
-    }
+    const groupsOf = (all: ScenarioOutcome[]) => {
+      const pick = (set: SetName, lang?: 'en' | 'zh') =>
+        all.filter((o) => setOf.get(o.id) === set && (!lang || o.lang === lang));
+      const groups: Array<[string, ScenarioOutcome[]]> = [];
+      for (const set of [
+        'dev',
+        'dev2',
+        'dev3',
+        'dev4',
+        'dev5',
+        'heldout',
+        'heldout2',
+        'heldout3',
+        'heldout4',
+        'heldout5',
+        'heldout6',
+      ] as const) {
+        if (pick(set).length === 0) continue;
+        groups.push([`${set} en`, pick(set, 'en')], [`${set} zh`, pick(set, 'zh')], [`${set} all`, pick(set)]);
+      }
+      return groups;
+    };
+    const groups = groupsOf(outcomes);
     console.log(
       table(
         `knowledge updates (${scenarios.length} scenarios, embedder ${embedder.modelId}, ${seconds.toFixed(1)} s)`,
         groups,
       ),
     );
+    for (const [name, os] of variantOutcomes) console.log(`\n${table(`variant: ${name}`, groupsOf(os))}`);
     const kinds = [...new Set(outcomes.filter((o) => !heldout.has(o.id)).map((o) => o.kind))].sort();
     if (kinds.length)
       console.log(
@@ -298,6 +326,9 @@ export default async function updates(argv: string[]): Promise<void> {
             embedder: embedder.modelId,
             seconds,
             rates: Object.fromEntries(groups.map(([n, os]) => [n, rates(os)])),
+            variants: Object.fromEntries(
+              variantOutcomes.map(([v, os]) => [v, Object.fromEntries(groupsOf(os).map(([n, g]) => [n, rates(g)]))]),
+            ),
             outcomes: shown,
           },
           null,

@@ -345,8 +345,7 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
         latestStatementFirst(scored, topicTerms(named.vectorQuery, names.terms), {
           band: intentCfg.latestStatementBand,
           gapMs: intentCfg.latestStatementGapHours * 3_600_000,
-          // Lifting raw messages by recency alone cost LoCoMo recall (docs/benchmarks.md, issue 17 round 6).
-          statements: false,
+          changed: new Set((user.stale ?? []).map((s) => s.currentId)),
           nameTerms: names.terms,
         });
       const outdated = demote

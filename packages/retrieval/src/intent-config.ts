@@ -13,8 +13,9 @@ export interface IntentWeightConfig {
   /** Freshness query: extra multiplier (≤ 1) of an entry another entry superseded. */
   supersededWeight: number;
   /**
-   * State question (about how things are now: state-order.ts): a statement on the question's topic
-   * made later ranks above an earlier one whose score is at most 1/band of its own; 0 turns it off.
+   * State question (about how things are now: state-order.ts): a fact that holds ranks above an
+   * earlier document stating another value for its key whose score is at most 1/band of its own
+   * (and a later statement of another value passes the fact); 0 turns it off.
    */
   latestStatementBand: number;
   /** State question: statements less than this many hours apart are one occasion and keep their order. */
@@ -36,9 +37,8 @@ export const DEFAULT_INTENT_CONFIG: Readonly<IntentWeightConfig> = Object.freeze
   freshnessBoost: 1.2,
   freshnessHalfLifeDays: 30,
   supersededWeight: 0.6,
-  // Off by default: at 0.5 it puts the current value first far more often on the update sets, but
-  // LoCoMo recall with the consolidator fell (docs/benchmarks.md, issue 17 round 6); 0.5 to turn it on.
-  latestStatementBand: 0,
+  // Reorders only where another value competes for a fact's key (state-order.ts); 0 turns it off.
+  latestStatementBand: 0.5,
   latestStatementGapHours: 12,
   datedBoost: 1.1,
   preferenceBoost: 1.25,

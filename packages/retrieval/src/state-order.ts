@@ -1,17 +1,16 @@
 import {
   contentSearchTerms,
-  factTerms,
   foldChinese,
   HAN_FUNCTION,
   isStopWord,
   isTopicTerm,
   memoryDocText,
   searchTerms,
-  sharesTerm,
   slotFamiliesOfWord,
   slotWords,
 } from '@engram/core';
 import type { Candidate } from './candidates';
+import { factSlot, statesOtherValue, type FactSlot } from './competing-value';
 import type { QueryIntent } from './query-intent';
 
 /**
@@ -89,71 +88,72 @@ function onTopic(c: Candidate, topic: ReadonlySet<string>): boolean {
 /** When a document's statement was made: a fact's valid time or record time, a message's or episode's time. */
 const statedAt = (c: Candidate): number => Date.parse(c.kind === 'memory' ? (c.validFrom ?? c.at) : c.at);
 
-/**
- * Whether a document may be lifted as the latest statement: the user's own words (a user turn, an
- * episode of their session) or a fact that holds. An assistant's turn or a superseded fact can be
- * passed by a newer statement but is never lifted.
- */
-const liftable = (c: Candidate): boolean =>
-  c.kind === 'memory' ? c.supersededBy === null : c.kind === 'episode' || c.metadata.role !== 'assistant';
+/** The user's own words: a user turn or an episode of their session (an assistant's turn is never lifted). */
+const usersWords = (c: Candidate): boolean =>
+  c.kind === 'episode' || (c.kind === 'message' && c.metadata.role !== 'assistant');
 
 /**
- * For a state question, a statement on the question's topic made on a later occasion (at least
- * `gapMs` later) ranks above an earlier one on that topic, provided its own score is at least
- * `band` × the earlier one's: within a comparable match, the latest statement first. Raw messages
- * and episodes are lifted so only when the question says it asks about now (`statements`: "now",
- * "these days", 现在 …); otherwise only facts that hold are. And a fact on the topic that holds
- * (keyed, not superseded) is passed by the latest later statement of the user's that shares its
- * words — its value, its key or slot words — whatever their scores: when the extractor missed a
- * change, the user's own later words are the best evidence of what holds now ("I ported my number
- * over to T-Mobile" after "User's mobile carrier is Verizon"). Statements of one occasion keep
- * their order; documents off the topic are not touched; scores only rise. Mutates `ranked` scores
- * and returns the ids it lifted.
+ * For a state question, reorder only where there is evidence of a competing value for the same key
+ * (item 4 of issue 17: "current facts outrank older episodes and messages that state another value
+ * for the same key"); everything else keeps its score. Two cases, both among documents on the
+ * question's topic (or, for a fact, competing for the top):
+ *
+ * - a fact that holds (keyed, with a value) ranks above an earlier document whose score it reaches
+ *   within `band` when that document states another value for its key (competing-value.ts), or when
+ *   the key has a superseded history (`changed`: the ids of facts that replaced a value) — then the
+ *   earlier statements on the topic are what changed;
+ * - such a fact is passed by the latest later statement of the user's (at least `gapMs` later) that
+ *   states another value for its key, whatever their scores: when the extractor missed a change the
+ *   user's own later words are the best evidence of what holds now ("I ported my number over to
+ *   T-Mobile" after "User's mobile carrier is Verizon").
+ *
+ * A later message that merely shares a word with a fact, or a fact without a key, moves nothing
+ * (that lifting cost LoCoMo recall, docs/benchmarks.md issue 17 round 7). Scores only rise.
+ * Mutates `ranked` scores and returns the ids it lifted.
  */
 export function latestStatementFirst<T extends { item: Candidate; score: number }>(
   ranked: T[],
   topic: ReadonlySet<string>,
-  opts: { band: number; gapMs: number; statements: boolean; nameTerms?: ReadonlySet<string> },
+  opts: { band: number; gapMs: number; changed?: ReadonlySet<string>; nameTerms?: ReadonlySet<string> },
 ): Set<string> {
   const lifted = new Set<string>();
   if (opts.band <= 0 || topic.size === 0) return lifted;
   const docs = ranked
     .filter((r) => r.score > 0 && Number.isFinite(statedAt(r.item)))
-    .map((r) => ({ r, own: r.score, at: statedAt(r.item), on: onTopic(r.item, topic) }))
+    .map((r) => ({
+      r,
+      own: r.score,
+      at: statedAt(r.item),
+      on: onTopic(r.item, topic),
+      slot: factSlot(r.item, opts.nameTerms),
+    }))
     .sort((a, b) => a.at - b.at || b.own - a.own);
-  // Each fact that holds on the topic (or that competes for the top): the latest later statement
-  // sharing its words passes it.
+  type Doc = (typeof docs)[number];
   const top = Math.max(0, ...docs.map((d) => d.own));
-  const passes = new Map<(typeof docs)[number], Array<(typeof docs)[number]>>();
-  for (const f of docs) {
-    const c = f.r.item;
-    if (!(f.on || f.own >= opts.band * top) || c.kind !== 'memory' || c.key === null || c.supersededBy !== null)
-      continue;
-    const terms = factTerms(c, opts.nameTerms);
-    let latest: (typeof docs)[number] | null = null;
-    for (const d of docs)
-      if (
-        d.r.item.kind !== 'memory' &&
-        liftable(d.r.item) &&
-        d.at - f.at >= opts.gapMs &&
-        (!latest || d.at > latest.at) &&
-        sharesTerm(d.r.item.content, terms)
-      )
+  const otherValue = (d: Doc, slot: FactSlot) => statesOtherValue(d.r.item.content, slot);
+  // What each document is to pass: always an earlier one, so one pass in time order sees its final score.
+  const passes = new Map<Doc, Doc[]>();
+  const raise = (d: Doc, over: Doc) => passes.set(d, [...(passes.get(d) ?? []), over]);
+  for (const [i, f] of docs.entries()) {
+    if (!f.slot || !(f.on || f.own >= opts.band * top)) continue;
+    const changed = opts.changed?.has(f.r.item.id) ?? false;
+    // Earlier documents on the topic that state another value (or any, once the key changed).
+    if (f.on)
+      for (const o of docs.slice(0, i))
+        if (o.on && f.at - o.at >= opts.gapMs && f.own >= opts.band * o.own && (changed || otherValue(o, f.slot)))
+          raise(f, o);
+    // The latest later statement of the user's with another value for the key passes the fact.
+    let latest: Doc | null = null;
+    for (const d of docs.slice(i + 1))
+      if (usersWords(d.r.item) && d.at - f.at >= opts.gapMs && (!latest || d.at > latest.at) && otherValue(d, f.slot))
         latest = d;
-    if (latest) passes.set(latest, [...(passes.get(latest) ?? []), f]);
+    if (latest) raise(latest, f);
   }
-  for (let i = 0; i < docs.length; i++) {
-    const d = docs[i]!;
-    if (!liftable(d.r.item)) continue;
-    let floor = -Infinity;
-    if (d.on && (opts.statements || d.r.item.kind === 'memory'))
-      for (let j = 0; j < i; j++) {
-        const o = docs[j]!;
-        if (!o.on || d.at - o.at < opts.gapMs || d.own < opts.band * o.own) continue;
-        floor = Math.max(floor, o.r.score);
-      }
-    for (const f of passes.get(d) ?? []) floor = Math.max(floor, f.r.score);
-    // Above the earlier statement, and in the order of its own score among the ones lifted with it.
+  for (const d of docs) {
+    const over = passes.get(d);
+    if (!over) continue;
+    const floor = Math.max(...over.map((o) => o.r.score));
+    // Above the statement it passes, and in the order of its own score among the ones lifted with it.
     if (floor >= d.r.score) {
       d.r.score = floor * (1 + 1e-3) + d.own * 1e-3;
       lifted.add(d.r.item.id);

@@ -8,6 +8,7 @@ import {
   latestStatementFirst,
   topicTerms,
 } from '@engram/retrieval';
+import type { Candidate } from '@engram/retrieval';
 import { candidate } from './candidate';
 import { memory, message, openHarness, openTestDatabase, type Harness } from './harness';
 
@@ -56,87 +57,166 @@ describe('state questions: about how things are now (issue 17 item 4)', () => {
   });
 });
 
-describe('latestStatementFirst', () => {
+describe('latestStatementFirst: only where another value competes for the key', () => {
   const topic = topicTerms('Which bakery does the user buy bread from?', new Set());
   const day = (d: string) => `2026-0${d}T09:00:00.000Z`;
-  const old = candidate({
-    kind: 'message',
-    content: 'I buy my bread at Kowalski bakery, their rye bread is great',
-    at: day('1-10'),
-    metadata: { role: 'user' },
-  });
-  const later = candidate({
-    kind: 'message',
-    content: 'These days I get bread from the Crumb bakery on Elm',
-    at: day('4-02'),
-    metadata: { role: 'user' },
-  });
-  const offTopic = candidate({
-    kind: 'message',
-    content: 'My sister visits in May',
-    at: day('4-03'),
-    metadata: { role: 'user' },
-  });
+  const opts = { band: 0.5, gapMs: 12 * 3_600_000 };
+  const user = (content: string, d: string) =>
+    candidate({ kind: 'message', content, at: day(d), metadata: { role: 'user' } });
+  const fact = (content: string, object: string, d: string, over: Partial<Candidate> = {}) =>
+    candidate({ content, key: 'user.bakery', metadata: { object }, at: day(d), type: 'USER', ...over });
+  const crumb = fact('User buys bread at the Crumb bakery', 'the Crumb bakery', '4-02');
 
-  it('a later statement on the topic with a comparable score passes an earlier one; an unrelated document is not touched', () => {
+  it('a fact that holds passes an earlier message on its slot with another value within the band; an off-topic one is not touched', () => {
+    const old = user('I buy my bread at Kowalski bakery, their rye bread is great', '1-10');
+    const offTopic = user('My sister visits in May', '1-11');
     const ranked = [
       { item: old, score: 2 },
-      { item: later, score: 1.5 },
+      { item: crumb, score: 1.5 },
       { item: offTopic, score: 1.8 },
     ];
-    const lifted = latestStatementFirst(ranked, topic, { band: 0.5, gapMs: 12 * 3_600_000, statements: true });
-    expect([...lifted]).toEqual([later.id]);
+    expect([...latestStatementFirst(ranked, topic, opts)]).toEqual([crumb.id]);
     expect(ranked[1]!.score).toBeGreaterThan(ranked[0]!.score);
     expect(ranked[0]!.score).toBe(2);
     expect(ranked[2]!.score).toBe(1.8);
   });
 
-  it('a far weaker later match, a statement of the same occasion, or an assistant turn is not lifted', () => {
-    const weak = [
-      { item: old, score: 2 },
-      { item: later, score: 0.9 },
-    ];
-    expect(latestStatementFirst(weak, topic, { band: 0.5, gapMs: 0, statements: true }).size).toBe(0);
-    const sameDay = candidate({
-      kind: 'message',
-      content: 'bread from the Crumb bakery',
-      at: '2026-01-10T10:00:00.000Z',
-      metadata: { role: 'user' },
-    });
+  it('no competing value, no reordering: an earlier message restating the value, an unkeyed fact, a far weaker fact', () => {
+    const same = user('The Crumb bakery bread is the best bread I buy', '1-10');
     expect(
       latestStatementFirst(
         [
-          { item: old, score: 2 },
-          { item: sameDay, score: 1.9 },
+          { item: same, score: 2 },
+          { item: crumb, score: 1.5 },
         ],
         topic,
-        { band: 0.5, gapMs: 12 * 3_600_000, statements: true },
+        opts,
       ).size,
     ).toBe(0);
-    const assistant = candidate({
-      kind: 'message',
-      content: 'Enjoy the bread from the Crumb bakery!',
-      at: day('4-02'),
-      metadata: { role: 'assistant' },
-    });
+    const old = user('I buy my bread at Kowalski bakery, their rye bread is great', '1-10');
+    const unkeyed = candidate({ content: 'User buys bread at the Crumb bakery', at: day('4-02') });
     expect(
       latestStatementFirst(
         [
           { item: old, score: 2 },
-          { item: assistant, score: 1.9 },
+          { item: unkeyed, score: 1.9 },
         ],
         topic,
-        { band: 0.5, gapMs: 0, statements: true },
+        opts,
+      ).size,
+    ).toBe(0);
+    expect(
+      latestStatementFirst(
+        [
+          { item: old, score: 2 },
+          { item: crumb, score: 0.9 },
+        ],
+        topic,
+        opts,
       ).size,
     ).toBe(0);
   });
 
-  it('a superseded fact is passed by a later statement but never lifted itself', () => {
-    const superseded = candidate({
-      content: 'User buys bread at Kowalski bakery',
-      key: 'user.bakery',
-      supersededBy: later.id,
-      at: day('4-05'),
+  it('once the key changed (a superseded history), the fact passes earlier statements on the topic', () => {
+    const old = user('Saturday mornings mean fresh bread for breakfast', '1-10');
+    const ranked = [
+      { item: old, score: 2 },
+      { item: crumb, score: 1.5 },
+    ];
+    expect(latestStatementFirst(ranked, topic, opts).size).toBe(0);
+    expect([...latestStatementFirst(ranked, topic, { ...opts, changed: new Set([crumb.id]) })]).toEqual([crumb.id]);
+  });
+
+  it("a later user message passes the fact only when it states another value for the key, never an assistant's turn", () => {
+    const kowalski = fact('User buys bread at Kowalski bakery', 'Kowalski bakery', '1-10');
+    const changed = user('These days I get bread from the Crumb bakery on Elm', '4-02');
+    const stopped = user("I don't go to Kowalski bakery anymore", '4-02');
+    const restates = user('Kowalski bakery had fresh rye today', '4-02');
+    const chat = user('Bread and butter pudding is my dessert of the week', '4-02');
+    const assistant = candidate({
+      kind: 'message',
+      content: 'Enjoy the bread from the Crumb bakery!',
+      at: day('4-03'),
+      metadata: { role: 'assistant' },
+    });
+    for (const later of [changed, stopped])
+      expect([
+        ...latestStatementFirst(
+          [
+            { item: kowalski, score: 3 },
+            { item: later, score: 0.5 },
+          ],
+          topic,
+          opts,
+        ),
+      ]).toEqual([later.id]);
+    for (const later of [restates, chat, assistant])
+      expect(
+        latestStatementFirst(
+          [
+            { item: kowalski, score: 3 },
+            { item: later, score: 0.5 },
+          ],
+          topic,
+          opts,
+        ).size,
+      ).toBe(0);
+  });
+
+  it('what is no evidence: a word of the key that is not its head, an event (it happened once, nothing replaces it)', () => {
+    const bike = candidate({
+      content: "User's road bike is a Trek",
+      key: 'user.road_bike',
+      metadata: { object: 'a Trek' },
+      at: day('1-10'),
+    });
+    const bikeTopic = topicTerms('What road bike does the user ride?', new Set());
+    const road = user('The road to the lake was closed all week', '4-02');
+    expect(
+      latestStatementFirst(
+        [
+          { item: bike, score: 3 },
+          { item: road, score: 0.5 },
+        ],
+        bikeTopic,
+        opts,
+      ).size,
+    ).toBe(0);
+    const bought = user('My bike is a Canyon now', '4-02');
+    expect([
+      ...latestStatementFirst(
+        [
+          { item: bike, score: 3 },
+          { item: bought, score: 0.5 },
+        ],
+        bikeTopic,
+        opts,
+      ),
+    ]).toEqual([bought.id]);
+    const hike = candidate({
+      content: 'User went hiking last week (2026-03-28)',
+      key: 'user.event.went_hiking',
+      metadata: { object: '2026-03-28' },
+      at: day('4-02'),
+    });
+    const hikeTopic = topicTerms('Where does the user go hiking?', new Set());
+    const earlier = user('Hiking in the hills is what I do every Sunday', '1-10');
+    expect(
+      latestStatementFirst(
+        [
+          { item: earlier, score: 2 },
+          { item: hike, score: 1.9 },
+        ],
+        hikeTopic,
+        opts,
+      ).size,
+    ).toBe(0);
+  });
+
+  it('a superseded fact is passed but never lifted itself', () => {
+    const old = user('I buy my bread at Kowalski bakery', '1-10');
+    const superseded = fact('User buys bread at the Crumb bakery', 'the Crumb bakery', '4-05', {
+      supersededBy: old.id,
     });
     expect(
       latestStatementFirst(
@@ -145,7 +225,7 @@ describe('latestStatementFirst', () => {
           { item: superseded, score: 1.9 },
         ],
         topic,
-        { band: 0.5, gapMs: 0, statements: true },
+        opts,
       ).size,
     ).toBe(0);
   });

@@ -17,6 +17,8 @@ export interface RecallArgs {
   withTime: boolean;
   /** Also run the RETRIEVAL_VARIANTS on the same ingest. */
   variants: boolean;
+  /** With --variants: only the variants whose name contains this text. */
+  variantFilter?: string;
   /** Run the consolidator (rule engine): sessions also yield episodes and facts. */
   consolidate: boolean;
   /** Also run the same protocol through a peer system in the same run. */
@@ -26,7 +28,7 @@ export interface RecallArgs {
 const USAGE = `usage: npm run bench -- recall --dataset locomo|longmemeval|madial --file PATH [--memory PATH]
        [--k 1,5,10] [--out result.json] [--limit N] [--embedder use|hash|onnx] [--model-dir DIR]
        [--lexical-weight W] [--list-weights keyword=W,window=W,vector=W]
-       [--rerank-url URL] [--decay-history] [--pool] [--with-time] [--variants] [--consolidate] [--peer mem0]`;
+       [--rerank-url URL] [--decay-history] [--pool] [--with-time] [--variants] [--variant TEXT] [--consolidate] [--peer mem0]`;
 
 export function parseRecallArgs(argv: string[]): RecallArgs {
   const opts = new Map<string, string>();
@@ -79,7 +81,8 @@ export function parseRecallArgs(argv: string[]): RecallArgs {
     decayHistory: flags.has('decay-history'),
     pool: flags.has('pool'),
     withTime: flags.has('with-time'),
-    variants: flags.has('variants'),
+    variants: flags.has('variants') || opts.has('variant'),
+    ...(opts.has('variant') ? { variantFilter: opts.get('variant')! } : {}),
     consolidate: flags.has('consolidate'),
     ...(peer ? { peer } : {}),
   };

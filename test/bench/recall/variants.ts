@@ -33,7 +33,7 @@ export const RETRIEVAL_VARIANTS: RetrievalVariant[] = [
   { name: 'session diversity 0.75', config: { sessionDiversity: 0.75 } },
   { name: 'session diversity 0.9', config: { sessionDiversity: 0.9 } },
   { name: 'frequency gate at 0.75', config: { commonTokenRatio: 0.75 } },
-  { name: 'latest statement first (band 0.5)', config: {}, over: { intent: { latestStatementBand: 0.5 } } },
+  { name: 'latest-statement order off (band 0)', config: {}, over: { intent: { latestStatementBand: 0 } } },
   {
     name: 'stop words only (no frequency gate)',
     config: { commonTokenRatio: 1, commonTokenMinDocs: Number.MAX_SAFE_INTEGER },
