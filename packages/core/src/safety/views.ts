@@ -671,17 +671,17 @@ function textViews(raw: string, depth: number, via: readonly Obfuscation[]): Mat
     }
   }
   // rot13'd or reversed, the whole text or spans of it, also next to Chinese (scrambled-spans.ts);
-  // otherwise a whole text with no common English words that spells injection vocabulary once decoded.
+  // and a whole text with no common English words that reads as English or spells injection vocabulary once decoded.
   const r13Spans = rot13Spans(base);
   const revSpans = reversedSpans(base);
   if (r13Spans !== null) views.push({ text: r13Spans, via: [...foldVia, 'rot13'], compact: false });
   if (revSpans !== null) views.push({ text: revSpans, via: [...foldVia, 'reversed'], compact: false });
   if (baseEnglish.words >= 3 && baseEnglish.common / baseEnglish.words < 0.15) {
     const r13 = rot13(base);
-    if (r13Spans === null && (readsAsEnglish(r13, baseEnglish) || worth(r13)))
+    if (r13 !== r13Spans && (readsAsEnglish(r13, baseEnglish) || worth(r13)))
       views.push({ text: r13, via: [...foldVia, 'rot13'], compact: false });
     const rev = reverse(base);
-    if (revSpans === null && (readsAsEnglish(rev, baseEnglish) || worth(rev)))
+    if (rev !== revSpans && (readsAsEnglish(rev, baseEnglish) || worth(rev)))
       views.push({ text: rev, via: [...foldVia, 'reversed'], compact: false });
   } else if (revSpans === null && freshAnchors(anchorsOf(base, ANCHOR_REVERSED), baseAnchors, reverse)) {
     views.push({ text: reverse(base), via: [...foldVia, 'reversed'], compact: false });
