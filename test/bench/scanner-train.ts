@@ -152,7 +152,7 @@ export default async function main(argv: string[]): Promise<void> {
 // ${summary}.
 // Fit: logistic, L2 ${DEFAULT_FIT.l2}, ${DEFAULT_FIT.epochs} full-batch Adam steps at ${DEFAULT_FIT.rate}; ${model.attack.weights.size} features.
 export const LEARNED_WEIGHTS = {
-  id: 'lin@4',
+  id: 'lin@5',
   lexicon: '${LEXICON_FINGERPRINT}',
   trainedOn: ${JSON.stringify(splits)} as string[],
   scale: ${SCALE},
