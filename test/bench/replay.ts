@@ -59,12 +59,21 @@ async function openStore(
 
 type Floor = 'values' | 'json';
 
+/** This process's CPU (all its threads) since c0: on in-process PGlite, the store's work included. */
+function cpuSince(c0: NodeJS.CpuUsage): number {
+  const c = process.cpuUsage(c0);
+  return Math.round((c.user + c.system) / 1000);
+}
+
 /**
  * A floor: the memories rows the replay wrote, inserted into an empty twin of the table in one
  * transaction, either as 500-row multi-VALUES statements ('values') or as 1,000 rows a statement
  * passed as one JSON array (jsonb_to_recordset, 'json': what the projectors use); rows/s.
  */
-async function bulkInsertRate(db: SqlDatabase, floor: Floor): Promise<{ rows: number; rowsPerSec: number }> {
+async function bulkInsertRate(
+  db: SqlDatabase,
+  floor: Floor,
+): Promise<{ rows: number; rowsPerSec: number; cpuMs: number }> {
   await db.query('DROP TABLE IF EXISTS bench_bulk_memories');
   await db.query('CREATE TABLE bench_bulk_memories (LIKE memories INCLUDING ALL)');
   const info = (
@@ -79,6 +88,7 @@ async function bulkInsertRate(db: SqlDatabase, floor: Floor): Promise<{ rows: nu
   const record = info
     .map((c) => `${c.column_name} ${c.data_type === 'ARRAY' ? `${c.udt_name.slice(1)}[]` : c.udt_name}`)
     .join(', ');
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   await db.transaction(async (tx) => {
     const per = floor === 'values' ? 500 : 1000;
@@ -100,8 +110,9 @@ async function bulkInsertRate(db: SqlDatabase, floor: Floor): Promise<{ rows: nu
     }
   });
   const ms = performance.now() - t0;
+  const cpuMs = cpuSince(c0);
   await db.query('DROP TABLE bench_bulk_memories');
-  return { rows: rows.length, rowsPerSec: Math.round(rows.length / (ms / 1000)) };
+  return { rows: rows.length, rowsPerSec: Math.round(rows.length / (ms / 1000)), cpuMs };
 }
 
 export default async function replay(argv: string[]): Promise<void> {
@@ -142,9 +153,11 @@ export default async function replay(argv: string[]): Promise<void> {
       isTTY: false,
       signal: new AbortController().signal,
     };
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     const outcome = await replaySql(log, s.db, { projections: PROJECTION_NAMES, from: null, restart: true }, io);
     const replayMs = performance.now() - t0;
+    const replayCpuMs = cpuSince(c0);
     const values = await bulkInsertRate(s.db, 'values');
     const json = await bulkInsertRate(s.db, 'json');
     const eventsPerSec = Math.round(events / (replayMs / 1000));
@@ -161,12 +174,21 @@ export default async function replay(argv: string[]): Promise<void> {
       bulkInsertValuesRowsPerSec: values.rowsPerSec,
       bulkInsertJsonRowsPerSec: json.rowsPerSec,
       replayOverBulk: +(eventsPerSec / floor).toFixed(2),
+      // CPU of this process per phase: the whole cost on in-process PGlite (a loaded machine inflates
+      // wall time, CPU much less); on PostgreSQL only the client's share.
+      replayCpuMs,
+      bulkInsertValuesCpuMs: values.cpuMs,
+      bulkInsertJsonCpuMs: json.cpuMs,
+      replayOverBulkCpu: +(Math.min(values.cpuMs, json.cpuMs) / replayCpuMs).toFixed(2),
       machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version },
       date: new Date().toISOString(),
     };
     console.log(`\nreplay (${result.store}): ${events} MemoryWritten events through the four SQL projections`);
     console.log(
       `  replay ${eventsPerSec} events/s; the store's own insert of the same ${values.rows} rows: ${values.rowsPerSec} rows/s as multi-VALUES, ${json.rowsPerSec} rows/s as one JSON array a statement (ratio to the faster ${result.replayOverBulk})`,
+    );
+    console.log(
+      `  CPU of this process: replay ${replayCpuMs} ms, floor ${values.cpuMs} ms (multi-VALUES) / ${json.cpuMs} ms (JSON array); ratio ${result.replayOverBulkCpu}`,
     );
     if (out) await writeFile(out, JSON.stringify(result, null, 2));
   } finally {

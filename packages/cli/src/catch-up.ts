@@ -48,32 +48,36 @@ export async function catchUpProjectors(
     );
     from = minCheckpoint(r.rows, projectors.length);
   }
-  let total = 0;
-  let batch: StoredEvent[] = [];
   // Projectors sharing the store apply each batch in one transaction (each with its own checkpoint).
   const guard = projectionGroupGuard(db, projectors, opts.logger ?? silentLogger);
-  const flush = async () => {
-    if (batch.length === 0) return;
-    await guard.apply(batch);
-    total += batch.length;
-    opts.onBatch?.(batch.length);
-    batch = [];
-  };
   const pending = new Set([...to].filter(([p, h]) => h > (from!.get(p) ?? 0)).map(([p]) => p));
   if (pending.size === 0) return 0;
-  for await (const stored of log.read({ from })) {
-    const { partition, offset } = stored.position;
-    if (offset >= (to.get(partition) ?? 0)) {
-      pending.delete(partition);
-      if (pending.size === 0) break;
-      continue;
+  const events = log.read({ from })[Symbol.asyncIterator]();
+  const nextBatch = async (): Promise<StoredEvent[]> => {
+    const batch: StoredEvent[] = [];
+    while (pending.size > 0 && batch.length < batchSize) {
+      const r = await events.next();
+      if (r.done) break;
+      const { partition, offset } = r.value.position;
+      if (offset >= (to.get(partition) ?? 0)) pending.delete(partition);
+      else batch.push(r.value);
     }
-    batch.push(stored);
-    if (batch.length >= batchSize) {
-      await flush();
+    return batch;
+  };
+  let total = 0;
+  // The next batch is read and decoded while the store applies this one.
+  let next = nextBatch();
+  try {
+    for (let batch = await next; batch.length > 0; batch = await next) {
+      next = nextBatch();
+      await guard.apply(batch);
+      total += batch.length;
+      opts.onBatch?.(batch.length);
       if (opts.signal) throwIfAborted(opts.signal, 'catch-up');
     }
+  } finally {
+    await next.catch(() => undefined);
+    await events.return?.();
   }
-  await flush();
   return total;
 }

@@ -18,7 +18,7 @@ import type { CliIo } from '../src/io';
 import { replaySql } from '../src/replay/sql-replay';
 import { importLocomo } from '../src/commands/import-locomo';
 import { LOCOMO_FILE, tempDataDir } from './helpers/run-cli';
-import { hashTables } from './helpers/table-hash';
+import { hashTables, publicIndexes } from './helpers/table-hash';
 
 describeWithServers(
   ['postgres'],
@@ -108,6 +108,7 @@ describeWithServers(
         await runMigrations(ref);
         await catchUpProjectors(f.log, ref, Object.values(PROJECTORS));
         expect(await hashTables(f.db)).toEqual(await hashTables(ref));
+        expect(await publicIndexes(f.db)).toEqual(await publicIndexes(ref));
       } finally {
         await ref.close();
       }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, lastJson, LOCOMO_FILE, tempDataDir } from './helpers/run-cli';
 import { openParts } from './helpers/service-parts';
 import { waitFor } from '@engram/testing';
-import { hashTables, rowCount } from './helpers/table-hash';
+import { hashTables, publicIndexes, rowCount } from './helpers/table-hash';
 
 const QUESTIONS = [
   'When did Caroline go to the LGBTQ support group?',
@@ -16,6 +16,7 @@ describe('engram replay (L6)', () => {
   const tmp = tempDataDir();
   const env = { ENGRAM_DATA_DIR: tmp.dir, ENGRAM_EMBEDDER: 'hash', ENGRAM_CONSOLIDATION_IDLE_SECONDS: '3600' };
   let before: Record<string, string>;
+  let indexes: string[];
   let answers: unknown[];
   const user = 'conv-26';
 
@@ -33,6 +34,7 @@ describe('engram replay (L6)', () => {
       await waitFor('consolidation of the 2 sessions', async () => (await rowCount(parts.f.db, 'episodes')) === 2);
       await parts.settled();
       before = await hashTables(parts.f.db);
+      indexes = await publicIndexes(parts.f.db);
       answers = await Promise.all(QUESTIONS.map((q) => parts.query(user, q)));
       expect(await rowCount(parts.f.db, 'messages')).toBeGreaterThan(20);
       expect(answers.every((a) => (a as unknown[]).length > 0)).toBe(true);
@@ -61,6 +63,9 @@ describe('engram replay (L6)', () => {
     const parts = await openParts(env, { projectors: false });
     try {
       expect(await hashTables(parts.f.db)).toEqual(before);
+      // The indexes the replay built after loading are the migrations' own.
+      expect(await publicIndexes(parts.f.db)).toEqual(indexes);
+      expect(indexes.join('\n')).toContain('memories_user_valid_idx');
       expect(await Promise.all(QUESTIONS.map((q) => parts.query(user, q)))).toEqual(answers);
       const shadow = await parts.f.db.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'engram_%'");
       expect(shadow.rows).toEqual([]);

@@ -17,3 +17,16 @@ export const PROJECTION_TABLES: { readonly [P in ProjectionName]: readonly strin
   ],
   archival: ['archive_entries', 'archive_memory_keys'],
 };
+
+/**
+ * Indexes a replay drops from its freshly migrated shadow schema and builds once after loading (one
+ * sort each instead of maintaining them row by row): no projector statement needs them to find its
+ * rows — they serve the read paths, the live write precheck (last_event_id) and rare per-user
+ * purges, which a prefix index of the same table or a scan also answers.
+ */
+export const REPLAY_DEFERRED_INDEXES: readonly string[] = [
+  'memories_user_valid_idx',
+  'memories_last_event_idx',
+  'memory_history_memory_idx',
+  'event_status_user_idx',
+];

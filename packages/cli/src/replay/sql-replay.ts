@@ -1,10 +1,10 @@
 import type { EventLog, LogPosition, SqlDatabase, SqlExecutor } from '@engram/core';
-import { PROJECTORS, runMigrations, type ProjectionName } from '@engram/projections';
+import { PROJECTORS, REPLAY_DEFERRED_INDEXES, runMigrations, type ProjectionName } from '@engram/projections';
 import { catchUpProjectors } from '../catch-up';
 import type { CliIo } from '../io';
 import { throwIfAborted } from '../interrupt';
 import { createProgress } from '../progress';
-import { inSchema, txAsDatabase } from './schema-db';
+import { inSchema, quoteIdent, txAsDatabase } from './schema-db';
 import { PROJECTION_TABLES, REPLACED_SCHEMA, SHADOW_SCHEMA } from './tables';
 
 export interface SqlReplayOptions {
@@ -20,6 +20,15 @@ export interface SqlReplayOutcome {
   applied: number;
   swappedTables: string[];
 }
+
+interface DeferredIndex {
+  tablename: string;
+  indexname: string;
+  indexdef: string;
+}
+
+/** Events per transaction while rebuilding: an empty shadow takes larger runs than the live runner's batches. */
+const REPLAY_BATCH = 2000;
 
 async function schemaExists(db: SqlExecutor, schema: string): Promise<boolean> {
   const r = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = $1', [schema]);
@@ -42,6 +51,12 @@ async function prepareShadow(db: SqlDatabase, opts: SqlReplayOptions): Promise<b
   await shadow.transaction(async (tx) => {
     await tx.query('CREATE TABLE replay_state (k text PRIMARY KEY, v text NOT NULL)');
     await tx.query("INSERT INTO replay_state (k, v) VALUES ('params', $1)", [wanted]);
+    const deferred = await tx.query<DeferredIndex>(
+      'SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = $1 AND indexname = ANY($2::text[]) ORDER BY indexname',
+      [SHADOW_SCHEMA, REPLAY_DEFERRED_INDEXES],
+    );
+    await tx.query("INSERT INTO replay_state (k, v) VALUES ('deferred_indexes', $1)", [JSON.stringify(deferred.rows)]);
+    for (const ix of deferred.rows) await tx.query(`DROP INDEX ${quoteIdent(ix.indexname)}`);
     // --from: the projectors' own checkpoints make them skip everything before it.
     if (opts.from) {
       for (const p of opts.projections) {
@@ -54,6 +69,26 @@ async function prepareShadow(db: SqlDatabase, opts: SqlReplayOptions): Promise<b
     }
   });
   return false;
+}
+
+/**
+ * Builds the indexes prepareShadow dropped on the tables that will be swapped in (the others, like
+ * the shadow's write status that is copied out, are dropped with the shadow); an interrupted run's
+ * already built ones stay.
+ */
+async function buildDeferredIndexes(shadow: SqlDatabase, tables: readonly string[]): Promise<void> {
+  await shadow.transaction(async (tx) => {
+    const state = await tx.query<{ v: string }>("SELECT v FROM replay_state WHERE k = 'deferred_indexes'");
+    const wanted = (JSON.parse(state.rows[0]?.v ?? '[]') as DeferredIndex[]).filter((ix) =>
+      tables.includes(ix.tablename),
+    );
+    const present = await tx.query<{ indexname: string }>(
+      'SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND indexname = ANY($2::text[])',
+      [SHADOW_SCHEMA, wanted.map((ix) => ix.indexname)],
+    );
+    const built = new Set(present.rows.map((r) => r.indexname));
+    for (const ix of wanted) if (!built.has(ix.indexname)) await tx.query(ix.indexdef);
+  });
 }
 
 async function remaining(db: SqlExecutor, projections: readonly string[], head: Map<number, number>): Promise<number> {
@@ -93,6 +128,7 @@ export async function replaySql(
   // Follow the head until a pass finds nothing new; the swap transaction applies the last few.
   for (let pass = 0; pass < 5; pass++) {
     const n = await catchUpProjectors(log, shadow, projectors, {
+      batchSize: REPLAY_BATCH,
       signal: io.signal,
       onBatch: (k) => {
         applied += k;
@@ -102,9 +138,10 @@ export async function replaySql(
     if (n === 0) break;
   }
   throwIfAborted(io.signal, 'replay');
+  const tables = names.flatMap((n) => PROJECTION_TABLES[n]);
+  await buildDeferredIndexes(shadow, tables);
   progress.finish();
 
-  const tables = names.flatMap((n) => PROJECTION_TABLES[n]);
   await db.query(`DROP SCHEMA IF EXISTS ${REPLACED_SCHEMA} CASCADE`);
   await db.transaction(async (tx) => {
     await tx.query('LOCK TABLE public.projection_checkpoints IN EXCLUSIVE MODE');
