@@ -125,10 +125,36 @@ export function createVectorLane(o: VectorLaneOptions): VectorLane {
     return found as Float32Array[];
   };
 
+  const textsOf = (items: readonly VectorItem[]) => [
+    ...new Set(items.flatMap((i) => (i.op === 'upsert' ? [i.embedText] : []))),
+  ];
+
+  // The next step's texts, embedding while this step's vectors are upserted (a model on a worker
+  // thread would idle otherwise). A failure here is forgotten: that step embeds them itself and
+  // meets the failure where it is retried or dead-lettered.
+  let ahead = new Map<string, Promise<Float32Array | null>>();
+  const embedAhead = (texts: string[]) => {
+    const todo = texts.filter((t) => !ahead.has(t));
+    if (todo.length === 0) return;
+    const batch = vectorsOf(todo).catch(() => null);
+    todo.forEach((t, i) => ahead.set(t, batch.then((v) => v?.[i] ?? null)));
+  };
+  const vectorsFor = async (texts: string[]): Promise<Float32Array[]> => {
+    const early = texts.map((t) => ahead.get(t));
+    // Embedded ahead for at most one step: what this step does not take is not needed any more.
+    ahead = new Map();
+    const got = await Promise.all(early.map((p) => p ?? null));
+    const missing = got.flatMap((v, i) => (v ? [] : [i]));
+    const fresh = await vectorsOf(missing.map((i) => texts[i]!));
+    missing.forEach((i, j) => (got[i] = fresh[j]!));
+    return got as Float32Array[];
+  };
+
   /** Embeds and applies `items` (the head of the queue, in order), then takes them off the queue. */
   const applyItems = async (items: VectorItem[]) => {
-    const texts = [...new Set(items.flatMap((i) => (i.op === 'upsert' ? [i.embedText] : [])))];
-    const vectors = await vectorsOf(texts);
+    const texts = textsOf(items);
+    const vectors = await vectorsFor(texts);
+    if (!closed) embedAhead(textsOf(queue.slice(items.length, items.length + o.batchSize)));
     const byText = new Map(texts.map((t, i) => [t, vectors[i]!]));
     const upserts = new Map<string, Extract<VectorItem, { op: 'upsert' }>>();
     const flush = async () => {
@@ -248,6 +274,7 @@ export function createVectorLane(o: VectorLaneOptions): VectorLane {
       closed = true;
       wake?.();
       await loop;
+      await Promise.all(ahead.values());
       for (const w of roomWaiters.splice(0)) w();
       for (const w of drainWaiters.splice(0)) w();
     },
