@@ -137,13 +137,18 @@ export function createVectorLane(o: VectorLaneOptions): VectorLane {
     const todo = texts.filter((t) => !ahead.has(t));
     if (todo.length === 0) return;
     const batch = vectorsOf(todo).catch(() => null);
-    todo.forEach((t, i) => ahead.set(t, batch.then((v) => v?.[i] ?? null)));
+    todo.forEach((t, i) =>
+      ahead.set(
+        t,
+        batch.then((v) => v?.[i] ?? null),
+      ),
+    );
   };
   const vectorsFor = async (texts: string[]): Promise<Float32Array[]> => {
     const early = texts.map((t) => ahead.get(t));
     // Embedded ahead for at most one step: what this step does not take is not needed any more.
     ahead = new Map();
-    const got = await Promise.all(early.map((p) => p ?? null));
+    const got = await Promise.all(early.map((p) => p ?? Promise.resolve(null)));
     const missing = got.flatMap((v, i) => (v ? [] : [i]));
     const fresh = await vectorsOf(missing.map((i) => texts[i]!));
     missing.forEach((i, j) => (got[i] = fresh[j]!));
