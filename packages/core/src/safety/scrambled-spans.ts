@@ -114,13 +114,7 @@ export function rot13Spans(text: string): string | null {
   const mixed = /\p{Script=Han}/u.test(text);
   const spans = runs(tokensOf(text, rot13), mixed);
   if (spans.length === 0) return null;
-  let out = '';
-  let at = 0;
-  for (const [a, b] of spans) {
-    out += text.slice(at, a) + rot13(text.slice(a, b));
-    at = b;
-  }
-  return out + text.slice(at);
+  return readSpans(text, spans, rot13);
 }
 
 const STARTS_WITH_END = /^[\s"'”’)\]}>]*[.。!！?？]/u;
@@ -143,10 +137,15 @@ export function reversedSpans(text: string): string | null {
     return whole;
   const spans = runs(tokens, false);
   if (spans.length === 0) return null;
+  return readSpans(text, spans, reverse);
+}
+
+/** The text with each span replaced by its reading. */
+function readSpans(text: string, spans: ReadonlyArray<readonly [number, number]>, read: (s: string) => string): string {
   let out = '';
   let at = 0;
   for (const [a, b] of spans) {
-    out += text.slice(at, a) + reverse(text.slice(a, b));
+    out += text.slice(at, a) + read(text.slice(a, b));
     at = b;
   }
   return out + text.slice(at);
