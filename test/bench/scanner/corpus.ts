@@ -42,7 +42,10 @@ function jsonl<T>(file: string): T[] {
  * sealed6: the same, written at the start of round 7 by a helper who changes no product code (requests from a
  * "colleague" or "the developer", fake errors and stack traces, reviews, recipes, lyrics, translation requests,
  * meeting notes, CSV/YAML/SQL comments, link titles and alt text, first-then plans, fiction, flattery, urgency,
- * Chinese slang, 文言 and pinyin).
+ * Chinese slang, 文言 and pinyin); sealed7: the same, written at the start of round 8 by a helper who changes no
+ * product code (chat transcripts, support macros, calendar invites, commit messages, quoted mail replies, JSON tool
+ * results, FAQs, legal boilerplate, children's stories, forum posts, poems, tweets, questions that are orders,
+ * passive voice, "the assistant will …", multi-step plans, memory persistence, and encoded payloads as an intent).
  */
 export const SPLITS = [
   'dev',
@@ -54,6 +57,7 @@ export const SPLITS = [
   'sealed4',
   'sealed5',
   'sealed6',
+  'sealed7',
   'ext-train',
   'ext-held',
 ] as const;
