@@ -4,7 +4,7 @@
  * pipeline in process: the memory app's write path (validation, scanner) → file event log →
  * projectors + search indexes → consolidator (rules engine, no LLM) → `query` and `context`.
  *
- *   npm run bench -- updates [--set dev,dev2,dev3,dev4,dev5,heldout,heldout2,heldout3,heldout4,heldout5,heldout6|all] [--embedder use|hash] [--verbose] [--show-heldout] [--variants] [--out FILE]
+ *   npm run bench -- updates [--set dev,dev2,dev3,dev4,dev5,heldout,heldout2,heldout3,heldout4,heldout5,heldout6,heldout7|all] [--embedder use|hash] [--verbose] [--show-heldout] [--variants] [--out FILE]
  *
  * Held-out scenarios are reported as rates only unless --show-heldout is given (they are not
  * looked at while developing the rules).
@@ -27,6 +27,7 @@ import { HELDOUT3_SCENARIOS } from './updates/heldout3-scenarios';
 import { HELDOUT4_SCENARIOS } from './updates/heldout4-scenarios';
 import { HELDOUT5_SCENARIOS } from './updates/heldout5-scenarios';
 import { HELDOUT6_SCENARIOS } from './updates/heldout6-scenarios';
+import { HELDOUT7_SCENARIOS } from './updates/heldout7-scenarios';
 import type { UpdateScenario } from './updates/scenario';
 
 const TENANT = 'bench-updates';
@@ -49,7 +50,8 @@ type SetName =
   | 'heldout3'
   | 'heldout4'
   | 'heldout5'
-  | 'heldout6';
+  | 'heldout6'
+  | 'heldout7';
 const SETS: Record<SetName, UpdateScenario[]> = {
   dev: DEV_SCENARIOS,
   dev2: DEV2_SCENARIOS,
@@ -62,9 +64,10 @@ const SETS: Record<SetName, UpdateScenario[]> = {
   heldout4: HELDOUT4_SCENARIOS,
   heldout5: HELDOUT5_SCENARIOS,
   heldout6: HELDOUT6_SCENARIOS,
+  heldout7: HELDOUT7_SCENARIOS,
 };
 const USAGE =
-  'usage: npm run bench -- updates [--set dev,dev2,dev3,dev4,dev5,heldout,heldout2,heldout3,heldout4,heldout5,heldout6|all] [--embedder use|hash] [--verbose] [--show-heldout] [--variants] [--out FILE]';
+  'usage: npm run bench -- updates [--set dev,dev2,dev3,dev4,dev5,heldout,heldout2,heldout3,heldout4,heldout5,heldout6,heldout7|all] [--embedder use|hash] [--verbose] [--show-heldout] [--variants] [--out FILE]';
 
 interface Args {
   sets: SetName[];
@@ -90,6 +93,7 @@ function parseArgs(argv: string[]): Args {
       'heldout4',
       'heldout5',
       'heldout6',
+      'heldout7',
     ],
     embedder: 'use',
     verbose: false,
@@ -117,11 +121,12 @@ function parseArgs(argv: string[]): Args {
               'heldout4',
               'heldout5',
               'heldout6',
+              'heldout7',
             ]
           : (v.split(',') as SetName[]);
       if (a.sets.length === 0 || a.sets.some((x) => !(x in SETS)))
         throw new Error(
-          `--set takes dev, dev2, dev3, dev4, heldout, heldout2, heldout3, heldout4, heldout5, heldout6 (comma-separated) or all\n${USAGE}`,
+          `--set takes dev, dev2, dev3, dev4, heldout, heldout2, heldout3, heldout4, heldout5, heldout6, heldout7 (comma-separated) or all\n${USAGE}`,
         );
     } else if (f === '--embedder') a.embedder = argv[++i] as Args['embedder'];
     else if (f === '--out') a.out = argv[++i]!;
@@ -197,6 +202,7 @@ export default async function updates(argv: string[]): Promise<void> {
       ...HELDOUT4_SCENARIOS,
       ...HELDOUT5_SCENARIOS,
       ...HELDOUT6_SCENARIOS,
+      ...HELDOUT7_SCENARIOS,
     ].map((x) => x.id),
   );
   const embedder: Embedder = args.embedder === 'use' ? createUseEmbedder() : createHashEmbedder({ dimensions: 256 });
@@ -288,6 +294,7 @@ export default async function updates(argv: string[]): Promise<void> {
         'heldout4',
         'heldout5',
         'heldout6',
+        'heldout7',
       ] as const) {
         if (pick(set).length === 0) continue;
         groups.push([`${set} en`, pick(set, 'en')], [`${set} zh`, pick(set, 'zh')], [`${set} all`, pick(set)]);
