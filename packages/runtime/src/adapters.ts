@@ -17,7 +17,7 @@ import type {
   TextIndex,
   VectorIndex,
 } from '@engram/core';
-import { ContentScreen, createLlmInjectionClassifier } from '@engram/core';
+import { ContentScreen, createLlmInjectionClassifier, type ContentAnalyzer } from '@engram/core';
 import type { EngramConfig } from './config';
 import type { Logger } from './logger';
 import { loadAdapter } from './optional-adapter';
@@ -217,7 +217,11 @@ export async function openLlm(cfg: EngramConfig): Promise<Llm | null> {
  * P2's screen from configuration: the policy, and the configured LLM's verification stage as the
  * classifier for borderline scores unless ENGRAM_SCANNER_CLASSIFIER=off.
  */
-export async function openContentScreen(cfg: EngramConfig, logger: Logger): Promise<ContentScreen> {
+export async function openContentScreen(
+  cfg: EngramConfig,
+  logger: Logger,
+  analyzer?: ContentAnalyzer,
+): Promise<ContentScreen> {
   const llm = cfg.scanner.classifier === 'off' ? null : await openLlm(cfg);
   const classifier =
     llm && cfg.llm
@@ -226,7 +230,7 @@ export async function openContentScreen(cfg: EngramConfig, logger: Logger): Prom
           timeoutMs: cfg.scanner.classifierTimeoutMs,
         })
       : null;
-  return new ContentScreen({ policy: cfg.scanner.policy, classifier, logger });
+  return new ContentScreen({ policy: cfg.scanner.policy, classifier, logger, ...(analyzer ? { analyzer } : {}) });
 }
 
 /**

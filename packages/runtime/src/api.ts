@@ -6,6 +6,7 @@ import { openAccessControl } from './auth';
 import { loadAdapter } from './optional-adapter';
 import type { WebhookAdmin } from '@engram/webhooks';
 import type { Foundation } from './compose';
+import { createScannerPool } from './scanner-pool';
 import { ENGRAM_VERSION } from './version';
 
 export interface QuerySide {
@@ -28,6 +29,8 @@ export async function createServiceApp(
 ): Promise<MemoryApp> {
   const { createMemoryApp } = await import('@engram/app');
   const { sqlProjectionProgress } = await import('@engram/projections');
+  const scanners = f.cfg.scanner.workers > 0 ? createScannerPool({ workers: f.cfg.scanner.workers }) : null;
+  if (scanners) f.life.add({ name: 'scanner-pool', close: () => scanners.close() });
   const app = createMemoryApp({
     log: f.log,
     db: f.db,
@@ -35,7 +38,7 @@ export async function createServiceApp(
     progress: query?.progress ?? sqlProjectionProgress(f.db, ['episodic', 'semantic']),
     ...(query?.vectorProgress ? { vectorProgress: query.vectorProgress } : {}),
     ...(opts.writePrecheck ? { writePrecheck: opts.writePrecheck } : {}),
-    screen: await openContentScreen(f.cfg, f.logger.child({ component: 'scanner' })),
+    screen: await openContentScreen(f.cfg, f.logger.child({ component: 'scanner' }), scanners?.analyze),
     clock: systemClock,
     logger: f.logger.child({ component: 'app' }),
     config: {

@@ -62,6 +62,8 @@ export interface EngramConfig {
     policy: 'block' | 'quarantine' | 'allow';
     classifier: 'auto' | 'llm' | 'off';
     classifierTimeoutMs: number;
+    /** Worker threads the API's writes are scanned on (cores − 1 by default, at least 1); 0: on the event loop. */
+    workers: number;
   };
   /**
    * P4 crypto-shredding: the master key that wraps every data key (never logged), and where the
@@ -849,6 +851,14 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Readon
         5000,
         (n) => n > 0,
         'a positive number',
+      ),
+      workers: num(
+        p,
+        'ENGRAM_SCANNER_WORKERS',
+        env.ENGRAM_SCANNER_WORKERS ?? file.scanner?.workers,
+        Math.max(1, availableParallelism() - 1),
+        (n) => Number.isInteger(n) && n >= 0 && n <= 64,
+        'an integer 0–64',
       ),
     },
     encryption: encryption(p, env, file, cwd, dataDir, log, store),

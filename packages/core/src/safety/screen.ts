@@ -46,8 +46,16 @@ export interface ScreenLogger {
   warn(obj: object, msg?: string): void;
 }
 
+/**
+ * Where a write's texts are analysed, one analysis per text in order (default: analyzeContent on the
+ * caller's thread). A service passes a pool of threads, so the scan stays on the acknowledged path
+ * without holding the event loop that answers requests.
+ */
+export type ContentAnalyzer = (texts: readonly string[]) => Promise<ScanAnalysis[]>;
+
 export interface ContentScreenOptions {
   policy?: ScanPolicy;
+  analyzer?: ContentAnalyzer;
   classifier?: InjectionClassifier | null;
   logger?: ScreenLogger;
 }
@@ -61,9 +69,11 @@ export class ContentScreen {
   readonly policy: ScanPolicy;
   private readonly classifier: InjectionClassifier | null;
   private readonly logger: ScreenLogger | undefined;
+  private readonly analyzer: ContentAnalyzer | null;
 
   constructor(opts: ContentScreenOptions = {}) {
     this.policy = opts.policy ?? 'block';
+    this.analyzer = opts.analyzer ?? null;
     this.classifier = opts.classifier ?? null;
     this.logger = opts.logger;
   }
@@ -76,8 +86,11 @@ export class ContentScreen {
     let refused: (RefusedVerdict & { field: string }) | null = null;
     let highest = 0;
     let scanner = SCANNER_VERSION;
-    for (const [field, text] of Object.entries(fields)) {
-      const analysis = analyzeContent(text);
+    const entries = Object.entries(fields);
+    // With an analyzer every field is analysed in one call; in process, only up to the first refused.
+    const analyses = this.analyzer && entries.length > 0 ? await this.analyzer(entries.map(([, t]) => t)) : null;
+    for (const [i, [field, text]] of entries.entries()) {
+      const analysis = analyses?.[i] ?? analyzeContent(text);
       highest = Math.max(highest, analysis.score);
       const verdict = analysis.hidden
         ? verdictOf(analysis)
