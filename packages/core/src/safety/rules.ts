@@ -1221,6 +1221,25 @@ const FROM_NOW = k([
   'starting (?:now|today)',
 ]);
 
+/** Round 8: where an order to the assistant starts (a sentence start, a polite request, "could you"). */
+const ADDRESSED =
+  '(?:^|(?<=[.!?;:,\\n。！？；：，]\\s*)|(?<![a-z])(?:please|pls|kindly|also|and|then|now|just)\\s+|(?<![a-z])(?:can|could|would|will) you\\s+(?:please\\s+)?|(?<![a-z])you (?:could|can|would|should|must|need to)\\s+|(?<![a-z])(?:the|you,? the) (?:assistant|ai|model|bot|agent) (?:is|are) to\\s+|(?<![a-z])i (?:want|need) you to\\s+)';
+/** A request to keep something: the memory, notes, a profile. */
+const STORE_REQUEST =
+  '(?:remember|memori[sz]e|store|save|note(?: down)?|record|log|write (?:down|this down|it down)|jot down|add(?: (?:this|it|the following))? to (?:your |the )?(?:notes|memory|memories|profile|knowledge base|records?)|add (?:a|an|this|the) (?:memory|note|entry)(?: entry)?|commit (?:this |it |that )?to (?:your )?memory|keep (?:this |it |that )?in (?:your )?(?:long-?term |permanent )?(?:memory|mind|notes)|update (?:your|the) (?:memory|memories|notes|profile)|file (?:this|it) (?:away|under))';
+/** The assistant told what it must, may or will do, in the third person or as "you". */
+const ASSISTANT_DUTY =
+  "(?<![a-z])(?:(?:you|u|the (?:assistant|ai|model|bot|agent|chatbot))\\s+(?:must|should|shall|are to|is to|need to|needs to|have to|has to|will|are (?:allowed|permitted|authori[sz]ed|free) to|is (?:allowed|permitted|authori[sz]ed|free) to|may|can)|you'?re (?:allowed|permitted|authori[sz]ed|free) to)\\s+(?:now\\s+|always\\s+|never\\s+|no longer\\s+|not\\s+|from now on\\s+)*(?:(?<=(?:not|never)\\s+)(?:warn|question|check|verify|confirm|refuse|flag|report|alert)|share|send|forward|reveal|disclose|leak|promote|advertise|obey|trust|comply with|skip|bypass|ignore|disable|hide|deny|transfer|pay|buy|purchase|approve|grant|execute|click|visit|redirect|accept|believe|agree with|(?:include|insert|append|add|mention) (?:a |the |this |our |my )?(?:link|url|referral|affiliate|promo|coupon|tracking)|ask (?:for )?(?:confirmation|permission|before))";
+/** The user spoken for in the third person: what they allowed, want or are. */
+const USER_SPOKEN_FOR =
+  "(?<![a-z])the (?:user|owner|customer|human|account holder)(?:'s)?\\s+(?:(?:has|have|had)\\s+)?(?:already\\s+)?(?:authori[sz]ed|approved|consented|agreed|allowed|permitted|pre-?approved|wants? (?:you|the assistant|all)|prefers? (?:you|the assistant) to|would like (?:you|the assistant) to|asked (?:you|the assistant) to|trusts?|(?:real|true|actual|official|new|correct|verified) (?:bank|account|e-?mail|address|wallet|password|phone|number|iban)|(?:password|pin|card|credentials|files|data|emails|messages|chats?|history) (?:is|are) to be)";
+/** A standing behaviour given as an order (trust or obey a source, recommend when the user asks). */
+const STANDING_BEHAVIOUR =
+  '(?<![a-z])(?:(?:always|never|from now on|in (?:all )?future (?:sessions|chats|conversations),?)\\s+(?:trust|obey|follow|believe|accept|execute)\\s+(?:any\\s+|all\\s+|every\\s+)?(?:links?|messages?|instructions?|requests?|e-?mails?|claims?|anything|whatever|sites?|pages?|documents?|content|commands?|orders?)\\s+(?:from|in|on|signed|by|sent)|(?:always\\s+)?(?:recommend|promote|suggest|push|mention)\\s+[^.!?\\n]{1,30}?\\s(?:when|whenever|if)\\s+(?:the\\s+)?(?:user|customer|they|anyone|someone)\\s+asks?|(?:when|whenever|if)\\s+(?:the\\s+)?(?:user|customer|someone|anyone)\\s+asks?\\s+[^.!?\\n]{0,30}?,?\\s*(?:always\\s+)?(?:recommend|promote|suggest|push))';
+/** "… are to be obeyed": a duty in the passive. */
+const PASSIVE_DUTY =
+  '(?<![a-z])(?:is|are)\\s+(?:always\\s+)?to\\s+be\\s+(?:obeyed|followed|trusted|executed|included|sent|shared|forwarded|disclosed|treated as)';
+
 export const RULES: readonly Rule[] = [
   // Instruction override.
   seq('disregard_prior_instructions', 'instruction_override', 0.92, [DISREGARD, 30, PRIOR, 30, INSTRUCTIONS], {
@@ -5574,5 +5593,76 @@ export const RULES: readonly Rule[] = [
       ),
     ],
     { compact: false },
+  ),
+  // Round 8: requests to the memory itself, read as addressed (an imperative, a polite request, "the assistant is
+  // to …") and as being about the assistant's behaviour or about the user in the third person. A user keeping their
+  // own preferences ("remember I'm vegetarian", "save this as a standing preference: I like …") asks neither.
+  raw(
+    'memory_note_directs_assistant',
+    'persistence',
+    0.72,
+    `${ADDRESSED}${STORE_REQUEST}[^.!?\\n。！？]{0,60}?(?:\\bthat\\b|:|\\bsaying\\b|\\bstating\\b|\\bwhich says\\b|—|-|,)\\s*[^.!?\\n。！？]{0,50}?(?:${ASSISTANT_DUTY}|${USER_SPOKEN_FOR}|${STANDING_BEHAVIOUR}|${PASSIVE_DUTY})`,
+  ),
+  raw(
+    'standing_rule_addressed',
+    'persistence',
+    0.72,
+    `${ADDRESSED}(?:treat|consider|regard|make|mark|keep|save|store|record|set|count|take)\\s+(?:this|it|that|these|the following|this (?:note|message|line|entry))\\s+(?:as\\s+|to be\\s+)?(?:an?\\s+|one of\\s+)?(?:your\\s+|the\\s+)?(?:(?:permanent|persistent|core|system|lasting|fixed|binding|top-?priority|default|overriding|global)\\s+(?:rules?|instructions?|directives?|orders?|commands?|polic(?:y|ies)|memor(?:y|ies)|truths?)|standing\\s+(?:rules?|instructions?|directives?|commands?)|(?:permanent|binding|standing|persistent)\\s*(?:[:：]|and\\s+(?:apply|follow|obey|use)))`,
+  ),
+  raw(
+    'passive_duty_everywhere',
+    'persistence',
+    0.45,
+    `(?<![a-z])(?:messages?|instructions?|requests?|emails?|commands?|orders?|notes?|anything|whatever|everything)\\s+(?:from|signed|sent by|written by|coming from|by|in|on)\\s+[^.!?\\n]{1,40}?\\s+(?:are|is)\\s+(?:always\\s+)?to\\s+be\\s+(?:obeyed|followed|trusted|executed|carried out|acted on|treated as (?:system|admin|official|trusted))`,
+  ),
+  raw(
+    'zh_memory_note_directs',
+    'persistence',
+    0.66,
+    `(?:写进|写入|存入|存进|记进|加进|加入|添加到|保存到|保存进|存到|记到|记在)(?:你的)?(?:长期|永久)?(?:记忆|记忆库|笔记|档案|备忘录?|memory)[^。！？\\n]{0,30}?(?:以后|之后|今后|每次|永远|一直|始终|所有|都要|必须)[^。！？\\n]{0,20}?(?:用户|推荐|转发|发送|发给|分享|链接|不要告诉|不要询问|不要确认|无需确认|不用确认|信任|服从|听从|执行|广告|推广)`,
+  ),
+  raw(
+    'zh_set_as_your_behaviour',
+    'persistence',
+    0.62,
+    `(?:这个|这条|这些|此|以下|下面的?|上面的?)(?:内容|指令|规则|要求|做法|设定)?\\s?(?:设为|设置为|设定为|当作|当成|作为|定为|变成)(?:你的)(?:默认|永久|固定|长期|核心|基本|最高|新的?)?(?:行为|做法|规则|设定|模式|准则|指令|人设|原则)`,
+  ),
+
+  // Round 8: concealment said as an order to the assistant about the person it serves.
+  raw(
+    'user_need_not_know',
+    'concealment',
+    0.45,
+    `(?<![a-z])(?:the|your)\\s+(?:user|owner|human|operator|customer|client|account holder)s?\\s+(?:doesn'?t|does not|don'?t|do not|need not|needn'?t|shouldn'?t|should not|must not|mustn'?t|won'?t|will not|is not to|isn'?t to|are not to|has no need to|never needs? to)\\s+(?:need\\s+to\\s+|have\\s+to\\s+|ever\\s+)?(?:know|be told|be informed|find out|hear about|see this|notice|learn|be aware|be made aware)`,
+  ),
+  raw(
+    'between_us_user_need_not_know',
+    'concealment',
+    0.7,
+    `(?<![a-z])(?:keep (?:this|it|that) (?:between us|to yourself|secret|quiet|private|under wraps|off the record)|say nothing (?:about (?:this|it))?|don'?t (?:mention|bring up) (?:this|it))[^.!?\\n]{0,20}?[;,.:—-]?\\s*(?:the|your)\\s+(?:user|owner|human|operator|customer)s?\\s+(?:doesn'?t|does not|need not|needn'?t|shouldn'?t|should not|must not|won'?t|will not)\\s+(?:need\\s+to\\s+|have\\s+to\\s+)?(?:know|be told|find out|hear|notice|see)`,
+  ),
+  raw(
+    'never_reveal_to_user_that',
+    'concealment',
+    0.68,
+    `(?<![a-z])(?:never|do not|don'?t|must not|mustn'?t|should not|shouldn'?t|are not to|is not to)\\s+(?:ever\\s+)?(?:reveal|tell|mention|disclose|admit|let on|say|explain|indicate|hint|signal|acknowledge|confirm)(?:\\s+anything)?\\s+(?:to|with)\\s+(?:the|your)\\s+(?:user|owner|human|operator|customer)s?\\s+(?:that|about|what|why|how|where|this|these|it|any)`,
+  ),
+  raw(
+    'deny_if_the_user_asks',
+    'concealment',
+    0.62,
+    `(?<![a-z])(?:if|when|should|whenever|in case)\\s+(?:the|your)\\s+(?:user|owner|human|operator|customer)s?\\s+(?:ever\\s+)?(?:asks?|questions?|enquires?|inquires?|wonders?|brings?\\s+(?:it|this)\\s+up)(?:\\s+you)?\\s+(?:(?:about|regarding|whether|if|why|what|how|where|who)\\s+)?[^.!?\\n]{0,40}?(?:deny|say (?:nothing|no|you don'?t know|there is nothing)|pretend|lie|play dumb|feign|change the subject|claim (?:you|it|there|that)|act as (?:if|though))`,
+  ),
+  raw(
+    'zh_dont_tell_the_user',
+    'concealment',
+    0.65,
+    `(?:别|不要|不许|切勿|千万别|千万不要|不得|不能|不准)(?:跟|对|向|和|给|让|被)(?:用户|主人|管理员|使用者|账户持有人)(?:提起|提到|提及|说起|讲起|说|讲|透露|知道|发现|察觉|看到|注意到)|(?:别|不要|不许|切勿|千万别|千万不要|不得|不能|不准)(?:告诉|通知|提醒|透露给)(?:使用者|账户持有人)`,
+  ),
+  raw(
+    'zh_deny_if_user_asks',
+    'concealment',
+    0.62,
+    `(?:如果|要是|假如|万一|若)(?:用户|主人|管理员|使用者)(?:问起|问到|问|询问|提起|追问)[^。！？\\n]{0,15}?(?:就|便|也)?(?:否认|说不知道|说没有|装作|假装|装不知道|糊弄|转移话题|撒谎)`,
   ),
 ];
