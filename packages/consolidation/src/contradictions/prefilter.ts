@@ -1,5 +1,6 @@
 import type { CandidateFact } from '../extraction/types';
 import type { ActiveEntry } from '../read-models';
+import { slotOf, valueKindConflicts } from './slots';
 
 /** Key segments without the namespace: user.contact.email → [contact, email]. */
 function keyWords(key: string): string[] {
@@ -19,7 +20,7 @@ export function keySimilarity(a: string, b: string): number {
   return shared / Math.max(wa.size, wb.size);
 }
 
-export type Relation = 'same_key' | 'similar_key' | 'same_subject_predicate' | 'tag_overlap';
+export type Relation = 'same_key' | 'same_slot' | 'similar_key' | 'same_subject_predicate' | 'tag_overlap';
 
 /**
  * C2 heuristic pre-filter: the active entries a candidate could contradict (same or similar key,
@@ -32,9 +33,12 @@ export function relatedEntries(
   const out: Array<{ entry: ActiveEntry; relation: Relation }> = [];
   const generic = new Set(['profile', 'fact', 'event', 'en', 'zh', 'preference', 'favourite', 'environment']);
   const specificTags = c.tags.filter((t) => !generic.has(t));
+  const slot = slotOf(c.key, c.object);
   for (const e of entries) {
     if (e.type !== c.type) continue;
-    if (e.key !== null && e.key === c.key) out.push({ entry: e, relation: 'same_key' });
+    if (e.key !== null && e.key === c.key) {
+      if (!valueKindConflicts(c.key, e.object, c.object)) out.push({ entry: e, relation: 'same_key' });
+    } else if (slot !== null && slotOf(e.key, e.object) === slot) out.push({ entry: e, relation: 'same_slot' });
     else if (
       e.key !== null &&
       keySimilarity(e.key, c.key) >= 0.5 &&

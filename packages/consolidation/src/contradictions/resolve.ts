@@ -35,15 +35,15 @@ export async function decide(
 ): Promise<Decision> {
   const related = relatedEntries(c, entries);
   const restated =
-    related.find((r) => r.relation === 'same_key' && sameValue(r.entry, c)) ??
+    related.find((r) => (r.relation === 'same_key' || r.relation === 'same_slot') && sameValue(r.entry, c)) ??
     related.find((r) => sameValue(r.entry, c) && r.entry.content === c.content);
   if (restated) return { action: 'restatement', entry: restated.entry };
   const conflicts: Conflict[] = [];
   for (const { entry, relation } of related) {
     let description: string;
     let confidence: number;
-    if (relation === 'same_key') {
-      description = `"${entry.content}" vs "${c.content}" (key ${c.key})`;
+    if (relation === 'same_key' || relation === 'same_slot') {
+      description = `"${entry.content}" vs "${c.content}" (${relation === 'same_key' ? 'key' : 'slot of'} ${c.key})`;
       confidence = Math.min(0.95, c.confidence);
     } else {
       if (!verifier) continue;

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import type { Logger } from '@engram/core';
+import { decide } from '../src/contradictions/resolve';
+import type { CandidateFact } from '../src/extraction/types';
+import type { ActiveEntry } from '../src/read-models';
+
+const logger = { warn: () => undefined } as unknown as Logger;
+
+const entry = (key: string, object: string, content: string): ActiveEntry => ({
+  id: `e-${key}`,
+  type: 'fact' as ActiveEntry['type'],
+  key,
+  content,
+  tags: [],
+  source: 'consolidated',
+  pinned: false,
+  importance: 0.5,
+  accessCount: 0,
+  lastAccessed: null,
+  createdAt: '2025-01-01T10:00:00.000Z',
+  object,
+  predicate: null,
+  lastEventId: 'ev',
+});
+
+const candidate = (key: string, object: string, content: string): CandidateFact => ({
+  key,
+  content,
+  kind: 'profile' as CandidateFact['kind'],
+  type: 'fact' as CandidateFact['type'],
+  subject: 'user',
+  predicate: 'is',
+  object,
+  positive: true,
+  timeHint: null,
+  validFrom: null,
+  validTo: null,
+  confidence: 0.8,
+  importance: 0.5,
+  tags: [],
+  sourceMessageIds: ['m1'],
+  language: /\p{Script=Han}/u.test(content) ? 'zh' : 'en',
+});
+
+/** Which of the entries the candidate replaces (said months later, same provenance). */
+async function replaced(c: CandidateFact, entries: ActiveEntry[]): Promise<string[]> {
+  const d = await decide(c, 'consolidated', '2025-06-01T10:00:00.000Z', entries, undefined, logger);
+  if (d.action === 'restatement') return ['(restatement)'];
+  return d.conflicts.filter((k) => k.outcome === 'b_wins').map((k) => k.entry.key ?? '');
+}
+
+describe('an update replaces the fact of the same slot under another name', () => {
+  const cases: Array<[ActiveEntry, CandidateFact]> = [
+    [
+      entry('user.does.eat.normal_diet', 'a normal diet', 'User eats a normal diet'),
+      candidate('user.diet', 'gluten-free', 'User is gluten-free'),
+    ],
+    [entry('user.does.吃.蛋奶素', '蛋奶素', '用户吃蛋奶素'), candidate('user.diet', '全素', '用户吃全素')],
+    [
+      entry('user.favourite_football_team', 'Arsenal', 'User supports Arsenal'),
+      candidate('user.sports_team', 'Brighton', 'User supports Brighton'),
+    ],
+    [
+      entry('user.usual_coffee', 'a flat white', 'User usually orders a flat white'),
+      candidate('user.favourite_order', 'an oat latte', 'User usually orders an oat latte'),
+    ],
+    [
+      entry('user.time.gym', '6 am', 'User goes to the gym at 6 am'),
+      candidate('user.time.work_out', '7 pm', 'User works out at 7 pm'),
+    ],
+    [
+      entry('user.field_of_study', 'at the University of Leeds', 'User studies at the University of Leeds'),
+      candidate('user.school', 'Durham University', 'User studies at Durham University'),
+    ],
+    [
+      entry('user.identity.招商银行', '招商银行', '用户是招商银行的'),
+      candidate('user.employer', '平安保险', '用户在平安保险工作'),
+    ],
+  ];
+  it.each(cases)('%# %s', async (old, c) => {
+    expect(await replaced(c, [old])).toEqual([old.key]);
+  });
+
+  it('a restatement under another name of the slot is a restatement', async () => {
+    const old = entry('user.favourite_drink', 'green tea', 'User likes green tea best');
+    expect(await replaced(candidate('user.usual_drink', 'green tea', 'User usually drinks green tea'), [old])).toEqual([
+      '(restatement)',
+    ]);
+  });
+});
+
+describe('an update never replaces an unrelated fact', () => {
+  const cases: Array<[string, ActiveEntry, CandidateFact]> = [
+    [
+      'a family member’s slot is not the user’s',
+      entry('user.family.son.diet', 'vegetarian', "User's son is vegetarian"),
+      candidate('user.diet', 'vegan', 'User is vegan'),
+    ],
+    [
+      'a food eaten is not a diet',
+      entry('user.does.eat.oatmeal', 'oatmeal', 'User eats oatmeal'),
+      candidate('user.diet', 'keto', 'User is on a keto diet'),
+    ],
+    [
+      'a wake-up time is not a workout time',
+      entry('user.time.wake_up', '6:30', 'User wakes up at 6:30'),
+      candidate('user.time.gym', '7 pm', 'User goes to the gym at 7 pm'),
+    ],
+    [
+      'a field of study is not a school',
+      entry('user.field_of_study', 'chemistry', 'User studies chemistry'),
+      candidate('user.school', 'Durham University', 'User studies at Durham University'),
+    ],
+    [
+      'a bank read as a residence does not move the user',
+      entry('user.residence', '合肥', '用户住在合肥'),
+      candidate('user.residence', '招商银行', '用户住在招商银行'),
+    ],
+    [
+      'a role read as a residence does not move the user',
+      entry('user.residence', '高雄', '用戶住在高雄'),
+      candidate('user.residence', '補習班當主任', '用戶住在補習班當主任'),
+    ],
+    [
+      'an identity that is not a company is not the employer',
+      entry('user.employer', 'Google', 'User works at Google'),
+      candidate('user.identity.runner', 'a runner', 'User is a runner'),
+    ],
+  ];
+  it.each(cases)('%s', async (_, old, c) => {
+    expect(await replaced(c, [old])).toEqual([]);
+  });
+
+  it('a place still replaces a place under the same key', async () => {
+    const old = entry('user.residence', '合肥', '用户住在合肥');
+    expect(await replaced(candidate('user.residence', '南京', '用户住在南京'), [old])).toEqual(['user.residence']);
+  });
+});
