@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, lastJson, LOCOMO_FILE, tempDataDir } from './helpers/run-cli';
 import { openParts } from './helpers/service-parts';
 import { waitFor } from '@engram/testing';
-import { hashTables, publicIndexes, rowCount } from './helpers/table-hash';
+import { eventStatusRows, hashTables, publicIndexes, rowCount } from './helpers/table-hash';
 
 const QUESTIONS = [
   'When did Caroline go to the LGBTQ support group?',
@@ -17,6 +17,7 @@ describe('engram replay (L6)', () => {
   const env = { ENGRAM_DATA_DIR: tmp.dir, ENGRAM_EMBEDDER: 'hash', ENGRAM_CONSOLIDATION_IDLE_SECONDS: '3600' };
   let before: Record<string, string>;
   let indexes: string[];
+  let status: string[];
   let answers: unknown[];
   const user = 'conv-26';
 
@@ -35,6 +36,8 @@ describe('engram replay (L6)', () => {
       await parts.settled();
       before = await hashTables(parts.f.db);
       indexes = await publicIndexes(parts.f.db);
+      status = await eventStatusRows(parts.f.db);
+      expect(status.length).toBeGreaterThan(20);
       answers = await Promise.all(QUESTIONS.map((q) => parts.query(user, q)));
       expect(await rowCount(parts.f.db, 'messages')).toBeGreaterThan(20);
       expect(answers.every((a) => (a as unknown[]).length > 0)).toBe(true);
@@ -65,6 +68,8 @@ describe('engram replay (L6)', () => {
       expect(await hashTables(parts.f.db)).toEqual(before);
       // The indexes the replay built after loading are the migrations' own.
       expect(await publicIndexes(parts.f.db)).toEqual(indexes);
+      // The write status is rebuilt too (moved in whole when every SQL projection is replayed).
+      expect(await eventStatusRows(parts.f.db)).toEqual(status);
       expect(indexes.join('\n')).toContain('memories_user_valid_idx');
       expect(await Promise.all(QUESTIONS.map((q) => parts.query(user, q)))).toEqual(answers);
       const shadow = await parts.f.db.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'engram_%'");

@@ -1,5 +1,11 @@
 import type { EventLog, LogPosition, SqlDatabase, SqlExecutor } from '@engram/core';
-import { PROJECTORS, REPLAY_DEFERRED_INDEXES, runMigrations, type ProjectionName } from '@engram/projections';
+import {
+  PROJECTION_NAMES,
+  PROJECTORS,
+  REPLAY_DEFERRED_INDEXES,
+  runMigrations,
+  type ProjectionName,
+} from '@engram/projections';
 import { catchUpProjectors } from '../catch-up';
 import type { CliIo } from '../io';
 import { throwIfAborted } from '../interrupt';
@@ -73,7 +79,7 @@ async function prepareShadow(db: SqlDatabase, opts: SqlReplayOptions): Promise<b
 
 /**
  * Builds the indexes prepareShadow dropped on the tables that will be swapped in (the others, like
- * the shadow's write status that is copied out, are dropped with the shadow); an interrupted run's
+ * a write status that is copied out, are dropped with the shadow); an interrupted run's
  * already built ones stay.
  */
 async function buildDeferredIndexes(shadow: SqlDatabase, tables: readonly string[]): Promise<void> {
@@ -139,7 +145,11 @@ export async function replaySql(
   }
   throwIfAborted(io.signal, 'replay');
   const tables = names.flatMap((n) => PROJECTION_TABLES[n]);
-  await buildDeferredIndexes(shadow, tables);
+  // Only the SQL projections write status rows: when all of them are replayed, the shadow's write
+  // status is the whole table and moves in like a read model instead of being copied row by row.
+  const statusWhole = PROJECTION_NAMES.every((n) => names.includes(n));
+  const moved = statusWhole ? [...tables, 'event_status'] : tables;
+  await buildDeferredIndexes(shadow, moved);
   progress.finish();
 
   await db.query(`DROP SCHEMA IF EXISTS ${REPLACED_SCHEMA} CASCADE`);
@@ -148,12 +158,12 @@ export async function replaySql(
     await tx.query(`SET LOCAL search_path TO ${SHADOW_SCHEMA}`);
     applied += await catchUpProjectors(log, txAsDatabase(tx, db.kind), projectors);
     await tx.query(`CREATE SCHEMA ${REPLACED_SCHEMA}`);
-    for (const t of tables) {
+    for (const t of moved) {
       await tx.query(`ALTER TABLE public.${t} SET SCHEMA ${REPLACED_SCHEMA}`);
       await tx.query(`ALTER TABLE ${SHADOW_SCHEMA}.${t} SET SCHEMA public`);
     }
     // Write status and dead letters are rows per projection, like the checkpoints: they move with it.
-    for (const t of ['event_status', 'dead_letters']) {
+    for (const t of statusWhole ? ['dead_letters'] : ['event_status', 'dead_letters']) {
       await tx.query(`DELETE FROM public.${t} WHERE projection = ANY($1::text[])`, [names]);
       await tx.query(`INSERT INTO public.${t} SELECT * FROM ${SHADOW_SCHEMA}.${t} WHERE projection = ANY($1::text[])`, [
         names,

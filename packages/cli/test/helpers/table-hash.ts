@@ -13,3 +13,12 @@ export async function publicIndexes(db: SqlExecutor): Promise<string[]> {
   );
   return r.rows.map((x) => x.indexdef);
 }
+
+/** The write status rows without their wall-clock `at` (a replay records them again, so `at` is the replay's). */
+export async function eventStatusRows(db: SqlExecutor): Promise<string[]> {
+  const r = await db.query<{ j: string }>(
+    `SELECT json_build_array(event_id, projection, tenant_id, user_id, partition, "offset", event_type, outcome, memory_id, code, reason)::text AS j
+       FROM event_status ORDER BY event_id, projection`,
+  );
+  return r.rows.map((x) => x.j);
+}
