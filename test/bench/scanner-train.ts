@@ -1,6 +1,7 @@
 /**
- * `npm run bench -- scanner-train [--splits dev,dev2,ext-train] [--folds 5] [--max-added-fp 0.01] [--dry] [--oof-out file.json]`
- * (--oof-out: every training example's out-of-fold probability and rule evidence, to study thresholds without refitting)
+ * `npm run bench -- scanner-train [--splits dev,dev2,ext-train] [--folds 5] [--max-added-fp 0.01] [--dry] [--oof-out file.json] [--out file.ts]`
+ * (--oof-out: every training example's out-of-fold probability and rule evidence, to study thresholds without refitting;
+ * --out: write the weights elsewhere, to train variants side by side without touching the product's file)
  * Trains the scanner's learned stage on the training splits only (never heldout, fresh, the sealed
  * splits or ext-held), chooses its two thresholds out of fold, and writes
  * packages/core/src/safety/learned-weights.ts. Deterministic: the same corpus (and the same pinned
@@ -164,6 +165,7 @@ ${intents.map((m) => `    ${JSON.stringify(m).replace(/"(\w+)":/g, '$1: ')},`).j
 };
 `;
   if (argv.includes('--dry')) return;
-  writeFileSync(OUT, await format(file, { ...(await resolveConfig(OUT)), filepath: OUT }));
-  console.log(`wrote ${OUT} (${(file.length / 1024).toFixed(0)} KB)`);
+  const out = arg('out') ?? OUT;
+  writeFileSync(out, await format(file, { ...(await resolveConfig(OUT)), filepath: OUT }));
+  console.log(`wrote ${out} (${(file.length / 1024).toFixed(0)} KB)`);
 }
