@@ -8,6 +8,7 @@ import { parseChineseNumber, resolveTime } from './time-expressions';
 import { CHINESE_CHANGE_RULES } from './chinese-changes';
 import { CHINESE_SLOT_RULES } from './chinese-slots';
 import { chineseHabitDraft } from './chinese-verbs';
+import { CHINESE_TYPED_RULES } from './typed-statements';
 import { CHINESE_FRAME_RULES, unwrapReportedChinese } from './chinese-frames';
 
 const ZADV = ZH_ADV;
@@ -717,7 +718,13 @@ export function chineseClauseDrafts(clause: string, ctx: ClauseContext): FactDra
     const inner = chineseClauseDrafts(w.rewrite(m), ctx);
     if (inner.length) return inner.map((d) => ({ ...negate(d), confidence: d.confidence * w.confidence }));
   }
-  for (const rule of [...CHINESE_FRAME_RULES, ...CHINESE_CHANGE_RULES, ...CHINESE_SLOT_RULES, ...RULES]) {
+  for (const rule of [
+    ...CHINESE_TYPED_RULES,
+    ...CHINESE_FRAME_RULES,
+    ...CHINESE_CHANGE_RULES,
+    ...CHINESE_SLOT_RULES,
+    ...RULES,
+  ]) {
     const out = rule(clause, ctx);
     // "学不下去", "跑不动": a verb's complement of inability is no value
     if (out && out.length)

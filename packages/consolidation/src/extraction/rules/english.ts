@@ -19,6 +19,7 @@ import { knownFactWithValue } from './value-match';
 import { attributeKey, type ClauseContext, type KnownFact } from './clause';
 import { habitDraft } from './english-verbs';
 import { calledByOthers, ENGLISH_FRAME_RULES } from './english-frames';
+import { ENGLISH_TYPED_RULES } from './typed-statements';
 import { wordTable } from '@engram/core';
 
 const ADV = String.raw`(?:(?:just|recently|finally|now|actually|also|still|currently|really|already|officially|mostly|mainly|primarily|usually|always|totally|absolutely|definitely|honestly|basically|even|then|eventually|permanently|happily|kind\s+of|sort\s+of|pretty\s+much)\s+)*`;
@@ -784,7 +785,7 @@ export function englishClauseDrafts(clause: string, ctx: ClauseContext): FactDra
     if (inner.length) return inner.map((d) => ({ ...negate(d), confidence: d.confidence * w.confidence }));
     break;
   }
-  for (const rule of [...ENGLISH_FRAME_RULES, ...CHANGE_RULES, ...SLOT_RULES, ...RULES]) {
+  for (const rule of [...ENGLISH_TYPED_RULES, ...ENGLISH_FRAME_RULES, ...CHANGE_RULES, ...SLOT_RULES, ...RULES]) {
     const out = rule(clause, ctx);
     if (out && out.length) return out.filter((d) => d.object.trim().length > 0);
   }
@@ -809,8 +810,29 @@ const WE_SUBJECT = /^(?:(?:my|our)\s+[a-z]+|[A-Z][\p{L}'-]+)\s+and\s+i\b/u;
 const DONE_TO_ME =
   /^(?:they|he|she|work|hr|(?:my|our|the)\s+(?:company|boss|employer|manager|firm|team|bank|agency)|[A-Z][\p{L}&'-]+)\s+(?:just\s+|finally\s+|recently\s+)?(transferred|moved|relocated|posted|reassigned|seconded|sent|promoted)\s+me\s+(?:over\s+)?(to|as)\s+/iu;
 
+/** "The landlord raised it to $1,950", "my boss bumped my salary to 68k": an amount set by someone else, the agent naming the slot of "it". */
+const SET_BY_OTHERS =
+  /^(?:the|my|our)\s+(landlord|landlady|boss|company|employer|manager|bank|gym|school)\s+(?:just\s+|finally\s+)?(?:raised|increased|put\s+up|bumped(?:\s+up)?|hiked|cut|lowered|reduced|dropped)\s+(?:it|(?:my|our)\s+([a-z]+))\s+(?:up\s+|down\s+)?to\s+/i;
+const AGENT_SLOT: Record<string, string> = {
+  landlord: 'rent',
+  landlady: 'rent',
+  gym: 'membership fee',
+  school: 'fees',
+};
+/** "Denver is home now", "Kotlin is my main language these days": the value first, said as the attribute's. */
+const VALUE_FIRST =
+  /^(\p{Lu}[\p{L}\d.+#'’ -]{0,40}?)\s+is\s+(home|my\s+[a-z ]{2,30}?)((?:\s+(?:now|these\s+days|nowadays))+)(?:\s*,.*)?$/u;
+
 export function englishStatementDrafts(clause: string, ctx: ClauseContext): FactDraft[] {
   const text = clause
+    .replace(VALUE_FIRST, (_m, v: string, attr: string) =>
+      attr === 'home' ? `i live in ${v} now` : `${attr} is ${v} now`,
+    )
+    .replace(
+      SET_BY_OTHERS,
+      (_m, agent: string, slot: string | undefined) =>
+        `my ${slot ?? AGENT_SLOT[agent.toLowerCase()] ?? 'salary'} is now `,
+    )
     .replace(DONE_TO_ME, (_m, verb: string, prep: string) => `i was ${verb.toLowerCase()} ${prep} `)
     .replace(/\s*\([^)]*\)/g, '')
     .replace(/["“”]/g, '')

@@ -1,0 +1,100 @@
+import { draft, type FactDraft } from './draft';
+import type { ClauseContext } from './clause';
+
+/**
+ * Statements whose slot is named by the value's type, not by the words around it (issue 17, round 8):
+ * a body measure with its unit ("i am 84 kg", "down to 79 kg now", 我现在84公斤, 瘦到79公斤了) is the
+ * weight or height, "turned N" / 满N岁 is the age, and a fragment "X now" / "X these days" fills the
+ * slot whose kind the value has (a diet word the diet, a relationship status, work status, a place
+ * for a user whose home is known). A measure after a verb of change by an amount ("lost 10 kilos",
+ * 瘦了10斤) is a difference, not the value, and is left alone.
+ */
+
+type Rule = (c: string, ctx: ClauseContext) => FactDraft[] | null;
+const knows = (ctx: ClauseContext, suffix: string) => ctx.known.some((k) => k.key === `user.${suffix}`);
+
+const EN_WEIGHT = String.raw`(\d{2,3}(?:[.,]\d)?\s?(?:kg|kgs|kilos?|kilograms?|lbs?|pounds))`;
+const EN_HEIGHT = String.raw`([12][.,]\d{1,2}\s?m|1\d{2}\s?cm|[4-7]\s?(?:ft|foot|feet)(?:\s?\d{1,2}(?:\s?in(?:ches)?)?)?)`;
+const EN_LEAD = String.raw`^(?:(?:so|and|but|now)\s+)*(?:i\s+am\s+|i\s+(?:now\s+)?weigh\s+|my\s+weight\s+is\s+)?(?:(?:now|about|around|roughly|nearly|almost|just|only|finally)\s+)*(?:(?:down|up|back)\s+to\s+)?`;
+const EN_NOW = String.raw`(?:\s+(?:now|these\s+days|at\s+the\s+moment|currently|again|tall|heavy|today))*$`;
+const WEIGHT_RE = new RegExp(`${EN_LEAD}${EN_WEIGHT}${EN_NOW}`, 'i');
+const HEIGHT_RE = new RegExp(`${EN_LEAD}${EN_HEIGHT}${EN_NOW}`, 'i');
+const TURNED = /^i\s+(?:(?:just|finally|officially|recently)\s+)*turned\s+(\d{1,3})\b/i;
+const BARE_NOW = /^(?:(?:so|and)\s+)*(\d{1,3}(?:\.\d)?)\s+(?:now|these\s+days)$/i;
+
+const DIET =
+  /^(?:vegan|vegetarian|pescatarian|pescetarian|keto|paleo|plant-based|flexitarian|gluten-free|dairy-free)$/i;
+const RELATIONSHIP = /^(?:single|engaged|married|divorced|separated|widowed)$/i;
+const WORK_STATUS =
+  /^(?:freelance|freelancing|self-employed|retired|unemployed|between\s+jobs|a\s+freelancer|a\s+contractor)$/i;
+const FRAGMENT =
+  /^(?:quick\s+update(?:\s+about\s+me)?\s*:\s*|update\s*:\s*)?([\p{L}][\p{L}.'’ -]{1,40}?)\s*,?\s+(?:now|these\s+days|nowadays)(?:\s*,?\s*(?:actually|though|btw))?(?:\s*,.*)?$/iu;
+
+export const ENGLISH_TYPED_RULES: Rule[] = [
+  (c) => {
+    const m = WEIGHT_RE.exec(c);
+    return m ? [draft('weight', m[1]!, 0.85, { content: `User weighs ${m[1]}` })] : null;
+  },
+  (c) => {
+    const m = HEIGHT_RE.exec(c);
+    return m && /^i\s+am\b/i.test(c) ? [draft('height', m[1]!, 0.85, { content: `User is ${m[1]} tall` })] : null;
+  },
+  (c) => {
+    const m = TURNED.exec(c);
+    return m && +m[1]! > 0 && +m[1]! < 130 ? [draft('age', m[1]!, 0.9)] : null;
+  },
+  // "so 85 now": a bare number for the one measure the user has stated
+  (c, ctx) => {
+    const m = BARE_NOW.exec(c);
+    if (!m) return null;
+    const slots = ['weight', 'age'].filter((s) => knows(ctx, s));
+    if (slots.length !== 1) return null;
+    return slots[0] === 'age' && !/^\d+$/.test(m[1]!) ? null : [draft(slots[0]!, m[1]!, 0.8)];
+  },
+  (c, ctx) => {
+    const m = FRAGMENT.exec(c);
+    if (!m) return null;
+    const v = m[1]!.trim();
+    if (/^(?:i|we|it|that|this|he|she|they|you)\b/i.test(v)) return null;
+    if (DIET.test(v)) return [draft('diet', v.toLowerCase(), 0.85)];
+    if (RELATIONSHIP.test(v)) return [draft('marital_status', v.toLowerCase(), 0.85)];
+    if (WORK_STATUS.test(v))
+      return [
+        draft('employer', v.toLowerCase(), 0.8, { content: `User is ${v.toLowerCase().replace(/^a\s+/, 'a ')}` }),
+      ];
+    // a name alone, for a user whose home is known: where the user lives
+    if (/^\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,2}$/u.test(v) && knows(ctx, 'residence'))
+      return [draft('residence', v, 0.78, { content: `User lives in ${v}` })];
+    return null;
+  },
+];
+
+const ZH_NUM = String.raw`(?:\d{1,3}(?:\.\d)?|[一二三四五六七八九十百两]{1,5})`;
+const ZH_WEIGHT = new RegExp(
+  `^(?:我)?(?:现在|目前|已经|最近|又|终于|总算)*(?:体重)?(?:是|有)?(?:瘦到|胖到|减到|降到|涨到|长到|掉到|到)?了?(${ZH_NUM}(?:公斤|千克|斤|kg))(?:左右)?了?$`,
+  'iu',
+);
+const ZH_AGE = new RegExp(`^(?:我)?(?:今年|现在|已经|刚|都)*(?:满|到)?(${ZH_NUM})(?:岁|周岁)?了$`, 'u');
+const ZH_DIGITS: Record<string, number> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+function zhNumber(s: string): number | null {
+  if (/^\d+$/.test(s)) return +s;
+  const m = /^([一二三四五六七八九])?十([一二三四五六七八九])?$/u.exec(s);
+  if (m) return (m[1] ? ZH_DIGITS[m[1]]! : 1) * 10 + (m[2] ? ZH_DIGITS[m[2]]! : 0);
+  return s.length === 1 && ZH_DIGITS[s] ? ZH_DIGITS[s]! : null;
+}
+
+export const CHINESE_TYPED_RULES: Rule[] = [
+  (c) => {
+    const m = ZH_WEIGHT.exec(c);
+    return m ? [draft('weight', m[1]!, 0.85, { content: `用户体重${m[1]}` })] : null;
+  },
+  // 我满30岁了 / 41岁了 / 我32了 (a number alone only with 我, or for a user whose age is known)
+  (c, ctx) => {
+    const m = ZH_AGE.exec(c);
+    if (!m) return null;
+    const n = zhNumber(m[1]!);
+    if (n === null || n <= 0 || n >= 130) return null;
+    if (!/岁/u.test(c) && !/^我/u.test(c) && !knows(ctx, 'age')) return null;
+    return [draft('age', String(n), 0.88, { content: `用户${n}岁` })];
+  },
+];
