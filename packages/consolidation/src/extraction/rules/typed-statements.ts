@@ -1,5 +1,7 @@
 import { draft, type FactDraft } from './draft';
 import type { ClauseContext } from './clause';
+import { DIETS } from './lexicon';
+import { parseChineseNumber } from './time-expressions';
 
 /**
  * Statements whose slot is named by the value's type, not by the words around it (issue 17, round 8):
@@ -22,8 +24,7 @@ const HEIGHT_RE = new RegExp(`${EN_LEAD}${EN_HEIGHT}${EN_NOW}`, 'i');
 const TURNED = /^i\s+(?:(?:just|finally|officially|recently)\s+)*turned\s+(\d{1,3})\b/i;
 const BARE_NOW = /^(?:(?:so|and)\s+)*(\d{1,3}(?:\.\d)?)\s+(?:now|these\s+days)$/i;
 
-const DIET =
-  /^(?:vegan|vegetarian|pescatarian|pescetarian|keto|paleo|plant-based|flexitarian|gluten-free|dairy-free)$/i;
+const DIET = new RegExp(`^(?:${DIETS.map((d) => d.replace(/[-\s]/g, '[-\\s]')).join('|')})$`, 'i');
 const RELATIONSHIP = /^(?:single|engaged|married|divorced|separated|widowed)$/i;
 const WORK_STATUS =
   /^(?:freelance|freelancing|self-employed|retired|unemployed|between\s+jobs|a\s+freelancer|a\s+contractor)$/i;
@@ -75,14 +76,6 @@ const ZH_WEIGHT = new RegExp(
   'iu',
 );
 const ZH_AGE = new RegExp(`^(?:我)?(?:今年|现在|已经|刚|都)*(?:满|到)?(${ZH_NUM})(?:岁|周岁)?了$`, 'u');
-const ZH_DIGITS: Record<string, number> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
-function zhNumber(s: string): number | null {
-  if (/^\d+$/.test(s)) return +s;
-  const m = /^([一二三四五六七八九])?十([一二三四五六七八九])?$/u.exec(s);
-  if (m) return (m[1] ? ZH_DIGITS[m[1]]! : 1) * 10 + (m[2] ? ZH_DIGITS[m[2]]! : 0);
-  return s.length === 1 && ZH_DIGITS[s] ? ZH_DIGITS[s]! : null;
-}
-
 export const CHINESE_TYPED_RULES: Rule[] = [
   (c) => {
     const m = ZH_WEIGHT.exec(c);
@@ -92,7 +85,7 @@ export const CHINESE_TYPED_RULES: Rule[] = [
   (c, ctx) => {
     const m = ZH_AGE.exec(c);
     if (!m) return null;
-    const n = zhNumber(m[1]!);
+    const n = parseChineseNumber(m[1]!);
     if (n === null || n <= 0 || n >= 130) return null;
     if (!/岁/u.test(c) && !/^我/u.test(c) && !knows(ctx, 'age')) return null;
     return [draft('age', String(n), 0.88, { content: `用户${n}岁` })];
