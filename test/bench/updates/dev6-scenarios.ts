@@ -212,7 +212,8 @@ export const DEV6_SCENARIOS: UpdateScenario[] = [
     "What is the user's job title?",
     'senior designer',
     'junior designer',
-    'cycle',
+    // round 9: was 'cycle', which the stored "User cycles to work" never states as a whole word
+    'cycles to work',
   ),
   // ---- EN: names at marriage, households, value as subject ----
   s(

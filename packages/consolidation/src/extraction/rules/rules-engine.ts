@@ -22,6 +22,7 @@ import { selfReferences } from './self-reference';
 import { alignByKind, alignBySlot, alignByVerb, alignKey } from './value-match';
 import { isTimeZone, shapeOf } from './value-shape';
 import { childrenCount } from './counts';
+import { asRelativeFacts, relativeClause } from './relatives';
 
 export const RULES_EXTRACTOR_ID = 'rules@1';
 
@@ -147,6 +148,9 @@ function besideKnown(d: FactDraft, known: readonly KnownFact[], clause: string, 
   return { ...d, suffix: `${d.suffix}.${slug(d.object)}` };
 }
 
+/** A relative's own attribute (family.brother.residence): matched to no slot of the user's. */
+const RELATIVE_KEY = /^family\.[^.]+\./;
+
 /** Facts stated by the user in one message, in order. */
 export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact[]): CandidateFact[] {
   const at = new Date(msg.at);
@@ -177,6 +181,16 @@ export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact
       if (!text) continue;
       const clauseCtx = { ...ctx, original: raw, sentence: sentence.text };
       let drafts = lang === 'zh' ? chineseClauseDrafts(text, clauseCtx) : englishStatementDrafts(text, clauseCtx);
+      // "My brother lives in Spain", "我妹妹在谷歌工作": the relative's fact, never the user's
+      const relative = relativeClause(text, lang, drafts);
+      if (relative) {
+        const said =
+          lang === 'zh'
+            ? chineseClauseDrafts(relative.firstPerson, clauseCtx)
+            : englishStatementDrafts(relative.firstPerson, clauseCtx);
+        const theirs = asRelativeFacts(relative, said, lang);
+        if (theirs.length) drafts = theirs;
+      }
       if (drafts.length === 0 && lang === 'en') {
         const a = anaphoricDraft(text, previous);
         if (a) {
@@ -231,24 +245,29 @@ export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact
   }
   // A slot the user named in other words ("my usual order" for "usual coffee order", "my rate" for "hourly rate") is the same slot.
   return kept.map((x) =>
-    toCandidate(
-      besideKnown(
-        alignByVerb(
-          alignByKind(
-            alignKey(alignBySlot(byValueShape(childrenCount(x.d, knownBefore)), knownBefore, x.clause), knownBefore),
+    RELATIVE_KEY.test(x.d.suffix)
+      ? toCandidate(x.d, msg, x.clause, x.lang, x.hedged)
+      : toCandidate(
+          besideKnown(
+            alignByVerb(
+              alignByKind(
+                alignKey(
+                  alignBySlot(byValueShape(childrenCount(x.d, knownBefore)), knownBefore, x.clause),
+                  knownBefore,
+                ),
+                knownBefore,
+              ),
+              knownBefore,
+            ),
             knownBefore,
+            x.clause,
+            x.lang,
           ),
-          knownBefore,
+          msg,
+          x.clause,
+          x.lang,
+          x.hedged,
         ),
-        knownBefore,
-        x.clause,
-        x.lang,
-      ),
-      msg,
-      x.clause,
-      x.lang,
-      x.hedged,
-    ),
   );
 }
 
