@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import type { Embedder } from '@engram/core';
+import type { Embedder, QueryHit } from '@engram/core';
 import { createHashEmbedder, createUseEmbedder } from '@engram/embedder-use';
 import { createHttpReranker } from '@engram/openai-adapters';
 import { parseRecallArgs } from './recall/args';
@@ -19,6 +19,24 @@ import { latencyStats } from './query/latency-stats';
 import { formatPeerComparison, runMem0Peer } from './recall/peer-mem0';
 import { buildResult, byCategoryOf, formatTable, type RecallResult } from './recall/report';
 import { RETRIEVAL_VARIANTS } from './recall/variants';
+
+/** One question's line in `--per-question`: its metrics and top hits for the main run and each variant. */
+interface QuestionRecord {
+  i: number;
+  userId: string;
+  category: string;
+  query: string;
+  runs: Record<string, { metrics: Record<string, number>; top: unknown[] }>;
+}
+
+const MAIN_RUN = 'main';
+const topOf = (hits: QueryHit[]) =>
+  hits.slice(0, 10).map((h) => ({
+    kind: h.kind,
+    score: Number(h.score.toFixed(4)),
+    sources: h.sourceMessageIds.slice(0, 3),
+    content: h.content.replace(/\s+/g, ' ').slice(0, 100),
+  }));
 
 export default async function recall(argv: string[]): Promise<void> {
   const args = parseRecallArgs(argv);
@@ -70,8 +88,9 @@ export default async function recall(argv: string[]): Promise<void> {
     const avg = new MetricAverager();
     const kMax = Math.max(...args.ks);
     const searchMs: number[] = [];
+    const perQuestion: QuestionRecord[] = [];
     const t1 = performance.now();
-    for (const q of dataset.queries) {
+    for (const [i, q] of dataset.queries.entries()) {
       engram.setNow(nowOf.get(q.userId) ?? new Date());
       const ts = performance.now();
       const hits = await engram.retriever.search({
@@ -80,7 +99,16 @@ export default async function recall(argv: string[]): Promise<void> {
         k: kMax,
       });
       searchMs.push(performance.now() - ts);
-      avg.add(q.category, q.score(hits, args.ks));
+      const metrics = q.score(hits, args.ks);
+      avg.add(q.category, metrics);
+      if (args.perQuestion)
+        perQuestion.push({
+          i,
+          userId: q.userId,
+          category: q.category,
+          query: q.query,
+          runs: { [MAIN_RUN]: { metrics, top: topOf(hits) } },
+        });
     }
     const queryMs = performance.now() - t1;
 
@@ -116,19 +144,16 @@ export default async function recall(argv: string[]): Promise<void> {
           { ...v.over, ...(v.embedder ? { embedder: v.embedder(embedder) } : {}) },
         );
         const va = new MetricAverager();
-        for (const q of dataset.queries) {
+        for (const [i, q] of dataset.queries.entries()) {
           engram.setNow(nowOf.get(q.userId) ?? new Date());
-          va.add(
-            q.category,
-            q.score(
-              await r.search({
-                scope: { tenantId: 'bench', userId: q.userId, agentId: null },
-                query: q.query,
-                k: kMax,
-              }),
-              args.ks,
-            ),
-          );
+          const hits = await r.search({
+            scope: { tenantId: 'bench', userId: q.userId, agentId: null },
+            query: q.query,
+            k: kMax,
+          });
+          const metrics = q.score(hits, args.ks);
+          va.add(q.category, metrics);
+          if (args.perQuestion) perQuestion[i]!.runs[v.name] = { metrics, top: topOf(hits) };
         }
         variants[v.name] = va.averages();
         variantsByCategory[v.name] = byCategoryOf(va);
@@ -169,6 +194,7 @@ export default async function recall(argv: string[]): Promise<void> {
       console.log(`mem0 by category:\n${formatTable(mem0.result, dataset.metrics(args.ks))}`);
     }
     if (args.out) writeFileSync(args.out, `${JSON.stringify(result, null, 2)}\n`);
+    if (args.perQuestion) writeFileSync(args.perQuestion, perQuestion.map((r) => `${JSON.stringify(r)}\n`).join(''));
   } finally {
     await engram.close();
     await embedder.close?.();

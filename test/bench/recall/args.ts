@@ -23,12 +23,15 @@ export interface RecallArgs {
   consolidate: boolean;
   /** Also run the same protocol through a peer system in the same run. */
   peer?: 'mem0';
+  /** Write one JSON line per question (its metrics and top hits, for the main run and each variant) to this file. */
+  perQuestion?: string;
 }
 
 const USAGE = `usage: npm run bench -- recall --dataset locomo|longmemeval|madial --file PATH [--memory PATH]
        [--k 1,5,10] [--out result.json] [--limit N] [--embedder use|hash|onnx] [--model-dir DIR]
        [--lexical-weight W] [--list-weights keyword=W,window=W,vector=W]
-       [--rerank-url URL] [--decay-history] [--pool] [--with-time] [--variants] [--variant TEXT] [--consolidate] [--peer mem0]`;
+       [--rerank-url URL] [--decay-history] [--pool] [--with-time] [--variants] [--variant TEXT] [--consolidate] [--peer mem0]
+       [--per-question FILE]`;
 
 export function parseRecallArgs(argv: string[]): RecallArgs {
   const opts = new Map<string, string>();
@@ -85,6 +88,7 @@ export function parseRecallArgs(argv: string[]): RecallArgs {
     ...(opts.has('variant') ? { variantFilter: opts.get('variant')! } : {}),
     consolidate: flags.has('consolidate'),
     ...(peer ? { peer } : {}),
+    ...(opts.has('per-question') ? { perQuestion: opts.get('per-question')! } : {}),
   };
 }
 

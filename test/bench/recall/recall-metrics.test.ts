@@ -140,6 +140,14 @@ describe('recall arguments', () => {
     expect(() => parseRecallArgs(['--dataset', 'madial'])).toThrow(/--file/);
   });
 
+  it('takes a per-question output file, off unless asked for', () => {
+    expect(parseRecallArgs(['--dataset', 'locomo', '--file', 'f', '--per-question', 'q.jsonl']).perQuestion).toBe(
+      'q.jsonl',
+    );
+    expect(parseRecallArgs(['--dataset', 'locomo', '--file', 'f']).perQuestion).toBeUndefined();
+    expect(() => parseRecallArgs(['--dataset', 'locomo', '--file', 'f', '--per-question'])).toThrow(/needs a value/);
+  });
+
   it('takes list weights for the main run, naming the bad part', () => {
     expect(
       parseRecallArgs(['--dataset', 'locomo', '--file', 'f', '--list-weights', 'keyword=0.5, window=0.5']).listWeights,
