@@ -3,10 +3,13 @@
  * import stays an import, resolved by Node from node_modules at run time. An Engram package that is
  * not installed (a narrowed image, infra/deploy) stays an import too, so the runtime's adapter loader
  * still answers CONFIG_INVALID naming it. `import.meta.url` keeps meaning the source file's own
- * location (schemas, migrations and worker files are found next to the sources), written relative to
+ * location (schemas, migrations and models are found next to the sources), written relative to
  * the bundle so the tree can move as a whole. `dist/inputs.json` lists the sources: a later change to
  * any of them makes the bundle stale (isFresh). A JSON file of an npm package is inlined (Node would
- * need an import attribute to load it).
+ * need an import attribute to load it). The worker threads' entries (WORKERS) are entry points of the
+ * same build: a source's `new URL('./<worker>.mjs', import.meta.url)` (the plain-JavaScript entry that
+ * registers tsx for a worker run from source) becomes the compiled `./<worker>.js` next to the bundle,
+ * so a compiled service's threads load JavaScript too instead of compiling their TypeScript at start.
  */
 import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
@@ -14,7 +17,43 @@ import { pathToFileURL } from 'node:url';
 
 const INPUTS = 'inputs.json';
 
-function sourceUrlPlugin(outdir) {
+/**
+ * Every worker thread's plain-JavaScript entry (which registers tsx, for a run from source) → the
+ * TypeScript it imports, compiled into each build as `<name>.js`. A source referring to a `.mjs`
+ * worker entry not listed here fails the build, so no thread is left compiling TypeScript at start.
+ */
+export const WORKERS = {
+  'packages/store-pglite/src/pglite-worker.mjs': 'packages/store-pglite/src/pglite-worker-main.ts',
+  'packages/runtime/src/embedding-worker.mjs': 'packages/runtime/src/embedding-worker-main.ts',
+  'packages/runtime/src/scanner-worker.mjs': 'packages/runtime/src/scanner-worker-main.ts',
+};
+
+const WORKER_URL = /new URL\(\s*(['"])\.\/([\w.-]+)\.mjs\1\s*,\s*import\.meta\.url\s*\)/g;
+const workerName = (mjs) => basename(mjs, '.mjs');
+
+/**
+ * `path`'s text with `import.meta.url` meaning the source file's location (`here`), but in a worker's
+ * URL, `new URL('./<w>.mjs', import.meta.url)`, which becomes the compiled worker next to the bundle
+ * (the bundle's own import.meta.url: every entry and chunk is written to outdir itself).
+ */
+function rewriteMetaUrl(root, path, text, here) {
+  const parts = text.split(WORKER_URL);
+  // split with the two capture groups: [text, quote, name, text, quote, name, …, text]
+  let out = '';
+  for (let i = 0; i < parts.length; i += 3) {
+    out += parts[i].replaceAll('import.meta.url', here);
+    if (i + 2 >= parts.length) break;
+    const mjs = relative(root, join(dirname(path), `${parts[i + 2]}.mjs`))
+      .split('\\')
+      .join('/');
+    if (!WORKERS[mjs])
+      throw new Error(`${relative(root, path)}: worker entry ${mjs} is not in WORKERS (infra/build/bundle.mjs)`);
+    out += `new URL(${JSON.stringify(`./${workerName(mjs)}.js`)}, import.meta.url)`;
+  }
+  return out;
+}
+
+function sourceUrlPlugin(root, outdir) {
   return {
     name: 'source-import-meta-url',
     setup(b) {
@@ -32,7 +71,7 @@ function sourceUrlPlugin(outdir) {
         // Every chunk is written to outdir itself, so one relative path holds wherever the module lands.
         const rel = relative(outdir, args.path).split('\\').join('/');
         const here = `new URL(${JSON.stringify(rel)}, import.meta.url).href`;
-        return { contents: text.replaceAll('import.meta.url', here), loader: 'ts', resolveDir: dirname(args.path) };
+        return { contents: rewriteMetaUrl(root, args.path, text, here), loader: 'ts', resolveDir: dirname(args.path) };
       });
     },
   };
@@ -80,7 +119,10 @@ async function bundle(root, source, outdir) {
   const { build } = await import('esbuild');
   return build({
     absWorkingDir: root,
-    entryPoints: [source],
+    entryPoints: [
+      source,
+      ...Object.entries(WORKERS).map(([mjs, ts]) => ({ in: join(root, ts), out: workerName(mjs) })),
+    ],
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -92,7 +134,7 @@ async function bundle(root, source, outdir) {
     sourcemap: 'linked',
     metafile: true,
     logLevel: 'warning',
-    plugins: [sourceUrlPlugin(outdir)],
+    plugins: [sourceUrlPlugin(root, outdir)],
   });
 }
 

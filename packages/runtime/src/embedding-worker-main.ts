@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { EngramError } from '@engram/core';
+// The errors alone: an embedding thread need not load (and build) all of core.
+import { EngramError } from '@engram/core/errors';
 import { createLocalEmbedder, type LocalEmbedderSpec } from './local-embedder';
 
 /** Wire format between the pool and a worker. */

@@ -1,4 +1,5 @@
-import { EngramError } from '@engram/core';
+// The errors alone: the embedding threads load this module (local-embedder.ts) and need not load all of core.
+import { EngramError } from '@engram/core/errors';
 
 /**
  * Loads an adapter package the config selected. Adapters are optional peers of @engram/runtime: a

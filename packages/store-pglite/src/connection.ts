@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { EngramError } from '@engram/core';
+// The errors alone: the PGlite thread loads this module too and need not load (and build) all of core.
+import { EngramError } from '@engram/core/errors';
 import { createStatementCache } from './prepared';
 
 export interface PgliteResultLike {
