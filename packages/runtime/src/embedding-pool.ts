@@ -1,7 +1,7 @@
-import { Worker } from 'node:worker_threads';
 import { EngramError, type Embedder } from '@engram/core';
 import type { WorkerReply, WorkerRequest } from './embedding-worker-main';
 import { createLocalEmbedder, type LocalEmbedderSpec } from './local-embedder';
+import { startWorkerSlot, type WorkerSlot } from './worker-slot';
 
 export interface EmbeddingPoolOptions {
   /** Worker threads, each with its own copy of the model (≥ 1). */
@@ -27,13 +27,6 @@ interface Job {
   reject: (e: Error) => void;
 }
 
-interface Slot {
-  worker: Worker;
-  ready: boolean;
-  job: Job | null;
-  started: Promise<void>;
-}
-
 /**
  * Runs a local embedding model (USE, ONNX) on worker threads, so embedding never holds the event loop
  * the API answers on. Queries (`embedQueries`) have their own queue served before stored text: a bulk
@@ -53,68 +46,41 @@ export async function createEmbeddingPool(spec: LocalEmbedderSpec, opts: Embeddi
 
   const queries: Job[] = [];
   const stored: Job[] = [];
-  const slots: (Slot | null)[] = Array.from({ length: opts.workers }, () => null);
+  const slots: (WorkerSlot<Job> | null)[] = Array.from({ length: opts.workers }, () => null);
   let state: EmbeddingPoolState = 'idle';
   let lastError: string | undefined;
   let closed = false;
-  let nextId = 0;
-  const inFlight = new Map<number, Job>();
 
   const failJob = (job: Job, why: string, code = 'EMBEDDER_FAILED', retriable = true) =>
     job.reject(new EngramError(code as 'EMBEDDER_FAILED', why, { retriable }));
 
-  const start = (i: number): Slot => {
-    const worker = new Worker(new URL('./embedding-worker.mjs', import.meta.url), { workerData: { spec } });
-    worker.unref();
-    let markStarted!: () => void;
-    let markFailed!: (e: Error) => void;
-    const slot: Slot = {
-      worker,
-      ready: false,
-      job: null,
-      started: new Promise<void>((res, rej) => ((markStarted = res), (markFailed = rej))),
-    };
-    slot.started.catch(() => undefined);
+  const start = (i: number): WorkerSlot<Job> => {
     if (state === 'idle' || state === 'failed') state = 'loading';
-    const retire = (why: string, code?: string) => {
-      if (slots[i] === slot) slots[i] = null;
-      markFailed(new EngramError('EMBEDDER_FAILED', why, { retriable: true }));
-      if (slot.job) failJob(slot.job, why, code);
-      slot.job = null;
-      if (!slot.ready) {
-        // The model cannot load: what waits for it fails too, instead of waiting for a retry.
-        state = 'failed';
-        lastError = why;
-        for (const job of [...queries.splice(0), ...stored.splice(0)]) failJob(job, why, code);
-      }
-      pump();
-    };
-    worker.on('message', (msg: WorkerReply) => {
-      if ('ready' in msg) {
-        if (!msg.ready) {
-          retire(`the embedding model cannot load: ${msg.error}`, msg.code);
-          void worker.terminate();
-          return;
-        }
-        slot.ready = true;
+    const slot: WorkerSlot<Job> = startWorkerSlot<Job, Exclude<WorkerReply, { ready: boolean }>>({
+      url: new URL('./embedding-worker.mjs', import.meta.url),
+      workerData: { spec },
+      onReady: () => {
         state = 'ready';
         lastError = undefined;
-        markStarted();
         pump();
-        return;
-      }
-      const job = inFlight.get(msg.id);
-      inFlight.delete(msg.id);
-      slot.job = null;
-      if (job) {
+      },
+      onReply: (job, msg) => {
         if ('vectors' in msg) job.resolve(msg.vectors);
         else failJob(job, `embedding failed: ${msg.error}`, msg.code, msg.retriable);
-      }
-      pump();
-    });
-    worker.on('error', (e) => retire(`the embedding thread failed: ${e.message}`));
-    worker.on('exit', (code) => {
-      if (slots[i] === slot) retire(`the embedding thread exited (code ${code})`);
+        pump();
+      },
+      onRetired: ({ wasReady, why, code, jobs }) => {
+        if (slots[i] === slot) slots[i] = null;
+        const reason = wasReady ? `the embedding thread is gone: ${why}` : `the embedding model cannot load: ${why}`;
+        for (const job of jobs) failJob(job, reason, code);
+        if (!wasReady) {
+          // The model cannot load: what waits for it fails too, instead of waiting for a retry.
+          state = 'failed';
+          lastError = reason;
+          for (const job of [...queries.splice(0), ...stored.splice(0)]) failJob(job, reason, code);
+        }
+        pump();
+      },
     });
     return slot;
   };
@@ -124,15 +90,10 @@ export async function createEmbeddingPool(spec: LocalEmbedderSpec, opts: Embeddi
     for (let i = 0; i < slots.length; i++) {
       if (queries.length === 0 && stored.length === 0) break;
       const slot = (slots[i] ??= start(i));
-      if (!slot.ready || slot.job) continue;
+      if (!slot.ready || slot.busy > 0) continue;
       const job = queries.shift() ?? stored.shift()!;
-      const id = nextId++;
-      inFlight.set(id, job);
-      slot.job = job;
-      slot.worker.ref();
-      slot.worker.postMessage({ id, texts: job.texts, query: job.query } satisfies WorkerRequest);
+      slot.send(job, (id) => ({ id, texts: job.texts, query: job.query }) satisfies WorkerRequest);
     }
-    for (const slot of slots) if (slot && !slot.job) slot.worker.unref();
   }
 
   const submit = (texts: string[], query: boolean) =>
@@ -171,7 +132,13 @@ export async function createEmbeddingPool(spec: LocalEmbedderSpec, opts: Embeddi
   async function warmupAll(): Promise<void> {
     if (closed) throw new EngramError('SHUTTING_DOWN', 'the embedder is closed');
     for (let i = 0; i < slots.length; i++) slots[i] ??= start(i);
-    await Promise.all(slots.map((s) => s!.started));
+    await Promise.all(
+      slots.map((s) =>
+        s!.started.catch((e: Error) => {
+          throw new EngramError('EMBEDDER_FAILED', e.message, { retriable: true });
+        }),
+      ),
+    );
   }
 
   return {
@@ -191,11 +158,10 @@ export async function createEmbeddingPool(spec: LocalEmbedderSpec, opts: Embeddi
       closed = true;
       for (const job of [...queries.splice(0), ...stored.splice(0)])
         job.reject(new EngramError('SHUTTING_DOWN', 'the embedder is closed'));
-      const live = slots.filter((s): s is Slot => s !== null);
+      const live = slots.filter((s): s is WorkerSlot<Job> => s !== null);
       slots.fill(null);
-      await Promise.all(live.map((s) => s.worker.terminate()));
-      for (const job of inFlight.values()) job.reject(new EngramError('SHUTTING_DOWN', 'the embedder is closed'));
-      inFlight.clear();
+      for (const jobs of await Promise.all(live.map((s) => s.terminate())))
+        for (const job of jobs) job.reject(new EngramError('SHUTTING_DOWN', 'the embedder is closed'));
     },
   };
 }

@@ -1,6 +1,6 @@
-import { Worker } from 'node:worker_threads';
 import { analyzeContent, EngramError, type ContentAnalyzer, type ScanAnalysis } from '@engram/core';
 import type { ScanReply, ScanRequest } from './scanner-worker-main';
+import { startWorkerSlot, type WorkerSlot } from './worker-slot';
 
 export interface ScannerPool {
   /** The screen's analyzer: every text of one write in one message to the least busy thread. */
@@ -18,12 +18,6 @@ interface Job {
   reject: (e: Error) => void;
 }
 
-interface Slot {
-  worker: Worker;
-  ready: boolean;
-  inFlight: Map<number, Job>;
-}
-
 /** A thread that died is started again at most this often. */
 const RESTART_MS = 1000;
 
@@ -39,11 +33,9 @@ const inProcess = (texts: readonly string[]): ScanAnalysis[] => texts.map((t) =>
 export function createScannerPool(opts: { workers: number }): ScannerPool {
   if (!Number.isInteger(opts.workers) || opts.workers < 1)
     throw new EngramError('CONFIG_INVALID', `scanner workers must be a positive integer, got ${opts.workers}`);
-  const slots: (Slot | null)[] = Array.from({ length: opts.workers }, () => null);
-  let nextId = 0;
+  const slots: (WorkerSlot<Job> | null)[] = Array.from({ length: opts.workers }, () => null);
   let closed = false;
   const counts = { threads: 0, here: 0 };
-  const started: Promise<void>[] = [];
 
   const runHere = (job: Job) => {
     counts.here++;
@@ -55,54 +47,32 @@ export function createScannerPool(opts: { workers: number }): ScannerPool {
   };
 
   const start = (i: number): void => {
-    const worker = new Worker(new URL('./scanner-worker.mjs', import.meta.url));
-    worker.unref();
-    const slot: Slot = { worker, ready: false, inFlight: new Map() };
-    slots[i] = slot;
-    let markStarted!: () => void;
-    started[i] = new Promise<void>((res) => (markStarted = res));
-    let gone = false;
-    const retire = () => {
-      if (gone) return;
-      gone = true;
-      markStarted();
-      if (slots[i] === slot) slots[i] = null;
-      const jobs = [...slot.inFlight.values()];
-      slot.inFlight.clear();
-      jobs.forEach(runHere);
-      void worker.terminate();
-      // A thread that never started (it cannot load) is not tried again: its jobs run here.
-      if (!closed && slot.ready) setTimeout(() => !closed && slots[i] === null && start(i), RESTART_MS).unref();
-    };
-    worker.on('message', (msg: ScanReply) => {
-      if ('ready' in msg) {
-        slot.ready = true;
-        markStarted();
-        return;
-      }
-      const job = slot.inFlight.get(msg.id);
-      if (!job) return;
-      slot.inFlight.delete(msg.id);
-      if (slot.inFlight.size === 0) worker.unref();
-      counts.threads++;
-      if ('analyses' in msg) job.resolve(msg.analyses);
-      else job.reject(new EngramError('INTERNAL', `the content scanner failed: ${msg.error}`));
+    const slot: WorkerSlot<Job> = startWorkerSlot<Job, Exclude<ScanReply, { ready: true }>>({
+      url: new URL('./scanner-worker.mjs', import.meta.url),
+      onReply: (job, msg) => {
+        counts.threads++;
+        if ('analyses' in msg) job.resolve(msg.analyses);
+        else job.reject(new EngramError('INTERNAL', `the content scanner failed: ${msg.error}`));
+      },
+      onRetired: ({ wasReady, jobs }) => {
+        if (slots[i] === slot) slots[i] = null;
+        jobs.forEach(runHere);
+        // A thread that never started (it cannot load) is not tried again: its jobs run here.
+        if (!closed && wasReady) setTimeout(() => !closed && slots[i] === null && start(i), RESTART_MS).unref();
+      },
     });
-    worker.on('error', retire);
-    worker.on('exit', retire);
+    slots[i] = slot;
   };
   for (let i = 0; i < slots.length; i++) start(i);
+  const started = slots.map((s) => s!.started.catch(() => undefined));
 
   const analyze: ContentAnalyzer = (texts) =>
     new Promise<ScanAnalysis[]>((resolve, reject) => {
       const job: Job = { texts: [...texts], resolve, reject };
-      let best: Slot | null = null;
-      for (const s of slots) if (s?.ready && (!best || s.inFlight.size < best.inFlight.size)) best = s;
+      let best: WorkerSlot<Job> | null = null;
+      for (const s of slots) if (s?.ready && (!best || s.busy < best.busy)) best = s;
       if (closed || !best) return runHere(job);
-      const id = nextId++;
-      if (best.inFlight.size === 0) best.worker.ref();
-      best.inFlight.set(id, job);
-      best.worker.postMessage({ id, texts: job.texts } satisfies ScanRequest);
+      best.send(job, (id) => ({ id, texts: job.texts }) satisfies ScanRequest);
     });
 
   return {
@@ -112,14 +82,9 @@ export function createScannerPool(opts: { workers: number }): ScannerPool {
     async close() {
       if (closed) return;
       closed = true;
-      const live = slots.filter((s): s is Slot => s !== null);
+      const live = slots.filter((s): s is WorkerSlot<Job> => s !== null);
       slots.fill(null);
-      for (const s of live) {
-        const jobs = [...s.inFlight.values()];
-        s.inFlight.clear();
-        jobs.forEach(runHere);
-      }
-      await Promise.all(live.map((s) => s.worker.terminate()));
+      for (const jobs of await Promise.all(live.map((s) => s.terminate()))) jobs.forEach(runHere);
     },
   };
 }
