@@ -1,18 +1,22 @@
 /**
  * The acknowledged-write path and write→queryable latency of the all-in-one over HTTP.
- *   npm run bench -- pipeline [--events N] [--concurrency C] [--users U] [--queryable Q] [--embedder hash|use] [--cpu-prof DIR] [--out F]
+ *   npm run bench -- pipeline [--events N] [--concurrency C] [--users U] [--queryable Q] [--warmup W] [--embedder hash|use] [--cpu-prof DIR] [--node-args A,B] [--out F]
  * Starts the real `engram` all-in-one (embedded: file log, PGlite, local indexes, hash embedder) as
  * a child process on a fresh data dir. Three phases in one run:
  *   1. fdatasync floor: 512-byte write + fdatasync of a file in the same file system, one writer.
  *   2. writes: N POST /v1/memories (unique contents) from C concurrent clients → ack latency,
- *      acknowledged writes/s and the server's CPU per acknowledged write (utime+stime of the child).
+ *      acknowledged writes/s and the server's CPU per acknowledged write (utime+stime of the child;
+ *      also the main thread's and the busiest other threads', from /proc/PID/task). Before it, 50
+ *      writes one at a time and --warmup W more at concurrency C (default 0) warm the server up.
  *   3. write→queryable: while C - 1 clients keep writing, one more writes and queries its write's
  *      unique word (lexical, every 5 ms) until the memory is a hit; Q samples, timed from sending
  *      the write to receiving the first hit. Then, separately, write→vectors: until the write status
  *      says its vectors are in (`vectors: applied`; the search index's vector half follows its keyword half).
- * --cpu-prof DIR runs the server under `node --cpu-prof` (profile written on exit).
+ * --cpu-prof DIR runs the server under `node --cpu-prof` (profile written on exit); --node-args passes
+ * more node options to the server (comma-separated, e.g. --perf-basic-prof for `perf record -p PID`,
+ * the pid and the write phase's start and end being printed on stderr).
  */
-import { open, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { open, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -46,6 +50,18 @@ async function cpuSeconds(pid: number): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** CPU ms (user + system) of each thread of `pid` now, by thread id (the main thread's id is the pid). */
+async function threadCpuMs(pid: number): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for (const tid of await readdir(`/proc/${pid}/task`).catch(() => [] as string[])) {
+    const stat = await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => null);
+    if (stat === null) continue; // ended meanwhile
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    out.set(Number(tid), (Number(f[11]) + Number(f[12])) * 10);
+  }
+  return out;
+}
+
 /** The sum of every `lag` figure in a /readyz answer. */
 function totalLag(v: unknown): number {
   if (Array.isArray(v)) return v.reduce((s: number, x) => s + totalLag(x), 0);
@@ -75,8 +91,14 @@ export default async function pipeline(argv: string[]): Promise<void> {
   const concurrency = Number(option(argv, 'concurrency', '16'));
   const users = Number(option(argv, 'users', '20'));
   const queryable = Number(option(argv, 'queryable', '100'));
+  const warmup = Number(option(argv, 'warmup', '0'));
   const embedderKind = option(argv, 'embedder', 'hash');
   const prof = argv.includes('--cpu-prof') ? option(argv, 'cpu-prof', '') : null;
+  // Extra node options for the server, comma-separated (e.g. --perf-basic-prof for `perf record -p`).
+  const nodeArgs = [
+    ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []),
+    ...(argv.includes('--node-args') ? option(argv, 'node-args', '').split(',').filter(Boolean) : []),
+  ];
   const out = argv.includes('--out') ? option(argv, 'out', '') : null;
   const dir = await mkdtemp(join(tmpdir(), 'engram-bench-pipeline-'));
   const run =
@@ -92,7 +114,7 @@ export default async function pipeline(argv: string[]): Promise<void> {
       ENGRAM_ARCHIVE_AT: 'off',
       LOG_LEVEL: 'warn',
     },
-    ...(prof ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${prof}`] } : {}),
+    ...(nodeArgs.length > 0 ? { nodeArgs } : {}),
     readyTimeoutMs: 300_000,
   });
   const pid = engram.child.pid!;
@@ -114,12 +136,25 @@ export default async function pipeline(argv: string[]): Promise<void> {
     return { id: body.id, eventId: body.eventId!, word, user: `user-${i % users}` };
   };
   try {
-    // Warm-up (JIT, PGlite caches, first segment) outside the measurement.
+    // Warm-up (JIT, PGlite caches, first segment) outside the measurement: 50 writes one at a time,
+    // then --warmup more at the run's concurrency (V8 keeps optimising for thousands of writes:
+    // its compiler threads are a quarter of the CPU of the first 1,000 after 50).
     for (let i = 0; i < 50; i++) await write(n++);
+    let warmed = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (warmed < warmup) {
+          warmed++;
+          await write(n++);
+        }
+      }),
+    );
 
     const floor = await fdatasyncFloor(dir, 2000);
 
     const acks: number[] = [];
+    console.error(`pipeline: server pid ${pid}, write phase starts`);
+    const threads0 = await threadCpuMs(pid);
     const cpu0 = await cpuSeconds(pid);
     const t0 = performance.now();
     let issued = 0;
@@ -135,6 +170,15 @@ export default async function pipeline(argv: string[]): Promise<void> {
     );
     const writeMs = performance.now() - t0;
     const cpuMs = ((await cpuSeconds(pid)) - cpu0) * 1000;
+    const threads1 = await threadCpuMs(pid);
+    console.error(`pipeline: write phase ends`);
+    // Per thread over the write phase: the main thread (event loop), then the busiest others (the
+    // PGlite thread, scanner threads, libuv's pool doing fsyncs, V8's helpers), ms per write.
+    const byThread = [...threads1]
+      .map(([tid, ms]) => ({ tid, ms: ms - (threads0.get(tid) ?? 0) }))
+      .filter((t) => t.ms > 0);
+    const mainThreadMs = byThread.find((t) => t.tid === pid)?.ms ?? 0;
+    const others = byThread.filter((t) => t.tid !== pid).sort((a, b) => b.ms - a.ms);
     acks.sort((a, b) => a - b);
 
     // Let the projections drain before timing queryability on a steady system.
@@ -201,10 +245,14 @@ export default async function pipeline(argv: string[]): Promise<void> {
       events,
       concurrency,
       users,
+      warmup,
       ackP50Ms: round(pct(acks, 50)),
       ackP99Ms: round(pct(acks, 99)),
       eventsPerSec: Math.round(events / (writeMs / 1000)),
       cpuMsPerWrite: round(cpuMs / events),
+      mainThreadCpuMsPerWrite: round(mainThreadMs / events),
+      // thread id − pid (the order threads were started in: V8's and libuv's pools, then workers) and ms per write
+      otherThreadsCpuMsPerWrite: others.slice(0, 8).map((t) => ({ thread: t.tid - pid, ms: round(t.ms / events) })),
       queryableSamples: vis.length,
       queryableP50Ms: round(pct(vis, 50)),
       queryableP99Ms: round(pct(vis, 99)),
@@ -227,6 +275,9 @@ export default async function pipeline(argv: string[]): Promise<void> {
     );
     console.log(
       `  ack p50 ${result.ackP50Ms} ms, p99 ${result.ackP99Ms} ms; ${result.eventsPerSec} writes/s; ${result.cpuMsPerWrite} ms server CPU per write`,
+    );
+    console.log(
+      `  of which the main thread ${result.mainThreadCpuMsPerWrite} ms; busiest other threads ${result.otherThreadsCpuMsPerWrite.map((t) => `${t.ms} (+${t.thread})`).join(', ')} ms`,
     );
     console.log(`  fdatasync floor p50 ${result.fdatasyncP50Ms} ms, p99 ${result.fdatasyncP99Ms} ms`);
     console.log(
