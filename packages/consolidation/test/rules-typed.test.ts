@@ -60,3 +60,26 @@ describe('"X now" fragments and the value said first', () => {
     ).toBe(false);
   });
 });
+
+describe('households, "with X now" and subjectless 现在在X了 (round 9)', () => {
+  it.each([
+    [['We eat anything at home.'], ["We're a pescatarian family now."], 'user.diet', 'pescatarian'],
+    [['我们家什么都吃。'], ['我们家现在改吃素了。'], 'user.diet', '素'],
+    [['I work at Unilever.'], ["I'm with KPMG now, better hours."], 'user.employer', 'KPMG'],
+    [['我在百度上班。'], ['目前在网易了，离家近。'], 'user.employer', '网易'],
+  ])('%s → %s: %s %s', async (before, after, key, value) => {
+    const { first, later } = await change(before, after);
+    expect(first.some((f) => f.key === key)).toBe(true);
+    expect(later.find((f) => f.key === key && f.positive)?.object, JSON.stringify(facts(later))).toContain(value);
+  });
+
+  it.each([
+    // a person the user is with, or no known employer; "on the way" is no place
+    [['I work at Unilever.'], ["I'm with Jonas now."]],
+    [['I live in Leeds.'], ['I am with BT now.']],
+    [['我住在西安。'], ['现在在路上了。']],
+  ])('%s → %s: no new value', async (before, after) => {
+    const { later } = await change(before, after);
+    expect(facts(later)).toEqual([]);
+  });
+});

@@ -453,6 +453,9 @@ const RULES: ClauseRule[] = [
     if (!m) return null;
     const o = cleanEnglishObject(m[2]!.replace(/\s+(?:at\s+all|ever|anymore)$/i, ''));
     if (!o || o.split(/\s+/).length > 4 || /^(?:out|in|at|with|lunch|dinner|breakfast|here)\b/i.test(o)) return null;
+    // "we eat everything at home", "I eat anything, no restrictions": no diet is the diet
+    if (!m[1] && /^(?:everything|anything|all\s+sorts|whatever)\b/i.test(o))
+      return [draft('diet', o, 0.8, { content: `User eats ${o} (no diet)` })];
     return [{ ...draft(`diet.${slug(o)}`, o, 0.8), positive: !m[1] }];
   },
   // partner
@@ -847,7 +850,9 @@ export function englishStatementDrafts(clause: string, ctx: ClauseContext): Fact
       const d = englishClauseDrafts(implied, ctx);
       if (d.length) return d;
     }
-    const plural = WE_SUBJECT.test(t) ? t.replace(WE_SUBJECT, 'we') : t;
+    const plural = (WE_SUBJECT.test(t) ? t.replace(WE_SUBJECT, 'we') : t)
+      // "we're a vegetarian household now": what the household is, the user is
+      .replace(/^we\s+are\s+((?:now\s+)?)(?:a|an)\s+(.+?)\s+(?:household|family|home)\b(\s+now)?.*$/i, 'we are $1$2$3');
     if (/^we\b/i.test(plural)) {
       const singular = plural
         .replace(/^we\s+(are|were)\b/i, (_m, v: string) => (v.toLowerCase() === 'are' ? 'i am' : 'i was'))

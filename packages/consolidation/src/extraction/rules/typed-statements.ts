@@ -1,6 +1,6 @@
 import { draft, type FactDraft } from './draft';
 import type { ClauseContext } from './clause';
-import { DIETS } from './lexicon';
+import { DIETS, isLikeKnownEmployer, isOrganisation } from './lexicon';
 import { parseChineseNumber } from './time-expressions';
 
 /**
@@ -31,7 +31,17 @@ const WORK_STATUS =
 const FRAGMENT =
   /^(?:quick\s+update(?:\s+about\s+me)?\s*:\s*|update\s*:\s*)?([\p{L}][\p{L}.'’ -]{1,40}?)\s*,?\s+(?:now|these\s+days|nowadays)(?:\s*,?\s*(?:actually|though|btw))?(?:\s*,.*)?$/iu;
 
+/** "I'm with BP now": an organisation the user is with, said as a change, for a user whose employer is known. */
+const WITH_NOW =
+  /^[Ii]\s+am\s+(?:now\s+)?with\s+(\p{Lu}[\p{L}\d&.'’-]*(?:\s+\p{Lu}[\p{L}\d&.'’-]*){0,3})\s+(?:now|these\s+days|nowadays)\b/u;
+
 export const ENGLISH_TYPED_RULES: Rule[] = [
+  (c, ctx) => {
+    const m = WITH_NOW.exec(c);
+    // an organisation by its name ("Acme Ltd", "BP"), not a person the user is with
+    const org = m && (isOrganisation(m[1]!) || /^[A-Z&]{2,6}$/.test(m[1]!) || isLikeKnownEmployer(m[1]!, ctx.known));
+    return m && org && knows(ctx, 'employer') ? [draft('employer', m[1]!, 0.8)] : null;
+  },
   (c) => {
     const m = WEIGHT_RE.exec(c);
     return m ? [draft('weight', m[1]!, 0.85, { content: `User weighs ${m[1]}` })] : null;
@@ -77,6 +87,11 @@ const ZH_WEIGHT = new RegExp(
 );
 const ZH_AGE = new RegExp(`^(?:我)?(?:今年|现在|已经|刚|都)*(?:满|到)?(${ZH_NUM})(?:岁|周岁)?了$`, 'u');
 export const CHINESE_TYPED_RULES: Rule[] = [
+  // 我什么都吃 / 我们家啥都吃 / 不挑食: no diet is the diet
+  (c) => {
+    const m = /^我(?:现在|平时|一直|基本上)*(什么都吃|啥都吃|不挑食|荤素都吃)$/u.exec(c);
+    return m ? [draft('diet', m[1]!, 0.8, { content: `用户${m[1]}` })] : null;
+  },
   (c) => {
     const m = ZH_WEIGHT.exec(c);
     return m ? [draft('weight', m[1]!, 0.85, { content: `用户体重${m[1]}` })] : null;
