@@ -141,6 +141,11 @@ export interface LocalTextIndex extends TextIndex {
   termStats(scope: { tenantId: string; userId: string }, terms: string[]): Promise<TermStats>;
   /** Writes the whole index and the caller's checkpoint atomically; no-op without a dir. */
   snapshot(checkpoint: unknown): Promise<void>;
+  /**
+   * The index as it is now, serialised at once; the returned call writes it (as `snapshot` does), so
+   * the index may change meanwhile without the file seeing it: the caller's lock need only cover this.
+   */
+  captureSnapshot(checkpoint: unknown): () => Promise<void>;
   /** The checkpoint of the snapshot last loaded or saved (null when none). */
   loadedCheckpoint(): unknown;
   /** Number of indexed documents (all partitions). */
@@ -222,6 +227,25 @@ export async function createLocalTextIndex(opts: { dir?: string } = {}): Promise
       }
     }
   }
+
+  const captureSnapshot = (cp: unknown): (() => Promise<void>) => {
+    assertOpen();
+    if (!snapshotPath) {
+      checkpoint = cp;
+      return async () => undefined;
+    }
+    const docs: SnapshotFile['docs'] = [];
+    for (const p of partitions.values()) {
+      for (const d of p.docs) if (d) docs.push([d.id, d.meta, d.length, d.terms, d.tfs]);
+    }
+    const file: SnapshotFile = { version: SNAPSHOT_VERSION, analyzer: SEARCH_ANALYZER, checkpoint: cp, docs };
+    const bytes = Buffer.from(JSON.stringify(file), 'utf8');
+    const path = snapshotPath;
+    return async () => {
+      await writeFileAtomic(path, [bytes]);
+      checkpoint = cp;
+    };
+  };
 
   return {
     async upsert(docs) {
@@ -335,19 +359,10 @@ export async function createLocalTextIndex(opts: { dir?: string } = {}): Promise
       return { docCount: p?.slotOf.size ?? 0, df };
     },
 
+    captureSnapshot,
+
     async snapshot(cp: unknown) {
-      assertOpen();
-      if (!snapshotPath) {
-        checkpoint = cp;
-        return;
-      }
-      const docs: SnapshotFile['docs'] = [];
-      for (const p of partitions.values()) {
-        for (const d of p.docs) if (d) docs.push([d.id, d.meta, d.length, d.terms, d.tfs]);
-      }
-      const file: SnapshotFile = { version: SNAPSHOT_VERSION, analyzer: SEARCH_ANALYZER, checkpoint: cp, docs };
-      await writeFileAtomic(snapshotPath, [Buffer.from(JSON.stringify(file), 'utf8')]);
-      checkpoint = cp;
+      await captureSnapshot(cp)();
     },
 
     loadedCheckpoint: () => checkpoint,

@@ -55,6 +55,24 @@ describe('local text index snapshots', () => {
     expect((await readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('captureSnapshot serialises the index when called; what changes before its write is not in the file', async () => {
+    const a = await createLocalTextIndex({ dir });
+    await a.upsert([{ id: 'd1', text: 'Alice plays the cello', meta: meta('u1') }]);
+    const write = a.captureSnapshot({ next: { 0: 1 } });
+    await a.upsert([{ id: 'd2', text: 'cello after the capture', meta: meta('u1') }]);
+    await a.delete(['d1']);
+    expect(a.loadedCheckpoint()).toBeNull(); // nothing written yet
+    await write();
+    expect(a.loadedCheckpoint()).toEqual({ next: { 0: 1 } });
+    await a.close();
+
+    const b = await createLocalTextIndex({ dir });
+    expect(b.loadedCheckpoint()).toEqual({ next: { 0: 1 } });
+    expect(b.size()).toBe(1);
+    const hits = await b.search('cello', { scope: { tenantId: 't', userId: 'u1', agentId: null } }, 10);
+    expect(hits.map((h) => h.id)).toEqual(['d1']);
+  });
+
   it('drops a snapshot of unstemmed terms (version 1): empty, no checkpoint, so the log is replayed', async () => {
     const v1 = {
       version: 1,

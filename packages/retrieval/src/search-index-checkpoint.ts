@@ -5,6 +5,8 @@ import type { VectorItem } from './vector-lane';
 /** An index that can persist itself with a checkpoint (the local adapters). */
 export interface Snapshottable {
   snapshot(checkpoint: unknown): Promise<void>;
+  /** The index serialised now; the call returned writes it (the local text index: its lock covers only this). */
+  captureSnapshot?(checkpoint: unknown): () => Promise<void>;
   loadedCheckpoint(): unknown;
 }
 

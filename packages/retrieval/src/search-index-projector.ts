@@ -192,7 +192,7 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
   let sinceSnapshot = 0;
   let closed = false;
 
-  // The keyword half's batches and snapshots never overlap; a snapshot also holds the vector lane's lock.
+  // The keyword half's batches and a snapshot's capture never overlap; a snapshot also holds the vector lane's lock.
   const exclusive = createSerialQueue();
 
   const sourceOf = (stored: StoredEvent): VectorItemSource => {
@@ -417,20 +417,34 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
   });
 
   /** Both halves are still (the vector lane's lock, then the keyword half's): one consistent checkpoint. */
+  /**
+   * Both halves are still at the checkpoint: the vector lane's lock is held throughout (only the lane
+   * changes the vector index), the keyword half's only while the keyword indexes are serialised. Their
+   * files are written and fsynced after the keyword half has moved on, so keyword indexing (write →
+   * keyword-searchable) never waits for a snapshot's disk writes.
+   */
   const snapshotNow = () =>
-    lane.lock.run(() =>
-      exclusive.run(async () => {
-        if (!dirty && !removalUnsaved) return;
+    lane.lock.run(async () => {
+      const writes = await exclusive.run(async () => {
+        if (!dirty && !removalUnsaved) return null;
         const cp = checkpoint();
-        for (const idx of snapshottable) await idx.snapshot(cp);
         dirty = false;
         sinceSnapshot = 0;
-        // Every vector embedded so far is in the vector snapshot (or the vector store): the cache can start afresh.
-        await cache?.clear();
-        removalUnsaved = false;
-        publish();
-      }),
-    );
+        return snapshottable.map((idx) => (idx.captureSnapshot ? idx.captureSnapshot(cp) : () => idx.snapshot(cp)));
+      });
+      if (writes === null) return;
+      try {
+        for (const write of writes) await write();
+      } catch (err) {
+        dirty = true; // written again next time
+        throw err;
+      }
+      // Every vector embedded so far is in the vector snapshot (or the vector store): the cache can start afresh.
+      await cache?.clear();
+      // Only the lane (held) marks a removal unsaved: every one marked is in the files just written.
+      removalUnsaved = false;
+      publish();
+    });
   let snapshotQueued: Promise<void> | null = null;
   const requestSnapshot = () => {
     if (snapshottable.length === 0) {

@@ -176,6 +176,62 @@ describe('search index after a crash', () => {
     expect(again.projector.status().embeddingsReused).toBe(8);
   });
 
+  it('keeps indexing keywords while a snapshot is written: only serialising the indexes holds the keyword half', async () => {
+    const text = await createLocalTextIndex({ dir: join(dir, 'index') });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let writing = 0;
+    // The text index's file write waits at the gate, as a slow disk's fsync would.
+    const slowText: typeof text = {
+      ...text,
+      async snapshot(cp) {
+        writing++;
+        await gate;
+        await text.snapshot(cp);
+      },
+      captureSnapshot(cp) {
+        const write = text.captureSnapshot(cp);
+        return async () => {
+          writing++;
+          await gate;
+          await write();
+        };
+      },
+    };
+    const vectors = await createLocalVectorIndex({ dir: join(dir, 'index') });
+    const projector = await createSearchIndexProjector({
+      log,
+      textIndex: slowText,
+      vectorIndex: vectors,
+      embedder: createHashEmbedder({ dimensions: 32 }),
+      snapshotEveryMs: 0,
+      snapshotEveryEvents: 1_000_000,
+      retryPollMs: 0,
+    });
+    try {
+      const first = await appendMemories(0, 3);
+      await reached(projector, first);
+      const snap = projector.snapshotNow();
+      await expect.poll(() => writing, { timeout: 20_000 }).toBe(1);
+      // The snapshot holds the checkpoint after 3 events and is still on its way to disk …
+      const later = await appendMemories(3, 2);
+      // … while the next writes become keyword-searchable.
+      await expect.poll(() => projector.lexicalReached(later), { timeout: 20_000 }).toBe(true);
+      expect((await text.search('harbour crane 4', { scope }, 1))[0]).toBeDefined();
+      release();
+      await snap;
+      // The file holds the index as it was captured: three documents, the checkpoint after three events.
+      const onDisk = await createLocalTextIndex({ dir: join(dir, 'index') });
+      expect((onDisk.loadedCheckpoint() as { next: Record<string, number> }).next['0']).toBe(3);
+      expect(onDisk.size()).toBe(3);
+      await onDisk.close();
+      await projector.close();
+      await Promise.all([text.close(), vectors.close()]);
+    } finally {
+      release();
+    }
+  });
+
   it('a write is keyword-searchable while its vector waits for the embedder; the vector follows, with its own lag', async () => {
     const embedder = switchable(createHashEmbedder({ dimensions: 32 }));
     embedder.down = true;
