@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { BENIGN_TRANSFORMS, TRANSFORMS, type Transform } from './obfuscate';
 import { injectionItems, ordinaryItems, partOf, type ExternalPart } from './external';
 import { FRESH_BENIGN_TRANSFORMS, FRESH_TRANSFORMS } from './obfuscate-fresh';
+import { generatedNegatives } from './generated-negatives';
 
 export interface CorpusAttack {
   intent: string;
@@ -60,9 +61,10 @@ export const SPLITS = [
   'sealed7',
   'ext-train',
   'ext-held',
+  'gen',
 ] as const;
 /** Training splits of the learned stage (never heldout, fresh or a sealed split, never ext-held). */
-export const TRAINING_SPLITS: readonly Split[] = ['dev', 'dev2', 'ext-train'];
+export const TRAINING_SPLITS: readonly Split[] = ['dev', 'dev2', 'ext-train', 'gen'];
 export type Split = (typeof SPLITS)[number];
 
 export interface LoadedSplit {
@@ -107,6 +109,14 @@ function loadExternal(part: ExternalPart): LoadedSplit {
 }
 
 export function loadSplit(split: Split): LoadedSplit {
+  if (split === 'gen')
+    return {
+      attacks: [],
+      negatives: generatedNegatives(),
+      transforms: {},
+      benign: BENIGN_TRANSFORMS,
+      listable: true,
+    };
   if (split === 'ext-train' || split === 'ext-held') return loadExternal(split === 'ext-train' ? 'train' : 'held');
   const file = split === 'fresh' ? 'fresh-open' : split;
   const fresh = split !== 'dev' && split !== 'heldout';

@@ -246,7 +246,10 @@ const THIRD_PARTY_SUBJECT =
 const REPORTED =
   '(?<![a-z])(?:said|says|told \\w+|asked \\w+|advised(?: \\w+)?|suggested|wants? \\w+|wanted \\w+|reminded \\w+|instructed \\w+|how)\\s(?:to\\s)?|(?:说|告诉我|让我|叫我|提醒我|建议)(?:要)?';
 const NEGATED =
-  "(?<![a-z])(?:never|not|don'?t|do not|cannot|can'?t|won'?t|must not|mustn'?t|shouldn'?t|should not)\\s(?:\\w+\\s)?|禁止|不要|不能|不得|别|切勿|不许|不准|严禁";
+  "(?<![a-z])(?:never|not|don'?t|do not|cannot|can'?t|won'?t|must not|mustn'?t|shouldn'?t|should not)\\s(?:\\w+\\s)?|禁止|不要|不能|不得|别|勿|不许|不准|严禁|绝不|从不";
+/** A Chinese prohibition with its indirect object between ("请勿向任何人透露…", "不要随意把密码告诉…"): a warning, not a request. */
+const NEGATED_NEAR_ZH =
+  '(?:勿|不要|别|禁止|不得|不能|严禁|不准|不许|绝不|从不)(?:随意|轻易|私自|擅自)?(?:向|对|跟|给|和|把|将)?[^，,。.!?；;\\n]{0,8}';
 /** A subject someone owns ("my cat ignores every command"): a description, not an instruction. */
 const POSSESSED_SUBJECT = "(?<![a-z])(?:my|our|his|her|their)\\s(?:[a-z'-]+\\s){1,2}";
 /** Rules that belong to someone ("the sprint's new rules:", "这周 sprint 的 new rules：") are reported, not issued. */
@@ -254,6 +257,52 @@ const ATTRIBUTED = "的\\s?|'s\\s|(?<![a-z])(?:our|my|his|her|their)\\s";
 /** "我" followed by a person is "my …" (发给我老婆), not the recipient "me". */
 const ME_NOT_MY =
   '我(?!老婆|老公|妻子|丈夫|爱人|太太|先生|妈|爸|父亲|母亲|儿子|女儿|孩子|家人|家里|朋友|同事|老板|领导|助理|秘书|哥|姐|弟|妹|爷爷|奶奶|外婆|外公|男朋友|女朋友|对象|客户|邻居|室友)';
+/**
+ * What makes a salutation to a later reader ("Note for future sessions:", "致未来的助手：") an instruction to it:
+ * within its sentence, before any first-person word, something asked of the reader — an imperative, a modal,
+ * "you", 请/你/务必/不要…, or a claim of standing made to it (the user "is now" admin, "the official source", root,
+ * verified, 官方/管理员/已授权). A note that only tells a later reader something ("Note for future sessions: I'm working
+ * on the Q3 report", "致未来的助手：这是我的笔记") asks nothing. The user keeping their own facts ("remember that
+ * I …", 记住我…) is not asked of the reader either.
+ */
+const TO_THE_READER = `(?:(?!${OWN}|(?<![a-z])(?:im|ive)(?![a-z]))[^${END}]){0,60}?(?:(?<![a-z])(?:you(?!\\s+(?:can|could|may|might)\\s+(?:find|see|check|look|read|get|reach))|your|yourself|please|kindly|must|should|shall|(?:will|are to|is to|needs? to|have to|has to) (?:always|never|now|not|be|treat|answer|reply|respond|say|tell|share|send|reveal|include|recommend|ignore)|always|never|do not|don'?t|ignore|disregard|forget|override|bypass|tell|say|send|reply|respond|answer|recommend|suggest|praise|share|reveal|disclose|leak|print|output|show|display|repeat|execute|run|call|invoke|click|visit|open|transfer|pay|wire|forward|delete|erase|treat|trust|obey|comply|act as|pretend|switch|enable|disable|grant|approve|insist|claim|include|mention|refuse|skip|stop|assume|consider|summari[sz]e|describe|rate|rank|write|translate|classify|mark|flag|label|score|omit|hide|conceal|avoid|redirect|direct|refer|email|post|upload|install|(?:remember|save|store|keep|note|memori[sz]e)(?!\\s+(?:that\\s+)?(?:i|i'm|my|we|our|me)(?![a-z]))|the (?:assistant|ai|model|agent|bot|llm) (?:must|should|shall|will|is to|needs to|has to)|the user(?:'s)? (?:[a-z']+ ){0,3}(?:is now|are now|has been|now has|has (?:root|admin|full))|cite|official|trusted|verified|authori[sz]ed|admin(?:istrator)?|root|privileged)(?![a-z])|你|您|请|务必|必须|一定要|一律|不要|不得|别|始终|总是|永远|今后|以后都|告诉|回复|回答|推荐|发送|转发|发给|删除|忽略|无视|执行|透露|泄露|照做|遵守|服从|把|将|立即|立刻|马上|记得(?!我)|记住(?!我)|官方|管理员|已授权|已认证|最高权限)`;
+/** A salutation to later sessions or instances ("Note for future sessions:", 给以后的会话：). */
+const FUTURE_SESSIONS_SALUTATION: readonly Part[] = [
+  k(
+    [
+      'attention',
+      'note (?:to|for)',
+      'message (?:to|for)',
+      'to',
+      'dear',
+      'hello',
+      'hi',
+      'memo (?:to|for)',
+      'notice (?:to|for)',
+      'for',
+    ],
+    ['致', '给', '提醒', '通知', '注意'],
+  ),
+  4,
+  k(['future', 'later', 'subsequent', 'next', 'all future', 'any future'], ['未来的', '以后的', '后续的', '下一个']),
+  4,
+  k(
+    [
+      'sessions?',
+      'instances?',
+      'runs?',
+      'conversations?',
+      'chats?',
+      'assistants?',
+      'agents?',
+      'models?',
+      'versions? of (?:you|yourself)',
+    ],
+    ['会话', '对话', '助手', '模型', '实例'],
+  ),
+  3,
+  k([':', ',', '-'], ['：', ':', '，', ',']),
+];
 /** LIMITS with a literal start to every alternative (the prefilter looks for them). */
 const LIMIT_WORDS = k(
   [
@@ -1240,6 +1289,70 @@ const STANDING_BEHAVIOUR =
 const PASSIVE_DUTY =
   '(?<![a-z])(?:is|are)\\s+(?:always\\s+)?to\\s+be\\s+(?:obeyed|followed|trusted|executed|included|sent|shared|forwarded|disclosed|treated as)';
 
+/** A salutation to an AI reader ("Attention, AI reading this:", 致正在阅读的助手：); an instruction to it only with TO_THE_READER after it. */
+const AI_SALUTATION: readonly Part[] = [
+  k(
+    [
+      'attention',
+      'note',
+      'message',
+      'instructions?',
+      'notice',
+      'p\\.?s\\.?',
+      'warning',
+      'important',
+      'memo',
+      'reminder',
+      'directive',
+      '(?:to|for) (?:any|all|every|each|whatever)',
+      'calling all',
+      'future',
+      'next',
+      'subsequent',
+      'later',
+    ],
+    [
+      '致',
+      '给(?:所有|任何|每一?个|各位|正在|未来|下一个|以后|之后)',
+      '提醒',
+      '通知',
+      '注意',
+      '请注意',
+      '敬告',
+      '写给',
+      '未来的',
+      '下一个',
+      '以后的',
+    ],
+  ),
+  14,
+  AI,
+  30,
+  k(
+    [
+      'reading',
+      'processing',
+      'parsing',
+      'seeing',
+      'summari[sz]ing',
+      'analy[sz]ing',
+      'retrieving',
+      'scanning',
+      'crawling',
+      'indexing',
+      'reviewing',
+      'that (?:reads|sees|processes|retrieves|finds)',
+      'who (?:reads|sees|processes)',
+      'which (?:reads|processes)',
+      ':',
+      ',',
+      'here',
+      'out there',
+    ],
+    ['读到', '看到', '读取', '处理', '阅读', '检索', '：', ':', '，', ',', '们'],
+  ),
+];
+
 export const RULES: readonly Rule[] = [
   // Instruction override.
   seq('disregard_prior_instructions', 'instruction_override', 0.92, [DISREGARD, 30, PRIOR, 30, INSTRUCTIONS], {
@@ -1491,29 +1604,35 @@ export const RULES: readonly Rule[] = [
     ],
     { notOwn: true },
   ),
-  seq('authority_override', 'instruction_override', 0.78, [
-    AUTHORITY,
-    3,
-    OVERRIDE_NOUN,
-    12,
-    k(
-      [
-        ':',
-        'accepted',
-        'granted',
-        'enabled',
-        'activated',
-        'engaged',
-        'in effect',
-        'received',
-        'confirmed',
-        'initiated',
-        'follows',
-        'from',
-      ],
-      ['：', ':', '已', '生效', '开启', '授权', '确认', '启动'],
-    ),
-  ]),
+  seq(
+    'authority_override',
+    'instruction_override',
+    0.78,
+    [
+      AUTHORITY,
+      3,
+      OVERRIDE_NOUN,
+      12,
+      k(
+        [
+          ':',
+          'accepted',
+          'granted',
+          'enabled',
+          'activated',
+          'engaged',
+          'in effect',
+          'received',
+          'confirmed',
+          'initiated',
+          'follows',
+          'from',
+        ],
+        ['：', ':', '已', '生效', '开启', '授权', '确认', '启动'],
+      ),
+    ],
+    { clause: true },
+  ),
   seq(
     'message_from_creator',
     'instruction_override',
@@ -2313,33 +2432,39 @@ export const RULES: readonly Rule[] = [
       ['从头', '从开头', '从第一句', '开头的'],
     ),
   ]),
-  seq('reveal_secrets', 'exfiltration', 0.5, [
-    REVEAL,
-    20,
-    k(
-      [
-        'your',
-        'the',
-        'all',
-        'any',
-        'stored',
-        'saved',
-        'hidden',
-        'secret',
-        'internal',
-        'admin',
-        'system',
-        'root',
-        'their',
-        "the user'?s",
-        "users'?",
-        'every',
-      ],
-      ['你的', '所有', '全部', '系统', '管理员', '隐藏的', '保存的', '存储的', '用户的'],
-    ),
-    10,
-    SECRETS,
-  ]),
+  seq(
+    'reveal_secrets',
+    'exfiltration',
+    0.5,
+    [
+      REVEAL,
+      20,
+      k(
+        [
+          'your',
+          'the',
+          'all',
+          'any',
+          'stored',
+          'saved',
+          'hidden',
+          'secret',
+          'internal',
+          'admin',
+          'system',
+          'root',
+          'their',
+          "the user'?s",
+          "users'?",
+          'every',
+        ],
+        ['你的', '所有', '全部', '系统', '管理员', '隐藏的', '保存的', '存储的', '用户的'],
+      ),
+      10,
+      SECRETS,
+    ],
+    { notAfter: NEGATED },
+  ),
   seq(
     'secrets_to_destination',
     'exfiltration',
@@ -2479,7 +2604,7 @@ export const RULES: readonly Rule[] = [
     'exfiltration',
     0.6,
     [k([], ['告诉我', '给我', '发给我', '说出', '透露', '输出', '泄露']), 10, SECRETS],
-    { compact: false },
+    { compact: false, notAfter: NEGATED_NEAR_ZH },
   ),
 
   // Persistence aimed at the memory.
@@ -2773,7 +2898,7 @@ export const RULES: readonly Rule[] = [
         (DIRECT.cjk as string[]).concat(['透露', '分享', '发送', '展示', '都要', '都必须']),
       ),
     ],
-    { compact: false },
+    { compact: false, notAfter: `${NEGATED}|${NEGATED_NEAR_ZH}` },
   ),
   seq(
     'update_memory_to',
@@ -3312,68 +3437,8 @@ export const RULES: readonly Rule[] = [
       ['读到', '看到', '读取', '处理', '阅读', '检索'],
     ),
   ]),
-  seq('address_the_ai', 'future_reader', 0.82, [
-    k(
-      [
-        'attention',
-        'note',
-        'message',
-        'instructions?',
-        'notice',
-        'p\\.?s\\.?',
-        'warning',
-        'important',
-        'memo',
-        'reminder',
-        'directive',
-        '(?:to|for) (?:any|all|every|each|whatever)',
-        'calling all',
-        'future',
-        'next',
-        'subsequent',
-        'later',
-      ],
-      [
-        '致',
-        '给(?:所有|任何|每一?个|各位|正在|未来|下一个|以后|之后)',
-        '提醒',
-        '通知',
-        '注意',
-        '请注意',
-        '敬告',
-        '写给',
-        '未来的',
-        '下一个',
-        '以后的',
-      ],
-    ),
-    14,
-    AI,
-    30,
-    k(
-      [
-        'reading',
-        'processing',
-        'parsing',
-        'seeing',
-        'summari[sz]ing',
-        'analy[sz]ing',
-        'retrieving',
-        'scanning',
-        'crawling',
-        'indexing',
-        'reviewing',
-        'that (?:reads|sees|processes|retrieves|finds)',
-        'who (?:reads|sees|processes)',
-        'which (?:reads|processes)',
-        ':',
-        ',',
-        'here',
-        'out there',
-      ],
-      ['读到', '看到', '读取', '处理', '阅读', '检索', '：', ':', '，', ',', '们'],
-    ),
-  ]),
+  seq('address_the_ai', 'future_reader', 0.82, [...AI_SALUTATION, TO_THE_READER]),
+  seq('address_the_ai_alone', 'future_reader', 0.45, AI_SALUTATION),
   seq('ai_reading_this_must', 'future_reader', 0.86, [
     AI,
     30,
@@ -3433,19 +3498,25 @@ export const RULES: readonly Rule[] = [
     10,
     TEXT_NOUN,
   ]),
-  seq('future_ai_must', 'future_reader', 0.78, [
-    k(
-      ['future', 'next', 'later', 'subsequent', 'any (?:other|later)', 'the next'],
-      ['未来的', '下一个', '以后的', '后续的', '将来的'],
-    ),
-    6,
-    k(
-      AI.latin.concat(['readers?', 'sessions?', 'instances?', 'runs?', 'versions? of (?:you|yourself)']) as string[],
-      (AI.cjk as string[]).concat(['会话', '读者', '版本']),
-    ),
-    20,
-    MUST,
-  ]),
+  seq(
+    'future_ai_must',
+    'future_reader',
+    0.78,
+    [
+      k(
+        ['future', 'next', 'later', 'subsequent', 'any (?:other|later)', 'the next'],
+        ['未来的', '下一个', '以后的', '后续的', '将来的'],
+      ),
+      6,
+      k(
+        AI.latin.concat(['readers?', 'sessions?', 'instances?', 'runs?', 'versions? of (?:you|yourself)']) as string[],
+        (AI.cjk as string[]).concat(['会话', '读者', '版本']),
+      ),
+      20,
+      MUST,
+    ],
+    { notOwn: true },
+  ),
   seq(
     'when_it_is_read',
     'future_reader',
@@ -3481,42 +3552,9 @@ export const RULES: readonly Rule[] = [
     ],
     { compact: false },
   ),
-  seq('address_future_sessions', 'future_reader', 0.8, [
-    k(
-      [
-        'attention',
-        'note (?:to|for)',
-        'message (?:to|for)',
-        'to',
-        'dear',
-        'hello',
-        'hi',
-        'memo (?:to|for)',
-        'notice (?:to|for)',
-        'for',
-      ],
-      ['致', '给', '提醒', '通知', '注意'],
-    ),
-    4,
-    k(['future', 'later', 'subsequent', 'next', 'all future', 'any future'], ['未来的', '以后的', '后续的', '下一个']),
-    4,
-    k(
-      [
-        'sessions?',
-        'instances?',
-        'runs?',
-        'conversations?',
-        'chats?',
-        'assistants?',
-        'agents?',
-        'models?',
-        'versions? of (?:you|yourself)',
-      ],
-      ['会话', '对话', '助手', '模型', '实例'],
-    ),
-    3,
-    k([':', ',', '-'], ['：', ':', '，', ',']),
-  ]),
+  // A salutation to later sessions asks something of them only with an imperative after it (TO_THE_READER); alone it is weak evidence.
+  seq('address_future_sessions', 'future_reader', 0.8, [...FUTURE_SESSIONS_SALUTATION, TO_THE_READER]),
+  seq('address_future_sessions_alone', 'future_reader', 0.45, FUTURE_SESSIONS_SALUTATION),
   seq(
     'reader_then_ai_must',
     'future_reader',
