@@ -144,7 +144,8 @@ async function once(bin: string, embedder: string, viaNpm: boolean): Promise<Run
       load1: Number(load1.toFixed(1)),
     };
   } finally {
-    for (const pid of treeOf(child.pid!).reverse()) {
+    const tree = treeOf(child.pid!).reverse();
+    for (const pid of tree) {
       try {
         process.kill(pid, 'SIGTERM');
       } catch {
@@ -152,6 +153,16 @@ async function once(bin: string, embedder: string, viaNpm: boolean): Promise<Run
       }
     }
     await exited;
+    // Under --npm, npm exits before the server it started has closed its data directory.
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (let i = 0; i < 600 && tree.some(alive); i++) await new Promise((r) => setTimeout(r, POLL_MS));
     await rm(dir, { recursive: true, force: true });
   }
 }
