@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SqlDatabase } from '@engram/core';
+import { deterministicId, type SqlDatabase } from '@engram/core';
 import { createHashEmbedder } from '@engram/embedder-use';
 import { createHybridRetriever, nameAwareQueries } from '@engram/retrieval';
-import { memory, message, openHarness, openTestDatabase, type Harness } from './harness';
+import { ev, memory, message, openHarness, openTestDatabase, type Harness } from './harness';
 
 const scope = { tenantId: 't1', userId: 'u1', agentId: null };
 const embedder = createHashEmbedder({ dimensions: 64 });
@@ -70,6 +70,44 @@ describe('what is true now ranks first (item 4) and what was true then answers a
     });
     const superseded = hits.find((x) => x.id === ids.lisbon);
     if (superseded) expect(rank(ids.lisbon)).toBeGreaterThan(0);
+  });
+
+  it('an older episode that states the superseded value ranks below the current fact and is marked, for a now question in EN and ZH', async () => {
+    const ids = await moved();
+    const episode = (episodeId: string, summary: string) =>
+      ev(
+        'EpisodeCreated',
+        {
+          episodeId,
+          sessionKey: 's1',
+          summary,
+          messageRangeStart: ids.oldMessage,
+          messageRangeEnd: ids.oldMessage,
+          entityIds: [],
+          importance: 0.9,
+          sourceMessageIds: [ids.oldMessage],
+          startedAt: '2025-01-10T08:59:00.000Z',
+          endedAt: '2025-01-10T09:05:00.000Z',
+        },
+        { sessionId: 's1', ...at('2025-01-10T09:05:00.000Z') },
+      );
+    const en = episode(deterministicId('ep-lisbon'), 'The user talked about living in Lisbon, the trams and the river');
+    const zh = episode(deterministicId('ep-lisbon-zh'), '用户聊到住在Lisbon的生活和电车');
+    await h.append([en, zh]);
+    for (const [query, ep] of [
+      ['where does the user live currently? Lisbon trams', en],
+      ['用户现在住在哪里？Lisbon', zh],
+    ] as const) {
+      const hits = await retriever().search({ scope, query, k: 10 });
+      const rank = (id: string) => hits.findIndex((x) => x.id === id);
+      expect(rank(ids.montreal), query).toBe(0);
+      expect(rank(ep.payload.episodeId), query).toBeGreaterThan(0);
+      expect(hits[rank(ep.payload.episodeId)]!.metadata.outdated, query).toMatchObject({
+        key: 'user.residence',
+        value: 'Lisbon',
+        current: 'Montreal',
+      });
+    }
   });
 
   it('a Chinese value is found as written in an older document (search terms are bigrams: "50张" is no term of "50张邮票")', async () => {
