@@ -78,10 +78,24 @@ function slotProbes(query: string): string[] {
   return out;
 }
 
-/** A document on the topic: one of its search terms (a memory's with its key and slot words) is a topic term. */
+/**
+ * A document's search terms (a memory's with its key and slot words), kept per document: a hydrated
+ * document is frozen and reused by the next searches while its row is unchanged (candidates.ts), so
+ * its text is analysed once, not again for every state question it comes back for.
+ */
+const docTerms = new WeakMap<Candidate, ReadonlySet<string>>();
+function termsOf(c: Candidate): ReadonlySet<string> {
+  const hit = docTerms.get(c);
+  if (hit) return hit;
+  const terms = new Set(searchTerms(c.kind === 'memory' ? memoryDocText(c.content, c.key, c.tags) : c.content));
+  if (Object.isFrozen(c)) docTerms.set(c, terms);
+  return terms;
+}
+
+/** A document on the topic: one of its search terms is a topic term. */
 function onTopic(c: Candidate, topic: ReadonlySet<string>): boolean {
-  const text = c.kind === 'memory' ? memoryDocText(c.content, c.key, c.tags) : c.content;
-  for (const t of searchTerms(text)) if (topic.has(t)) return true;
+  const terms = termsOf(c);
+  for (const t of topic) if (terms.has(t)) return true;
   return false;
 }
 

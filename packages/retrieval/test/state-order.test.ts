@@ -81,6 +81,21 @@ describe('latestStatementFirst: only where another value competes for the key', 
     expect(ranked[2]!.score).toBe(1.8);
   });
 
+  it("a document's terms are kept only while it cannot change: a frozen (hydrated) one gives the same answer each time, an unfrozen one edited in place is read again", () => {
+    const frozenCrumb = Object.freeze({ ...crumb });
+    const other = user('My sister visits in May', '1-10');
+    const ranked = () => [
+      { item: other, score: 2 },
+      { item: frozenCrumb, score: 1.5 },
+    ];
+    expect(latestStatementFirst(ranked(), topic, opts).size).toBe(0);
+    expect(latestStatementFirst(ranked(), topic, opts).size).toBe(0);
+    // The same object, now on the topic with another value: the fact passes it.
+    other.content = 'I buy my bread at Kowalski bakery, their rye bread is great';
+    expect([...latestStatementFirst(ranked(), topic, opts)]).toEqual([crumb.id]);
+    expect([...latestStatementFirst(ranked(), topic, opts)]).toEqual([crumb.id]);
+  });
+
   it('no competing value, no reordering: an earlier message restating the value, an unkeyed fact, a far weaker fact', () => {
     const same = user('The Crumb bakery bread is the best bread I buy', '1-10');
     expect(
