@@ -56,6 +56,12 @@ export interface SearchIndexProjectorOptions {
   snapshotEveryMs?: number;
   /** … and after this many applied events (default 1000), so a crash replays at most that tail. */
   snapshotEveryEvents?: number;
+  /**
+   * At most this share of the time goes to snapshots (default 0.05): a snapshot serialises the whole
+   * index, so as the index grows the next one waits 1/share − 1 times as long as the last one took
+   * (a crash then replays a longer tail). A forget's snapshot and the one at close are never held back.
+   */
+  snapshotMaxShare?: number;
   /** How often dead letters marked for retry are applied again (default 2 s; 0 = only on retryNow()). */
   retryPollMs?: number;
   batchSize?: number;
@@ -127,6 +133,9 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
   const batchSize = opts.batchSize ?? 256;
   const snapshotEveryMs = opts.snapshotEveryMs ?? 5000;
   const snapshotEveryEvents = opts.snapshotEveryEvents ?? 1000;
+  const snapshotMaxShare = opts.snapshotMaxShare ?? 0.05;
+  if (!(snapshotMaxShare > 0 && snapshotMaxShare <= 1))
+    throw new EngramError('CONFIG_INVALID', `snapshotMaxShare must be in (0, 1], got ${snapshotMaxShare}`);
   const deadLetters = opts.deadLetters ?? memoryDeadLetters();
   const snapshottable: Snapshottable[] = [];
   for (const idx of [textIndex, contextIndex, vectorIndex] as unknown[])
@@ -425,8 +434,10 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
    */
   const snapshotNow = () =>
     lane.lock.run(async () => {
+      let began = 0;
       const writes = await exclusive.run(async () => {
         if (!dirty && !removalUnsaved) return null;
+        began = performance.now();
         const cp = checkpoint();
         dirty = false;
         sinceSnapshot = 0;
@@ -438,6 +449,8 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
       } catch (err) {
         dirty = true; // written again next time
         throw err;
+      } finally {
+        lastSnapshot = { ms: performance.now() - began, endedAt: performance.now() };
       }
       // Every vector embedded so far is in the vector snapshot (or the vector store): the cache can start afresh.
       await cache?.clear();
@@ -445,6 +458,9 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
       removalUnsaved = false;
       publish();
     });
+  let lastSnapshot = { ms: 0, endedAt: 0 };
+  /** The routine snapshots (by time, by count) keep to snapshotMaxShare of the time. */
+  const snapshotDue = () => performance.now() - lastSnapshot.endedAt >= lastSnapshot.ms * (1 / snapshotMaxShare - 1);
   let snapshotQueued: Promise<void> | null = null;
   const requestSnapshot = () => {
     if (snapshottable.length === 0) {
@@ -488,7 +504,8 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
       noteCaughtUp();
       publish();
     });
-    if (snapshottable.length > 0 && snapshotEveryEvents > 0 && sinceSnapshot >= snapshotEveryEvents) requestSnapshot();
+    if (snapshottable.length > 0 && snapshotEveryEvents > 0 && sinceSnapshot >= snapshotEveryEvents && snapshotDue())
+      requestSnapshot();
   };
 
   const retryOne = async (dl: DeadLetter): Promise<boolean> => {
@@ -563,7 +580,10 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
     t.unref();
     timers.push(t);
   };
-  if (snapshottable.length > 0) every(snapshotEveryMs, 'snapshot', snapshotNow);
+  if (snapshottable.length > 0)
+    every(snapshotEveryMs, 'snapshot', async () => {
+      if (snapshotDue()) await snapshotNow();
+    });
   every(opts.retryPollMs ?? 2000, 'dead-letter retry pass', retryNow);
 
   logger.info(

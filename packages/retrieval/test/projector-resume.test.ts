@@ -68,6 +68,7 @@ async function openIndex(
     embeddingCache: cache,
     snapshotEveryMs: 0,
     snapshotEveryEvents,
+    snapshotMaxShare: 1, // every N events exactly, however long a snapshot takes
     retryPollMs: 0,
   });
   return {
@@ -230,6 +231,48 @@ describe('search index after a crash', () => {
     } finally {
       release();
     }
+  });
+
+  it('spaces routine snapshots by what the last one cost: at most snapshotMaxShare of the time', async () => {
+    const counts: number[] = [];
+    for (const share of [1, 0.05]) {
+      const text = await createLocalTextIndex({ dir: join(dir, `index-${share}`) });
+      let written = 0;
+      // Each snapshot's write takes 40 ms (a large index's would take seconds).
+      const slowText: typeof text = {
+        ...text,
+        captureSnapshot(cp) {
+          const write = text.captureSnapshot(cp);
+          return async () => {
+            await new Promise((r) => setTimeout(r, 40));
+            await write();
+            written++;
+          };
+        },
+      };
+      const vectors = await createLocalVectorIndex({ dir: join(dir, `index-${share}`) });
+      const projector = await createSearchIndexProjector({
+        log,
+        textIndex: slowText,
+        vectorIndex: vectors,
+        embedder: createHashEmbedder({ dimensions: 32 }),
+        snapshotEveryMs: 0,
+        snapshotEveryEvents: 1,
+        snapshotMaxShare: share,
+        retryPollMs: 0,
+      });
+      const from = counts.length * 100;
+      // One event a batch for ~400 ms: a snapshot is asked for after each.
+      const t0 = Date.now();
+      for (let i = 0; Date.now() - t0 < 400; i++) await reached(projector, await appendMemories(from + i, 1));
+      await projector.retryNow();
+      counts.push(written);
+      await projector.close();
+      await Promise.all([text.close(), vectors.close()]);
+    }
+    // Without a bound, one snapshot after another (each 40 ms); at 5 %, the next waits 19 × 40 ms = 760 ms.
+    expect(counts[0]).toBeGreaterThanOrEqual(2);
+    expect(counts[1]).toBe(1);
   });
 
   it('a write is keyword-searchable while its vector waits for the embedder; the vector follows, with its own lag', async () => {
