@@ -68,6 +68,7 @@ describe('households, "with X now" and subjectless 现在在X了 (round 9)', () 
     [['I work at Unilever.'], ["I'm with KPMG now, better hours."], 'user.employer', 'KPMG'],
     [['我在百度上班。'], ['目前在网易了，离家近。'], 'user.employer', '网易'],
     [['我开车上班。'], ['最近坐地铁上班了，不堵。'], 'user.commute', '坐地铁'],
+    [['我们家啥都吃。'], ['我们一家从上周开始吃素了。'], 'user.diet', '吃素'],
   ])('%s → %s: %s %s', async (before, after, key, value) => {
     const { first, later } = await change(before, after);
     expect(first.some((f) => f.key === key)).toBe(true);

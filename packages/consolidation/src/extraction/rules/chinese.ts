@@ -54,6 +54,8 @@ export function prepareChineseClause(raw: string): { text: string; hedged: boole
         /^(?:从|自)?(?:今年|明年|去年|上个月|这个月|本月|下个月|上周|这周|下周|年初|年底|最近|[0-9一二三四五六七八九十]{1,2}月(?:份|初|底)?|[0-9]{4}年(?:[0-9]{1,2}月)?)(?:开始|起)[，,]?(?=我)/u,
         '',
       )
+      // "我从三月开始吃素了": the start of a period after the subject
+      .replace(/^我从[^，,。我]{1,8}?开始(?=\S)/u, '我开始')
       // "过完生日我就36岁了": an occasion just past
       .replace(/^(?:过完|过了)[^，,。我]{1,4}(?=我)/u, '')
       // "换了工作以后我…": what happened before is the occasion, not the statement
@@ -71,11 +73,12 @@ export function prepareChineseClause(raw: string): { text: string; hedged: boole
     )
     .replace(
       new RegExp(
-        `^(?:${ZH_ADV})(?:我们家|我们|咱们家|咱们|我家|家里)(?:全家|一家人?|俩|两个|一家三口|几个)?(?=(?:${ZH_ADV}|一起)*(?:搬|住|养|领养|收养|买|卖|换|离开|结婚|去了|生活|定居|回|改吃|吃素|吃荤|吃肉|不吃|只吃|什么都吃|啥都吃|不挑食|从.{1,12}?(?:搬|迁)|在.{1,12}?(?:买|租)了?(?:一套|套|个)?(?:新)?(?:房|公寓)))`,
+        `^(?:${ZH_ADV})(?:我们家|我们|咱们家|咱们|我家|家里)(?:全家|一家人?|俩|两个|一家三口|几个)?(?=(?:${ZH_ADV}|一起|从[^，,。]{1,6}?开始)*(?:搬|住|养|领养|收养|买|卖|换|离开|结婚|去了|生活|定居|回|改吃|吃素|吃荤|吃肉|不吃|只吃|什么都吃|啥都吃|不挑食|从.{1,12}?(?:搬|迁)|在.{1,12}?(?:买|租)了?(?:一套|套|个)?(?:新)?(?:房|公寓)))`,
         'u',
       ),
       '我',
     );
+  t = t.replace(/^我从[^，,。我]{1,8}?开始(?=\S)/u, '我开始');
   // "我2025年3月8日开始在小米工作" / "我上个月搬到…": a time phrase right after the subject is not part of the statement
   const when = resolveTime(t, new Date(0), 'zh');
   if (when) {
