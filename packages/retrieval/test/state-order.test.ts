@@ -178,6 +178,50 @@ describe('latestStatementFirst: only where another value competes for the key', 
       ).toBe(0);
   });
 
+  it("a surname is passed by a later statement of a new name in other words (taken a husband's name, 改名), EN and ZH", () => {
+    const cases = [
+      [
+        "What is the user's surname?",
+        "User's surname is Brown",
+        'Brown',
+        "Since the wedding I've taken my husband's name, so it's Anna Kowalski now",
+        'I still teach yoga twice a week',
+      ],
+      ['用户现在的姓氏是什么？', '用户姓张', '张', '我改名了，现在随我妈姓刘。', '我是厨师，喜欢做菜。'],
+    ] as const;
+    for (const [q, content, object, later, unrelated] of cases) {
+      const t = topicTerms(q, new Set());
+      const surname = candidate({ content, key: 'user.surname', metadata: { object }, at: day('1-10'), type: 'USER' });
+      const renamed = user(later, '4-02');
+      expect(
+        [
+          ...latestStatementFirst(
+            [
+              { item: surname, score: 3 },
+              { item: renamed, score: 0.1 },
+            ],
+            t,
+            opts,
+          ),
+        ],
+        q,
+      ).toEqual([renamed.id]);
+      // A later message that names no slot word of the surname moves nothing.
+      const other = user(unrelated, '4-02');
+      expect(
+        latestStatementFirst(
+          [
+            { item: surname, score: 3 },
+            { item: other, score: 0.1 },
+          ],
+          t,
+          opts,
+        ).size,
+        q,
+      ).toBe(0);
+    }
+  });
+
   it('what is no evidence: a word of the key that is not its head, an event (it happened once, nothing replaces it)', () => {
     const bike = candidate({
       content: "User's road bike is a Trek",

@@ -10,6 +10,7 @@ import { wordTable } from '../util/word-table';
 const SLOT_WORDS: Record<string, string> = wordTable({
   name: 'name called 名字叫什么 叫什么名字',
   nickname: 'name called nickname 昵称 叫什么',
+  surname: 'surname name maiden 姓什么 姓氏 改名 改姓',
   residence: 'live lives living home city town based location moved 住在哪里 住在哪个城市 住哪 现在住 居住地',
   hometown: 'from hometown grew up 老家在哪 来自哪里 家乡',
   employer: 'work works job company employer employed office 在哪家公司 在哪里上班 在哪工作 公司上班 工作单位',
