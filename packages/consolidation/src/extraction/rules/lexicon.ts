@@ -5,6 +5,19 @@
  */
 import { wordTable } from '@engram/core';
 
+/** The user's partner by role, in English: an attribute ("my wife's name") and a relative ("my wife works at …"). */
+export const PARTNER_ROLES = [
+  'wife',
+  'husband',
+  'partner',
+  'girlfriend',
+  'boyfriend',
+  'fiance',
+  'fiancee',
+  'fiancé',
+  'fiancée',
+] as const;
+
 /** Attribute phrase (English, lower case, or Chinese) → key suffix under `user.`. */
 export const ATTRIBUTE_KEYS: Record<string, string> = wordTable({
   name: 'name',
@@ -53,16 +66,8 @@ export const ATTRIBUTE_KEYS: Record<string, string> = wordTable({
   workplace: 'employer',
   firm: 'employer',
   'current employer': 'employer',
-  wife: 'partner',
-  husband: 'partner',
+  ...Object.fromEntries(PARTNER_ROLES.map((w) => [w, 'partner'])),
   spouse: 'partner',
-  partner: 'partner',
-  girlfriend: 'partner',
-  boyfriend: 'partner',
-  fiance: 'partner',
-  fiancee: 'partner',
-  fiancé: 'partner',
-  fiancée: 'partner',
   'significant other': 'partner',
   diet: 'diet',
   hometown: 'hometown',

@@ -1,6 +1,6 @@
 import { describe } from './describe';
 import type { FactDraft } from './draft';
-import { FAMILY } from './lexicon';
+import { FAMILY, PARTNER_ROLES } from './lexicon';
 
 /**
  * What the user says about a relative ("My brother lives in Spain", "My sister works at Google",
@@ -28,15 +28,7 @@ const PLURAL_KIN: Record<string, string> = {
 };
 /** The user's partner, said by role ("my husband works as a chef", 我老公在银行上班). */
 const PARTNER_KIN: Record<string, string> = {
-  husband: 'partner',
-  wife: 'partner',
-  partner: 'partner',
-  girlfriend: 'partner',
-  boyfriend: 'partner',
-  fiance: 'partner',
-  fiancee: 'partner',
-  fiancé: 'partner',
-  fiancée: 'partner',
+  ...Object.fromEntries(PARTNER_ROLES.map((w) => [w, 'partner'])),
   老公: 'partner',
   老婆: 'partner',
   丈夫: 'partner',
