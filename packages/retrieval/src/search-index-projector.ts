@@ -425,7 +425,6 @@ export async function createSearchIndexProjector(opts: SearchIndexProjectorOptio
     vectorBacklog: lane.items(),
   });
 
-  /** Both halves are still (the vector lane's lock, then the keyword half's): one consistent checkpoint. */
   /**
    * Both halves are still at the checkpoint: the vector lane's lock is held throughout (only the lane
    * changes the vector index), the keyword half's only while the keyword indexes are serialised. Their
