@@ -54,8 +54,6 @@ export function prepareChineseClause(raw: string): { text: string; hedged: boole
         /^(?:从|自)?(?:今年|明年|去年|上个月|这个月|本月|下个月|上周|这周|下周|年初|年底|最近|[0-9一二三四五六七八九十]{1,2}月(?:份|初|底)?|[0-9]{4}年(?:[0-9]{1,2}月)?)(?:开始|起)[，,]?(?=我)/u,
         '',
       )
-      // "我从三月开始吃素了": the start of a period after the subject
-      .replace(/^我从[^，,。我]{1,8}?开始(?=\S)/u, '我开始')
       // "过完生日我就36岁了": an occasion just past
       .replace(/^(?:过完|过了)[^，,。我]{1,4}(?=我)/u, '')
       // "换了工作以后我…": what happened before is the occasion, not the statement
@@ -78,6 +76,7 @@ export function prepareChineseClause(raw: string): { text: string; hedged: boole
       ),
       '我',
     );
+  // "我从三月开始吃素了" (also a household's, "我们全家从三月开始…" above): the start of a period after the subject
   t = t.replace(/^我从[^，,。我]{1,8}?开始(?=\S)/u, '我开始');
   // "我2025年3月8日开始在小米工作" / "我上个月搬到…": a time phrase right after the subject is not part of the statement
   const when = resolveTime(t, new Date(0), 'zh');
