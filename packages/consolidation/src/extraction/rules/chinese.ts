@@ -9,6 +9,7 @@ import { CHINESE_CHANGE_RULES } from './chinese-changes';
 import { CHINESE_SLOT_RULES } from './chinese-slots';
 import { chineseHabitDraft } from './chinese-verbs';
 import { CHINESE_TYPED_RULES } from './typed-statements';
+import { CHINESE_LIFE_RULES } from './life-changes';
 import { CHINESE_FRAME_RULES, unwrapReportedChinese } from './chinese-frames';
 
 const ZADV = ZH_ADV;
@@ -211,7 +212,8 @@ function shiPhrase(obj: string): FactDraft[] {
   if (!o) return [];
   if (DIET_ZH.test(o)) return [draft('diet', o === '吃素的' ? '吃素' : o, 0.9)];
   const place = /^(.{1,8})人$/u.exec(o);
-  if (place && !/(?:个|好|坏|男|女|大|老|年轻|工|病|家|别|本|外国|中国人民)人$/u.test(o))
+  // 撰稿人 / 经纪人 are occupations, not people of a place
+  if (place && !isChineseOccupation(o) && !/(?:个|好|坏|男|女|大|老|年轻|工|病|家|别|本|外国|中国人民)人$/u.test(o))
     return [draft('hometown', place[1]!, 0.85)];
   const student = /^(.+?)的(?:学生|研究生|博士生|本科生)$/u.exec(o);
   if (student) return [draft('school', student[1]!, 0.85), draft('occupation', '学生', 0.8)];
@@ -721,6 +723,7 @@ export function chineseClauseDrafts(clause: string, ctx: ClauseContext): FactDra
     if (inner.length) return inner.map((d) => ({ ...negate(d), confidence: d.confidence * w.confidence }));
   }
   for (const rule of [
+    ...CHINESE_LIFE_RULES,
     ...CHINESE_TYPED_RULES,
     ...CHINESE_FRAME_RULES,
     ...CHINESE_CHANGE_RULES,

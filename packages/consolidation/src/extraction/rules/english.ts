@@ -20,6 +20,7 @@ import { attributeKey, type ClauseContext, type KnownFact } from './clause';
 import { habitDraft } from './english-verbs';
 import { calledByOthers, ENGLISH_FRAME_RULES } from './english-frames';
 import { ENGLISH_TYPED_RULES } from './typed-statements';
+import { ENGLISH_LIFE_RULES } from './life-changes';
 import { wordTable } from '@engram/core';
 
 const ADV = String.raw`(?:(?:just|recently|finally|now|actually|also|still|currently|really|already|officially|mostly|mainly|primarily|usually|always|totally|absolutely|definitely|honestly|basically|even|then|eventually|permanently|happily|kind\s+of|sort\s+of|pretty\s+much)\s+)*`;
@@ -421,7 +422,7 @@ const RULES: ClauseRule[] = [
       'i',
     ).exec(c);
     if (!m) return null;
-    const at = /^at\s+([A-Z].*)$/.exec(m[1]!);
+    const at = /^at\s+(?:the\s+)?([A-Z].*)$/.exec(m[1]!);
     if (at) return [draft('school', valueSpan(at[1]!), 0.85)];
     const out = [draft('field_of_study', cleanEnglishObject(m[1]!), 0.85)];
     if (m[2]) out.push(draft('school', cleanEnglishObject(m[2]), 0.85));
@@ -788,7 +789,14 @@ export function englishClauseDrafts(clause: string, ctx: ClauseContext): FactDra
     if (inner.length) return inner.map((d) => ({ ...negate(d), confidence: d.confidence * w.confidence }));
     break;
   }
-  for (const rule of [...ENGLISH_TYPED_RULES, ...ENGLISH_FRAME_RULES, ...CHANGE_RULES, ...SLOT_RULES, ...RULES]) {
+  for (const rule of [
+    ...ENGLISH_LIFE_RULES,
+    ...ENGLISH_TYPED_RULES,
+    ...ENGLISH_FRAME_RULES,
+    ...CHANGE_RULES,
+    ...SLOT_RULES,
+    ...RULES,
+  ]) {
     const out = rule(clause, ctx);
     if (out && out.length) return out.filter((d) => d.object.trim().length > 0);
   }

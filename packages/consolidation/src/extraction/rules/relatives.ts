@@ -155,7 +155,7 @@ const ZH_KIN_WORDS = [...Object.keys(KIN), ...Object.keys(PLURAL_KIN)]
   .filter((w) => /^\p{Script=Han}+$/u.test(w))
   .sort((a, b) => b.length - a.length);
 const ZH_RELATIVE = new RegExp(
-  `^我(?:的)?(${ZH_KIN_WORDS.join('|')})((?:现在|目前|也|还|一直|已经|刚|最近|在|住|是|当|做|开|养|学|读|会|喜欢|爱|搬|跳槽|入职|加入|退休|结婚|离婚|来自|吃|不).*)$`,
+  `^我(?:的)?(${ZH_KIN_WORDS.join('|')})((?:现在|目前|也|还|一直|已经|刚|最近|在|住|是|当|做|开|养|学|读|会|喜欢|爱|搬|跳槽|入职|加入|退休|结婚|离婚|来自|吃|不|转|换|改|上|念).*)$`,
   'u',
 );
 

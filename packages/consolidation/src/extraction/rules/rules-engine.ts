@@ -23,6 +23,7 @@ import { alignByKind, alignBySlot, alignByVerb, alignKey } from './value-match';
 import { isTimeZone, shapeOf } from './value-shape';
 import { childrenCount } from './counts';
 import { asRelativeFacts, relativeClause } from './relatives';
+import { changedSurname, surnameOf } from './life-changes';
 
 export const RULES_EXTRACTOR_ID = 'rules@1';
 
@@ -83,7 +84,9 @@ function changedSlot(clause: string): FactDraft | null {
       clause,
     );
   const key = m ? attributeKey(m[1]!) : null;
-  return key ? { suffix: key.suffix, object: '', positive: false, confidence: 0.8, label: key.label } : null;
+  return key
+    ? { suffix: key.suffix, object: '', positive: false, confidence: 0.8, label: key.label }
+    : changedSurname(clause);
 }
 
 /** "Now that I'm living in Kampala, what are …?", "… since I joined X in April, can you help …?": the part before the question is stated. */
@@ -161,6 +164,8 @@ export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact
     selfReferences(msg.content, languageOf(msg.content), known),
     languageOf(msg.content),
   );
+  // "I changed my major. It's philosophy now.": a slot named as changed carries into the next sentence
+  let named: FactDraft | null = null;
   for (const said of sentences(content)) {
     const tag = said.question ? /[,，]\s*([^,，]+?)\s*$/u.exec(said.text) : null;
     const sentence =
@@ -175,7 +180,8 @@ export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact
     const clauses = sentence.question
       ? [...all.slice(0, -1), ...statedBeforeQuestion(all[all.length - 1] ?? '', lang)]
       : all;
-    let previous: FactDraft | null = null;
+    let previous: FactDraft | null = named;
+    named = null;
     for (const raw of clauses) {
       const { text, hedged } = lang === 'zh' ? prepareChineseClause(raw) : prepareEnglishClause(raw, ctx.at);
       if (!text) continue;
@@ -194,7 +200,7 @@ export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact
       if (drafts.length === 0 && lang === 'en') {
         const a = anaphoricDraft(text, previous);
         if (a) {
-          drafts = [a];
+          drafts = [a.suffix === 'surname' ? { ...a, object: surnameOf(a.object) } : a];
           // "I have a new boss, his name is Steve": the name says it all.
           const last = stated[stated.length - 1];
           if (previous?.suffix.startsWith('possession.') && last && last.d.suffix === previous.suffix) stated.pop();
@@ -205,7 +211,11 @@ export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact
         if (a) drafts = [a];
       }
       if (drafts.length) previous = drafts[drafts.length - 1]!;
-      else previous = (lang === 'en' ? changedSlot(text) : chineseChangedSlot(text)) ?? previous;
+      else {
+        const slot = lang === 'en' ? changedSlot(text) : chineseChangedSlot(text);
+        previous = slot ?? previous;
+        named = slot;
+      }
       if (traditional) drafts = drafts.map((d) => asWritten(d, sentence.text));
       for (const d of drafts) {
         stated.push({ d, clause: raw, lang, hedged });

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { change, facts } from './rules-sessions';
+
+/** [said first, said later, key, value now]: the later session states the new value under the old value's key. */
+type Case = [string[], string[], string, string];
+
+const changes = (cases: Case[]) =>
+  it.each(cases)('%j → %j', async (before, after, key, value) => {
+    const { first, later } = await change(before, after);
+    expect(
+      first.some((f) => f.key === key),
+      JSON.stringify(facts(first)),
+    ).toBe(true);
+    const hit = later.find((f) => f.key === key && f.positive);
+    expect(hit?.object, JSON.stringify(facts(later))).toBe(value);
+  });
+
+describe('a surname taken at marriage or from a parent', () => {
+  changes([
+    [
+      ['My surname is Brown.'],
+      ["Since the wedding I've taken my husband's name, so it's Anna Kowalski now."],
+      'user.surname',
+      'Kowalski',
+    ],
+    [['My last name is Brown.'], ["I took my wife's surname, Novak."], 'user.surname', 'Novak'],
+    [
+      ['My last name is Brown.'],
+      ["I took my husband's last name when we married. It's Novak now."],
+      'user.surname',
+      'Novak',
+    ],
+    [
+      ['My surname is Smith.'],
+      ['I went back to my maiden name after the divorce, it is Jones again.'],
+      'user.surname',
+      'Jones',
+    ],
+    [['我姓张。'], ['我改名了，现在随我妈姓刘。'], 'user.surname', '刘'],
+    [['我姓张。'], ['我现在改姓刘了。'], 'user.surname', '刘'],
+    [['我姓張。'], ['我結婚後改跟先生姓陳了。'], 'user.surname', '陳'],
+  ]);
+
+  it('a surname is never read from a question or from a parent named without 姓', async () => {
+    const { later } = await change(['我姓张。'], ['我妈姓刘。', '用户姓什么？']);
+    expect(later.find((f) => f.key === 'user.surname' && f.positive)).toBeUndefined();
+  });
+});
+
+describe('a pastime replaced, the old one said to have faded', () => {
+  changes([
+    [['我的爱好是书法。'], ['最近迷上了陶艺，书法不怎么练了。'], 'user.hobby', '陶艺'],
+    [['我的愛好是攝影。'], ['最近愛上了烘焙，攝影很少碰了。'], 'user.hobby', '烘焙'],
+    [['My hobby is climbing.'], ["I gave up climbing, I'm into pottery now."], 'user.hobby', 'pottery'],
+    [['My hobby is knitting.'], ["I've swapped knitting for pottery."], 'user.hobby', 'pottery'],
+  ]);
+});
+
+describe('raises and promotions', () => {
+  changes([
+    [['我月薪一万二。'], ['老板给我涨到了一万五。'], 'user.salary', '一万五'],
+    [['我工资八千。'], ['公司给我把工资调到一万了。'], 'user.salary', '一万'],
+    [['我的薪水是九千。'], ['我的薪水涨到一万一了。'], 'user.salary', '一万一'],
+    [['My salary is 50k.'], ['They bumped me to 58k after the review.'], 'user.salary', '58k'],
+    [['My salary is $60,000.'], ['I just got a raise to $68,000.'], 'user.salary', '$68,000'],
+    [['I earn $30 an hour.'], ['Got a raise to $34 an hour.'], 'user.hourly_rate', '$34 an hour'],
+    [['我是副理。'], ['我升為經理了。'], 'user.occupation', '經理'],
+    [
+      ["I'm a junior developer."],
+      ['I got promoted to senior developer last month.'],
+      'user.occupation',
+      'a senior developer',
+    ],
+  ]);
+
+  it('a number raised by someone else is no salary unless a salary is named or known', async () => {
+    const { later } = await change(['我住在北京。'], ['老板给我涨到了一万五。']);
+    expect(later.find((f) => f.key === 'user.salary')).toBeUndefined();
+  });
+});
+
+describe('going freelance or self-employed ends the employer', () => {
+  changes([
+    [['I work at Deloitte.'], ['I went freelance in March.'], 'user.employer', 'freelance'],
+    [['I work at Google.'], ["I quit Google and I'm self-employed now."], 'user.employer', 'self-employed'],
+    [['I work for Shopify.'], ["I'm a freelancer now, left Shopify in May."], 'user.employer', 'freelance'],
+    [['I work at IBM.'], ['These days I work for myself.'], 'user.employer', 'self-employed'],
+    [['我在华为上班。'], ['我现在自由职业了，不在华为了。'], 'user.employer', '自由职业'],
+    [['我在阿里上班。'], ['我离开阿里，出来单干了。'], 'user.employer', '单干'],
+    [['我在台積電上班。'], ['我現在是自由職業者了。'], 'user.employer', '自由職業'],
+  ]);
+
+  it.each([
+    ["I'm a freelance photographer.", 'a freelance photographer'],
+    ['我是自由撰稿人。', '自由撰稿人'],
+  ])('%s stays the occupation', async (said, occupation) => {
+    const { first } = await change([said], []);
+    expect(facts(first)).toEqual([['user.occupation', occupation, true]]);
+  });
+});
+
+describe('a school or university transfer', () => {
+  changes([
+    [
+      ['I study at the University of Leeds.'],
+      ["I've transferred to the University of York for my final year."],
+      'user.school',
+      'University of York',
+    ],
+    [['I go to Lincoln High School.'], ['I switched to Roosevelt High.'], 'user.school', 'Roosevelt High'],
+    [["I'm a student at Ohio State."], ['I transferred to Penn State this fall.'], 'user.school', 'Penn State'],
+    [['我在复旦大学读研究生。'], ['我已经转到浙江大学继续读研了。'], 'user.school', '浙江大学'],
+    [['我在北大读书。'], ['我转学到清华了。'], 'user.school', '清华'],
+    [['我兒子讀建國中學。'], ['我兒子轉學到師大附中了。'], 'user.family.son.school', '師大附中'],
+    [['我女儿在实验小学上学。'], ['我女儿转到外国语小学了。'], 'user.family.daughter.school', '外国语小学'],
+  ]);
+
+  it('"switched to" a name that is no school is no school; 在读高中 is the level, not a school', async () => {
+    const { first, later } = await change(['I go to Lincoln High School.', '我在读高中。'], ['I switched to Spotify.']);
+    expect(later.find((f) => f.key === 'user.school')).toBeUndefined();
+    expect(facts(first)).toContainEqual(['user.education_level', '高中', true]);
+  });
+});
+
+describe('a slot named as changed carries its value into the next sentence', () => {
+  changes([
+    [['I study economics.'], ["I changed my major. It's philosophy now."], 'user.field_of_study', 'philosophy'],
+  ]);
+});
