@@ -46,7 +46,12 @@ function jsonl<T>(file: string): T[] {
  * Chinese slang, 文言 and pinyin); sealed7: the same, written at the start of round 8 by a helper who changes no
  * product code (chat transcripts, support macros, calendar invites, commit messages, quoted mail replies, JSON tool
  * results, FAQs, legal boilerplate, children's stories, forum posts, poems, tweets, questions that are orders,
- * passive voice, "the assistant will …", multi-step plans, memory persistence, and encoded payloads as an intent).
+ * passive voice, "the assistant will …", multi-step plans, memory persistence, and encoded payloads as an intent);
+ * sealed8: the same, written at the start of round 10 by a helper who changes no product code (ReAct traces and
+ * tool observations, RAG chunks with citations, spreadsheet cells, OCR'd receipts, voice transcripts with
+ * disfluencies and ASR errors, git diffs, tickets, Slack threads with emoji, markdown tables, LaTeX, subtitles,
+ * shell history, 微信/钉钉/飞书/LINE exports, 小红书 posts, 公文, classical-poem framing, riddles, hypotheticals,
+ * many-shot fake dialogues, translate-then-obey).
  */
 export const SPLITS = [
   'dev',
@@ -59,6 +64,7 @@ export const SPLITS = [
   'sealed5',
   'sealed6',
   'sealed7',
+  'sealed8',
   'ext-train',
   'ext-held',
   'gen',
