@@ -4,7 +4,7 @@
  * pipeline in process: the memory app's write path (validation, scanner) → file event log →
  * projectors + search indexes → consolidator (rules engine, no LLM) → `query` and `context`.
  *
- *   npm run bench -- updates [--set dev,dev2,dev3,dev4,dev5,dev6,heldout,heldout2,heldout3,heldout4,heldout5,heldout6,heldout7|all] [--embedder use|hash] [--verbose] [--show-heldout] [--variants] [--out FILE]
+ *   npm run bench -- updates [--set dev,dev2,dev3,dev4,dev5,dev6,heldout,heldout2,heldout3,heldout4,heldout5,heldout6,heldout7,heldout8|all] [--embedder use|hash] [--verbose] [--show-heldout] [--variants] [--out FILE]
  *
  * Held-out scenarios are reported as rates only unless --show-heldout is given (they are not
  * looked at while developing the rules).
@@ -29,6 +29,7 @@ import { HELDOUT4_SCENARIOS } from './updates/heldout4-scenarios';
 import { HELDOUT5_SCENARIOS } from './updates/heldout5-scenarios';
 import { HELDOUT6_SCENARIOS } from './updates/heldout6-scenarios';
 import { HELDOUT7_SCENARIOS } from './updates/heldout7-scenarios';
+import { HELDOUT8_SCENARIOS } from './updates/heldout8-scenarios';
 import type { UpdateScenario } from './updates/scenario';
 
 const TENANT = 'bench-updates';
@@ -53,7 +54,8 @@ type SetName =
   | 'heldout4'
   | 'heldout5'
   | 'heldout6'
-  | 'heldout7';
+  | 'heldout7'
+  | 'heldout8';
 const SETS: Record<SetName, UpdateScenario[]> = {
   dev: DEV_SCENARIOS,
   dev2: DEV2_SCENARIOS,
@@ -68,9 +70,10 @@ const SETS: Record<SetName, UpdateScenario[]> = {
   heldout5: HELDOUT5_SCENARIOS,
   heldout6: HELDOUT6_SCENARIOS,
   heldout7: HELDOUT7_SCENARIOS,
+  heldout8: HELDOUT8_SCENARIOS,
 };
 const USAGE =
-  'usage: npm run bench -- updates [--set dev,dev2,dev3,dev4,dev5,dev6,heldout,heldout2,heldout3,heldout4,heldout5,heldout6,heldout7|all] [--embedder use|hash] [--verbose] [--show-heldout] [--variants] [--out FILE]';
+  'usage: npm run bench -- updates [--set dev,dev2,dev3,dev4,dev5,dev6,heldout,heldout2,heldout3,heldout4,heldout5,heldout6,heldout7,heldout8|all] [--embedder use|hash] [--verbose] [--show-heldout] [--variants] [--out FILE]';
 
 interface Args {
   sets: SetName[];
@@ -98,6 +101,7 @@ function parseArgs(argv: string[]): Args {
       'heldout5',
       'heldout6',
       'heldout7',
+      'heldout8',
     ],
     embedder: 'use',
     verbose: false,
@@ -127,11 +131,12 @@ function parseArgs(argv: string[]): Args {
               'heldout5',
               'heldout6',
               'heldout7',
+              'heldout8',
             ]
           : (v.split(',') as SetName[]);
       if (a.sets.length === 0 || a.sets.some((x) => !(x in SETS)))
         throw new Error(
-          `--set takes dev, dev2, dev3, dev4, dev5, dev6, heldout, heldout2, heldout3, heldout4, heldout5, heldout6, heldout7 (comma-separated) or all\n${USAGE}`,
+          `--set takes dev, dev2, dev3, dev4, dev5, dev6, heldout, heldout2, heldout3, heldout4, heldout5, heldout6, heldout7, heldout8 (comma-separated) or all\n${USAGE}`,
         );
     } else if (f === '--embedder') a.embedder = argv[++i] as Args['embedder'];
     else if (f === '--out') a.out = argv[++i]!;
@@ -208,6 +213,7 @@ export default async function updates(argv: string[]): Promise<void> {
       ...HELDOUT5_SCENARIOS,
       ...HELDOUT6_SCENARIOS,
       ...HELDOUT7_SCENARIOS,
+      ...HELDOUT8_SCENARIOS,
     ].map((x) => x.id),
   );
   const embedder: Embedder = args.embedder === 'use' ? createUseEmbedder() : createHashEmbedder({ dimensions: 256 });
@@ -301,6 +307,7 @@ export default async function updates(argv: string[]): Promise<void> {
         'heldout5',
         'heldout6',
         'heldout7',
+        'heldout8',
       ] as const) {
         if (pick(set).length === 0) continue;
         groups.push([`${set} en`, pick(set, 'en')], [`${set} zh`, pick(set, 'zh')], [`${set} all`, pick(set)]);
