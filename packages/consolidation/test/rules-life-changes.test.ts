@@ -127,3 +127,36 @@ describe('a slot named as changed carries its value into the next sentence', () 
     [['I study economics.'], ["I changed my major. It's philosophy now."], 'user.field_of_study', 'philosophy'],
   ]);
 });
+
+describe('a measure or a diet said with a remark, a label or the other side of 吃素', () => {
+  changes([
+    [["I'm 1.62 m tall."], ["The doctor measured me and I'm 1.60 m now, shrinking with age."], 'user.height', '1.60 m'],
+    [['I weigh 80 kg.'], ["I'm 76 kg now, all that cycling paid off."], 'user.weight', '76 kg'],
+    [['I weigh about 95 kilos.'], ['Lost 10 kilos since spring, so 85 now.'], 'user.weight', '85'],
+    [["I'm vegetarian."], ['Quick update about me: vegan now.'], 'user.diet', 'vegan'],
+    [["I'm vegan."], ['FYI: pescatarian now.'], 'user.diet', 'pescatarian'],
+    [['我吃葷。'], ['現在吃素了。'], 'user.diet', '吃素'],
+    [['我吃素。'], ['我最近开始吃肉了，不吃素了。'], 'user.diet', '吃肉'],
+    [['我平时吃肉比较多。'], ['从上个月开始我不再吃肉了，改吃素。'], 'user.diet', '吃素'],
+  ]);
+  it('"I am 80 kg now, and my height is 1.8 m" keeps both measures', async () => {
+    const { first } = await change(["I'm 80 kg now, and my height is 1.8 m."], []);
+    expect(facts(first)).toEqual(
+      expect.arrayContaining([
+        ['user.weight', '80 kg', true],
+        ['user.height', '1.8 m', true],
+      ]),
+    );
+  });
+});
+
+describe('a home said value-first in Chinese', () => {
+  changes([
+    [['我住在天津。'], ['大连现在是我的家了，房子也买了。'], 'user.residence', '大连'],
+    [['我住在台北。'], ['台中現在就是我的新家。'], 'user.residence', '台中'],
+  ]);
+  it('这里 / 公司 is no place named', async () => {
+    const { later } = await change(['我住在上海。'], ['这里现在是我的家了。', '公司就是我的家。']);
+    expect(later.find((f) => f.key === 'user.residence')).toBeUndefined();
+  });
+});

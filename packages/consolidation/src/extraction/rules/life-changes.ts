@@ -139,6 +139,13 @@ const OCCASION = '[\\u4e00-\\u9fff]{1,4}(?:后|以后|之后)';
 const ZH_SCHOOL = /(?:大学|学院|学校|中学|小学|高中|初中|附中|附小|一中|二中|实验|分校|校区|大|高|中)$/u;
 
 export const CHINESE_LIFE_RULES: Rule[] = [
+  // 大连现在是我的家了 / 成都就是我的新家: the place said first, as home (EN "Denver is home now")
+  (c) => {
+    const m =
+      /^([\u4e00-\u9fff]{2,6}?)(?:现在|如今|目前|已经|就|也)*(?:是|成了|成为了?)我(?:们)?(?:的)?(?:新)?家了?$/u.exec(c);
+    if (!m || /^(?:这里|那里|这儿|那儿|这边|那边|这|那|哪|它|他|她|公司|学校)/u.test(m[1]!)) return null;
+    return [draft('residence', m[1]!, 0.82, { content: `用户住在${m[1]}` })];
+  },
   // 我改姓刘了 / 现在随我妈姓刘 / 结婚后改跟先生姓陈 / 我现在姓刘了
   (c) => {
     const m =

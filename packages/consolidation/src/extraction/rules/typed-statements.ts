@@ -18,18 +18,20 @@ const knows = (ctx: ClauseContext, suffix: string) => ctx.known.some((k) => k.ke
 const EN_WEIGHT = String.raw`(\d{2,3}(?:[.,]\d)?\s?(?:kg|kgs|kilos?|kilograms?|lbs?|pounds))`;
 const EN_HEIGHT = String.raw`([12][.,]\d{1,2}\s?m|1\d{2}\s?cm|[4-7]\s?(?:ft|foot|feet)(?:\s?\d{1,2}(?:\s?in(?:ches)?)?)?)`;
 const EN_LEAD = String.raw`^(?:(?:so|and|but|now)\s+)*(?:i\s+am\s+|i\s+(?:now\s+)?weigh\s+|my\s+weight\s+is\s+)?(?:(?:now|about|around|roughly|nearly|almost|just|only|finally)\s+)*(?:(?:down|up|back)\s+to\s+)?`;
-const EN_NOW = String.raw`(?:\s+(?:now|these\s+days|at\s+the\s+moment|currently|again|tall|heavy|today))*$`;
+// "i am 1.60 m now, shrinking with age": a remark after a comma is no part of the measure
+const EN_NOW = String.raw`(?:\s+(?:now|these\s+days|at\s+the\s+moment|currently|again|tall|heavy|today))*(?:\s*,\s+(?!(?:and|but|or)\b)[a-z][^,]*)?$`;
 const WEIGHT_RE = new RegExp(`${EN_LEAD}${EN_WEIGHT}${EN_NOW}`, 'i');
 const HEIGHT_RE = new RegExp(`${EN_LEAD}${EN_HEIGHT}${EN_NOW}`, 'i');
 const TURNED = /^i\s+(?:(?:just|finally|officially|recently)\s+)*turned\s+(\d{1,3})\b/i;
-const BARE_NOW = /^(?:(?:so|and)\s+)*(\d{1,3}(?:\.\d)?)\s+(?:now|these\s+days)$/i;
+// "so 85 now", "lost 10 kilos since spring, so 85 now": the number said last, after the change
+const BARE_NOW = /(?:^|,\s*)(?:(?:so|and)\s+)*(\d{1,3}(?:\.\d)?)\s+(?:now|these\s+days)$/i;
 
 const DIET = new RegExp(`^(?:${DIETS.map((d) => d.replace(/[-\s]/g, '[-\\s]')).join('|')})$`, 'i');
 const RELATIONSHIP = /^(?:single|engaged|married|divorced|separated|widowed)$/i;
 const WORK_STATUS =
   /^(?:freelance|freelancing|self-employed|retired|unemployed|between\s+jobs|a\s+freelancer|a\s+contractor)$/i;
 const FRAGMENT =
-  /^(?:quick\s+update(?:\s+about\s+me)?\s*:\s*|update\s*:\s*)?([\p{L}][\p{L}.'’ -]{1,40}?)\s*,?\s+(?:now|these\s+days|nowadays)(?:\s*,?\s*(?:actually|though|btw))?(?:\s*,.*)?$/iu;
+  /^(?:(?:quick\s+)?update(?:\s+about\s+me)?\s*:\s*|about\s+me\s*:\s*|(?:fyi|news|btw|status)\s*:\s*)?([\p{L}][\p{L}.'’ -]{1,40}?)\s*,?\s+(?:now|these\s+days|nowadays)(?:\s*,?\s*(?:actually|though|btw))?(?:\s*,.*)?$/iu;
 
 /** "I'm with BP now": an organisation the user is with, said as a change, for a user whose employer is known. */
 const WITH_NOW =
