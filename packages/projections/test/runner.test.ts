@@ -7,9 +7,11 @@ import {
   listMigrations,
   listMessages,
   projectionLag,
+  PROJECTORS,
   runMigrations,
   sqlProjectionProgress,
   startProjector,
+  startProjectorGroup,
   workingProjector,
   type Projector,
 } from '../src';
@@ -196,6 +198,41 @@ for (const backend of backends()) {
         await running.close();
       } finally {
         await disposeLog();
+      }
+    });
+
+    it('refreshes the planner statistics of the tables it writes once 1,000 events are applied', async () => {
+      const fresh = await backend.open();
+      const { log, dispose: disposeLog } = await openTempFileLog();
+      const logged: string[] = [];
+      const logger = { ...silentLogger, error: (_o: object, msg?: string) => void logged.push(msg ?? '') };
+      const stats = async () =>
+        (
+          await fresh.db.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pg_stats WHERE tablename = 'memories' AND attname = 'content_hash'",
+          )
+        ).rows[0]!.n;
+      try {
+        await runMigrations(fresh.db);
+        expect(await stats()).toBe(0);
+        const f = new EventFactory(freshScope(), null);
+        const last = await appendAll(
+          log,
+          Array.from({ length: 1000 }, (_, i) => f.memory({ content: `statistics ${i}` })),
+        );
+        const running = await startProjectorGroup({
+          log,
+          db: fresh.db,
+          projectors: Object.values(PROJECTORS),
+          logger,
+        });
+        await waitFor('group caught up', () => sqlProjectionProgress(fresh.db, ['semantic']).reached(last));
+        await waitFor('statistics refreshed', async () => (await stats()) === 1);
+        expect(logged.filter((m) => m.includes('ANALYZE'))).toEqual([]);
+        for (const r of running) await r.close();
+      } finally {
+        await disposeLog();
+        await fresh.dispose();
       }
     });
   });
