@@ -37,7 +37,7 @@ export * from './ports/query';
 export * from './events/json-codec';
 export * from './events/schema-versions';
 export * from './text/entity-match';
-export { slotWords, slotFamiliesOfWord } from './text/slot-words';
+export { MEASURE_KEY_FILLER, slotWords, slotFamiliesOfWord } from './text/slot-words';
 export { memoryDocText } from './text/memory-doc-text';
 export * from './util/seeded-random';
 export * from './util/json-object';

@@ -1,4 +1,13 @@
-import { contentSearchTerms, foldChinese, isTopicTerm, searchTerms, slotWords, termsMentionEntity } from '@engram/core';
+import {
+  contentSearchTerms,
+  foldChinese,
+  isStopWord,
+  MEASURE_KEY_FILLER,
+  isTopicTerm,
+  searchTerms,
+  slotWords,
+  termsMentionEntity,
+} from '@engram/core';
 import type { Candidate } from './candidates';
 
 /** A keyed fact as a statement of another value for its key is recognised: the key's words and paraphrase class, and the value. */
@@ -7,6 +16,12 @@ export interface FactSlot {
   slot: ReadonlySet<string>;
   /** A Chinese head, matched as written (search terms are bigrams, "打" is none). */
   slotHan: readonly string[];
+  /**
+   * What a measure is of ("user.frequency.swim" → swim, "user.time.起床" → 起床, a relative's fact →
+   * the relative): a statement about a measure names it, or it is about something else ("we go a
+   * few times a week" is no other frequency of seeing one's parents). Empty when the key has none.
+   */
+  qualifier: ReadonlySet<string>;
   value: string;
 }
 
@@ -19,16 +34,35 @@ const HAN = /[\u3400-\u9fff]/u;
 export function factSlot(c: Candidate, nameTerms?: ReadonlySet<string>): FactSlot | null {
   if (c.kind !== 'memory' || c.key === null || c.supersededBy !== null) return null;
   const value = typeof c.metadata.object === 'string' ? c.metadata.object.trim() : '';
-  const [, family = '', verb = ''] = c.key.split('.');
+  const [, family = '', verb = '', ...rest] = c.key.split('.');
   // An event ("user.event.went_hiking", its value a date) happened once: no later statement replaces it.
-  if (!value || family === 'event' || DATE_VALUE.test(value)) return null;
+  if (!value || family === 'event' || DATE_VALUE.test(value) || PREDICATE_VALUE.test(value)) return null;
+  const measured = MEASURE_FAMILY.test(family) ? verb : family === 'family' ? verb : '';
+  // A measure of nothing nameable ("user.frequency.them_least" from "I see them at least once a week").
+  if (measured && PRONOUN_QUALIFIER.test(measured)) return null;
   // The slot is named by its head — the last word of the family ("user.mobile_carrier" → carrier,
-  // "user.one_year_old" → old, not "one") or a habit's verb ("user.does.volunteer_as.mentor" →
-  // volunteer, "user.does.打.篮球" → 打) — or by the family's paraphrase class.
-  const head = family === 'does' ? verb.split('_')[0]! : (family.split('_').pop() ?? '');
-  const slot = new Set(contentSearchTerms(`${head} ${slotWords(c.key)}`).filter((t) => isTopicTerm(t, nameTerms)));
-  return { slot, slotHan: HAN.test(head) ? [head] : [], value };
+  // "user.one_year_old" → old, not "one"), a habit's verb ("user.does.volunteer_as.mentor" →
+  // volunteer, "user.does.打.篮球" → 打) or a relative's slot ("user.family.brother.residence") — or
+  // by the paraphrase class of the family (the relative's slot's, for a relative).
+  const relative = family === 'family' && rest.length > 0;
+  const slotKey = relative ? `user.${rest.join('.')}` : c.key;
+  const head = family === 'does' ? verb.split('_')[0]! : ((relative ? rest[0]! : family).split('_').pop() ?? '');
+  const topic = (t: string) => isTopicTerm(t, nameTerms);
+  const slot = new Set(contentSearchTerms(`${head} ${slotWords(slotKey)}`).filter(topic));
+  const qualifierWords = measured.split('_').filter((w) => !isStopWord(w) && !MEASURE_KEY_FILLER.test(w));
+  const qualifier = new Set(contentSearchTerms(qualifierWords.join(' ')).filter(topic));
+  return { slot, slotHan: HAN.test(head) ? [head] : [], qualifier, value };
 }
+
+/** Keys whose third segment is what is measured: how often, when, how many, which days, how much of it. */
+const MEASURE_FAMILY = /^(?:frequency|time|count|schedule|dose)$/;
+const PRONOUN_QUALIFIER = /(?:^|_)(?:them|it|him|her|this|that|these|those|他们|她们|它们|他|她|它)(?:_|$)/;
+/**
+ * A value that is a predicate about the subject, not a value of the slot: a linking verb or a
+ * degree word first ("User's kids is getting excited about staying active", "… is so happy").
+ */
+const PREDICATE_VALUE =
+  /^(?:getting|becoming|being|feeling|looking|seeming|growing|staying|keeping|turning|remaining|sounding|so|very|really|super|pretty|quite|too|totally|extremely)\s/iu;
 
 const DATE_VALUE = /^\d{4}(?:-\d\d){0,2}$/;
 
@@ -46,7 +80,8 @@ function mentionsValue(content: string, terms: readonly string[], value: string)
 /**
  * Whether a document states another value for the fact's key: it names the key's slot (the key's
  * own words or its paraphrase class) and either not the fact's value, or that value together with
- * a word that ends or changes it ("I switched from Verizon", 我不打篮球了). A document that shares
+ * a word that ends or changes it ("I switched from Verizon", 我不打篮球了); for a measure or a
+ * relative's fact it also names what is measured or the relative. A document that shares
  * only the value's words, or no slot word at all, is no competitor — the evidence item 4 of
  * issue 17 asks for before the order is touched.
  */
@@ -55,6 +90,7 @@ export function statesOtherValue(content: string, fs: FactSlot): boolean {
   const folded = foldChinese(content);
   const namesSlot = terms.some((t) => fs.slot.has(t)) || fs.slotHan.some((w) => folded.includes(foldChinese(w)));
   if (!namesSlot) return false;
+  if (fs.qualifier.size > 0 && !terms.some((t) => fs.qualifier.has(t))) return false;
   if (!mentionsValue(content, searchTerms(content), fs.value)) return true;
   return CHANGE_EN.test(content) || CHANGE_ZH.test(folded);
 }

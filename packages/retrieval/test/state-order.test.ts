@@ -272,6 +272,51 @@ describe('latestStatementFirst: only where another value competes for the key', 
     ).toBe(0);
   });
 
+  it('a measure competes only about what it measures, a relative only about that relative; a measure of a pronoun or a predicate as a value is no state fact', () => {
+    const lift = (f: Candidate, later: string, q: string) =>
+      latestStatementFirst(
+        [
+          { item: f, score: 3 },
+          { item: user(later, '4-02'), score: 0.5 },
+        ],
+        topicTerms(q, new Set()),
+        opts,
+      ).size;
+    const keyed = (content: string, key: string, object: string) =>
+      candidate({ content, key, metadata: { object }, at: day('1-10'), type: 'USER' });
+    const swim = keyed('User swims twice a week', 'user.frequency.swim', 'twice a week');
+    const howOften = 'How often does the user swim?';
+    expect(lift(swim, "I'm swimming four times a week these days", howOften)).toBe(1);
+    // Another thing done a few times a week is no other frequency of swimming.
+    expect(lift(swim, 'We go to the park a few times a week with the kids', howOften)).toBe(0);
+    const run = keyed('用户每周跑步三次', 'user.frequency.跑步', '每周三次');
+    expect(lift(run, '我现在每周跑步五次', '用户多久跑一次步？')).toBe(1);
+    expect(lift(run, '我们每周去两次公园', '用户多久跑一次步？')).toBe(0);
+    const gym = keyed('User goes to the gym three times a week', 'user.frequency.go_to_gym', 'three times a week');
+    expect(lift(gym, 'We go a few times a week', 'How often does the user go to the gym?')).toBe(0);
+    // A relative's home competes with a statement about that relative, not with one about "family".
+    const brother = keyed("User's brother lives in Spain", 'user.family.brother.residence', 'Spain');
+    const where = "Where does the user's brother live?";
+    expect(lift(brother, 'My brother moved to Italy last month', where)).toBe(1);
+    expect(lift(brother, 'My family is awesome, we moved into a bigger home', where)).toBe(0);
+    // Nothing to compete with: a frequency of "them", a value that is a predicate.
+    const them = keyed('User sees them at least once a week', 'user.frequency.them_least', 'at least once a week');
+    expect(lift(them, 'Yeah, we go a few times a week, the kids love it', 'How often does the user see them?')).toBe(0);
+    const kids = keyed(
+      "User's kids is getting excited about staying active",
+      'user.kids',
+      'getting excited about staying active',
+    );
+    expect(lift(kids, 'We take the kids to the park a few times a week', "How are the user's kids?")).toBe(0);
+    expect(
+      lift(
+        keyed("User's kids are Ava and Leo", 'user.kids', 'Ava and Leo'),
+        'The kids, Mia and Tom, love the park',
+        "Who are the user's kids?",
+      ),
+    ).toBe(1);
+  });
+
   it('a superseded fact is passed but never lifted itself', () => {
     const old = user('I buy my bread at Kowalski bakery', '1-10');
     const superseded = fact('User buys bread at the Crumb bakery', 'the Crumb bakery', '4-05', {

@@ -72,6 +72,13 @@ const SLOT_WORDS: Record<string, string> = wordTable({
   database: 'database db store stores data 数据库',
 });
 
+/**
+ * Verbs and function words a measure's key holds besides what it measures ("user.frequency.go_to_gym"
+ * is about the gym, "user.time.get_up" about getting up: nothing is left, the key is its own words).
+ */
+export const MEASURE_KEY_FILLER =
+  /^(?:go|goes|going|went|do|does|doing|did|have|has|take|takes|play|plays|get|gets|make|makes|see|sees|to|the|a|an|my|at|in|on|for|with|of|every|usually|least|most|time|times|去|做|上|练)$/u;
+
 /** Env keys are read by their predicate too ("env.app.hosted_on" is about hosting). */
 const ENV_PREDICATE_WORDS: Record<string, string> = wordTable({ is: '', uses: SLOT_WORDS.uses! });
 
