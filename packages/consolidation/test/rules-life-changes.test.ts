@@ -160,3 +160,35 @@ describe('a home said value-first in Chinese', () => {
     expect(later.find((f) => f.key === 'user.residence')).toBeUndefined();
   });
 });
+
+describe('a value said in the frame of the known one', () => {
+  changes([
+    [["I'm vegan."], ["These days I'm pescatarian, fish but no meat."], 'user.diet', 'pescatarian'],
+    [["I'm vegan."], ["I'm not vegan anymore, I eat fish again, so pescatarian I guess."], 'user.diet', 'pescatarian'],
+    [
+      ["I'm a blue belt in jiu-jitsu."],
+      ['Purple belt now! The grading was brutal.'],
+      'user.identity.jiu_jitsu',
+      'a purple belt in jiu-jitsu',
+    ],
+    [
+      ['My golf handicap is 18.'],
+      ["All that practice paid off, I'm down to a handicap of 11."],
+      'user.golf_handicap',
+      '11',
+    ],
+    [['我的围棋是业余三段。'], ['上个月比赛升段了，现在是业余四段。'], 'user.围棋', '业余四段'],
+    [['我的生日是5月8日。'], ['我记错了，我生日其实是5月18日。'], 'user.birthday', '5月18日'],
+    [['我是一名实习律师。'], ['我去年拿到了执业证，正式成了执业律师。'], 'user.occupation', '执业律师'],
+    [['我是住院医师。'], ['我终于当上了主治医师。'], 'user.occupation', '主治医师'],
+    [['我今年二十五岁。'], ['我上周过了二十六岁生日。'], 'user.age', '26'],
+  ]);
+  it('a fragment sharing no head with a known value, and 现在是 a time, set nothing', async () => {
+    const { later } = await change(['I live in Paris.', '我住在北京。'], ['Big news now!', '现在是下午三点了。']);
+    expect(later).toEqual([]);
+  });
+  it('an age said in Chinese numerals keeps them beside the digits', async () => {
+    const { later } = await change(['我今年二十九岁。'], ['上周过生日，我满三十岁了。']);
+    expect(later.find((f) => f.key === 'user.age')).toMatchObject({ object: '30', content: '用户三十岁（30岁）' });
+  });
+});

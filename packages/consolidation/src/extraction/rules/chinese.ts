@@ -717,7 +717,11 @@ const NEGATION_WRAPPERS: Array<{ re: RegExp; rewrite: (m: RegExpExecArray) => st
 ];
 
 /** Facts stated by one prepared Chinese clause. */
-export function chineseClauseDrafts(clause: string, ctx: ClauseContext): FactDraft[] {
+/** 我生日其实是5月18日 / 我的名字实际上叫…: a correction's adverb between the attribute and its verb */
+const CORRECTING = /^(我的?[\u4e00-\u9fff]{1,6}?)(?:其实|实际上|事实上|确实|本来)(是|叫|在)/u;
+
+export function chineseClauseDrafts(said: string, ctx: ClauseContext): FactDraft[] {
+  const clause = said.replace(CORRECTING, '$1$2');
   if (HYPOTHETICAL.test(clause)) return [];
   for (const w of NEGATION_WRAPPERS) {
     const m = w.re.exec(clause);

@@ -2,6 +2,9 @@ import { draft, type FactDraft } from './draft';
 import { ZH_ADV } from './chinese-adverbs';
 import type { ClauseContext } from './clause';
 import { cleanChineseObject } from './text';
+import { isChineseOccupation } from './lexicon';
+import { draftForKey } from './value-match';
+import { parseChineseNumber } from './time-expressions';
 import { valueSpan } from './english-changes';
 
 /**
@@ -138,7 +141,48 @@ const PARENT_OR_SPOUSE = '(?:妈妈?|母亲|爸爸?|父亲|先生|老公|丈夫|
 const OCCASION = '[\\u4e00-\\u9fff]{1,4}(?:后|以后|之后)';
 const ZH_SCHOOL = /(?:大学|学院|学校|中学|小学|高中|初中|附中|附小|一中|二中|实验|分校|校区|大|高|中)$/u;
 
+/** The one known value sharing a two-character start or end with `v` (业余三段 for 业余四段), of the same length. */
+function sameFrameKnown(v: string, ctx: ClauseContext) {
+  const hits = ctx.known.filter(
+    (k) =>
+      k.key.startsWith('user.') &&
+      !/^user\.family\./.test(k.key) &&
+      k.object &&
+      k.object !== v &&
+      k.object.length === v.length &&
+      (k.object.slice(0, 2) === v.slice(0, 2) || k.object.slice(-2) === v.slice(-2)),
+  );
+  return new Set(hits.map((k) => k.key)).size === 1 ? hits[hits.length - 1]! : null;
+}
+
 export const CHINESE_LIFE_RULES: Rule[] = [
+  // 正式成了执业律师 / 我终于当上了主治医生 / 成为一名律师: the occupation become
+  (c) => {
+    const m = new RegExp(
+      `^(?:我)?${ZADV}(?:正式|终于|总算)?(?:成了|成为了?|当上了?|转正成了?)(?:一名|一个|一位|名)?([^，,。了]{2,10}?)了?$`,
+      'u',
+    ).exec(c);
+    const role = m ? cleanChineseObject(m[1]!) : '';
+    return role && isChineseOccupation(role) ? [draft('occupation', role, 0.85)] : null;
+  },
+  // 现在是业余四段 after 我的围棋是业余三段: a value of the same frame as one known value is its new value
+  (c, ctx) => {
+    const m = /^(?:我)?(?:现在|目前|如今)(?:已经|都)?(?:是|到了)([\u4e00-\u9fff\d]{3,8}?)了?$/u.exec(c);
+    const k = m ? sameFrameKnown(m[1]!, ctx) : null;
+    if (!m || !k) return null;
+    const content = k.content.includes(k.object!) ? k.content.replace(k.object!, m[1]!) : undefined;
+    return [draftForKey(k.key, m[1]!, 0.8, content ? { content } : {})];
+  },
+  // 我上周过了二十六岁生日 / 刚过完30岁生日: the age reached
+  (c) => {
+    const m = new RegExp(
+      `^我${ZADV}(?:过了|过完了?|庆祝了)([\\d一二三四五六七八九十两]+)(?:周)?岁(?:的)?生日`,
+      'u',
+    ).exec(c);
+    const age = m ? parseChineseNumber(m[1]!) : null;
+    if (!m || !age || age >= 130) return null;
+    return [draft('age', String(age), 0.88, m[1] === String(age) ? {} : { content: `用户${m[1]}岁（${age}岁）` })];
+  },
   // 大连现在是我的家了 / 成都就是我的新家: the place said first, as home (EN "Denver is home now")
   (c) => {
     const m =

@@ -2,6 +2,8 @@ import { draft, type FactDraft } from './draft';
 import type { ClauseContext } from './clause';
 import { DIETS, isLikeKnownEmployer, isOrganisation } from './lexicon';
 import { parseChineseNumber } from './time-expressions';
+import { attributeKey } from './clause';
+import { draftForKey } from './value-match';
 
 /**
  * Statements whose slot is named by the value's type, not by the words around it (issue 17, round 8):
@@ -37,7 +39,46 @@ const FRAGMENT =
 const WITH_NOW =
   /^[Ii]\s+am\s+(?:now\s+)?with\s+(\p{Lu}[\p{L}\d&.'’-]*(?:\s+\p{Lu}[\p{L}\d&.'’-]*){0,3})\s+(?:now|these\s+days|nowadays)\b/u;
 
+/** "i am pescatarian, fish but no meat", "so pescatarian i guess": a diet word said with a remark or a hedge. */
+const DIET_SAID = new RegExp(
+  String.raw`(?:^i\s+am\s+(?:(?:now|mostly|fully|strictly|basically|officially)\s+)*|(?:^|,\s*)so\s+(?:i\s+am\s+)?(?:now\s+)?)(${DIETS.map((d) => d.replace(/[-\s]/g, '[-\\s]')).join('|')})(?:\s+(?:now|these\s+days|again))?(?:\s+i\s+(?:guess|suppose|think)|\s*,\s*[^,]*)?$`,
+  'i',
+);
+/** "i am down to a handicap of 11", "i am up to a pace of 5:10": the attribute named, its value after "of". */
+const TO_A_X_OF =
+  /^i\s+am\s+(?:now\s+)?(?:down|up|back)\s+to\s+(?:a|an|the|my)\s+([a-z][a-z ]{1,24}?)\s+of\s+([\w.:$€£-]+)/i;
+const STOP_HEADS = /^(?:now|one|thing|time|days|way|bit|lot|more|again|new|the|and)$/i;
+
+/** "Purple belt now" after "I'm a blue belt in jiu-jitsu": a fragment whose head noun is in exactly one known value. */
+function sameHeadFragment(v: string, ctx: ClauseContext): FactDraft[] | null {
+  const words = v.toLowerCase().split(/\s+/);
+  const head = words[words.length - 1]!;
+  if (words.length < 2 || words.length > 3 || head.length < 3 || STOP_HEADS.test(head)) return null;
+  const re = new RegExp(`\\b${head.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i');
+  const hits = ctx.known.filter(
+    (k) => k.key.startsWith('user.') && !/^user\.family\./.test(k.key) && k.object && re.test(k.object),
+  );
+  if (new Set(hits.map((k) => k.key)).size !== 1) return null;
+  const k = hits[hits.length - 1]!;
+  if (k.object!.toLowerCase().includes(v.toLowerCase())) return null;
+  // the old phrase ending in the head, replaced ("a blue belt in jiu-jitsu" → "a purple belt in jiu-jitsu")
+  const said = /^\p{Lu}\p{Ll}/u.test(v) && !/\s\p{Lu}/u.test(v) ? v.toLowerCase() : v;
+  const object = k.object!.replace(new RegExp(`(?:[\\p{L}\\d'’-]+\\s+){${words.length - 1}}${head}\\b`, 'iu'), said);
+  if (object === k.object) return null;
+  const content = k.content.includes(k.object!) ? k.content.replace(k.object!, object) : undefined;
+  return [draftForKey(k.key, object, 0.78, content ? { content } : {})];
+}
+
 export const ENGLISH_TYPED_RULES: Rule[] = [
+  (c) => {
+    const m = DIET_SAID.exec(c);
+    return m ? [draft('diet', m[1]!.toLowerCase(), 0.85)] : null;
+  },
+  (c) => {
+    const m = TO_A_X_OF.exec(c);
+    const slot = m ? attributeKey(m[1]!) : null;
+    return m && slot ? [draft(slot.suffix, m[2]!.replace(/[.,!]+$/, ''), 0.82, { label: slot.label })] : null;
+  },
   (c, ctx) => {
     const m = WITH_NOW.exec(c);
     // an organisation by its name ("Acme Ltd", "BP"), not a person the user is with
@@ -75,6 +116,8 @@ export const ENGLISH_TYPED_RULES: Rule[] = [
       return [
         draft('employer', v.toLowerCase(), 0.8, { content: `User is ${v.toLowerCase().replace(/^a\s+/, 'a ')}` }),
       ];
+    const same = sameHeadFragment(v, ctx);
+    if (same) return same;
     // a name alone, for a user whose home is known: where the user lives
     if (/^\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,2}$/u.test(v) && knows(ctx, 'residence'))
       return [draft('residence', v, 0.78, { content: `User lives in ${v}` })];
@@ -105,6 +148,9 @@ export const CHINESE_TYPED_RULES: Rule[] = [
     const n = parseChineseNumber(m[1]!);
     if (n === null || n <= 0 || n >= 130) return null;
     if (!/岁/u.test(c) && !/^我/u.test(c) && !knows(ctx, 'age')) return null;
-    return [draft('age', String(n), 0.88, { content: `用户${n}岁` })];
+    const written = /(\d+|[一二三四五六七八九十百两]+)/u.exec(m[1]!)![1]!;
+    return [
+      draft('age', String(n), 0.88, { content: written === String(n) ? `用户${n}岁` : `用户${written}岁（${n}岁）` }),
+    ];
   },
 ];
