@@ -258,6 +258,30 @@ const ATTRIBUTED = "的\\s?|'s\\s|(?<![a-z])(?:our|my|his|her|their)\\s";
 const ME_NOT_MY =
   '我(?!老婆|老公|妻子|丈夫|爱人|太太|先生|妈|爸|父亲|母亲|儿子|女儿|孩子|家人|家里|朋友|同事|老板|领导|助理|秘书|哥|姐|弟|妹|爷爷|奶奶|外婆|外公|男朋友|女朋友|对象|客户|邻居|室友)';
 /**
+ * Chinese verbs that are also nouns: 输出 after a tool or program, or before 里/中/结果, is "the output" ("工具输出里隐藏的指令"),
+ * not "print".
+ */
+const NOT_A_NOUN_ZH =
+  '(?<!(?:工具|程序|模型|命令|脚本|函数|接口|终端|系统|插件|网页)输出)(?!(?<=输出)(?:里|中|内|结果))';
+/**
+ * An act named, not asked for: the verb phrase is the modifier of an abstract noun ("泄露系统提示词的频率", the rate of
+ * leaking it; "…的风险", "…的攻击", "…的案例").
+ */
+const NOT_NOMINALISED_ZH =
+  '(?!词?(?:的|之)(?:频率|概率|比例|次数|风险|问题|情况|现象|案例|事件|攻击|漏洞|手法|方式|方法|原因|后果|影响|趋势|倾向|能力|可能|行为|研究|检测|防御|防护|测试|评估|统计|报告|论文|教训|危害|隐患))';
+/** Who is allowed to do it ("only reviewers can override the filter", 只有管理员才能关闭过滤): a permission stated, not a request. */
+const WHO_MAY =
+  "(?<![a-z])(?:only|just|no one but|nobody but|nobody except|no one except)\\s(?!you|u\\s)(?:[a-z'-]+\\s){1,3}(?:can|may|could|are (?:allowed|permitted|able|authori[sz]ed) to|is (?:allowed|permitted|able|authori[sz]ed) to)\\s(?:\\w+\\s)?|只有(?!你|您)[^，,。.!?；;\\n]{1,12}(?:才能|才可以|可以|能够|才有权|有权)";
+/**
+ * What an attack or a tool is for, described ("jailbreak attempts that may bypass safety filters", "techniques to get around
+ * the guardrails", "using poetry to bypass"): the subject is the attack, not the reader.
+ */
+const WHAT_ATTACKS_DO =
+  "(?<![a-z])(?:attacks?|attempts?|probes?|techniques?|methods?|payloads?|jailbreaks?|exploits?|attackers?|hackers?|researchers?|adversar(?:y|ies)|plugins?|strateg(?:y|ies)|tricks?|languages)\\s(?:(?:that|which|to|can|could|may|might|often|try to|tries to|trying to|designed to|meant to|used to|aim(?:s|ed)? to|attempt(?:s|ed)? to|in order to|able to)\\s){1,3}|(?<![a-z])using\\s(?:[a-z'-]+\\s){1,3}to\\s";
+/** Instructions that belong to a thing ("the instructions for the dishwasher", "the rules of the game"), not to the reader. */
+const OF_A_THING =
+  '(?!\\s+(?:for|of)\\s+(?:the|my|our|his|her|their|a|an|this|that)\\s+(?!(?:assistant|ai|model|bot|agent|chatbot|llm|system|chat|conversation|session|task|prompt|you)(?![a-z]))[a-z])';
+/**
  * What makes a salutation to a later reader ("Note for future sessions:", "致未来的助手：") an instruction to it:
  * within its sentence, before any first-person word, something asked of the reader — an imperative, a modal,
  * "you", 请/你/务必/不要…, or a claim of standing made to it (the user "is now" admin, "the official source", root,
@@ -422,6 +446,31 @@ const NEW = k(
   ],
   ['新的?', '更新的?', '真正的', '实际的', '最新的?', '隐藏的', '秘密的', '替换的', '修改后的', '紧急', '重要'],
 );
+/** "New instructions:", 新的指令：… — a label that announces instructions (what follows decides whether anything is asked). */
+const NEW_INSTRUCTIONS_LABEL: readonly Part[] = [
+  NEW,
+  6,
+  k(
+    [
+      'system ?prompt',
+      'instructions?',
+      'directives?',
+      'orders',
+      'prompt',
+      'commands?',
+      'task',
+      'mission',
+      'objective',
+      'rules',
+    ],
+    ['系统提示', '指令', '提示词', '提示', '指示', '任务', '命令', '规则'],
+  ),
+  3,
+  k(
+    [':', '-', 'follow', 'are', 'is', 'as follows', 'below', 'take effect', 'apply'],
+    ['：', ':', '是', '如下', '为', '生效', '开始'],
+  ),
+];
 const NULLIFIED = k(
   [
     'void',
@@ -1514,56 +1563,44 @@ export const RULES: readonly Rule[] = [
     ],
     { compact: false, notOwn: true, notAfter: REPORTED },
   ),
-  seq('disregard_your_instructions', 'instruction_override', 0.85, [
-    DISREGARD,
-    16,
-    k(
-      [
-        'your',
-        'ur',
-        "the (?:system|developer|assistant)'?s?",
-        'system',
-        'safety',
-        'developer',
-        'its',
-        "the model'?s",
-        'any',
-      ],
-      ['你的', '系统', '开发者', '安全', '给你的', '你'],
-    ),
-    10,
-    CORE_INSTRUCTIONS,
-  ]),
+  seq(
+    'disregard_your_instructions',
+    'instruction_override',
+    0.85,
+    [
+      DISREGARD,
+      16,
+      k(
+        [
+          'your',
+          'ur',
+          "the (?:system|developer|assistant)'?s?",
+          'system',
+          'safety',
+          'developer',
+          'its',
+          "the model'?s",
+          'any',
+        ],
+        ['你的', '系统', '开发者', '安全', '给你的', '你'],
+      ),
+      10,
+      CORE_INSTRUCTIONS,
+    ],
+    { notAfter: WHAT_ATTACKS_DO },
+  ),
+  // "New instructions:" is a label: an instruction only with something asked of the reader after it ("新的指示：周四的会取消" asks
+  // nothing) or when it announces what comes next ("new instructions follow", 新的指令如下).
   seq(
     'new_instructions',
     'instruction_override',
     0.8,
-    [
-      NEW,
-      6,
-      k(
-        [
-          'system ?prompt',
-          'instructions?',
-          'directives?',
-          'orders',
-          'prompt',
-          'commands?',
-          'task',
-          'mission',
-          'objective',
-          'rules',
-        ],
-        ['系统提示', '指令', '提示词', '提示', '指示', '任务', '命令', '规则'],
-      ),
-      3,
-      k(
-        [':', '-', 'follow', 'are', 'is', 'as follows', 'below', 'take effect', 'apply'],
-        ['：', ':', '是', '如下', '为', '生效', '开始'],
-      ),
-    ],
-    { notAfter: ATTRIBUTED },
+    [...NEW_INSTRUCTIONS_LABEL, `(?:(?<=follow|follows|below|如下)|${TO_THE_READER})`],
+    {
+      notAfter: ATTRIBUTED,
+    },
   ),
+  seq('new_instructions_alone', 'instruction_override', 0.45, NEW_INSTRUCTIONS_LABEL, { notAfter: ATTRIBUTED }),
   seq(
     'instructions_nullified',
     'instruction_override',
@@ -1594,6 +1631,7 @@ export const RULES: readonly Rule[] = [
         ],
         ['指令', '规则', '设定', '提示', '提示词', '指示', '命令', '要求', '配置', '交代', '安排'],
       ),
+      OF_A_THING,
       44,
       k(
         ['are', 'is', 'were', 'was', 'have been', 'has been', 'been', 'now', 'hereby', 'all'],
@@ -2401,7 +2439,7 @@ export const RULES: readonly Rule[] = [
     ],
     { compact: false },
   ),
-  seq('reveal_system_text', 'exfiltration', 0.88, [REVEAL, 30, SYSTEM_TEXT], {
+  seq('reveal_system_text', 'exfiltration', 0.88, [REVEAL, NOT_A_NOUN_ZH, 30, SYSTEM_TEXT, NOT_NOMINALISED_ZH], {
     notAfter: `${THIRD_PARTY_SUBJECT}|${NEGATED}`,
   }),
   seq(
@@ -3758,7 +3796,7 @@ export const RULES: readonly Rule[] = [
     ],
     { compact: false },
   ),
-  seq('defeat_safety', 'policy_bypass', 0.88, [DEFEAT, 24, SAFETY]),
+  seq('defeat_safety', 'policy_bypass', 0.88, [DEFEAT, 24, SAFETY], { notAfter: `${WHO_MAY}|${WHAT_ATTACKS_DO}` }),
   seq('answer_without_limits', 'policy_bypass', 0.82, [ANSWER, 30, WITHOUT, 10, LIMITS]),
   seq('you_without_limits', 'policy_bypass', 0.82, [
     YOU,
