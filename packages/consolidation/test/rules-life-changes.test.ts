@@ -192,3 +192,60 @@ describe('a value said in the frame of the known one', () => {
     expect(later.find((f) => f.key === 'user.age')).toMatchObject({ object: '30', content: '用户三十岁（30岁）' });
   });
 });
+
+describe('changes said in passing (English)', () => {
+  changes([
+    [
+      ['My surname is Walker.'],
+      ["I got married in September and took my wife's name, so I'm Daniel Okafor now. How do I update my passport?"],
+      'user.surname',
+      'Okafor',
+    ],
+    [
+      ['I play the violin.'],
+      ["I haven't touched the violin in ages, these days I'm all about the ukulele."],
+      'user.instrument',
+      'ukulele',
+    ],
+    [
+      ['My hobby is birdwatching.'],
+      ['Birdwatching took a back seat since I discovered bouldering.'],
+      'user.hobby',
+      'bouldering',
+    ],
+    [
+      ["I'm watching Breaking Bad."],
+      ["I'm on season two of The Bear now, after wrapping up Breaking Bad."],
+      'user.current_show',
+      'season two of The Bear',
+    ],
+    [
+      ['I wake up at 7:30 every day.'],
+      ["Ever since the baby arrived I'm up at 5:45 most mornings."],
+      'user.time.wake_up',
+      '5:45',
+    ],
+    [
+      ['I work at Deloitte.'],
+      ["I'm planning a lunch for my new team at PwC, where I started last month."],
+      'user.employer',
+      'PwC',
+    ],
+    [
+      ['I live in Austin.'],
+      ["I said Austin before, but we've been in San Antonio since the spring."],
+      'user.residence',
+      'San Antonio',
+    ],
+    [["I'm vegetarian."], ['We went vegan as a household in March.'], 'user.diet', 'vegan'],
+    [['I eat everything.'], ["I've gone pescatarian since the new year."], 'user.diet', 'pescatarian'],
+  ]);
+  it('"I\'m up at 5 for a flight tomorrow"-like times stay times of the clause; a new team without an organisation is no employer', async () => {
+    const { later } = await change(['I work at Deloitte.'], ['I love my new team at work.']);
+    expect(later.find((f) => f.key === 'user.employer')).toBeUndefined();
+  });
+  it('"been in X since" is a home only for a user whose home is known', async () => {
+    const { first } = await change(["I've been in Lisbon since Monday for a conference."], []);
+    expect(first.find((f) => f.key === 'user.residence')).toBeUndefined();
+  });
+});

@@ -2,7 +2,7 @@ import { draft, type FactDraft } from './draft';
 import { ZH_ADV } from './chinese-adverbs';
 import type { ClauseContext } from './clause';
 import { cleanChineseObject } from './text';
-import { isChineseOccupation } from './lexicon';
+import { DIETS, isChineseOccupation } from './lexicon';
 import { draftForKey } from './value-match';
 import { parseChineseNumber } from './time-expressions';
 import { valueSpan } from './english-changes';
@@ -71,7 +71,44 @@ export function changedSurname(clause: string): FactDraft | null {
     : null;
 }
 
+const DIET_WORDS = DIETS.map((d) => d.replace(/[-\s]/g, '[-\\s]')).join('|');
+const TIME = String.raw`(\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2})`;
+
 export const ENGLISH_LIFE_RULES: Rule[] = [
+  // "we've gone vegetarian (as a household)", "I went vegan in January", "turned pescatarian"
+  (c) => {
+    const m = new RegExp(
+      EN_S + String.raw`(?:went|gone|going|turned|am\s+going)\s+(?:fully\s+)?(${DIET_WORDS})\b`,
+      'i',
+    ).exec(c);
+    return m ? [draft('diet', m[1]!.toLowerCase(), 0.85)] : null;
+  },
+  // "I'm up at 5:45 most mornings": the time the user wakes
+  (c) => {
+    const m = new RegExp(
+      String.raw`^i\s+am\s+(?:usually\s+|now\s+|always\s+)?up\s+(?:at|by|around)\s+${TIME}`,
+      'i',
+    ).exec(c);
+    return m
+      ? [draft('time.wake_up', m[1]!.toLowerCase(), 0.84, { content: `User wakes up at ${m[1]!.toLowerCase()}` })]
+      : null;
+  },
+  // "… for my new team at PwC, where I started last month": the organisation of a new job
+  (c) => {
+    const m =
+      /\b(?:my|our)\s+new\s+(?:team|job|role|position|colleagues|coworkers|co-workers|office|boss|manager)\s+(?:at|with)\s+(\p{Lu}[\p{L}\d&.'’-]*(?:\s+\p{Lu}[\p{L}\d&.'’-]*){0,3})/u.exec(
+        c,
+      );
+    return m ? [draft('employer', m[1]!.replace(/[.,]+$/, ''), 0.8)] : null;
+  },
+  // "we've been in San Antonio since the spring", for a user whose home is known: where the user lives
+  (c, ctx) => {
+    const m =
+      /^i\s+(?:have|had)\s+been\s+(?:living\s+|based\s+)?in\s+(\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,2})\s+(?:since|for)\b/u.exec(
+        c,
+      );
+    return m && knows(ctx, 'residence') ? [draft('residence', m[1]!, 0.8, { content: `User lives in ${m[1]}` })] : null;
+  },
   // "I took my husband's name, Kowalski", "I've taken my wife's surname (Novak)", "went back to my maiden name, Jones"
   (c) => {
     const m =
@@ -90,12 +127,19 @@ export const ENGLISH_LIFE_RULES: Rule[] = [
     return v && PROPER_NAME.test(v) ? [draft('surname', surnameOf(v), 0.86)] : null;
   },
   // "I went freelance", "I'm self-employed now", "I work for myself", "started my own business"
-  (c) => {
+  (c, ctx) => {
     for (const [re, value] of FREELANCE) {
       const m = re.exec(c);
       if (!m) continue;
       const said = value.replace('$1', m[1] ?? '').toLowerCase();
       const v = FREELANCE_WORD[said] ?? said;
+      // "i am freelancing" is also what "I'm not freelancing anymore" negates: a state said without "now" is only read for a user known to be freelance
+      if (
+        said === 'freelancing' &&
+        !/\b(?:now|these\s+days|nowadays|full-time)\b/i.test(c) &&
+        !ctx.known.some((k) => k.key === 'user.employer' && k.object === 'freelance')
+      )
+        return null;
       const content = /^own /.test(v)
         ? `User runs their ${v}`
         : `User is ${said === 'freelancer' ? 'a freelancer' : said === 'freelancing' ? 'freelance' : said}`;

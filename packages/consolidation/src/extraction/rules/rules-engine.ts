@@ -210,6 +210,14 @@ export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact
         const a = chineseAnaphoricDraft(text, previous);
         if (a) drafts = [a];
       }
+      // "took my wife's name, so I'm Daniel Okafor now": the full name said after a surname change holds the surname
+      const fullName =
+        previous?.suffix === 'surname' && !previous.positive ? drafts.find((d) => d.suffix === 'name') : undefined;
+      if (fullName && /\s/.test(fullName.object.trim()))
+        drafts = [
+          ...drafts,
+          { ...fullName, suffix: 'surname', object: surnameOf(fullName.object), content: undefined, label: undefined },
+        ];
       if (drafts.length) previous = drafts[drafts.length - 1]!;
       else {
         const slot = lang === 'en' ? changedSlot(text) : chineseChangedSlot(text);

@@ -149,7 +149,13 @@ const EN_BEFORE: RegExp[] = [
   ),
   /\b(?:left|leaving|quit|quitting|sold|selling|closed|closing|deleted|terminated|ended|ditched|dumped|dropped|cancell?ed|cancelling|gave\s+up(?:\s+on)?|giving\s+up(?:\s+on)?|stopped(?:\s+\w+ing)?|(?:moved|moving)\s+(?:out\s+of|off(?:\s+of)?|away\s+from|on\s+from)|got\s+out\s+of|(?:moved|moving|migrated|migrating|switched|switching|came|got|went|taken|took|am|i'm|we're)\s+(?:me\s+|us\s+|it\s+|everything\s+)?off(?:\s+of)?|rehome[ds]?|gave\s+away|traded(?:\s+in)?|swapped(?:\s+out)?|replaced|handed\s+in\s+my\s+notice\s+(?:at|to)|resigned\s+from|retired\s+from|done\s+with|broke\s+up\s+with|split\s+(?:up\s+)?with|divorced|instead\s+of|no\s+more|(?:bye|goodbye|farewell)\s+to|(?:my|our)\s+(?:old|previous|former|ex)[-\s]?|used\s+to\s+(?:\w+\s+){0,3}|from)\s+(?:my\s+|our\s+|the\s+|a\s+|an\s+)?$/i,
 ];
+// "I haven't touched the violin in ages", "after wrapping up Breaking Bad": a pastime left, a show finished
+EN_BEFORE.push(
+  /n't\s+(?:really\s+)?(?:touched|picked\s+up|played|practi[cs]ed|opened|worn|ridden)\s+(?:my\s+|the\s+|our\s+)?$/i,
+  /\b(?:wrapp(?:ed|ing)\s+up|finish(?:ed|ing)\s+(?:watching|reading)|done\s+(?:watching|reading))\s+(?:my\s+|the\s+)?$/i,
+);
 const EN_AFTER: RegExp[] = [
+  /^\s*(?:took|has\s+taken|have\s+taken|is\s+taking)\s+a\s+back\s+seat|^\s*(?:fell|has\s+fallen)\s+by\s+the\s+wayside/i,
   /^\s*(?:'s|’s|is|are|was|were|has\s+been|have\s+been)\s+(?:now\s+|officially\s+|finally\s+|totally\s+|long\s+|so\s+)?(?:out|gone|over|retired|history|done|dead|finished|behind\s+(?:me|us)|in\s+the\s+past|no\s+more|a\s+thing\s+of\s+the\s+past|on\s+(?:pause|hold|ice|the\s+back\s+burner)|cancell?ed|sold|not\s+(?:my|our|the)|no\s+longer)\b/i,
   /^\s*(?:just\s+|finally\s+|sadly\s+)?(?:died|passed(?:\s+away)?|ran\s+away|(?:got|was)\s+(?:stolen|totall?ed|written\s+off|wrecked|repossessed)|broke\s+down\s+for\s+good|let\s+(?:me|us)\s+go|laid\s+(?:me|us)\s+off|fired\s+(?:me|us)|went\s+to\s+(?:my|a|our|the)|is\s+(?:now\s+)?living\s+with|lives\s+with|moved\s+(?:out|away)|left\s+(?:the\s+company|the\s+team|us)|closed|shut\s+down|went\s+(?:bankrupt|under)|got\s+sold|retired|(?:and|&)\s+i\s+(?:have\s+|had\s+)?(?:broke\s+up|split(?:\s+up)?|ended\s+things|are\s+done|are\s+over|divorced|got\s+divorced|separated|called\s+it\s+quits))\b/i,
 ];
@@ -166,9 +172,9 @@ const EN_FRAGMENTS: RegExp[] = [
   /\b(?:it'?s|it\s+is|now\s+it'?s|it\s+has\s+become|it\s+became)\s+(?:now\s+)?(?:all|mostly|just|only|exclusively)?\s*(.+)$/i,
   // "pottery is what I do now", "Kotlin is what we use at work"
   /(?:^|[,;.!]\s*)(?:now\s+)?([\p{L}"“][^,;.!]*?)\s+is\s+(?:what|all)\s+(?:i|we)\s+/iu,
-  /\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:now\s+|currently\s+|officially\s+)?(?:on|with|at|in|into|doing|using|seeing|dating|playing|learning|running|driving)\s+(.+)$/i,
+  /\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:now\s+|currently\s+|officially\s+)?(?:on|with|at|in|into|doing|using|seeing|dating|playing|learning|running|driving|all\s+about|obsessed\s+with|hooked\s+on|really\s+into|big\s+into)\s+(.+)$/i,
   /\b(?:switched|moved|changed|went|upgraded|migrated|transferred|converted|moved\s+over)\s+(?:over\s+)?to\s+(.+)$/i,
-  /\b(?:took\s+up|picked\s+up|started|joined|adopted|married|chose|went\s+with|settled\s+on|signed\s+up\s+(?:for|with)|subscribed\s+to|replaced\s+(?:it|them|him|her)\s+with|landed\s+(?:a\s+)?(?:role|job|position|spot)\s+(?:at|with))\s+(.+)$/i,
+  /\b(?:took\s+up|picked\s+up|discovered|got\s+into|fell\s+in\s+love\s+with|started|joined|adopted|married|chose|went\s+with|settled\s+on|signed\s+up\s+(?:for|with)|subscribed\s+to|replaced\s+(?:it|them|him|her)\s+with|landed\s+(?:a\s+)?(?:role|job|position|spot)\s+(?:at|with))\s+(.+)$/i,
   /\b(?:named|called|renamed)\s+(?:him|her|them|it)?\s*(.+)$/i,
   /\b(?:gave\s+me|got\s+me|bought\s+me|got|bought|picked\s+up|ordered)\s+(?:a|an|my)\s+(?:new\s+|shiny\s+|used\s+)?(.+)$/i,
   /\b(?:everything|it|that|the\s+\w+)\s+(?:now\s+)?(?:lives|runs|is\s+hosted|is|sits)\s+(?:on|in)\s+(.+)$/i,
