@@ -40,6 +40,8 @@ export interface FactPlan {
   contradictions: EngramEvent[];
   written: number;
   restated: number;
+  /** Candidates not written: their value is of a kind the slot of their key cannot take. */
+  misfiled: number;
   held: number;
   rejected: number;
   quarantined: number;
@@ -59,6 +61,7 @@ export async function planFacts(
     contradictions: [],
     written: 0,
     restated: 0,
+    misfiled: 0,
     held: 0,
     rejected: 0,
     quarantined: 0,
@@ -114,6 +117,10 @@ export async function planFacts(
     const decision = await decide(c, source, saidAt, active, ctx.verifier, ctx.logger);
     if (decision.action === 'restatement') {
       plan.restated++;
+      continue;
+    }
+    if (decision.action === 'misfiled') {
+      plan.misfiled++;
       continue;
     }
     const candidate = {

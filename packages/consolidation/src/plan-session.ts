@@ -21,6 +21,7 @@ export interface SessionPlan {
     messages: number;
     facts: number;
     restated: number;
+    misfiled: number;
     held: number;
     rejected: number;
     quarantined: number;
@@ -58,6 +59,7 @@ export async function planSession(
       messages: 0,
       facts: 0,
       restated: 0,
+      misfiled: 0,
       held: 0,
       rejected: 0,
       quarantined: 0,
@@ -193,6 +195,7 @@ export async function planSession(
       messages: messages.length,
       facts: plan.written,
       restated: plan.restated,
+      misfiled: plan.misfiled,
       held: plan.held,
       rejected: plan.rejected,
       quarantined: quarantined + plan.quarantined,

@@ -283,6 +283,29 @@ describe('consolidator end to end (file log + PGlite + projectors)', () => {
     ).toEqual(['user.name', 'user.preference.tea', 'user.residence']);
   });
 
+  it('a new employer said as "现在在招商银行" changes the employer and leaves the home where it was', async () => {
+    const zhao = who('zhaolei');
+    await converse(stack.log, zhao, 'b1', [['user', '我在中国银行上班。我住在合肥。']], T0);
+    await endSession(stack.log, zhao, 'b1', new Date(T0.getTime() + 120_000));
+    await waitFor('first facts', async () => (await activeByKey(stack.db, zhao, 'user.residence')).length === 1);
+    await settled();
+    const hefei = (await activeByKey(stack.db, zhao, 'user.residence'))[0]!;
+    await converse(
+      stack.log,
+      zhao,
+      'b2',
+      [['user', '我已经不在中国银行干了，现在在招商银行。']],
+      new Date(T0.getTime() + 86_400_000),
+    );
+    await endSession(stack.log, zhao, 'b2', new Date(T0.getTime() + 86_400_000 + 60_000));
+    await waitFor('new employer', async () =>
+      (await activeByKey(stack.db, zhao, 'user.employer')).find((m) => m.content.includes('招商银行')),
+    );
+    await settled();
+    const homes = await activeByKey(stack.db, zhao, 'user.residence');
+    expect(homes.map((m) => [m.id, m.content])).toEqual([[hefei.id, hefei.content]]);
+  });
+
   it('records blocked candidates as WriteRejected instead of facts (P2)', async () => {
     const eve = who('eve');
     await converse(

@@ -46,6 +46,7 @@ const candidate = (key: string, object: string, content: string): CandidateFact 
 async function replaced(c: CandidateFact, entries: ActiveEntry[]): Promise<string[]> {
   const d = await decide(c, 'consolidated', '2025-06-01T10:00:00.000Z', entries, undefined, logger);
   if (d.action === 'restatement') return ['(restatement)'];
+  if (d.action === 'misfiled') return ['(misfiled)'];
   return d.conflicts.filter((k) => k.outcome === 'b_wins').map((k) => k.entry.key ?? '');
 }
 
@@ -112,16 +113,6 @@ describe('an update never replaces an unrelated fact', () => {
       candidate('user.school', 'Durham University', 'User studies at Durham University'),
     ],
     [
-      'a bank read as a residence does not move the user',
-      entry('user.residence', '合肥', '用户住在合肥'),
-      candidate('user.residence', '招商银行', '用户住在招商银行'),
-    ],
-    [
-      'a role read as a residence does not move the user',
-      entry('user.residence', '高雄', '用戶住在高雄'),
-      candidate('user.residence', '補習班當主任', '用戶住在補習班當主任'),
-    ],
-    [
       'an identity that is not a company is not the employer',
       entry('user.employer', 'Google', 'User works at Google'),
       candidate('user.identity.runner', 'a runner', 'User is a runner'),
@@ -129,6 +120,21 @@ describe('an update never replaces an unrelated fact', () => {
   ];
   it.each(cases)('%s', async (_, old, c) => {
     expect(await replaced(c, [old])).toEqual([]);
+  });
+
+  it('an organisation or a role read as the residence is misfiled: not written, so the home it would displace under the key stays', async () => {
+    for (const [old, c] of [
+      [entry('user.residence', '合肥', '用户住在合肥'), candidate('user.residence', '招商银行', '用户住在招商银行')],
+      [
+        entry('user.residence', '高雄', '用戶住在高雄'),
+        candidate('user.residence', '補習班當主任', '用戶住在補習班當主任'),
+      ],
+      [
+        entry('user.residence', 'Leeds', 'User lives in Leeds'),
+        candidate('user.residence', 'Barclays Bank', 'User lives in Barclays Bank'),
+      ],
+    ] as const)
+      expect(await replaced(c, [old]), c.content).toEqual(['(misfiled)']);
   });
 
   it('a place still replaces a place under the same key', async () => {

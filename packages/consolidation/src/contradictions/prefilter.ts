@@ -20,7 +20,13 @@ export function keySimilarity(a: string, b: string): number {
   return shared / Math.max(wa.size, wb.size);
 }
 
-export type Relation = 'same_key' | 'same_slot' | 'similar_key' | 'same_subject_predicate' | 'tag_overlap';
+/**
+ * `other_kind`: the entry holds the candidate's key, but the candidate's value is of a kind the slot
+ * cannot take (an organisation or a role read as the user's home): the candidate is misfiled, not
+ * a new value, and must not be written under that key (the projections replace a key's holder).
+ */
+export type Relation =
+  'same_key' | 'other_kind' | 'same_slot' | 'similar_key' | 'same_subject_predicate' | 'tag_overlap';
 
 /**
  * C2 heuristic pre-filter: the active entries a candidate could contradict (same or similar key,
@@ -37,7 +43,7 @@ export function relatedEntries(
   for (const e of entries) {
     if (e.type !== c.type) continue;
     if (e.key !== null && e.key === c.key) {
-      if (!valueKindConflicts(c.key, e.object, c.object)) out.push({ entry: e, relation: 'same_key' });
+      out.push({ entry: e, relation: valueKindConflicts(c.key, e.object, c.object) ? 'other_kind' : 'same_key' });
     } else if (slot !== null && slotOf(e.key, e.object) === slot) out.push({ entry: e, relation: 'same_slot' });
     else if (
       e.key !== null &&

@@ -16,11 +16,14 @@ export interface Conflict {
 
 export type Decision =
   | { action: 'restatement'; entry: ActiveEntry }
+  /** The candidate's value is of a kind its key's slot cannot take while the entry holds that key: not written. */
+  | { action: 'misfiled'; entry: ActiveEntry }
   | { action: 'write'; conflicts: Conflict[] }
   | { action: 'hold'; conflicts: Conflict[] };
 
 /**
- * C2/C3 for one candidate against the user's active entries: restatements are dropped; same-key
+ * C2/C3 for one candidate against the user's active entries: restatements are dropped, and so is a
+ * candidate whose value the held key's slot cannot take ("用户住在招商银行" beside "用户住在合肥"); same-key
  * entries with another value contradict (rules); similar-key entries are asked to the verifier when
  * one is configured. Higher provenance wins, equal provenance → the newer statement wins, and an
  * entry the guard protects (higher provenance) stays until the user confirms (pending).
@@ -34,6 +37,8 @@ export async function decide(
   logger: Logger,
 ): Promise<Decision> {
   const related = relatedEntries(c, entries);
+  const misfiled = related.find((r) => r.relation === 'other_kind');
+  if (misfiled) return { action: 'misfiled', entry: misfiled.entry };
   const restated =
     related.find((r) => (r.relation === 'same_key' || r.relation === 'same_slot') && sameValue(r.entry, c)) ??
     related.find((r) => sameValue(r.entry, c) && r.entry.content === c.content);
