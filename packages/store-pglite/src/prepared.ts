@@ -2,6 +2,18 @@ import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite
 
 const { serialize } = protocol;
 
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  let n = 0;
+  for (const p of parts) n += p.length;
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
 /** How many parameterised statement texts stay prepared on the connection (least recently used go first). */
 export const DEFAULT_PREPARED_STATEMENTS = 256;
 
@@ -66,16 +78,16 @@ export function createStatementCache(pg: PGlite, max = DEFAULT_PREPARED_STATEMEN
       const serializer = pg.serializers[st.types[i]!];
       return serializer ? serializer(v) : String(v);
     });
-    const messages = [];
-    try {
-      messages.push(
-        ...(await exec(serialize.bind({ statement: st.name, values }))),
-        ...(await exec(serialize.describe({ type: 'P' }))),
-        ...(await exec(serialize.execute({}))),
-      );
-    } finally {
-      messages.push(...(await exec(serialize.sync())));
-    }
+    // One buffer, one entry into the backend: it reads the messages in turn, and after an error
+    // skips to the Sync (the extended protocol's rule), so the connection is ready again either way.
+    const messages = await exec(
+      concat([
+        serialize.bind({ statement: st.name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+    );
     return parse.parseResults(messages, pg.parsers)[0]!;
   }
 
