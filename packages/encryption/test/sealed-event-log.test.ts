@@ -409,13 +409,11 @@ describe('sealed event log opening once for every subscriber (sharedOpened)', ()
     },
   });
 
+  const master = createMasterKey(parseMasterKey(generateMasterKeyText(), 'test'));
+
   async function openShared() {
     const inner = await openFileEventLog({ dir: join(dir, 'log'), codec });
-    const keys = await openFileKeyStore({
-      dir: join(dir, 'keys'),
-      master: createMasterKey(parseMasterKey(generateMasterKeyText(), 'test')),
-      eventKey,
-    });
+    const keys = await openFileKeyStore({ dir: join(dir, 'keys'), master, eventKey });
     let opens = 0;
     const counting = { ...cipher, open: (...a: Parameters<typeof cipher.open>) => (opens++, cipher.open(...a)) };
     const log = createSealedEventLog(inner, { keys, cipher: counting, sharedOpened: 64 });
@@ -426,9 +424,13 @@ describe('sealed event log opening once for every subscriber (sharedOpened)', ()
     log.subscribe(async (b) => void seen.push(...b), { name, fromBeginning: true });
 
   it('opens each event once for three subscribers, and hands each the same frozen event', async () => {
-    const { log, keys, opens } = await openShared();
+    const writer = await openShared();
     const events = [memoryEvent(`one ${SECRET}`), memoryEvent('two')];
-    await log.append(events);
+    await writer.log.append(events);
+    await writer.log.close();
+    await writer.keys.close();
+    // Opened by another instance (a restart): nothing it sealed itself.
+    const { log, keys, opens } = await openShared();
     const seen: StoredEvent[][] = [[], [], []];
     const subs = await Promise.all(seen.map((s, i) => follow(log, `c${i}`, s)));
     await expect.poll(() => seen.every((s) => s.length === 2)).toBe(true);
@@ -442,6 +444,32 @@ describe('sealed event log opening once for every subscriber (sharedOpened)', ()
     await Promise.all(subs.map((s) => s.close()));
     await log.close();
     await keys.close();
+  });
+
+  it('opens what it sealed itself without a decipher, to the same events another instance opens', async () => {
+    const writer = await openShared();
+    const events = [
+      memoryEvent(`one ${SECRET}`),
+      { ...memoryEvent('two'), payload: { ...memoryEvent('two').payload, metadata: { a: [1, { b: 'c' }] } } },
+    ];
+    await writer.log.append(events);
+    const here: StoredEvent[] = [];
+    const sub = await follow(writer.log, 'here', here);
+    await expect.poll(() => here.length === 2).toBe(true);
+    expect(writer.opens()).toBe(0);
+    await sub.close();
+    await writer.log.close();
+    await writer.keys.close();
+    const other = await openShared();
+    const there: StoredEvent[] = [];
+    const sub2 = await follow(other.log, 'there', there);
+    await expect.poll(() => there.length === 2).toBe(true);
+    // content, tags, metadata of the second; content, tags of the first.
+    expect(other.opens()).toBe(5);
+    expect(here).toEqual(there);
+    await sub2.close();
+    await other.log.close();
+    await other.keys.close();
   });
 
   it('a shred drops what was opened: a later subscriber reads the tombstone, not the kept plaintext', async () => {

@@ -56,7 +56,9 @@ export interface SealedEventLogOptions {
    * How many opened events (the last ones, by position) are kept for every subscriber of this log:
    * the consumers of one process woken by one commit then open each event once, not once each. Only
    * where every shred of these keys goes through this log's `keys` (one process owns the key store:
-   * a shred there drops them all); 0 (the default) opens per subscriber.
+   * a shred there drops them all); 0 (the default) opens per subscriber. With it, what this log
+   * seals is also remembered (the last ones, by the sealed value): those values are opened
+   * without the key store or a decipher.
    */
   sharedOpened?: number;
 }
@@ -165,7 +167,9 @@ export function createSealedEventLog(inner: EventLog, opts: SealedEventLogOption
         throw new EngramError('INTERNAL', `no key for ${f.item ?? 'the subject'} while sealing ${e.type} ${e.eventId}`);
       let ek = eventKeys.get(key.kid);
       if (!ek) eventKeys.set(key.kid, (ek = cipher.eventKey(key, e.eventId)));
-      const sealed = cipher.seal(ek, key.kid, plaintextOf(v, f), aadOf(e, f.path));
+      const text = plaintextOf(v, f);
+      const sealed = cipher.seal(ek, key.kid, text, aadOf(e, f.path));
+      shared?.sealedHere(sealed, text);
       const stored = f.shape === 'list' ? [sealed] : f.shape === 'json' ? { [SEALED_JSON_KEY]: sealed } : sealed;
       payload = withValueAt(payload, f.path, stored);
     }
@@ -240,13 +244,19 @@ export function createSealedEventLog(inner: EventLog, opts: SealedEventLogOption
       const { found, plain } = inventoryOf(s.event);
       return { s: plain ? { ...s, plaintext: true as const } : s, found };
     });
+    // Taken before any await: what a shred starting meanwhile drops was opened before it, as a decipher would have been.
+    const known = new Map<string, string>();
     const refKey = (kid: string, eventId: string) => `${kid}\u0000${eventId}`;
     const refs = new Map<string, { kid: string; eventId: string }>();
     for (const p of plans)
-      for (const x of p.found) refs.set(refKey(x.kid, p.s.event.eventId), { kid: x.kid, eventId: p.s.event.eventId });
-    if (refs.size === 0) return plans.map((p) => p.s);
+      for (const x of p.found) {
+        const text = shared?.takePlaintext(x.sealed);
+        if (text !== undefined) known.set(x.sealed, text);
+        else refs.set(refKey(x.kid, p.s.event.eventId), { kid: x.kid, eventId: p.s.event.eventId });
+      }
+    if (refs.size === 0 && known.size === 0) return plans.map((p) => p.s);
     const list = [...refs.values()];
-    const results = await keys.lookup(list);
+    const results = list.length > 0 ? await keys.lookup(list) : [];
     const byRef = new Map<string, KeyLookup>(list.map((r, i) => [refKey(r.kid, r.eventId), results[i]!]));
     return plans.map(({ s, found }) => {
       if (found.length === 0) return s;
@@ -255,6 +265,11 @@ export function createSealedEventLog(inner: EventLog, opts: SealedEventLogOption
       let erased = false;
       const eventKeys = new Map<string, Uint8Array>();
       for (const { f, sealed, kid } of found) {
+        const text = known.get(sealed);
+        if (text !== undefined) {
+          payload = withValueAt(payload, f.path, valueFromPlaintext(text, f, e));
+          continue;
+        }
         const lookup = byRef.get(refKey(kid, e.eventId))!;
         let value: unknown;
         if (lookup.state === 'shredded') {
@@ -365,15 +380,37 @@ function deepFreeze<T>(v: T): T {
 
 /**
  * Events opened for one subscriber, handed to the next ones asking for the same positions (frozen:
- * every consumer gets the same object); subscribers asking while an opening runs wait for it. A
- * shred empties it, before and after, and nothing opened while a shred runs is kept: no consumer
- * is handed content whose key went before it asked.
+ * every consumer gets the same object); subscribers asking while an opening runs wait for it; and
+ * the plaintexts of the values this log sealed. A shred empties both, before and after, and nothing
+ * opened or sealed while a shred runs is kept: no consumer is handed content whose key went before
+ * it asked.
  */
 class OpenedEvents {
   private readonly byPosition = new Map<string, { eventId: string; opened: Promise<StoredEvent> }>();
+  /** Sealed value → its plaintext, for what this log sealed (a sealed value is unique: its nonce is random). */
+  private readonly sealed = new Map<string, string>();
   private shredding = 0;
 
   constructor(private readonly capacity: number) {}
+
+  /** Remembers a value this log just sealed, so that opening it needs neither its key nor a decipher. */
+  sealedHere(sealed: string, plaintext: string): void {
+    if (this.shredding > 0) return;
+    this.sealed.set(sealed, plaintext);
+    // Values are taken when first opened; this bounds those never delivered (a failed append).
+    if (this.sealed.size > this.capacity * 4) this.sealed.delete(this.sealed.keys().next().value!);
+  }
+
+  /**
+   * The plaintext of a value this log sealed, unless a shred has run since (or runs now); taken
+   * once: the opened event is shared by position, a later reader (a read, a replay) deciphers.
+   */
+  takePlaintext(sealed: string): string | undefined {
+    if (this.shredding > 0) return undefined;
+    const text = this.sealed.get(sealed);
+    if (text !== undefined) this.sealed.delete(sealed);
+    return text;
+  }
 
   async open(
     batch: readonly StoredEvent[],
@@ -435,6 +472,7 @@ class OpenedEvents {
   private forget(shredding: 1 | -1): void {
     this.shredding += shredding;
     this.byPosition.clear();
+    this.sealed.clear();
   }
 
   private put(k: string, v: { eventId: string; opened: Promise<StoredEvent> }): void {
