@@ -249,3 +249,30 @@ describe('changes said in passing (English)', () => {
     expect(first.find((f) => f.key === 'user.residence')).toBeUndefined();
   });
 });
+
+describe('changes said in passing (Chinese, Simplified and Traditional)', () => {
+  changes([
+    [['我是一名普通程序员。'], ['部门里现在都叫我"李经理"了，五月份升了技术经理。'], 'user.occupation', '技术经理'],
+    [['我是國中老師。'], ['我已經不教書了，現在在補習班當主任。'], 'user.occupation', '主任'],
+    [
+      ['我在一家国企上班，是中石化。'],
+      ['在中石化干了十年，今年终于出来了，十月起在宁德时代做采购。'],
+      'user.employer',
+      '宁德时代',
+    ],
+    [['我男朋友叫阿杰。'], ['我和阿杰分手了，现在在和一个叫小林的人交往。'], 'user.partner', '小林'],
+    [['我女朋友叫小美。'], ['我现在跟小雨在一起了。'], 'user.partner', '小雨'],
+    [['我还是单身。'], ['告诉你个好消息，我过年的时候订婚了！'], 'user.marital_status', '已订婚'],
+    [['我的直属领导是刘姐。'], ['刘姐六月份退休了，我现在向张总汇报。'], 'user.直属领导', '张总'],
+    [['我老板是王总。'], ['我现在向李总汇报。'], 'user.family.boss', '李总'],
+    [['我房租每月3500。'], ['房东涨租了，从这个月开始每个月交4200。'], 'user.rent', '每月4200'],
+    [['我周末一般去钓鱼。'], ['自从迷上攀岩，钓鱼就不怎么去了。'], 'user.does.去.钓鱼', '攀岩'],
+    [['我每天坐地铁上班。'], ['新修了自行车道，我现在天天骑车上班，不坐地铁了。'], 'user.commute', '骑车'],
+    [['我在郑州大学读书。'], ['这学期我转学到武汉大学了。'], 'user.school', '武汉大学'],
+    [['我平常吃蛋奶素。'], ['其實我現在連蛋和奶都不碰了，改吃全素。'], 'user.diet', '全素'],
+  ]);
+  it('a rent paid is read only for a user whose rent is known; 和朋友在一起 is no partner', async () => {
+    const { later } = await change(['我住在北京。'], ['我每个月交4200。', '我现在和朋友在一起。']);
+    expect(later.find((f) => f.key === 'user.rent' || f.key === 'user.partner')).toBeUndefined();
+  });
+});

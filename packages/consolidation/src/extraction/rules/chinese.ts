@@ -9,7 +9,7 @@ import { CHINESE_CHANGE_RULES } from './chinese-changes';
 import { CHINESE_SLOT_RULES } from './chinese-slots';
 import { chineseHabitDraft } from './chinese-verbs';
 import { CHINESE_TYPED_RULES } from './typed-statements';
-import { CHINESE_LIFE_RULES } from './life-changes';
+import { CHINESE_LIFE_RULES, NOT_A_PARTNER } from './life-changes';
 import { CHINESE_FRAME_RULES, unwrapReportedChinese } from './chinese-frames';
 
 const ZADV = ZH_ADV;
@@ -47,7 +47,7 @@ export function prepareChineseClause(raw: string): { text: string; hedged: boole
   for (let i = 0; i < 4; i++) {
     const next = unwrapReportedChinese(t.replace(LEAD, ''))
       .replace(
-        /^(?:现在|目前|最近|如今|今年|去年|去年底|年底|年初|上个月|下个月|后来|然后|这周|上周|下周|前几天|前阵子|这阵子)+(?=我)/u,
+        /^(?:现在|目前|最近|如今|今年|去年|去年底|年底|年初|上个月|下个月|后来|然后|这周|上周|下周|前几天|前阵子|这阵子|(?:这|上|新|这个|上个)学期|[^，,。我]{1,4}?的时候)+(?=我)/u,
         '',
       )
       // "从今年开始我…", "下个月起我…": the start of a period before the subject
@@ -436,7 +436,7 @@ const RULES: ClauseRule[] = [
   // partner, marital status
   (c) => {
     const m = new RegExp(`${I}(?:和|跟|与)(.+?)(结婚|订婚|在一起|分手|离婚)了?$`, 'u').exec(c);
-    if (m) {
+    if (m && !NOT_A_PARTNER.test(m[1]!)) {
       const negative = /分手|离婚/u.test(m[2]!);
       const partner = { ...draft('partner', cleanChineseObject(m[1]!), 0.88), positive: !negative };
       return /结婚/u.test(m[2]!) ? [partner, draft('marital_status', '已婚', 0.85)] : [partner];
@@ -765,6 +765,10 @@ const IMPLIED_SUBJECT =
 const THIRD_PERSON =
   /^(?:你|他|她|它|他们|她们|我(?:的)?(?:朋友|同事|哥哥?|姐姐?|弟弟?|妹妹?|妈妈?|爸爸?|老公|老婆|儿子|女儿|男朋友|女朋友|室友|邻居|老板))/u;
 
+/** A subjectless clause that opens with a change of the speaker's ("最近刚搬到长沙", "十月起在宁德时代做采购"). */
+const SPEAKER_OPENS =
+  /^(?:最近|刚刚?|已经|上个月|上周|今年|去年|前不久|现在|目前|如今)*(?:刚刚?)?(?:人在|在.{1,10}?(?:上班|工作|住|生活|读书|上学|做|当)|定居|搬到|搬去|搬家到|换了|换成|改用|改成|改学|改(?:喝|吃|骑|开|打|练|做|当|去)|迷上|爱上|开始|吃素|吃荤|吃肉|跳槽|入职|加入|辞职|离职|转行|改行|转学|升职|结婚|养了|领养了|收养了|买了|卖了|调到|被调|(?<=现在|目前|如今)在[^，,。]{1,12}了$|(?:骑车|骑自行车|骑电动车|坐地铁|坐公交|坐班车|开车|打车|步行|走路)(?:去)?(?:上班|上学|通勤))/u;
+
 /** Clauses of a Chinese sentence; a clause continuing the previous subject gets "我" back. */
 export function chineseClauses(sentence: string): string[] {
   const parts = sentence
@@ -797,7 +801,7 @@ export function chineseClauses(sentence: string): string[] {
     const since = i < parts.length - 1 || /^(?:自从|自打|打从)/u.test(prepared) ? SINCE_CLAUSE.exec(prepared) : null;
     if (since) prepared = (since[1] ?? since[2]!).trim();
     const untimed = prepared.replace(
-      /^(?:去年底|去年|今年|年底|年初|上个月|下个月|上周|下周|最近|前几天|前阵子|这阵子|现在|目前|后来|如今)+/u,
+      /^(?:去年底|去年|今年|年底|年初|上个月|下个月|上周|下周|最近|前几天|前阵子|这阵子|现在|目前|后来|如今|(?:这|上|新|这个|上个)学期|[0-9一二三四五六七八九十]{1,2}月(?:份)?(?:起|开始))+/u,
       '',
     );
     // Chinese drops the subject: a sentence that opens with a change ("最近刚搬到长沙") is the speaker's.
@@ -805,9 +809,7 @@ export function chineseClauses(sentence: string): string[] {
     if (
       (i === 0 || !out.some((o) => THIRD_PERSON.test(o))) &&
       !/^(?:你|他|她|它|我)/u.test(prepared) &&
-      /^(?:最近|刚刚?|已经|上个月|上周|今年|去年|前不久|现在|目前|如今)*(?:刚刚?)?(?:人在|在.{1,10}?(?:上班|工作|住|生活|读书|上学)|定居|搬到|搬去|搬家到|换了|换成|改用|改成|改学|改(?:喝|吃|骑|开|打|练|做|当|去)|迷上|爱上|开始|吃素|吃荤|吃肉|跳槽|入职|加入|辞职|离职|转行|改行|转学|升职|结婚|养了|领养了|收养了|买了|卖了|调到|被调|(?<=现在|目前|如今)在[^，,。]{1,12}了$|(?:骑车|骑自行车|骑电动车|坐地铁|坐公交|坐班车|开车|打车|步行|走路)(?:去)?(?:上班|上学|通勤))/u.test(
-        prepared,
-      )
+      (SPEAKER_OPENS.test(prepared) || SPEAKER_OPENS.test(untimed))
     ) {
       subjectIsMe = true;
       out.push(`我${prepared}`);

@@ -151,6 +151,8 @@ export const ATTRIBUTE_KEYS: Record<string, string> = wordTable({
   职位: 'occupation',
   岗位: 'occupation',
   职务: 'occupation',
+  房租: 'rent',
+  租金: 'rent',
   工资: 'salary',
   月薪: 'salary',
   薪水: 'salary',
@@ -936,7 +938,7 @@ export function isOccupation(np: string): boolean {
 
 /** Chinese occupation nouns (by suffix or list). */
 export function isChineseOccupation(np: string): boolean {
-  return /(师|员|生|家|工|手|官|长|匠|者|副理|协理|襄理|医生|护士|老师|律师|会计|总监|经理|主管|老板|创始人|合伙人|研究员|博士|学者|编辑|记者|作家|画家|歌手|演员|司机|厨师|保安|警察|军人|农民|主播|博主|教练|翻译|模特|导游|保姆|助理|顾问|销售|运营|产品|设计|开发|测试|主持人|经纪人|撰稿人|CEO|CTO)$/i.test(
+  return /(师|员|生|家|工|手|官|长|匠|者|副理|协理|襄理|主任|主编|采购|行政|人事|财务|客服|医生|护士|老师|律师|会计|总监|经理|主管|老板|创始人|合伙人|研究员|博士|学者|编辑|记者|作家|画家|歌手|演员|司机|厨师|保安|警察|军人|农民|主播|博主|教练|翻译|模特|导游|保姆|助理|顾问|销售|运营|产品|设计|开发|测试|主持人|经纪人|撰稿人|CEO|CTO)$/i.test(
     np,
   );
 }

@@ -199,11 +199,57 @@ function sameFrameKnown(v: string, ctx: ClauseContext) {
   return new Set(hits.map((k) => k.key)).size === 1 ? hits[hits.length - 1]! : null;
 }
 
+/** 和朋友在一起 / 跟家人在一起: company, not a partner */
+export const NOT_A_PARTNER =
+  /^(?:(?:一些|几个|我的?)?(?:朋友|同事|同学|家人|家里人|室友|孩子|爸妈|父母|大家)|他们|她们|我们)/u;
+
 export const CHINESE_LIFE_RULES: Rule[] = [
+  // 现在在和一个叫小林的人交往 / 我跟小林在一起了: the one the user is seeing is the partner
+  (c) => {
+    const m =
+      new RegExp(
+        `^我${ZADV}(?:在)?(?:和|跟|与)(?:一个|一位)?叫([\\u4e00-\\u9fffA-Za-z]{1,6}?)的(?:人|男生|女生|男孩|女孩|姑娘|小伙)?(?:在)?(?:交往|谈恋爱|恋爱|在一起|约会)`,
+        'u',
+      ).exec(c) ??
+      new RegExp(
+        `^我${ZADV}(?:在)?(?:和|跟|与)([\\u4e00-\\u9fffA-Za-z]{1,6}?)(?:在)?(?:交往|谈恋爱|恋爱|在一起)了?$`,
+        'u',
+      ).exec(c);
+    if (!m || NOT_A_PARTNER.test(m[1]!)) return null;
+    return [draft('partner', m[1]!, 0.84)];
+  },
+  // 我现在向张总汇报 / 改成向王经理汇报: the one the user reports to
+  (c, ctx) => {
+    const m = new RegExp(
+      `^我${ZADV}(?:改成|改为|改)?(?:向|给|跟)([\\u4e00-\\u9fffA-Za-z]{1,5}?)(?:直接)?汇报(?:工作)?了?$`,
+      'u',
+    ).exec(c);
+    if (!m) return null;
+    // the slot the user's boss is known under (我的直属领导是… / 我老板是…), else the boss
+    const held = ctx.known.find((k) =>
+      /^user\.(?:family\.(?:boss|manager)|boss|manager|[^.]*(?:领导|上司|主管|老板))$/u.test(k.key),
+    );
+    const suffix = held ? held.key.slice('user.'.length) : 'family.boss';
+    const content =
+      held?.object && held.content.includes(held.object)
+        ? held.content.replace(held.object, m[1]!)
+        : `用户的领导是${m[1]}`;
+    return [draft(suffix, m[1]!, 0.82, { content })];
+  },
+  // 从这个月开始每个月交4200 / 现在房租每月4200: the rent paid, for a user whose rent is known
+  (c, ctx) => {
+    const m = new RegExp(
+      `^我?${ZADV}(?:从[^，,。]{1,6}?(?:开始|起))?(?:每个?月|一个月)(?:要)?(?:交|付)(?:房租|租金)?([\\d一二三四五六七八九十两百千万.]+(?:块|元)?)`,
+      'u',
+    ).exec(c);
+    return m && knows(ctx, 'rent')
+      ? [draft('rent', `每月${m[1]}`, 0.82, { content: `用户的房租是每月${m[1]}` })]
+      : null;
+  },
   // 正式成了执业律师 / 我终于当上了主治医生 / 成为一名律师: the occupation become
   (c) => {
     const m = new RegExp(
-      `^(?:我)?${ZADV}(?:正式|终于|总算)?(?:成了|成为了?|当上了?|转正成了?)(?:一名|一个|一位|名)?([^，,。了]{2,10}?)了?$`,
+      `^(?:我)?${ZADV}(?:正式|终于|总算)?(?:成了|成为了?|当上了?|转正成了?|升了|升为|升任|晋升为?|被提拔为|提拔为|升职为|升职成)(?:一名|一个|一位|名)?([^，,。了]{2,10}?)了?$`,
       'u',
     ).exec(c);
     const role = m ? cleanChineseObject(m[1]!) : '';
