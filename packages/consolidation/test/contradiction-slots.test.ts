@@ -77,6 +77,8 @@ describe('an update replaces the fact of the same slot under another name', () =
       entry('user.identity.招商银行', '招商银行', '用户是招商银行的'),
       candidate('user.employer', '平安保险', '用户在平安保险工作'),
     ],
+    [entry('user.identity.副理', '副理', '用户是副理'), candidate('user.occupation', '經理', '用戶的職業是經理')],
+    [entry('user.identity.护士', '护士', '用户是护士'), candidate('user.identity.律师', '律师', '用户是律师')],
   ];
   it.each(cases)('%# %s', async (old, c) => {
     expect(await replaced(c, [old])).toEqual([old.key]);
@@ -111,6 +113,16 @@ describe('an update never replaces an unrelated fact', () => {
       'a field of study is not a school',
       entry('user.field_of_study', 'chemistry', 'User studies chemistry'),
       candidate('user.school', 'Durham University', 'User studies at Durham University'),
+    ],
+    [
+      'a membership is not the occupation',
+      entry('user.identity.会员', '会员', '用户是会员'),
+      candidate('user.occupation', '护士', '用户的职业是护士'),
+    ],
+    [
+      'an English identity is not the occupation',
+      entry('user.identity.runner', 'a runner', 'User is a runner'),
+      candidate('user.occupation', 'nurse', 'User works as a nurse'),
     ],
     [
       'an identity that is not a company is not the employer',

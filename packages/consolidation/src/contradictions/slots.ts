@@ -4,15 +4,21 @@
  * the kind of value the slot takes.
  */
 
+import { foldChinese } from '@engram/core';
+import { isChineseOccupation } from '../extraction/rules/lexicon';
+
 /** What the user eats as a whole: a diet, not one food ("vegetarian", "gluten-free", 吃素, 蛋奶素). */
 const DIET_VALUE =
   /\b(?:vegetarian|vegan|pescatarian|keto|paleo|gluten[- ]free|dairy[- ]free|plant[- ]based|halal|kosher|(?:\w+[- ])?diet)\b|素|荤|肉|蛋奶|清真/iu;
+
+/** Belonging to a group is no job, though it ends like one (会员, 党员). */
+const MEMBERSHIP = /(?:会员|党员|成员|团员|粉丝)$/u;
 
 /**
  * Single-valued slots that extraction names in several ways; the pattern is matched against the key
  * without its `user.` prefix, so another person's slot (user.family.son.diet) never matches.
  */
-const SLOT_ALIASES: Array<{ slot: string; key: RegExp; value?: RegExp }> = [
+const SLOT_ALIASES: Array<{ slot: string; key: RegExp; value?: RegExp | ((v: string) => boolean) }> = [
   { slot: 'diet', key: /^diet$/ },
   // a habit of eating whose object is a diet ("does.eat.normal_diet", "does.吃.蛋奶素")
   { slot: 'diet', key: /^does\.(?:eat|吃|食)\.[^.]+$/u, value: DIET_VALUE },
@@ -26,6 +32,14 @@ const SLOT_ALIASES: Array<{ slot: string; key: RegExp; value?: RegExp }> = [
   // a field of study whose value names the institution is where the user studies
   { slot: 'school', key: /^field_of_study$/, value: /\b(?:university|college)\b|大学|大學|学院|學院/iu },
   { slot: 'employer', key: /^employer$/ },
+  { slot: 'occupation', key: /^occupation$/ },
+  // "我是副理" read as an identity: an identity that is a Chinese job title is the occupation
+  // (English identities are left alone: "User is a runner" is no job, whatever its suffix)
+  {
+    slot: 'occupation',
+    key: /^identity\.[^.]+$/u,
+    value: (v) => /\p{Script=Han}/u.test(v) && isChineseOccupation(foldChinese(v)) && !MEMBERSHIP.test(foldChinese(v)),
+  },
   // "我是招商银行的" read as an identity: an identity that is a company is the employer
   {
     slot: 'employer',
@@ -40,7 +54,8 @@ export function slotOf(key: string | null, value: string | null): string | null 
   const rest = key.slice('user.'.length);
   for (const a of SLOT_ALIASES) {
     if (!a.key.test(rest)) continue;
-    if (a.value && !a.value.test(`${rest.replace(/[._]/g, ' ')} ${value ?? ''}`)) continue;
+    if (a.value instanceof RegExp && !a.value.test(`${rest.replace(/[._]/g, ' ')} ${value ?? ''}`)) continue;
+    if (typeof a.value === 'function' && !a.value((value ?? '').trim())) continue;
     return a.slot;
   }
   return null;
