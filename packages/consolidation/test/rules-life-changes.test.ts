@@ -276,3 +276,14 @@ describe('changes said in passing (Chinese, Simplified and Traditional)', () => 
     expect(later.find((f) => f.key === 'user.rent' || f.key === 'user.partner')).toBeUndefined();
   });
 });
+
+describe('a relationship status keeps the word the user said', () => {
+  it.each([
+    ['我結婚了，上個月辦的婚禮。', '已婚', '用戶結婚了（已婚）'],
+    ['我过年的时候订婚了', '已订婚', '用户订婚了（已订婚）'],
+    ['我单身', '单身', '用户单身'],
+  ])('%s', async (said, status, content) => {
+    const { first } = await change([said], []);
+    expect(first.find((f) => f.key === 'user.marital_status')).toMatchObject({ object: status, content });
+  });
+});

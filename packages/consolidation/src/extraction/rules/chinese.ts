@@ -446,7 +446,8 @@ const RULES: ClauseRule[] = [
     const status = (
       { 结婚: '已婚', 订婚: '已订婚', 离婚: '离异', 单身: '单身', 分手: '单身' } as Record<string, string>
     )[s[1]!]!;
-    return [draft('marital_status', status, 0.85)];
+    // the word the user said beside the status (用户结婚了（已婚）), as 三十岁（30岁）
+    return [draft('marital_status', status, 0.85, status === s[1] ? {} : { content: `用户${s[1]}了（${status}）` })];
   },
   // pets: "养了一只叫球球的猫"
   (c) => {
