@@ -47,6 +47,7 @@ export * from './util/poison-guard';
 export * from './util/memory-dead-letters';
 export * from './util/read-event';
 export * from './util/word-table';
+export * from './util/counted-writes';
 export * from './ports/logger';
 export * from './ports/dead-letters';
 export * from './ports/readiness';

@@ -10,6 +10,7 @@ import {
 } from '@engram/core';
 import { rowsOf, type Row } from './json-rows';
 import type { RowCache } from './row-cache';
+import type { QuietReads } from './quiet-reads';
 
 /** A search hit's current state, read from the SQL read models. */
 export interface Candidate {
@@ -77,6 +78,9 @@ const HYDRATE_SQL = `SELECT
             json_build_array(id, xmin::text, agent_id, session_key, summary, importance, source_message_ids, entity_ids,
                              message_range_start, message_range_end, started_at, ended_at, created_at) END)
      FROM episodes WHERE tenant_id = $1 AND user_id = $2 AND id = ANY($3::uuid[]))::text AS episodes`;
+
+/** The tables HYDRATE_SQL and the user-state columns (user-state.ts) read. */
+export const HYDRATE_TABLES = ['memories', 'messages', 'episodes'] as const;
 
 /** Documents hydrated by earlier searches (frozen: searches share them). */
 export type CandidateCache = RowCache<Candidate>;
@@ -220,13 +224,16 @@ export interface HydrateOptions {
   cache?: CandidateCache;
   /** More columns for the same statement (SQL select-list items over $1 tenant and $2 user): one round trip, not two. */
   alsoSelect?: string;
+  /** Reads since the last write through the database handle, taken again without a statement. */
+  quiet?: QuietReads;
 }
 
 /**
  * Reads the documents that still exist, in the caller's tenant + user only. Ids that are gone
  * (forgotten, purged) are simply absent from the result. With a cache, documents whose rows have
  * not changed since a search before are taken from it (the statement checks their versions).
- * `also` holds the `alsoSelect` columns (read even when there is no id to hydrate).
+ * `also` holds the `alsoSelect` columns (read even when there is no id to hydrate). With `quiet`,
+ * what was read since the last write is taken from it, and only the ids it lacks are read.
  */
 export async function hydrate(
   db: SqlExecutor,
@@ -234,8 +241,36 @@ export async function hydrate(
   ids: Iterable<string>,
   opts: HydrateOptions = {},
 ): Promise<{ rows: Map<string, Candidate>; also: Record<string, unknown> | null }> {
-  const { cache, alsoSelect } = opts;
+  const { quiet, cache, alsoSelect } = opts;
   const wanted = [...new Set(ids)].filter(isUuid);
+  if (!quiet) return read(db, scope, wanted, cache, alsoSelect);
+  const sentAt = quiet.clock.writes;
+  const reads = quiet.reads(scope);
+  const known = new Map<string, Candidate>();
+  const missing: string[] = [];
+  for (const id of wanted) {
+    const c = reads?.docs.get(id);
+    if (c === undefined) missing.push(id);
+    else if (c) known.set(id, c);
+  }
+  const also = alsoSelect ? (reads?.also ?? null) : null;
+  if (missing.length === 0 && (!alsoSelect || also)) return { rows: known, also };
+  const r = await read(db, scope, missing, cache, also ? undefined : alsoSelect);
+  // A write began or ended while the statement ran: what was known may be old, so all is read at once.
+  if (quiet.clock.writes !== sentAt) return read(db, scope, wanted, cache, alsoSelect);
+  quiet.keep(scope, sentAt, missing, r.rows, r.also);
+  for (const [id, c] of r.rows) known.set(id, c);
+  return { rows: known, also: also ?? r.also };
+}
+
+/** One hydrate statement for these ids (and the `alsoSelect` columns). */
+async function read(
+  db: SqlExecutor,
+  scope: Scope,
+  wanted: readonly string[],
+  cache: CandidateCache | undefined,
+  alsoSelect: string | undefined,
+): Promise<{ rows: Map<string, Candidate>; also: Record<string, unknown> | null }> {
   const out = new Map<string, Candidate>();
   if (wanted.length === 0 && !alsoSelect) return { rows: out, also: null };
   // What this search holds, kept here: a concurrent search may evict it from the cache meanwhile.
@@ -255,7 +290,7 @@ export async function hydrate(
   ]);
   const row = r.rows[0];
   if (!row) return { rows: out, also: null };
-  const read = (rows: Row[], of: (r: Row) => Candidate) => {
+  const take = (rows: Row[], of: (r: Row) => Candidate) => {
     for (const [id, version, ...columns] of rows) {
       const key = String(id);
       if (version === undefined) {
@@ -268,8 +303,9 @@ export async function hydrate(
       out.set(key, c);
     }
   };
-  read(rowsOf(row.memories), memoryOf);
-  read(rowsOf(row.messages), messageOf);
-  read(rowsOf(row.episodes), episodeOf);
-  return { rows: out, also: alsoSelect ? row : null };
+  const { memories, messages, episodes, ...also } = row;
+  take(rowsOf(memories), memoryOf);
+  take(rowsOf(messages), messageOf);
+  take(rowsOf(episodes), episodeOf);
+  return { rows: out, also: alsoSelect ? also : null };
 }

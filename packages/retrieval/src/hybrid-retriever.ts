@@ -12,6 +12,7 @@ import {
   type ScoredId,
   silentLogger,
   type SqlExecutor,
+  type SqlWriteClocks,
   type TextIndex,
   type VectorIndex,
   contentSearchTerms,
@@ -22,8 +23,9 @@ import {
   timed,
   type Telemetry,
 } from '@engram/core';
-import { hydrate, type Candidate, type CandidateCache } from './candidates';
+import { HYDRATE_TABLES, hydrate, type Candidate, type CandidateCache } from './candidates';
 import { RowCache } from './row-cache';
+import { QuietReads } from './quiet-reads';
 import { resolveRetrievalConfig, type RetrievalConfig } from './config';
 import { memoryDocText } from './doc-text';
 import { indexFilterFor, passesFilters } from './filters';
@@ -51,6 +53,11 @@ const hasTermStats = (x: unknown): x is TermStatsSource => typeof (x as TermStat
 
 export interface HybridRetrieverOptions {
   db: SqlExecutor;
+  /**
+   * Given only when every write to the read models goes through `db` in this process (the embedded
+   * store): rows read since the last write are then taken again without a statement.
+   */
+  writeClocks?: SqlWriteClocks;
   textIndex: TextIndex;
   /** The conversation-window keyword index the search-index projector fills; a third list when given. */
   contextTextIndex?: TextIndex;
@@ -71,6 +78,8 @@ const MAX_POOL_ROUNDS = 3;
 const CACHED_CANDIDATES = 4096;
 /** Users whose names and replaced values are held between their searches (user-state.ts). */
 const CACHED_USERS = 1024;
+/** Ids whose reads are held while nothing is written (quiet-reads.ts): documents, or ids with no row. */
+const QUIET_ENTRIES = 16_384;
 
 /**
  * R2–R9: BM25 over the documents and over their conversation windows, keeping only hits with a
@@ -87,6 +96,7 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
   const logger = opts.logger ?? silentLogger;
   const rowCache: CandidateCache = new RowCache(CACHED_CANDIDATES);
   const userStates = new UserStates(CACHED_USERS);
+  const quiet = opts.writeClocks ? new QuietReads(opts.writeClocks.clockOf(HYDRATE_TABLES), QUIET_ENTRIES) : undefined;
   const telemetry = opts.telemetry ?? noopTelemetry;
   const stage = <T>(name: string, fn: () => Promise<T>): Promise<T> =>
     inSpan(telemetry.tracer, `query.${name}`, {}, () => timed(fn, (s) => telemetry.metrics.queryStage(name, s)));
@@ -153,7 +163,11 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
     const read = (ids: Iterable<string>) =>
       stage('hydrate', async () => {
         const alsoSelect = readUser && !userColumns ? USER_STATE_COLUMNS : undefined;
-        const r = await hydrate(opts.db, req.scope, ids, { cache: rowCache, ...(alsoSelect ? { alsoSelect } : {}) });
+        const r = await hydrate(opts.db, req.scope, ids, {
+          cache: rowCache,
+          ...(alsoSelect ? { alsoSelect } : {}),
+          ...(quiet ? { quiet } : {}),
+        });
         if (alsoSelect) userColumns = (r.also ?? {}) as unknown as UserStateColumns;
         return r.rows;
       });
@@ -194,6 +208,12 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
       ScoredId[],
     ];
     return { lexical, contextLexical, vector, rows, userColumns };
+  };
+
+  /** The user's state on its own (their first search), by the hydrate statement without ids. */
+  const readUserState = async (req: QueryRequest): Promise<HeldUserState> => {
+    const r = await hydrate(opts.db, req.scope, [], { alsoSelect: USER_STATE_COLUMNS, ...(quiet ? { quiet } : {}) });
+    return userStates.fromColumns(req.scope, r.also as unknown as UserStateColumns);
   };
 
   /**
@@ -293,7 +313,7 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
       // The user's name is the user; their replaced values: as the user's last search read them,
       // checked by this search's hydrate statement (user-state.ts).
       const held = userStates.held(req.scope);
-      let found = await retrieve(req, held ?? (await userStates.read(opts.db, req.scope)), held !== undefined);
+      let found = await retrieve(req, held ?? (await readUserState(req)), held !== undefined);
       if (found.changed) found = await retrieve(req, found.changed, false);
       const { user, names, named, gate, docCount, lexical, contextLexical, vector, rows } = found;
 

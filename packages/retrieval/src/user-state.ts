@@ -1,4 +1,4 @@
-import type { Scope, SqlExecutor } from '@engram/core';
+import type { Scope } from '@engram/core';
 import { rowsOf } from './json-rows';
 import { STALE_VALUE_ROWS_SQL, staleValuesFromRows, type StaleValue } from './currency';
 import { USER_NAME_ROWS_SQL, namesFromRows, type UserNames } from './user-names';
@@ -16,8 +16,8 @@ export interface HeldUserState {
 }
 
 /**
- * The user's names and replaced values, each one json_agg text column ($1 tenant, $2 user): read
- * alone before a user's first search, then as part of every search's hydrate statement (candidates.ts).
+ * The user's names and replaced values, each one json_agg text column ($1 tenant, $2 user), read by
+ * the hydrate statement (candidates.ts): with no ids before a user's first search, then with every search's hits.
  */
 export const USER_STATE_COLUMNS = `(${USER_NAME_ROWS_SQL})::text AS user_names, (${STALE_VALUE_ROWS_SQL})::text AS user_stale`;
 
@@ -66,11 +66,5 @@ export class UserStates {
     this.users.set(key, read);
     if (this.users.size > this.max) this.users.delete(this.users.keys().next().value!);
     return read;
-  }
-
-  /** Reads the user's state on its own (a user's first search). */
-  async read(db: SqlExecutor, scope: Scope): Promise<HeldUserState> {
-    const r = await db.query<UserStateColumns>(`SELECT ${USER_STATE_COLUMNS}`, [scope.tenantId, scope.userId]);
-    return this.fromColumns(scope, r.rows[0]);
   }
 }

@@ -19,6 +19,8 @@ import {
   type EventLog,
   type SealedEventLog,
   type SqlDatabase,
+  type SqlWriteClocks,
+  countWrites,
   type LogPosition,
   type Retriever,
   type Telemetry,
@@ -49,6 +51,8 @@ export interface Foundation {
   /** The log of record, user content sealed (P4): every service reads and writes through it. */
   log: SealedEventLog;
   db: SqlDatabase;
+  /** Counts the writes through `db` when this process alone writes the store (embedded PGlite), else null. */
+  writeClocks: SqlWriteClocks | null;
   /** /readyz of this service: every part started below registers itself. */
   readiness: Readiness;
   /** What every part measures and traces through (issue 19). */
@@ -102,7 +106,10 @@ export async function openFoundation(
   }
   let sealed: SealedEventLog | null = null;
   life.add({ name: 'event-log', close: () => (sealed ?? raw).close() });
-  const db = await dbOpening;
+  const store = await dbOpening;
+  // PGlite has one opener (its directory lock), so every write to it is counted here.
+  const counted = store.kind === 'pglite' ? countWrites(store) : null;
+  const db = counted?.db ?? store;
   life.add({ name: 'read-store', close: () => db.close() });
   const { runMigrations, Readiness } = await import('@engram/projections');
   await runMigrations(db);
@@ -129,7 +136,7 @@ export async function openFoundation(
   );
   const readiness = new Readiness(log, db, cfg.readiness.stallSeconds * 1000);
   prometheus.watch(readiness.check);
-  return { cfg, logger, life, log, db, readiness, telemetry, prometheus };
+  return { cfg, logger, life, log, db, writeClocks: counted?.clocks ?? null, readiness, telemetry, prometheus };
 }
 
 /** OpenTelemetry when an OTLP endpoint is configured (loaded only then), else spans are not recorded. */
@@ -218,6 +225,7 @@ export async function startQuerySide(f: Foundation) {
   const reranker = await openReranker(f.cfg, f.logger.child({ component: 'reranker' }));
   const retriever = createHybridRetriever({
     db: f.db,
+    ...(f.writeClocks ? { writeClocks: f.writeClocks } : {}),
     textIndex: text,
     contextTextIndex: context,
     vectorIndex: vectors,
