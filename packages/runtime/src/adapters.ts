@@ -112,7 +112,12 @@ export async function openReadStore(cfg: EngramConfig): Promise<SqlDatabase> {
         () => import('@engram/store-pglite'),
       );
       const template = await readStoreTemplate();
-      return openPglite({ dataDir: cfg.store.dataDir, thread: cfg.store.thread, ...(template ? { template } : {}) });
+      return openPglite({
+        dataDir: cfg.store.dataDir,
+        thread: cfg.store.thread,
+        ...(template ? { template } : {}),
+        nestedCallCheck: false,
+      });
     }
     case 'postgres': {
       const { openPostgres } = await loadAdapter(
