@@ -27,17 +27,27 @@ const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(Stri
 
 /**
  * The user's replaced values: each superseded keyed entry's object with the active entry that
- * holds its key now (objects as the extractor stored them, `metadata.object`). Columns: key, value,
- * current id, current object, current content, since, current_at. Read by the retriever together
- * with the user's names in one statement (user-state.ts).
+ * holds its key now, or — when the update was matched to it under another name of the slot
+ * ("user.usual_coffee" replaced by "user.favourite_order") — the active entry that replaced it
+ * (objects as the extractor stored them, `metadata.object`). Columns: key, value, current id,
+ * current object, current content, since, current_at. Read by the retriever together with the
+ * user's names in one statement (user-state.ts).
  */
-export const STALE_VALUE_ROWS_SQL = `SELECT json_agg(json_build_array(s.key, s.metadata->>'object', c.id::text, c.metadata->>'object', c.content,
+export const STALE_VALUE_ROWS_SQL = `SELECT json_agg(json_build_array(s.key, s.metadata->>'object', c.id::text, c.object, c.content,
                                   COALESCE(c.valid_from, c.created_at), c.created_at))
        FROM memories s
-       JOIN memories c ON c.tenant_id = s.tenant_id AND c.user_id = s.user_id AND c.key = s.key
-                      AND c.agent_id IS NOT DISTINCT FROM s.agent_id AND c.tier = 'SEMANTIC' AND c.superseded_by IS NULL
+       JOIN LATERAL (
+             SELECT n.id, n.metadata->>'object' AS object, n.content, n.valid_from, n.created_at
+               FROM memories n
+              WHERE n.tenant_id = s.tenant_id AND n.user_id = s.user_id AND n.key = s.key
+                AND n.agent_id IS NOT DISTINCT FROM s.agent_id AND n.tier = 'SEMANTIC' AND n.superseded_by IS NULL
+             UNION
+             SELECT n.id, n.metadata->>'object', n.content, n.valid_from, n.created_at
+               FROM memories n
+              WHERE n.id = s.superseded_by AND n.tenant_id = s.tenant_id AND n.user_id = s.user_id
+                AND n.key IS NOT NULL AND n.tier = 'SEMANTIC' AND n.superseded_by IS NULL) c ON true
       WHERE s.tenant_id = $1 AND s.user_id = $2 AND s.key IS NOT NULL AND s.superseded_by IS NOT NULL
-        AND COALESCE(s.metadata->>'object', '') <> '' AND COALESCE(c.metadata->>'object', '') <> ''`;
+        AND COALESCE(s.metadata->>'object', '') <> '' AND COALESCE(c.object, '') <> ''`;
 
 export function staleValuesFromRows(rows: readonly unknown[][]): StaleValue[] {
   return (rows as Array<[string, string, string, string, string, unknown, unknown]>).flatMap(
@@ -60,8 +70,12 @@ export function staleValuesFromRows(rows: readonly unknown[][]): StaleValue[] {
   );
 }
 
-/** Content of a fact that ends a value (the rules engine's and the usual English/Chinese forms). */
-const NEGATED = /\bno longer\b|\bnot\b.*\banymore\b|不再|不是/iu;
+/**
+ * Content of a fact that ends a value (the rules engine's and the usual English/Chinese forms:
+ * "User is no longer …", "User's laptop is not …", "用户不再…", "用户不在…工作").
+ */
+const NEGATED =
+  /\bno longer\b|\b(?:is|are|does|do)\s+not\b|n't\b|\bnot\b.*\banymore\b|不再|不是|不在|没有|不[\u3400-\u9fff]{1,4}了/iu;
 
 const CJK = /[\u3400-\u9fff]/u;
 /**

@@ -132,6 +132,62 @@ describe('what is true now ranks first (item 4) and what was true then answers a
     });
   });
 
+  it('an older message is marked and ranked below when the value was replaced under another name of the slot, or ended by a "not" fact', async () => {
+    const flatWhite = memory(
+      "User's usual coffee is a flat white",
+      { type: 'USER', key: 'user.usual_coffee', metadata: { object: 'a flat white' } },
+      at('2025-01-10T09:00:00.000Z'),
+    );
+    const oatLatte = memory(
+      "User's favourite order is an oat latte",
+      { type: 'USER', key: 'user.favourite_order', metadata: { object: 'an oat latte' } },
+      at('2026-03-02T09:00:00.000Z'),
+    );
+    const replaced = ev(
+      'MemorySuperseded',
+      {
+        memoryId: flatWhite.payload.memoryId,
+        supersededBy: oatLatte.payload.memoryId,
+        reason: 'contradicted by a newer consolidated fact (recency)',
+        contradictionId: null,
+      },
+      at('2026-03-02T09:00:01.000Z'),
+    );
+    const dell = memory(
+      "User's laptop is Dell XPS laptop",
+      { type: 'USER', key: 'user.laptop', metadata: { object: 'Dell XPS laptop' } },
+      at('2025-01-10T09:00:00.000Z'),
+    );
+    const notDell = memory(
+      "User's laptop is not Dell XPS laptop",
+      { type: 'USER', key: 'user.laptop', metadata: { object: 'Dell XPS laptop' } },
+      at('2026-03-02T09:00:00.000Z'),
+    );
+    const coffeeMsg = message('My usual coffee is a flat white, every morning', 'm-coffee', {
+      ...at('2025-01-10T08:59:00.000Z'),
+      sessionId: 's1',
+    });
+    const laptopMsg = message('I use a Dell XPS laptop for work', 'm-laptop', {
+      ...at('2025-01-10T08:58:00.000Z'),
+      sessionId: 's1',
+    });
+    await h.append([coffeeMsg, laptopMsg, flatWhite, dell, oatLatte, replaced, notDell]);
+    const coffee = await retriever().search({ scope, query: 'What coffee does the user usually order now?', k: 10 });
+    expect(coffee.find((x) => x.id === coffeeMsg.eventId)?.metadata.outdated).toMatchObject({
+      key: 'user.usual_coffee',
+      value: 'a flat white',
+      current: 'an oat latte',
+      currentId: oatLatte.payload.memoryId,
+    });
+    const rank = (hits: typeof coffee, id: string) => hits.findIndex((x) => x.id === id);
+    expect(rank(coffee, oatLatte.payload.memoryId)).toBeLessThan(rank(coffee, coffeeMsg.eventId));
+    const laptop = await retriever().search({ scope, query: 'Which laptop does the user use?', k: 10 });
+    expect(laptop.find((x) => x.id === laptopMsg.eventId)?.metadata.outdated).toMatchObject({
+      key: 'user.laptop',
+      current: "User's laptop is not Dell XPS laptop",
+    });
+  });
+
   it('a question about the past leaves the old value alone', async () => {
     const ids = await moved();
     const hits = await retriever().search({ scope, query: 'where did the user live before? Lisbon trams', k: 10 });
