@@ -112,12 +112,7 @@ export async function openReadStore(cfg: EngramConfig): Promise<SqlDatabase> {
         () => import('@engram/store-pglite'),
       );
       const template = await readStoreTemplate();
-      return openPglite({
-        dataDir: cfg.store.dataDir,
-        thread: cfg.store.thread,
-        ...(template ? { template } : {}),
-        nestedCallCheck: false,
-      });
+      return openPglite({ dataDir: cfg.store.dataDir, thread: cfg.store.thread, ...(template ? { template } : {}) });
     }
     case 'postgres': {
       const { openPostgres } = await loadAdapter(

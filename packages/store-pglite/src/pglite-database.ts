@@ -20,14 +20,6 @@ export interface OpenPgliteOptions {
    * sets it: its API answers while the projectors' statements run.
    */
   thread?: boolean;
-  /**
-   * Fail fast (INTERNAL) when db.query or db.transaction is called inside one of this database's
-   * transactions, which would otherwise wait for its own connection for ever (default true). Its
-   * AsyncLocalStorage turns on Node's promise hooks for every promise of the process: a service
-   * turns it off (≈ 5 % of the API thread's CPU per write, docs/benchmarks.md session 10), the tests
-   * keep it on.
-   */
-  nestedCallCheck?: boolean;
 }
 
 function toResult<R>(r: PgliteResultLike): SqlResult<R> {
@@ -89,12 +81,12 @@ export async function openPglite(opts: OpenPgliteOptions = {}): Promise<SqlDatab
   }
   const lock = new SerialLock();
   // Which of this database's transactions the current async call chain runs inside.
-  const inTransaction = opts.nestedCallCheck === false ? null : new AsyncLocalStorage<{ active: boolean }>();
+  const inTransaction = new AsyncLocalStorage<{ active: boolean }>();
   let closed = false;
   const assertOpen = () => {
     if (closed) throw new EngramError('STORE_UNAVAILABLE', 'the PGlite database is closed');
     // The single connection belongs to that transaction until it ends: waiting for it would deadlock.
-    if (inTransaction?.getStore()?.active) {
+    if (inTransaction.getStore()?.active) {
       throw new EngramError(
         'INTERNAL',
         'db.query/db.transaction called inside db.transaction on PGlite: use the tx executor passed to the callback',
@@ -122,7 +114,7 @@ export async function openPglite(opts: OpenPgliteOptions = {}): Promise<SqlDatab
         try {
           let out: T;
           try {
-            out = await (inTransaction ? inTransaction.run(state, () => fn(tx)) : fn(tx));
+            out = await inTransaction.run(state, () => fn(tx));
           } finally {
             // From here on, work begun inside the callback queues for the connection like any other.
             state.active = false;
