@@ -19,7 +19,7 @@ import { crossValidate, DEFAULT_FIT, train, type Example } from './scanner/learn
 const OUT = fileURLToPath(new URL('../../packages/core/src/safety/learned-weights.ts', import.meta.url));
 const TRAINING: readonly Split[] = TRAINING_SPLITS;
 /** Written into the weights file (SCANNER_VERSION names it): bump with every retrain that is adopted. */
-const MODEL_ID = 'lin@7';
+const MODEL_ID = 'lin@8';
 const SCALE = 0.0005;
 const INTENT_MIN_WEIGHT = 0.01;
 /** The loss weight of one external source (attacks, hard negatives, ordinary texts) is at most this many examples. */

@@ -62,6 +62,22 @@ describe("the scanner's learned stage", () => {
     }
   });
 
+  it('a mark inside a link, a file name or a number does not end a sentence; percent escapes separate words', () => {
+    const sentences = (text: string): number =>
+      windowsOf(`${'The garden needs water and the hedge needs cutting today. '.repeat(6)}${text}`).length;
+    expect(sentences('See https://notes.example.com/share?text=a.b for v1.2.3 of config.yaml.')).toBe(
+      sentences('See the shared note for the third version of the config file.'),
+    );
+    const f = (text: string): number[] => windowFeatureSets(foldText(text).text)[0]!.sort((a, b) => a - b);
+    expect(f('reply%20to%20tom%20today')).toEqual(f('reply to tom today'));
+    // The words of a link's path and query are not concepts: a shared note reads as the note it carries.
+    const p = (text: string): number => learnedOpinion([foldText(text).text]).probability;
+    const note = 'Reply to Tom with a thank-you when I have read it.';
+    expect(p(`https://notes.example.com/share?text=${encodeURIComponent(note)}`)).toBeLessThan(
+      LEARNED_THRESHOLDS.review,
+    );
+  });
+
   it('refuses paraphrased injections no rule was written for, naming an intent', () => {
     // From the training split dev2: phrasings the rules alone do not refuse.
     for (const text of [

@@ -41,7 +41,7 @@ function mix(kind: number, a: number, b = 0, c = 0): number {
 const CONCEPT_KEYS: readonly number[] = CONCEPT_TESTS.map((t) => fnv1a(t.word.source));
 
 /** Bumped when the kinds of features change (the weights of another version mean nothing). */
-const FEATURE_VERSION = 2;
+const FEATURE_VERSION = 3;
 /** Identifies the lexicon and feature kinds the features are computed with; the model records the one it was trained on. */
 export const LEXICON_FINGERPRINT = fnv1a(`${FEATURE_VERSION};${CONCEPT_KEYS.join(',')}`).toString(36);
 
@@ -49,11 +49,20 @@ const LATIN_WORD = /[a-z0-9]+(?:'[a-z]+)?/g;
 /**
  * Addresses, links and numbers are where content comes from or goes to, not what it asks for: their
  * words are left out of the word features (the DESTINATION concept still sees them), so a link or
- * an e-mail header in ordinary content is not evidence.
+ * an e-mail header in ordinary content is not evidence. A link ends at its last "=": the value of its
+ * last parameter is text the link carries ("share?text=my cat ignores…"), read as words.
  */
 const ADDRESSES =
-  /[a-z][a-z0-9+.-]{1,15}:\/\/\S+|www\.\S+|[\w.+-]+@[\w-]+\.[\w.-]+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|cn|ru|xyz|top|info|biz|me|co|app|dev|site|online|example|sh)\b\S*|\d[\d ./:-]*/g;
+  /[a-z][a-z0-9+.-]{1,15}:\/\/(?:\S*=|\S+)|www\.(?:\S*=|\S+)|[\w.+-]+@[\w-]+\.[\w.-]+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|cn|ru|xyz|top|info|biz|me|co|app|dev|site|online|example|sh)\b(?:\S*=|\S*)|\d[\d ./:-]*/g;
 const MARKUP = /<\/?[a-z_|]|\[\/?[a-z]+\]|[{}]|#{2,}|\|>/;
+/** Percent escapes are separators for the features ("reply%20to%20tom" is read as the words it encodes). */
+const PERCENT_ESCAPE = /%[0-9a-f]{2}/g;
+/**
+ * Links and addresses (ADDRESSES without the numbers): the concepts read each as one address ("http://x", which
+ * DESTINATION matches), so the words of a path or a query ("notes.example.com/share?text=") are not concepts.
+ */
+const LINKS =
+  /[a-z][a-z0-9+.-]{1,15}:\/\/(?:\S*=|\S+)|www\.(?:\S*=|\S+)|[\w.+-]+@[\w-]+\.[\w.-]+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|cn|ru|xyz|top|info|biz|me|co|app|dev|site|online|example|sh)\b(?:\S*=|\S*)/g;
 
 const enum Kind {
   Word = 1,
@@ -84,8 +93,9 @@ function stemHash(word: string): number {
 }
 
 /** Hashed feature ids of one sentence of folded text (may repeat). */
-export function sentenceFeatures(sentence: string): number[] {
+export function sentenceFeatures(written: string): number[] {
   const out: number[] = [];
+  const sentence = written.includes('%') ? written.replace(PERCENT_ESCAPE, ' ') : written;
   const words = sentence.replace(ADDRESSES, ' ');
   let prev = -1;
   for (const m of words.matchAll(LATIN_WORD)) {
@@ -118,7 +128,8 @@ export function sentenceFeatures(sentence: string): number[] {
       if (i + 2 < sentence.length && isHan(c3)) out.push(mix(Kind.Han3, c, c2, c3));
     }
   }
-  const at = conceptsIn(sentence);
+  const linked = sentence.replace(LINKS, ' http://x ');
+  const at = conceptsIn(linked);
   const keys: number[] = [];
   for (let id = 0; id < at.length; id++) {
     const positions = at[id];
@@ -126,7 +137,7 @@ export function sentenceFeatures(sentence: string): number[] {
     const re = CONCEPT_TESTS[id]!.word;
     for (const pos of positions) {
       re.lastIndex = pos;
-      if (re.test(sentence)) {
+      if (re.test(linked)) {
         keys.push(CONCEPT_KEYS[id]!);
         break;
       }
@@ -138,7 +149,7 @@ export function sentenceFeatures(sentence: string): number[] {
     for (let j = i + 1; j < keys.length; j++)
       if (keys[i] !== keys[j]) out.push(mix(Kind.ConceptPair, keys[i]!, keys[j]!));
   }
-  if (MARKUP.test(sentence)) out.push(mix(Kind.Markup, 0));
+  if (MARKUP.test(written)) out.push(mix(Kind.Markup, 0));
   return out;
 }
 
@@ -146,7 +157,15 @@ export function sentenceFeatures(sentence: string): number[] {
 export const WINDOW_CHARS = 320;
 const END = new Set(['.', '!', '?', ';', '。', '！', '？', '；', '\n']);
 
-/** Sentences of a text (each with its end), a sentence longer than a window cut in overlapping pieces. */
+/** Latin sentence marks end a sentence only before a space, a closing quote or bracket, other script or the end. */
+const LATIN_END = new Set(['.', '!', '?', ';']);
+const AFTER_END = /[\s"'”’)\]}>*_`]|[^\x00-\x7f]/;
+
+/**
+ * Sentences of a text (each with its end), a sentence longer than a window cut in overlapping pieces. A mark inside a
+ * token is not an end: a link (notes.example.com/share?text=…), an address, a file name or a version number stays one
+ * piece, so its parts are not read as words of sentences of their own.
+ */
 export function sentencesOf(text: string): string[] {
   const out: string[] = [];
   const push = (s: string): void => {
@@ -156,7 +175,8 @@ export function sentencesOf(text: string): string[] {
   };
   let start = 0;
   for (let i = 0; i < text.length; i++) {
-    if (END.has(text[i]!)) {
+    const c = text[i]!;
+    if (END.has(c) && (!LATIN_END.has(c) || i + 1 === text.length || AFTER_END.test(text[i + 1]!))) {
       push(text.slice(start, i + 1));
       start = i + 1;
     }

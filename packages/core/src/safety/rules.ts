@@ -278,6 +278,8 @@ const WHO_MAY =
  */
 const WHAT_ATTACKS_DO =
   "(?<![a-z])(?:attacks?|attempts?|probes?|techniques?|methods?|payloads?|jailbreaks?|exploits?|attackers?|hackers?|researchers?|adversar(?:y|ies)|plugins?|strateg(?:y|ies)|tricks?|languages)\\s(?:(?:that|which|to|can|could|may|might|often|try to|tries to|trying to|designed to|meant to|used to|aim(?:s|ed)? to|attempt(?:s|ed)? to|in order to|able to)\\s){1,3}|(?<![a-z])using\\s(?:[a-z'-]+\\s){1,3}to\\s";
+/** A word that is a quoted key of JSON ('"note": "…"') names a field, it asks nothing. */
+const JSON_KEY_NOT = '(?!["\']\\s*:)';
 /** Instructions that belong to a thing ("the instructions for the dishwasher", "the rules of the game"), not to the reader. */
 const OF_A_THING =
   '(?!\\s+(?:for|of)\\s+(?:the|my|our|his|her|their|a|an|this|that)\\s+(?!(?:assistant|ai|model|bot|agent|chatbot|llm|system|chat|conversation|session|task|prompt|you)(?![a-z]))[a-z])';
@@ -2701,6 +2703,7 @@ export const RULES: readonly Rule[] = [
         ['remember', 'memori[sz]e', 'store', 'save', 'keep in mind', 'note'],
         ['永久记住', '永远记住', '牢牢记住', '请记住', '记住'],
       ),
+      JSON_KEY_NOT,
       30,
       k(
         EVERY_FUTURE.latin.concat(['if', 'when', 'whenever']) as string[],
