@@ -225,7 +225,7 @@ export interface HydrateOptions {
   /** More columns for the same statement (SQL select-list items over $1 tenant and $2 user): one round trip, not two. */
   alsoSelect?: string;
   /** Reads since the last write through the database handle, taken again without a statement. */
-  quiet?: QuietReads;
+  quiet?: QuietReads<Candidate>;
 }
 
 /**

@@ -96,7 +96,9 @@ export function createHybridRetriever(opts: HybridRetrieverOptions): Retriever {
   const logger = opts.logger ?? silentLogger;
   const rowCache: CandidateCache = new RowCache(CACHED_CANDIDATES);
   const userStates = new UserStates(CACHED_USERS);
-  const quiet = opts.writeClocks ? new QuietReads(opts.writeClocks.clockOf(HYDRATE_TABLES), QUIET_ENTRIES) : undefined;
+  const quiet = opts.writeClocks
+    ? new QuietReads<Candidate>(opts.writeClocks.clockOf(HYDRATE_TABLES), QUIET_ENTRIES)
+    : undefined;
   const telemetry = opts.telemetry ?? noopTelemetry;
   const stage = <T>(name: string, fn: () => Promise<T>): Promise<T> =>
     inSpan(telemetry.tracer, `query.${name}`, {}, () => timed(fn, (s) => telemetry.metrics.queryStage(name, s)));

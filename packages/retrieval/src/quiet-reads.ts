@@ -1,9 +1,8 @@
 import type { Scope, SqlWriteClock } from '@engram/core';
-import type { Candidate } from './candidates';
 
 /** One user's documents as read since the last write: a document, or null for an id with no row. */
-interface ScopeReads {
-  docs: Map<string, Candidate | null>;
+interface ScopeReads<C> {
+  docs: Map<string, C | null>;
   /** The `alsoSelect` columns, when a read took them. */
   also: Record<string, unknown> | null;
 }
@@ -16,9 +15,9 @@ const scopeKey = (scope: Scope) => `${scope.tenantId}\u0000${scope.userId}`;
  * search takes them from here without a statement (on PGlite, a hop to its thread and back). The
  * first write, anywhere, drops everything. Only for a database this process alone writes.
  */
-export class QuietReads {
+export class QuietReads<C> {
   private at = -1;
-  private readonly scopes = new Map<string, ScopeReads>();
+  private readonly scopes = new Map<string, ScopeReads<C>>();
   private entries = 0;
 
   constructor(
@@ -27,7 +26,7 @@ export class QuietReads {
   ) {}
 
   /** This user's reads, valid now (empty after any write). */
-  reads(scope: Scope): ScopeReads | undefined {
+  reads(scope: Scope): ScopeReads<C> | undefined {
     this.sync();
     return this.scopes.get(scopeKey(scope));
   }
@@ -40,7 +39,7 @@ export class QuietReads {
     scope: Scope,
     sentAt: number,
     wanted: readonly string[],
-    rows: ReadonlyMap<string, Candidate>,
+    rows: ReadonlyMap<string, C>,
     also: Record<string, unknown> | null,
   ): void {
     this.sync();
