@@ -4,7 +4,7 @@
  * pipeline in process: the memory app's write path (validation, scanner) → file event log →
  * projectors + search indexes → consolidator (rules engine, no LLM) → `query` and `context`.
  *
- *   npm run bench -- updates [--set dev,dev2,dev3,dev4,dev5,dev6,heldout,heldout2,heldout3,heldout4,heldout5,heldout6,heldout7,heldout8|all] [--embedder use|hash] [--verbose] [--show-heldout] [--variants] [--out FILE]
+ *   npm run bench -- updates [--set dev,dev2,dev3,dev4,dev5,dev6,dev7,heldout,heldout2,heldout3,heldout4,heldout5,heldout6,heldout7,heldout8|all] [--embedder use|hash] [--verbose] [--show-heldout] [--variants] [--out FILE]
  *
  * Held-out scenarios are reported as rates only unless --show-heldout is given (they are not
  * looked at while developing the rules).
@@ -21,6 +21,7 @@ import { DEV3_SCENARIOS } from './updates/dev3-scenarios';
 import { DEV4_SCENARIOS } from './updates/dev4-scenarios';
 import { DEV5_SCENARIOS } from './updates/dev5-scenarios';
 import { DEV6_SCENARIOS } from './updates/dev6-scenarios';
+import { DEV7_SCENARIOS } from './updates/dev7-scenarios';
 import { evaluate, rates, RATE_NAMES, type MemoryRow, type ScenarioOutcome } from './updates/evaluate';
 import { HELDOUT_SCENARIOS } from './updates/heldout-scenarios';
 import { HELDOUT2_SCENARIOS } from './updates/heldout2-scenarios';
@@ -48,6 +49,7 @@ type SetName =
   | 'dev4'
   | 'dev5'
   | 'dev6'
+  | 'dev7'
   | 'heldout'
   | 'heldout2'
   | 'heldout3'
@@ -63,6 +65,7 @@ const SETS: Record<SetName, UpdateScenario[]> = {
   dev4: DEV4_SCENARIOS,
   dev5: DEV5_SCENARIOS,
   dev6: DEV6_SCENARIOS,
+  dev7: DEV7_SCENARIOS,
   heldout: HELDOUT_SCENARIOS,
   heldout2: HELDOUT2_SCENARIOS,
   heldout3: HELDOUT3_SCENARIOS,
@@ -73,7 +76,7 @@ const SETS: Record<SetName, UpdateScenario[]> = {
   heldout8: HELDOUT8_SCENARIOS,
 };
 const USAGE =
-  'usage: npm run bench -- updates [--set dev,dev2,dev3,dev4,dev5,dev6,heldout,heldout2,heldout3,heldout4,heldout5,heldout6,heldout7,heldout8|all] [--embedder use|hash] [--verbose] [--show-heldout] [--variants] [--out FILE]';
+  'usage: npm run bench -- updates [--set dev,dev2,dev3,dev4,dev5,dev6,dev7,heldout,heldout2,heldout3,heldout4,heldout5,heldout6,heldout7,heldout8|all] [--embedder use|hash] [--verbose] [--show-heldout] [--variants] [--out FILE]';
 
 interface Args {
   sets: SetName[];
@@ -94,6 +97,7 @@ function parseArgs(argv: string[]): Args {
       'dev4',
       'dev5',
       'dev6',
+      'dev7',
       'heldout',
       'heldout2',
       'heldout3',
@@ -124,6 +128,7 @@ function parseArgs(argv: string[]): Args {
               'dev4',
               'dev5',
               'dev6',
+              'dev7',
               'heldout',
               'heldout2',
               'heldout3',
@@ -136,7 +141,7 @@ function parseArgs(argv: string[]): Args {
           : (v.split(',') as SetName[]);
       if (a.sets.length === 0 || a.sets.some((x) => !(x in SETS)))
         throw new Error(
-          `--set takes dev, dev2, dev3, dev4, dev5, dev6, heldout, heldout2, heldout3, heldout4, heldout5, heldout6, heldout7, heldout8 (comma-separated) or all\n${USAGE}`,
+          `--set takes dev, dev2, dev3, dev4, dev5, dev6, dev7, heldout, heldout2, heldout3, heldout4, heldout5, heldout6, heldout7, heldout8 (comma-separated) or all\n${USAGE}`,
         );
     } else if (f === '--embedder') a.embedder = argv[++i] as Args['embedder'];
     else if (f === '--out') a.out = argv[++i]!;
@@ -300,6 +305,7 @@ export default async function updates(argv: string[]): Promise<void> {
         'dev4',
         'dev5',
         'dev6',
+        'dev7',
         'heldout',
         'heldout2',
         'heldout3',
