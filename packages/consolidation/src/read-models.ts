@@ -1,4 +1,5 @@
 import type { MemoryType, ProvenanceSource, Role, SqlExecutor } from '@engram/core';
+import { currentKeyName } from './legacy-keys';
 
 /** Read-only SQL over the read models the consolidator consults (it never writes them). */
 
@@ -55,7 +56,10 @@ export interface ActiveEntry {
   lastEventId: string;
 }
 
-/** Active (SEMANTIC) entries of the user in the agent scope of the write (same rule as the projector's key guard). */
+/**
+ * Active (SEMANTIC) entries of the user in the agent scope of the write (same rule as the projector's
+ * key guard), each under its slot's current key name (`currentKeyName`: keys older rules wrote).
+ */
 export async function loadActiveEntries(
   db: SqlExecutor,
   scope: UserScope,
@@ -88,7 +92,7 @@ export async function loadActiveEntries(
   return r.rows.map((e) => ({
     id: e.id,
     type: e.type,
-    key: e.key,
+    key: currentKeyName(e.key),
     content: e.content,
     tags: e.tags ?? [],
     source: e.source,

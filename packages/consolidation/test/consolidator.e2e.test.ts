@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FactExtracted } from '@engram/core';
+import { newId, type FactExtracted } from '@engram/core';
 import { episodeIdOf } from '../src/plan-session';
 import { appendManualConsolidation } from '../src/triggers';
 import { waitFor } from '@engram/testing';
@@ -304,6 +304,56 @@ describe('consolidator end to end (file log + PGlite + projectors)', () => {
     await settled();
     const homes = await activeByKey(stack.db, zhao, 'user.residence');
     expect(homes.map((m) => [m.id, m.content])).toEqual([[hefei.id, hefei.content]]);
+  });
+
+  it('a fact in the log under a key older rules wrote (user.房租, user.月薪) is superseded by the new value under the current key', async () => {
+    const qian = who('qianwei');
+    const at = T0.toISOString();
+    const legacy = (key: string, content: string, object: string, messageId: string) =>
+      event(
+        'FactExtracted',
+        qian,
+        'old1',
+        {
+          memoryId: newId(),
+          kind: 'fact',
+          type: 'USER',
+          key,
+          content,
+          tags: [key.slice('user.'.length), 'fact', 'zh'],
+          importance: 0.6,
+          confidence: 0.85,
+          source: 'consolidated',
+          subject: 'user',
+          predicate: key.slice('user.'.length),
+          object,
+          timeHint: null,
+          sourceMessageIds: [messageId],
+          episodeId: null,
+          extractor: 'rules@7',
+          validFrom: at,
+          validTo: null,
+        },
+        at,
+      );
+    await stack.log.append([
+      legacy('user.房租', '用户的房租是每月3800', '每月3800', 'old1-m0'),
+      legacy('user.月薪', '用户的月薪是一万二', '一万二', 'old1-m1'),
+    ]);
+    await waitFor('legacy facts', async () => (await activeByKey(stack.db, qian, 'user.月薪')).length === 1);
+    const later = new Date(T0.getTime() + 86_400_000);
+    await converse(stack.log, qian, 'n1', [['user', '从这个月开始每个月交4200。老板给我涨到了一万五。']], later);
+    await endSession(stack.log, qian, 'n1', new Date(later.getTime() + 60_000));
+    await waitFor('new salary', async () => (await activeByKey(stack.db, qian, 'user.salary')).length === 1);
+    await settled();
+    const rows = await memoriesOf(stack.db, qian);
+    const byKey = (k: string) => rows.filter((m) => m.key === k);
+    const [rent] = byKey('user.rent');
+    const [salary] = byKey('user.salary');
+    expect([rent?.content, salary?.content]).toEqual(['用户的房租是每月4200', '用户的工资是一万五']);
+    expect(byKey('user.房租').map((m) => m.superseded_by)).toEqual([rent!.id]);
+    expect(byKey('user.月薪').map((m) => m.superseded_by)).toEqual([salary!.id]);
+    expect([rent!.superseded_by, salary!.superseded_by]).toEqual([null, null]);
   });
 
   it('records blocked candidates as WriteRejected instead of facts (P2)', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Logger } from '@engram/core';
 import { decide } from '../src/contradictions/resolve';
+import { currentKeyName } from '../src/legacy-keys';
 import type { CandidateFact } from '../src/extraction/types';
 import type { ActiveEntry } from '../src/read-models';
 
@@ -152,5 +153,23 @@ describe('an update never replaces an unrelated fact', () => {
   it('a place still replaces a place under the same key', async () => {
     const old = entry('user.residence', '合肥', '用户住在合肥');
     expect(await replaced(candidate('user.residence', '南京', '用户住在南京'), [old])).toEqual(['user.residence']);
+  });
+});
+
+describe('keys older rules wrote, read under the current name of their slot', () => {
+  it('a Chinese attribute word that now has a slot is that slot; every other key is itself', () => {
+    expect(['user.月薪', 'user.工资', 'user.薪水', 'user.年薪', 'user.房租', 'user.租金'].map(currentKeyName)).toEqual([
+      'user.salary',
+      'user.salary',
+      'user.salary',
+      'user.salary',
+      'user.rent',
+      'user.rent',
+    ]);
+    // Traditional as Simplified; a word without a slot, another person's fact, other namespaces and keys as they are
+    expect(currentKeyName('user.薪資')).toBe('user.salary');
+    for (const key of ['user.底薪', 'user.family.mother.月薪', 'env.月薪', 'user.salary', 'user.residence'])
+      expect(currentKeyName(key)).toBe(key);
+    expect(currentKeyName(null)).toBeNull();
   });
 });
