@@ -51,7 +51,11 @@ function jsonl<T>(file: string): T[] {
  * tool observations, RAG chunks with citations, spreadsheet cells, OCR'd receipts, voice transcripts with
  * disfluencies and ASR errors, git diffs, tickets, Slack threads with emoji, markdown tables, LaTeX, subtitles,
  * shell history, 微信/钉钉/飞书/LINE exports, 小红书 posts, 公文, classical-poem framing, riddles, hypotheticals,
- * many-shot fake dialogues, translate-then-obey).
+ * many-shot fake dialogues, translate-then-obey); sealed9: the same, written at the start of round 11 by a helper
+ * who changes no product code (podcast show notes, API changelogs, app reviews, product listings, appointment
+ * reminders, 家长群, 知乎, 弹幕, B站 comments, contracts, OpenAPI/YAML, Dockerfiles, SQL migrations, crossword clues,
+ * recipes in verse, game mods, onboarding docs, unit-test names, emoji, third-person "a helpful model would …",
+ * payloads split across paragraphs, questions and fun facts, 谐音/拆字, 繁体 formal letters).
  */
 export const SPLITS = [
   'dev',
@@ -65,6 +69,7 @@ export const SPLITS = [
   'sealed6',
   'sealed7',
   'sealed8',
+  'sealed9',
   'ext-train',
   'ext-held',
   'gen',
