@@ -4,7 +4,7 @@
  * pipeline in process: the memory app's write path (validation, scanner) → file event log →
  * projectors + search indexes → consolidator (rules engine, no LLM) → `query` and `context`.
  *
- *   npm run bench -- updates [--set dev,dev2,dev3,dev4,dev5,dev6,dev7,heldout,heldout2,heldout3,heldout4,heldout5,heldout6,heldout7,heldout8|all] [--embedder use|hash] [--verbose] [--show-heldout] [--variants] [--out FILE]
+ *   npm run bench -- updates [--set dev,dev2,dev3,dev4,dev5,dev6,dev7,heldout,heldout2,heldout3,heldout4,heldout5,heldout6,heldout7,heldout8,heldout9|all] [--embedder use|hash] [--verbose] [--show-heldout] [--variants] [--out FILE]
  *
  * Held-out scenarios are reported as rates only unless --show-heldout is given (they are not
  * looked at while developing the rules).
@@ -31,6 +31,7 @@ import { HELDOUT5_SCENARIOS } from './updates/heldout5-scenarios';
 import { HELDOUT6_SCENARIOS } from './updates/heldout6-scenarios';
 import { HELDOUT7_SCENARIOS } from './updates/heldout7-scenarios';
 import { HELDOUT8_SCENARIOS } from './updates/heldout8-scenarios';
+import { HELDOUT9_SCENARIOS } from './updates/heldout9-scenarios';
 import type { UpdateScenario } from './updates/scenario';
 
 const TENANT = 'bench-updates';
@@ -57,7 +58,8 @@ type SetName =
   | 'heldout5'
   | 'heldout6'
   | 'heldout7'
-  | 'heldout8';
+  | 'heldout8'
+  | 'heldout9';
 const SETS: Record<SetName, UpdateScenario[]> = {
   dev: DEV_SCENARIOS,
   dev2: DEV2_SCENARIOS,
@@ -74,9 +76,10 @@ const SETS: Record<SetName, UpdateScenario[]> = {
   heldout6: HELDOUT6_SCENARIOS,
   heldout7: HELDOUT7_SCENARIOS,
   heldout8: HELDOUT8_SCENARIOS,
+  heldout9: HELDOUT9_SCENARIOS,
 };
 const USAGE =
-  'usage: npm run bench -- updates [--set dev,dev2,dev3,dev4,dev5,dev6,dev7,heldout,heldout2,heldout3,heldout4,heldout5,heldout6,heldout7,heldout8|all] [--embedder use|hash] [--verbose] [--show-heldout] [--variants] [--out FILE]';
+  'usage: npm run bench -- updates [--set dev,dev2,dev3,dev4,dev5,dev6,dev7,heldout,heldout2,heldout3,heldout4,heldout5,heldout6,heldout7,heldout8,heldout9|all] [--embedder use|hash] [--verbose] [--show-heldout] [--variants] [--out FILE]';
 
 interface Args {
   sets: SetName[];
@@ -106,6 +109,7 @@ function parseArgs(argv: string[]): Args {
       'heldout6',
       'heldout7',
       'heldout8',
+      'heldout9',
     ],
     embedder: 'use',
     verbose: false,
@@ -137,11 +141,12 @@ function parseArgs(argv: string[]): Args {
               'heldout6',
               'heldout7',
               'heldout8',
+              'heldout9',
             ]
           : (v.split(',') as SetName[]);
       if (a.sets.length === 0 || a.sets.some((x) => !(x in SETS)))
         throw new Error(
-          `--set takes dev, dev2, dev3, dev4, dev5, dev6, dev7, heldout, heldout2, heldout3, heldout4, heldout5, heldout6, heldout7, heldout8 (comma-separated) or all\n${USAGE}`,
+          `--set takes dev, dev2, dev3, dev4, dev5, dev6, dev7, heldout, heldout2, heldout3, heldout4, heldout5, heldout6, heldout7, heldout8, heldout9 (comma-separated) or all\n${USAGE}`,
         );
     } else if (f === '--embedder') a.embedder = argv[++i] as Args['embedder'];
     else if (f === '--out') a.out = argv[++i]!;
@@ -219,6 +224,7 @@ export default async function updates(argv: string[]): Promise<void> {
       ...HELDOUT6_SCENARIOS,
       ...HELDOUT7_SCENARIOS,
       ...HELDOUT8_SCENARIOS,
+      ...HELDOUT9_SCENARIOS,
     ].map((x) => x.id),
   );
   const embedder: Embedder = args.embedder === 'use' ? createUseEmbedder() : createHashEmbedder({ dimensions: 256 });
@@ -314,6 +320,7 @@ export default async function updates(argv: string[]): Promise<void> {
         'heldout6',
         'heldout7',
         'heldout8',
+        'heldout9',
       ] as const) {
         if (pick(set).length === 0) continue;
         groups.push([`${set} en`, pick(set, 'en')], [`${set} zh`, pick(set, 'zh')], [`${set} all`, pick(set)]);
