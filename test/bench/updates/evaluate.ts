@@ -35,6 +35,8 @@ export interface ScenarioOutcome {
   currentFirst: boolean;
   /** No active entry still claims the old value. */
   oldArchived: boolean;
+  /** An active entry states the current value after the change (the change was extracted and kept). */
+  currentStored: boolean;
   /** No hit claiming only the old value ranks above the first hit with the current value. */
   oldRankedBelow: boolean;
   oldDemoted: boolean;
@@ -87,6 +89,7 @@ export function evaluate(
     (r) => active(r) && mentions(r.content, sc.old) && !mentions(r.content, sc.current) && !NEGATED.test(r.content),
   );
   const oldArchived = stale.length === 0;
+  const currentStored = got.rows.some((r) => active(r) && mentions(r.content, sc.current));
   if (!oldArchived) notes.push(`old still active: ${stale.map((r) => JSON.stringify(r.content)).join(', ')}`);
   const firstCurrent = got.hits.findIndex((h) => mentions(h.content, sc.current) && h.supersededBy === null);
   const firstOld = got.hits.findIndex((h) => claimsOnlyOld(h, sc) && h.supersededBy === null);
@@ -117,6 +120,7 @@ export function evaluate(
     kind: sc.kind,
     currentFirst,
     oldArchived,
+    currentStored,
     oldRankedBelow,
     oldDemoted: oldArchived && oldRankedBelow,
     unrelatedExtracted,
@@ -135,9 +139,17 @@ export const RATE_NAMES = [
   'unrelated-kept',
   'context-clean',
   'asOf-old-first',
+  'current-stored',
+  'stored-old-kept',
+  'unrelated-extracted',
 ] as const;
 
-/** Share of outcomes meeting each criterion (asOf over the measured ones). */
+/**
+ * Share of outcomes meeting each criterion (asOf over the measured ones). The last three tell the
+ * failures apart as aggregates (held-out sets are read no other way): whether the change was stored
+ * at all, stored while the old value stayed active (the update not matched to the fact it replaces),
+ * and whether the unrelated fact was extracted in the first place (so a lost one was superseded).
+ */
 export function rates(
   outcomes: readonly ScenarioOutcome[],
 ): Record<(typeof RATE_NAMES)[number], number> & { n: number } {
@@ -154,5 +166,8 @@ export function rates(
     'unrelated-kept': share((o) => o.unrelatedKept),
     'context-clean': share((o) => o.contextClean),
     'asOf-old-first': share((o) => o.asOfOld),
+    'current-stored': share((o) => o.currentStored),
+    'stored-old-kept': share((o) => o.currentStored && !o.oldArchived),
+    'unrelated-extracted': share((o) => o.unrelatedExtracted),
   };
 }
