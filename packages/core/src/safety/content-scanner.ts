@@ -11,7 +11,7 @@ import { matchingViews, type MatchView, type Obfuscation } from './views';
  * and matched against rules by intent, English and Chinese (rules.ts). Findings are scored; a text
  * at or above the threshold is refused with a reason that names the intent.
  */
-export const SCANNER_VERSION = `rules@9+${LEARNED_MODEL_ID}`;
+export const SCANNER_VERSION = `rules@10+${LEARNED_MODEL_ID}`;
 /** Rules alone refuse at this score. */
 export const BLOCK_SCORE = 0.5;
 /** A disguise (below) that still reads as a trigger adds this much to the finding. */
@@ -27,6 +27,7 @@ const DELIBERATE: ReadonlySet<Obfuscation> = new Set<Obfuscation>([
   'reversed',
   'word_order_reversed',
   'base64',
+  'base32',
   'hex',
   'binary',
   'url_encoding',
@@ -165,6 +166,7 @@ export interface AnalyzeOptions {
 const LEARNED_VIA: ReadonlySet<Obfuscation> = new Set<Obfuscation>([
   ...DISGUISES,
   'base64',
+  'base32',
   'hex',
   'url_encoding',
   'split_words',

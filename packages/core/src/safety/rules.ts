@@ -138,7 +138,8 @@ function conceptId(k: Concept): number {
 
 type Part = Concept | number | string;
 
-const END = '.!?;。！？；\\n';
+// "|" between table cells and spreadsheet columns ends a clause like a full stop.
+const END = '.!?;。！？；|\\n';
 /** First-person words: "forget what I said", "disregard my earlier message" are the writer's own corrections. */
 const OWN =
   '(?<![a-z])(?:my|our|mine|ours|i|we|me|us)(?![a-z])|我的|我们|我说|我刚|我之前|我以前|我上次|(?<![给让叫帮替向跟对和诉问])我';
@@ -168,14 +169,19 @@ function spaces(source: string, by: string): string {
   return out;
 }
 
-function concept(k: Concept, compact: boolean): string {
+/**
+ * `bounded`: a concept as a rule reads it, where a Latin word in the Chinese list ("ai" next to 助手)
+ * ends where a word ends, not inside one ("available"); it may end a made-up name ("CaiozAI").
+ * Concept tests (and the learned stage's features, keyed by their expressions) keep the unbounded form.
+ */
+function concept(k: Concept, compact: boolean, bounded = false): string {
   // Without word boundaries, one- and two-letter words match inside any word.
   const entries = compact ? k.latin.filter((s) => s.replace(/[^a-z]/g, '').length > 2) : k.latin;
   // Letters run together have no word ends: an unbounded \w+ would scan to the end of the text from every position.
   const latin = entries
     .map((s) => (compact ? spaces(s, '').replace(/\\w\+/g, '\\w{1,16}') : spaces(s, '[ -]?\\s*')))
     .join('|');
-  const cjk = k.cjk.join('|');
+  const cjk = k.cjk.map((s) => (bounded && !compact && /^[a-z0-9]+$/.test(s) ? `${s}(?![a-z0-9])` : s)).join('|');
   const latinPart = latin ? (compact ? `(?:${latin})` : `(?<![a-z0-9])(?:${latin})(?![a-z0-9])`) : '';
   return `(?:${[latinPart, cjk ? `(?:${cjk})` : ''].filter(Boolean).join('|')})`;
 }
@@ -198,7 +204,7 @@ function build(parts: readonly Part[], compact: boolean, opts: SeqOptions): stri
         ? gap(p, compact, opts.notOwn, opts.clause)
         : typeof p === 'string'
           ? spaces(p, compact ? '' : '\\s*')
-          : concept(p, compact),
+          : concept(p, compact, true),
     )
     .join('');
   return opts.notAfter && !compact ? `(?<!${opts.notAfter})${body}` : body;
@@ -1404,6 +1410,30 @@ const AI_SALUTATION: readonly Part[] = [
   ),
 ];
 
+/** Words a text uses for itself, for the rules about keeping it out of the answer. */
+const SELF_NOUN =
+  '(?:note|message|notice|instructions?|paragraph|section|part|line|text|comment|request|step|block|remark|passage|sentence|email|document)';
+const ANSWER_NOUN = '(?:reply|replies|answer|answers|response|responses|summary|summaries|output|recap|report)';
+const SELF_OMIT = `(?<![a-z])(?:don'?t|do not|never|without|avoid|no need to)\\s+(?:ever\\s+)?(?:mention(?:ing)?|quot(?:e|ing)|referenc(?:e|ing)|cit(?:e|ing)|acknowledg(?:e|ing)|repeat(?:ing)?|show(?:ing)?|reveal(?:ing)?|includ(?:e|ing)|bring(?:ing)? (?:(?:this|it) )?up|explain(?:ing)?|disclos(?:e|ing)|talk(?:ing)? about|refer(?:ring)? to)(?:\\s+or\\s+[a-z]+)?(?:\\s+(?:(?:this|these|the above|the following) ${SELF_NOUN}|this|these|any of this)|(?<=(?:this|it) up))(?![a-z])`;
+const ANSWER_PLACE = `(?<![a-z])(?:(?:in|from|within|into) (?:your|the|any) ${ANSWER_NOUN}|when (?:you )?(?:answer|reply|respond|summari[sz]e|report|write (?:your|the) ${ANSWER_NOUN}))(?![a-z])`;
+const ZH_ANSWER_PLACE = '(?:回答|回复|回覆|答复|答覆|总结|摘要|概括|输出|汇报)(?:时|的时候|中|里|用户)';
+const ZH_SELF_OMIT =
+  '(?:不要|别|请勿|勿|切勿|不得|不必|无需|跳过|略过|省略)(?:(?:提到|提及|提起|引用|说明|解释|透露|显示|包含|复述|写出)(?:或|和|与|、|及)?){0,2}(?:这|此|本|以上|上述)(?:一?段|一?条|则|句|部分|说明|备注|消息|指令|内容|注释|提示)';
+
+/** "Never transfer money without asking me": a prohibition, not an order to act unchecked. */
+const PROHIBITED =
+  "(?<![a-z])(?:never|don'?t|do not|must not|mustn'?t|should not|shouldn'?t|cannot|can'?t|not allowed to)\\s+(?:ever\\s+)?|(?:不要|不许|不准|不得|不能|别|禁止|切勿|千万别|从不)\\s?";
+/** Actions that move money, data or code, for the skipped-check rules. */
+const SKIP_CHECK_ACTION =
+  '(?:send|forward|delete|erase|wipe|transfer|pay|purchase|buy|order|book|approve|merge|deploy|accept|grant|share|post|publish|upload|execute|run|install|wire|sign|submit|place|refund|cancel|remove|reset|disable|push|release)';
+/** The human check taken out of it. */
+const SKIP_CHECK =
+  "(?:(?:there'?s |there is )?no need to (?:confirm|ask|check|verify|double-check|wait)|without (?:waiting for |asking for |getting |any |a )?(?:review|approval|confirmation|sign-off|second check|human check|human review|manual review|asking)|(?:don'?t|do not|no need to|never) (?:wait for|ask for|request|get|seek) (?:a |any |the user'?s? |their )?(?:review|approval|confirmation|sign-off|permission|consent)|skip(?:ping)? (?:the |any )?(?:confirmation|review|approval|verification|sign-off|2fa|two-factor)(?: step| prompt| dialog)?|no (?:human |manual |further )?(?:review|approval|confirmation|sign-off) (?:is )?(?:needed|required|necessary))";
+const ZH_SKIP_CHECK_ACTION =
+  '(?:发送|转发|删除|清空|转账|付款|支付|购买|下单|预订|订购|批准|审批|通过|同意|合并|部署|发布|上传|执行|运行|安装|汇款|打款|提交|退款|授权|开通|注销)';
+const ZH_SKIP_CHECK =
+  '(?:无需|无须|不用|不必|不需要|不要|别|跳过|免去|省去|省略)(?:再|等待|等|经过|经|走)?(?:人工|用户|本人|我|主管|经理|领导|二次)?(?:的)?(?:审核|确认|审批|核实|询问|验证|复核|同意|批准)';
+
 export const RULES: readonly Rule[] = [
   // Instruction override.
   seq('disregard_prior_instructions', 'instruction_override', 0.92, [DISREGARD, 30, PRIOR, 30, INSTRUCTIONS], {
@@ -1670,6 +1700,8 @@ export const RULES: readonly Rule[] = [
         ],
         ['：', ':', '已', '生效', '开启', '授权', '确认', '启动'],
       ),
+      // 开发者模式已关闭: switched off is the opposite of the override.
+      '(?!经?被?(?:关闭|关掉|关了|停用|禁用|取消|结束|撤销|撤回|失效|过期|下线|删除|移除))',
     ],
     { clause: true },
   ),
@@ -3221,7 +3253,10 @@ export const RULES: readonly Rule[] = [
     [k([], ['向', '给', '往']), 12, k([], ['账户', '账号', '钱包', '卡号', '\\d{4,}']), 20, MONEY, 20, AMOUNT],
     { compact: false },
   ),
-  seq('money_now', 'tool_triggering', 0.72, [MONEY, 40, AMOUNT, 60, IMMEDIATE], { compact: false }),
+  seq('money_now', 'tool_triggering', 0.72, [MONEY, 40, AMOUNT, 60, IMMEDIATE], {
+    compact: false,
+    notAfter: PROHIBITED,
+  }),
   seq(
     'send_all_messages',
     'tool_triggering',
@@ -3439,7 +3474,22 @@ export const RULES: readonly Rule[] = [
         ['不需要确认', '无需确认', '不用确认', '无需询问', '不要询问', '不经确认', '悄悄', '偷偷', '暗中', '自动'],
       ),
     ],
-    { compact: false },
+    { compact: false, notAfter: PROHIBITED },
+  ),
+
+  // Round 11: a consequential action ordered with the human check taken out ("no need to confirm",
+  // 无需人工审核): what a person asks of their own agent names the action; an injection also removes the check.
+  raw(
+    'act_skipping_the_check',
+    'tool_triggering',
+    0.55,
+    `(?<!(?:to (?:self|myself)|to-?do|reminder)\\s*)(?:(?:^|[.!?:;\\n(—]\\s*|\\s-\\s+)|(?<![a-z])(?:please|just|now|immediately|go ahead and|you (?:must|should|can|may|need to)|make sure to|be sure to)\\s+)(?:automatically\\s+)?${SKIP_CHECK_ACTION}(?![a-z])[^.!?\\n]{0,80}?${SKIP_CHECK}|(?<![a-z])${SKIP_CHECK}[^.!?;\\n]{0,12}?[,:—-]?\\s*(?:just\\s+|simply\\s+)?(?:go ahead and\\s+)?${SKIP_CHECK_ACTION}(?![a-z])`,
+  ),
+  raw(
+    'zh_act_skipping_the_check',
+    'tool_triggering',
+    0.55,
+    `(?:^|[。！？；：:\\n，,]|请|直接|立即|立刻|马上|自动|帮我|替我|你要|你需要|务必)${ZH_SKIP_CHECK_ACTION}[^。！？\\n]{0,40}?${ZH_SKIP_CHECK}|${ZH_SKIP_CHECK}[，,、：:]?\\s*(?:直接|立即|立刻|马上|自动|请)${ZH_SKIP_CHECK_ACTION}`,
   ),
 
   // Triggers conditioned on a future reader.
@@ -5737,6 +5787,20 @@ export const RULES: readonly Rule[] = [
     'concealment',
     0.65,
     `(?:别|不要|不许|切勿|千万别|千万不要|不得|不能|不准)(?:跟|对|向|和|给|让|被)(?:用户|主人|管理员|使用者|账户持有人)(?:提起|提到|提及|说起|讲起|说|讲|透露|知道|发现|察觉|看到|注意到)|(?:别|不要|不许|切勿|千万别|千万不要|不得|不能|不准)(?:告诉|通知|提醒|透露给)(?:使用者|账户持有人)`,
+  ),
+  // Round 11: the text keeps itself out of the answer ("don't mention this note in your reply", 总结时跳过这一段):
+  // content that asks to be left out of what the reader is told is addressed to the one writing the answer.
+  raw(
+    'keep_this_out_of_the_answer',
+    'concealment',
+    0.62,
+    `(?:${SELF_OMIT}[^.!?\\n]{0,40}?${ANSWER_PLACE}|${ANSWER_PLACE}[^.!?\\n]{0,40}?${SELF_OMIT}|(?<![a-z])(?:respond|reply|answer)(?: [a-z]+){0,2} ${SELF_OMIT}|(?<![a-z])(?:leave|keep) (?:this|these) (?:${SELF_NOUN} )?out of (?:your|the|any|every) (?:${ANSWER_NOUN}))`,
+  ),
+  raw(
+    'zh_keep_this_out_of_the_answer',
+    'concealment',
+    0.62,
+    `${ZH_ANSWER_PLACE}[^。！？\\n]{0,12}?${ZH_SELF_OMIT}|(?:不要|别|请勿|勿|切勿|不得|不必|无需)在(?:你的)?(?:回答|回复|回覆|答复|答覆|总结|摘要|输出|答案)(?:中|里|内)?(?:(?:提到|提及|提起|引用|说明|解释|透露|显示|包含|复述)(?:或|和|与|、|及)?){1,2}(?:这|此|本|以上|上述)`,
   ),
   raw(
     'zh_deny_if_user_asks',

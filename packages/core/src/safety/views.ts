@@ -13,6 +13,7 @@ export type Obfuscation =
   | 'reversed'
   | 'word_order_reversed'
   | 'base64'
+  | 'base32'
   | 'hex'
   | 'binary'
   | 'url_encoding'
@@ -135,6 +136,27 @@ function fromBase64(blob: string): string | null {
   }
 }
 
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** RFC 4648 base32 (one case throughout, as encoders write it; padding optional). */
+function fromBase32(blob: string): string | null {
+  const b32 = blob.toUpperCase().replace(/=+$/, '');
+  // Lengths a base32 encoder never ends on (1, 3 or 6 symbols past a whole 8).
+  if ([1, 3, 6].includes(b32.length % 8)) return null;
+  const bytes: number[] = [];
+  let value = 0;
+  let bits = 0;
+  for (const c of b32) {
+    value = ((value << 5) | BASE32.indexOf(c)) & 0xffff;
+    bits += 5;
+    if (bits >= 8) {
+      bytes.push((value >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  return bytesToText(Uint8Array.from(bytes));
+}
+
 function fromHex(blob: string): string | null {
   const hex = blob.replace(/\\x|0x|[\s:,-]/gi, '');
   if (hex.length % 2 !== 0 || !/^[0-9a-f]+$/i.test(hex)) return null;
@@ -171,6 +193,9 @@ function decodedPayloads(raw: string): Array<{ text: string; via: Obfuscation }>
   };
   for (const m of raw.matchAll(/[A-Za-z0-9+/_-]{12,}={0,2}/g))
     if (/[A-Z]/.test(m[0]) || /[0-9+/=]/.test(m[0])) push(fromBase64(m[0]), 'base64');
+  // Base32 is base64's alphabet too, but its bytes decode as base64 to nothing readable.
+  for (const m of raw.matchAll(/(?<![A-Za-z0-9+/])(?:[A-Z2-7]{16,}|[a-z2-7]*[2-7][a-z2-7]*)={0,6}(?![A-Za-z0-9+/])/g))
+    if (m[0].replace(/=+$/, '').length >= 16) push(fromBase32(m[0]), 'base32');
   for (const m of raw.matchAll(/(?:(?:\\x|0x)?[0-9a-fA-F]{2}[\s:,-]?){8,}/g)) push(fromHex(m[0].trim()), 'hex');
   for (const m of raw.matchAll(/(?:[01]{8}\s*){4,}/g)) push(fromBinary(m[0].trim()), 'binary');
   if (/(?:%[0-9a-f]{2}.*){3,}/i.test(raw))
