@@ -1,5 +1,4 @@
-import type { FileHandle } from 'node:fs/promises';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import {
   EngramError,
   toEngramError,
@@ -20,7 +19,7 @@ import {
 import { CheckpointStore, validateConsumerName } from './checkpoints';
 import type { DirLock } from '@engram/dir-lock';
 import { frameSize, MAX_KEY_BYTES, MAX_WRITE_BYTES, SEGMENT_MAGIC, writeFrame } from './frame';
-import { probeWritable, writeFully } from './fs-util';
+import { openDurable, probeWritable, writeDurably } from './fs-util';
 import type { WatermarkFile } from './watermark';
 import { buildMarks, createSegmentFile, MARK_EVERY, seekByte, type Segment } from './segment';
 import { SegmentCursor } from './segment-cursor';
@@ -374,8 +373,7 @@ export class FileEventLog implements EventLog {
     }
     try {
       this.uncommittedFrom = seg.bytes;
-      await writeFully(this.s.activeFile, buf, seg.bytes);
-      await this.s.activeFile.datasync();
+      await writeDurably(this.s.activeFile, buf, seg.bytes);
       if (!(await this.commitsAfter(accepted))) return;
       // Acknowledged only once the watermark says so: start-up then knows these bytes were promised.
       await this.s.watermark.advance({ segmentBase: seg.base, byteEnd: seg.bytes + buf.length, nextOffset: offset });
@@ -418,7 +416,7 @@ export class FileEventLog implements EventLog {
     if (seg.bytes < this.s.segmentBytes || seg.bytes <= SEGMENT_MAGIC.length) return;
     const base = this.s.nextOffset;
     const path = await createSegmentFile(this.s.segmentsDir, base);
-    const fh = await open(path, 'r+');
+    const fh = await openDurable(path);
     const old = this.s.activeFile;
     this.s.activeFile = fh;
     this.s.segments.push({ base, path, bytes: SEGMENT_MAGIC.length, marks: new Map() });

@@ -1,7 +1,8 @@
-import { mkdir, open, readdir, unlink } from 'node:fs/promises';
+import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { EngramError, silentLogger, toEngramError, type EventCodec, type Logger } from '@engram/core';
 import { CheckpointStore } from './checkpoints';
+import { openDurable } from './fs-util';
 import { acquireDirLock, type DirLock } from '@engram/dir-lock';
 import { FileEventLog, STREAM_INDEX_EVERY_EVENTS } from './file-event-log';
 import { recoverSegments } from './recovery';
@@ -107,7 +108,7 @@ export async function openFileEventLog(opts: FileEventLogOptions): Promise<FileE
       { segmentBase: last.base, byteEnd: last.bytes, nextOffset: state.nextOffset },
       acked?.seq ?? 0,
     );
-    const activeFile = await open(last.path, 'r+');
+    const activeFile = await openDurable(last.path);
     const log = new FileEventLog({
       dir,
       segmentsDir,

@@ -1,7 +1,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { fsyncDir } from './fs-util';
+import { fsyncDir, openDurable, writeDurably } from './fs-util';
 
 /**
  * The acknowledged end of the log: the segment, byte and offset up to which every record was
@@ -86,10 +86,10 @@ export class WatermarkFile {
     let fh: FileHandle;
     let created = false;
     try {
-      fh = await open(path, 'r+');
+      fh = await openDurable(path);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-      fh = await open(path, 'w+');
+      fh = await openDurable(path, true);
       created = true;
     }
     const w = new WatermarkFile(fh, { ...initial, seq: previousSeq });
@@ -113,8 +113,7 @@ export class WatermarkFile {
   /** Durably moves the acknowledged end; resolves once it is on disk. */
   async advance(to: Omit<Watermark, 'seq'>): Promise<void> {
     const next: Watermark = { ...to, seq: this.current.seq + 1 };
-    await this.fh.write(encode(next), 0, SLOT, (next.seq % 2) * SLOT);
-    await this.fh.datasync();
+    await writeDurably(this.fh, encode(next), (next.seq % 2) * SLOT);
     this.current = next;
   }
 
