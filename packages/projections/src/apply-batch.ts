@@ -150,8 +150,11 @@ export async function applyBatchTogether(
       }
       outcomes.push({ applied, skipped });
     }
-    await recordOutcomes(tx, status);
-    await advanceCheckpoints(tx, moves);
+    // Sent together (neither needs the other's answer): one round trip to the store, not two. The write
+    // status's failure is the one reported: after it the checkpoint statement only fails as aborted.
+    const [recorded, advanced] = await Promise.allSettled([recordOutcomes(tx, status), advanceCheckpoints(tx, moves)]);
+    if (recorded.status === 'rejected') throw recorded.reason;
+    if (advanced.status === 'rejected') throw advanced.reason;
     return outcomes;
   });
 }
