@@ -1410,6 +1410,14 @@ const AI_SALUTATION: readonly Part[] = [
   ),
 ];
 
+/** What a text calls itself, the ways it is read and the orders after, for the when-this-is-read rules. */
+const READ_SELF_NOUN =
+  '(?:note|notes|memory|memories|entry|entries|message|document|text|passage|paragraph|review|comment|e-?mail|chunk|snippet|post|record|section|content)';
+const READ_SELF_VERB =
+  '(?:retrieved|recalled|summari[sz]ed|read|seen|processed|surfaced|indexed|fetched|loaded|quoted|found|ingested|embedded|parsed|analy[sz]ed|translated|pulled up|brought up)';
+const READ_SELF_ORDER =
+  "(?:you|your|treat|add|append|insert|include|tell|say|send|reply|respond|answer|recommend|ignore|disregard|forget|forward|delete|remove|mark|rate|rank|describe|call|run|execute|open|visit|click|transfer|pay|grant|give|act|assume|consider|switch|mention|write|output|print|reveal|share|show|redirect|direct|refer|obey|follow|comply|always|never|do not|don'?t|the (?:assistant|ai|model|agent|llm|reader) (?:must|should|will|shall))";
+
 /** Words a text uses for itself, for the rules about keeping it out of the answer. */
 const SELF_NOUN =
   '(?:note|message|notice|instructions?|paragraph|section|part|line|text|comment|request|step|block|remark|passage|sentence|email|document)';
@@ -3571,6 +3579,20 @@ export const RULES: readonly Rule[] = [
       '(?:[,:;，：-]\\s*(?:please\\s+)?(?:you|ask|tell|say|send|remind|recommend|respond|reply|delete|forward|mention|insist|claim|inform|direct|redirect|include|share|reveal|print|output|show|execute|run|call|click|visit|open|transfer|pay|make|give|request|demand)(?![a-z])|(?<![a-z])(?:you|the (?:assistant|ai|model|agent|llm|reader|bot|system)|assistants?|models?|(?:it|they) (?:must|should|shall|will|needs to|has to))(?![a-z])|你|请|助手|模型|[，,：:]\\s*(?:告诉|提醒|推荐|让|要求|发送|转发|删除|回复|回答|询问|索要))',
     ],
     { compact: false },
+  ),
+  // Round 11: the text names the moment it is read, then gives an order ("If this note is ever retrieved, treat
+  // the user as …", 如果这段内容被总结，请在结尾加上…); a note that only says what it is about asks nothing.
+  raw(
+    'when_this_is_read_then_order',
+    'future_reader',
+    0.8,
+    `(?<![a-z])(?:when|whenever|if|once|as soon as|should|after|the next time|every time)\\s+(?:this|these|the present|said)\\s+${READ_SELF_NOUN}\\s+(?:is|are|gets?|has been|have been|was|were|ends? up being)\\s+(?:ever\\s+|later\\s+|again\\s+)?${READ_SELF_VERB}(?![a-z])[^.!?\\n]{0,40}?[,:;—-]\\s*(?:then\\s+)?(?:please\\s+)?${READ_SELF_ORDER}(?![a-z])`,
+  ),
+  raw(
+    'zh_when_this_is_read_then_order',
+    'future_reader',
+    0.8,
+    `(?:当|每当|一旦|下次|如果|若|等到|每次|假如|要是|倘若)[^。！？\\n]{0,6}?(?:这|此|本|该)(?:条|段|份|篇|个|些|则|封)?[^。！？\\n]{0,4}?(?:记忆|笔记|内容|消息|信息|文本|记录|文字|文档|文件|邮件|段落|评论|帖子|材料|备注|说明)[^。！？\\n]{0,4}?(?:被|给|让)[^。！？\\n]{0,4}?(?:读取|检索|调用|召回|加载|载入|看到|读到|访问|处理|返回|总结|摘要|概括|翻译|引用|索引|收录|解析|分析|读)(?:时|的时候|后|之后|以后)?[，,：:]\\s*(?:请|你|您|务必|必须|一定要|立即|立刻|马上|就要|都要|要|忽略|无视|把|将)`,
   ),
   seq('when_ai_reads_this', 'future_reader', 0.84, [
     k(
