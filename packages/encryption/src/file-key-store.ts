@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import { mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -53,6 +54,13 @@ export async function fileKeyStoreHasKeys(dir: string): Promise<boolean> {
     throw e;
   }
 }
+
+/**
+ * The key file for appends that are durable when they return (O_DSYNC: the write and its fdatasync in
+ * one call, one trip to libuv's pool instead of two, on the acknowledgement path of every new item key).
+ */
+const openForAppends = (path: string) =>
+  open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | (constants.O_DSYNC ?? 0));
 
 /**
  * The embedded key store: a JSON-lines file of wrapped keys. New keys are appended and fdatasynced
@@ -111,7 +119,7 @@ export async function openFileKeyStore(opts: FileKeyStoreOptions): Promise<DataK
   });
   assertSameMaster(check, opts.master, path);
 
-  let fh: FileHandle = await open(path, 'a');
+  let fh: FileHandle = await openForAppends(path);
   let failure: EngramError | null = null;
   let closed = false;
   const material = new Map<string, Uint8Array>();
@@ -151,7 +159,7 @@ export async function openFileKeyStore(opts: FileKeyStoreOptions): Promise<DataK
     } finally {
       await d.close();
     }
-    fh = await open(path, 'a');
+    fh = await openForAppends(path);
   };
 
   const drain = async () => {
@@ -167,7 +175,7 @@ export async function openFileKeyStore(opts: FileKeyStoreOptions): Promise<DataK
         if (first.job.kind === 'rewrite') await rewrite();
         else {
           await fh.write(batch.map((b) => (b.job as { text: string }).text).join(''));
-          await fh.datasync();
+          if (constants.O_DSYNC === undefined) await fh.datasync();
         }
         for (const b of batch) b.resolve();
       } catch (e) {
