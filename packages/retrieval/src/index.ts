@@ -24,7 +24,7 @@ export {
   type QueryIntent,
 } from './query-intent';
 export { DEFAULT_INTENT_CONFIG, resolveIntentConfig, type IntentWeightConfig } from './intent-config';
-export type { Candidate } from './candidates';
+export { HYDRATE_TABLES, type Candidate } from './candidates';
 export { TurnWindows, type TurnWindowsJson } from './turn-windows';
 export { dateWords, windowTexts } from './doc-text';
 export { scoreFusion, type FusionList } from './fusion';
