@@ -7,8 +7,8 @@ interface PendingBatch {
   /** Memory id → how many of the batch's queries returned it. */
   counts: Map<string, number>;
   queries: number;
-  /** The query hash when every query of the batch was the same, else null. */
-  queryHash: string | null;
+  /** The query text when every query of the batch was the same, else null (hashed once, at flush). */
+  query: string | null;
 }
 
 /** Most ids kept per stream while the log is unreachable, so a long outage cannot grow memory unbounded. */
@@ -38,12 +38,11 @@ export class AccessRecorder {
   record(scope: Scope, memoryIds: string[], query: string): void {
     if (memoryIds.length === 0 || this.closed) return;
     const key = `${streamKeyOf(scope)}/${scope.agentId ?? ''}`;
-    const hash = sha256Hex(query);
     let batch = this.pending.get(key);
     if (!batch) {
-      batch = { scope, counts: new Map(), queries: 0, queryHash: hash };
+      batch = { scope, counts: new Map(), queries: 0, query };
       this.pending.set(key, batch);
-    } else if (batch.queryHash !== hash) batch.queryHash = null;
+    } else if (batch.query !== query) batch.query = null;
     batch.queries++;
     addCounts(batch, new Map([...new Set(memoryIds)].map((id) => [id, 1])));
   }
@@ -71,7 +70,7 @@ export class AccessRecorder {
         { scope: b.scope },
         {
           memoryIds,
-          queryHash: b.queryHash,
+          queryHash: b.query === null ? null : sha256Hex(b.query),
           counts: memoryIds.map((id) => b.counts.get(id)!),
           queries: b.queries,
         },
@@ -84,7 +83,7 @@ export class AccessRecorder {
         if (again) {
           addCounts(again, b.counts);
           again.queries += b.queries;
-          again.queryHash = null;
+          again.query = null;
         } else this.pending.set(key, b);
       }
     }

@@ -1,53 +1,74 @@
 import type { ScoredId } from '@engram/core';
 
-/** `a` ranks below `b`: lower score, or the same score and a larger id (results sort by score desc, id asc). */
-const worse = (a: ScoredId, b: ScoredId) => a.score < b.score || (a.score === b.score && a.id > b.id);
-
 /**
  * The k best of a stream of scored ids, in a binary heap whose root is the worst kept one: the same
- * result as sorting everything and slicing, without sorting (or allocating for) the rest.
+ * result as sorting everything and slicing, without sorting (or allocating for) the rest. The heap
+ * is two parallel arrays: a scan pushes most of what it sees while the heap fills, and an object
+ * per push was the larger part of a search's garbage; objects are made for the k kept ones only.
  */
 export class TopK {
-  private readonly heap: ScoredId[] = [];
+  private readonly ids: string[] = [];
+  private readonly scores: number[] = [];
 
   constructor(private readonly k: number) {}
 
   /** Whether a hit with this score could enter (ties resolved by id in `push`). */
   admits(score: number): boolean {
-    return this.heap.length < this.k || score >= this.heap[0]!.score;
+    return this.ids.length < this.k || score >= this.scores[0]!;
+  }
+
+  /** Entry `a` ranks below entry `b`: lower score, or the same score and a larger id (results sort by score desc, id asc). */
+  private worse(a: number, b: number): boolean {
+    const sa = this.scores[a]!;
+    const sb = this.scores[b]!;
+    return sa < sb || (sa === sb && this.ids[a]! > this.ids[b]!);
+  }
+
+  private swap(a: number, b: number): void {
+    const { ids, scores } = this;
+    const id = ids[a]!;
+    const score = scores[a]!;
+    ids[a] = ids[b]!;
+    scores[a] = scores[b]!;
+    ids[b] = id;
+    scores[b] = score;
   }
 
   push(id: string, score: number): void {
-    const h = this.heap;
-    const item = { id, score };
-    if (h.length < this.k) {
-      h.push(item);
-      let i = h.length - 1;
+    const { ids, scores } = this;
+    if (ids.length < this.k) {
+      ids.push(id);
+      scores.push(score);
+      let i = ids.length - 1;
       while (i > 0) {
         const parent = (i - 1) >> 1;
-        if (!worse(h[i]!, h[parent]!)) break;
-        [h[i], h[parent]] = [h[parent]!, h[i]!];
+        if (!this.worse(i, parent)) break;
+        this.swap(i, parent);
         i = parent;
       }
       return;
     }
-    if (this.k === 0 || !worse(h[0]!, item)) return;
-    h[0] = item;
+    // Not worse than the root: the root (worst kept) scores higher, or the same with a smaller id.
+    if (this.k === 0 || !(scores[0]! < score || (scores[0] === score && ids[0]! > id))) return;
+    ids[0] = id;
+    scores[0] = score;
     let i = 0;
     for (;;) {
       const l = 2 * i + 1;
       const r = l + 1;
       let m = i;
-      if (l < h.length && worse(h[l]!, h[m]!)) m = l;
-      if (r < h.length && worse(h[r]!, h[m]!)) m = r;
+      if (l < ids.length && this.worse(l, m)) m = l;
+      if (r < ids.length && this.worse(r, m)) m = r;
       if (m === i) break;
-      [h[i], h[m]] = [h[m]!, h[i]!];
+      this.swap(i, m);
       i = m;
     }
   }
 
   /** Best first. */
   sorted(): ScoredId[] {
-    return [...this.heap].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+    return this.ids
+      .map((id, i) => ({ id, score: this.scores[i]! }))
+      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
   }
 }

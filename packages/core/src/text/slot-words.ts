@@ -94,17 +94,28 @@ export function slotWords(key: string | null): string {
   return [own, extra].filter(Boolean).join(' ');
 }
 
+const stemEnding = (x: string) => x.replace(/(?:ing|ed|es|s|e)$/, '');
+
+/** Each family's words and their stems, split once (a search looks up every word of its question). */
+const FAMILY_WORDS: ReadonlyArray<{ family: string; words: readonly string[]; stems: readonly string[] }> =
+  Object.entries(SLOT_WORDS).map(([family, words]) => {
+    const list = words.split(/\s+/);
+    return { family, words: list, stems: list.map(stemEnding) };
+  });
+
 /** The slot families whose paraphrase class has this word (English, compared stemmed) or phrase (Chinese, as a substring of one of the class's phrases). */
 export function slotFamiliesOfWord(word: string): string[] {
   const w = word.toLowerCase();
   if (!w) return [];
   const cjk = /[\u3400-\u9fff]/u.test(w);
-  const stem = (x: string) => x.replace(/(?:ing|ed|es|s|e)$/, '');
-  return Object.entries(SLOT_WORDS)
-    .filter(([, words]) =>
-      words
-        .split(/\s+/)
-        .some((x) => (cjk ? w.length >= 2 && x.includes(w) : x === w || (w.length >= 4 && stem(x) === stem(w)))),
+  const stemmed = w.length >= 4 ? stemEnding(w) : null;
+  const out: string[] = [];
+  for (const { family, words, stems } of FAMILY_WORDS)
+    if (
+      cjk
+        ? w.length >= 2 && words.some((x) => x.includes(w))
+        : words.includes(w) || (stemmed !== null && stems.includes(stemmed))
     )
-    .map(([family]) => family);
+      out.push(family);
+  return out;
 }
