@@ -39,6 +39,7 @@ export * from './events/schema-versions';
 export * from './text/entity-match';
 export { MEASURE_KEY_FILLER, slotWords, slotFamiliesOfWord } from './text/slot-words';
 export { memoryDocText } from './text/memory-doc-text';
+export { isPredicateValue } from './text/predicate-value';
 export * from './util/seeded-random';
 export * from './util/json-object';
 export * from './util/retry';

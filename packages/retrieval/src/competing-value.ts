@@ -1,6 +1,7 @@
 import {
   contentSearchTerms,
   foldChinese,
+  isPredicateValue,
   isStopWord,
   MEASURE_KEY_FILLER,
   isTopicTerm,
@@ -36,7 +37,7 @@ export function factSlot(c: Candidate, nameTerms?: ReadonlySet<string>): FactSlo
   const value = typeof c.metadata.object === 'string' ? c.metadata.object.trim() : '';
   const [, family = '', verb = '', ...rest] = c.key.split('.');
   // An event ("user.event.went_hiking", its value a date) happened once: no later statement replaces it.
-  if (!value || family === 'event' || DATE_VALUE.test(value) || PREDICATE_VALUE.test(value)) return null;
+  if (!value || family === 'event' || DATE_VALUE.test(value) || isPredicateValue(value)) return null;
   const measured = MEASURE_FAMILY.test(family) ? verb : family === 'family' ? verb : '';
   // A measure of nothing nameable ("user.frequency.them_least" from "I see them at least once a week").
   if (measured && PRONOUN_QUALIFIER.test(measured)) return null;
@@ -57,13 +58,6 @@ export function factSlot(c: Candidate, nameTerms?: ReadonlySet<string>): FactSlo
 /** Keys whose third segment is what is measured: how often, when, how many, which days, how much of it. */
 const MEASURE_FAMILY = /^(?:frequency|time|count|schedule|dose)$/;
 const PRONOUN_QUALIFIER = /(?:^|_)(?:them|it|him|her|this|that|these|those|他们|她们|它们|他|她|它)(?:_|$)/;
-/**
- * A value that is a predicate about the subject, not a value of the slot: a linking verb or a
- * degree word first ("User's kids is getting excited about staying active", "… is so happy").
- */
-const PREDICATE_VALUE =
-  /^(?:getting|becoming|being|feeling|looking|seeming|growing|staying|keeping|turning|remaining|sounding|so|very|really|super|pretty|quite|too|totally|extremely)\s/iu;
-
 const DATE_VALUE = /^\d{4}(?:-\d\d){0,2}$/;
 
 /** A statement that ends or denies a value, or says it changed ("no longer", "switched from", 不…了, 换成). */

@@ -15,8 +15,13 @@ const ADV =
   '(?:现在|目前|平时|平常|一般|通常|经常|常常|总是|每天|每周|每个?月|每晚|每早|早上|晚上|周末|工作日|基本上|主要|一直|还|也|都|只|就|已经|最近|如今)*';
 const VERB =
   '(喝|吃|抽|看|听|玩|打|踢|练|跑|骑|坐|开(?!始)|用|读|写|弹|拉|唱|逛|去|做|学|养|种|戴|穿|追|刷|订|带|教|住)';
-const QUANTITY =
-  /^(?:[0-9]+(?:\.[0-9]+)?|[一二两三四五六七八九十百千万半几]+)(?:个|杯|瓶|罐|包|支|根|本|部|集|次|趟|只|条|碗|份|场|节|台|辆|双|件|套|公里|千米|小时|分钟|页|首)?/u;
+const MEASURE =
+  '(?:个|杯|瓶|罐|包|支|根|本|部|集|次|趟|只|条|碗|份|场|节|台|辆|双|件|套|公里|千米|小时|分钟|页|首|片|粒|颗)';
+/** A count before the thing ("两杯咖啡"); a numeral with no measure word is part of a name ("二甲双胍"). */
+const QUANTITY = new RegExp(`^(?:[0-9]+(?:\\.[0-9]+)?${MEASURE}?|[一二两三四五六七八九十百千万半几]+${MEASURE})`, 'u');
+/** A dose or amount after the thing ("二甲双胍500毫克"): the value's, not the key's. */
+const AMOUNT_AFTER =
+  /(?:[0-9]+(?:\.[0-9]+)?|[一二两三四五六七八九十百千万半]+)(?:毫克|克|毫升|mg|ml|片|粒|颗|杯|瓶)$/iu;
 
 /** 改喝 / 换成骑 / 开始练 / 现在只喝: the verb's thing is new, so the one known habit of that verb changes. */
 const CHANGE = '(改成|换成|改为|改|换|转|开始|现在)?';
@@ -36,12 +41,13 @@ export function chineseHabitDraft(clause: string, ctx: ClauseContext): FactDraft
     return [draft(`does.${slug(up[1]!)}`, up[1]!, 0.66, { content: `用户${clause.slice(1)}`, kind: 'fact' })];
   const m = new RegExp(`^我${ADV}${CHANGE}${ADV}${VERB}(?:了|的是)?(.{1,10}?)(?:了|的)?$`, 'u').exec(clause);
   if (!m) return [];
-  const changed = m[1] !== undefined;
+  // "现在晚上只喝茶": the time word said first is a marker of change too
+  const changed = m[1] !== undefined || /^我[^，,]*?(?:现在|如今|改|换)/u.test(clause.slice(0, clause.indexOf(m[2]!)));
   m.splice(1, 1);
   // 吃肉比较多: how much is not the thing
   const value = cleanChineseObject(m[2]!.replace(/(?:比较|很|挺|特别|非常|蛮)(?:多|少)$/u, ''));
   if (!value || /^(?:什么|哪|怎么|这个|那个|这些|那些|一下|过|着|完|好|到|得|它|他|她|你|我)/u.test(value)) return [];
-  const thing = value.replace(QUANTITY, '') || value;
+  const thing = value.replace(QUANTITY, '').replace(AMOUNT_AFTER, '') || value;
   if (thing.length < 1 || /[？?]/u.test(thing)) return [];
   // a thing of a known kind keeps its slot ("我骑一台光阳机车" is the user's vehicle)
   const kind = categoryOf(thing) ?? (isVehicle(thing) || /^(?:骑|开)$/u.test(m[1]!) ? 'vehicle' : null);

@@ -90,6 +90,21 @@ export function prepareChineseClause(raw: string): { text: string; hedged: boole
     if (t.startsWith(`我${phrase}`)) t = `我${t.slice(1 + phrase.length)}`;
     else if (t.startsWith(phrase)) t = t.slice(phrase.length).replace(/^[，,\s]*/u, '');
   }
+  // "现在住成都了", "刚入职字节跳动": Chinese drops the subject; a clause that states the speaker's own state is the user's
+  if (!/^(?:我|你|您|他|她|它|咱|俺|大家|别人|[^，,。]{1,4}(?:说|觉得|告诉))/u.test(t) && PRO_DROP.test(t))
+    t = `我${t}`;
+  // "我吃素好几年了", "我养猫三年了": how long it has held is not part of the thing
+  t = t.replace(
+    /(?<=[\u4e00-\u9fff])(?:已经)?(?:好|有)?(?:几|[一二三四五六七八九十两0-9]+)(?:个)?多?(?:年|个月|星期|礼拜)多?(?:了)?$/u,
+    '',
+  );
+  // "我家有一只柯基叫豆豆": a household's animal is the user's pet
+  t = t.replace(
+    /^我(?:们)?家(?:里)?(?:现在|还)?有(?=(?:一只|一条|只|条|两只|一匹)[^，,。]{1,6}?(?:叫|名叫|名字叫))/u,
+    '我养了',
+  );
+  // "我是全职up主": how much one works is not what one is
+  t = t.replace(/^(我(?:现在|目前|已经)*(?:是|当了?|做了?))(?:一名|一个)?(?:全职|兼职|专职)(?=\S)/u, '$1');
   // "我的邮箱从A改为B": the clause states B; the old value is retired over the whole message (value-changes)
   if (/^我(?!们)/u.test(t)) t = t.replace(FROM_OLD_TO_NEW, '');
   const hedged = HEDGE.test(t);
@@ -231,6 +246,11 @@ function shiPhrase(obj: string): FactDraft[] {
 type ClauseRule = (c: string, ctx: ClauseContext) => FactDraft[] | null;
 
 const I = `^我${ZADV}`;
+/** A subjectless clause of the speaker's own state (the verbs a user states about themselves). */
+const PRO_DROP = new RegExp(
+  `^${ZH_ADV}(?:住在?|搬到了?|搬去了?|搬回了?|搬家到|在[^，,。]{1,12}?(?:上班|工作|读书|上学|读研|读博)|当了?|入职了?|加入了?|转到|转学到|跳槽到|改(?:吃|喝|骑|用|学|练|开|打)|迷上了?|爱上了?|养了|开始(?:吃|喝|学|练|骑|打)|离职|辞职|换了|是(?:一名|一个)?(?:全职|兼职)|(?:现在|最近|如今|平时|每天|晚上|早上|周末)+(?:只|都|也|还|就)?(?:喝|吃|抽|听|玩|打|踢|练|跑|骑|坐|用|读|学|养))`,
+  'u',
+);
 
 const RULES: ClauseRule[] = [
   (c) => {
@@ -397,7 +417,7 @@ const RULES: ClauseRule[] = [
   },
   (c) => {
     const m = new RegExp(`${I}(?:在|正在)?(?:学的是|读的是|主修|学|专业是)(.+?)(?:专业)?$`, 'u').exec(c);
-    if (!m || /^(?:会|习|过|着|不|没)/u.test(m[1]!)) return null;
+    if (!m || /^(?:会(?!计)|习|过|着|不|没)/u.test(m[1]!)) return null;
     const o = cleanChineseObject(m[1]!);
     if (/^(?:学|习)$/u.test(o) || o.length > 12) return null;
     if (
@@ -441,10 +461,24 @@ const RULES: ClauseRule[] = [
       const partner = { ...draft('partner', cleanChineseObject(m[1]!), 0.88), positive: !negative };
       return /结婚/u.test(m[2]!) ? [partner, draft('marital_status', '已婚', 0.85)] : [partner];
     }
-    const s = new RegExp(`${I}(结婚|订婚|离婚|单身|分手)了?$`, 'u').exec(c);
+    // 我们去年离婚了 / 我俩分手了: a couple's status is the user's
+    const s = new RegExp(
+      `^(?:我|我们|我俩|我们俩)${ZADV}(结婚|订婚|离婚|单身|分手|脱单|恋爱|谈恋爱|有对象)了?$`,
+      'u',
+    ).exec(c);
     if (!s) return null;
     const status = (
-      { 结婚: '已婚', 订婚: '已订婚', 离婚: '离异', 单身: '单身', 分手: '单身' } as Record<string, string>
+      {
+        结婚: '已婚',
+        订婚: '已订婚',
+        离婚: '离异',
+        单身: '单身',
+        分手: '单身',
+        脱单: '恋爱中',
+        恋爱: '恋爱中',
+        谈恋爱: '恋爱中',
+        有对象: '恋爱中',
+      } as Record<string, string>
     )[s[1]!]!;
     // the word the user said beside the status (用户结婚了（已婚）), as 三十岁（30岁）
     return [draft('marital_status', status, 0.85, status === s[1] ? {} : { content: `用户${s[1]}了（${status}）` })];
@@ -835,22 +869,30 @@ export function chineseClauses(sentence: string): string[] {
 
 /** "我换工作了" / "我改名了" names a slot whose new value the next clause gives ("现在在宝马", "现在叫张晓龙"). */
 const CHANGED_SLOT: Array<[RegExp, string]> = [
-  [/^我(?:又)?(?:换了?(?:一)?(?:份|个)?工作|跳槽)了?$/u, 'employer'],
+  [/^我(?:又)?(?:换了?(?:一)?(?:份|个)?(?:新)?工作|跳槽|离职|辞职|辞工|不干了)了?$/u, 'employer'],
+  [/^我(?:又)?转(?:了)?专业了?$/u, 'field_of_study'],
+  [/^(?:我的?)?手机(?:摔|用|泡水)?(?:坏|丢|没)了$/u, 'phone'],
+  [/^我(?:换了?(?:一)?(?:台|个)?(?:新)?(?:电脑|笔记本))了?$/u, 'laptop'],
   [/^我(?:把)?(?:改了?名(?:字)?|名字改了)了?$/u, 'name'],
   [/^我(?:换了?(?:一)?(?:辆|台)?车)了?$/u, 'vehicle'],
   [/^我(?:换了?(?:一)?(?:部|个|台)?手机)了?$/u, 'phone'],
   [/^我(?:又)?搬家了?$/u, 'residence'],
 ];
 export function chineseChangedSlot(clause: string): FactDraft | null {
+  // "换工作了，去了招商银行": said without a subject, the change is the user's
+  const own = /^(?:我|你|他|她|它)/u.test(clause) ? clause : `我${clause}`;
   for (const [re, suffix] of CHANGED_SLOT)
-    if (re.test(clause)) return { suffix, object: '', positive: false, confidence: 0.8 };
+    if (re.test(own)) return { suffix, object: '', positive: false, confidence: 0.8 };
   return null;
 }
 
 /** The value of the slot just named as changed: "现在在宝马", "现在叫张晓龙", "现在开比亚迪". */
 export function chineseAnaphoricDraft(clause: string, previous: FactDraft | null): FactDraft | null {
   if (!previous || previous.positive || previous.object !== '') return null;
-  const m = /^我?(?:现在|目前|如今|已经)*(?:在|叫|开|用|是|住在|去了)(.{1,20}?)(?:了|工作|上班|住)*$/u.exec(clause);
+  const m =
+    /^我?(?:现在|目前|如今|已经)*(?:在|叫|开|用|是|住在|去了|读|学|改用|换了?|骑)(.{1,20}?)(?:了|工作|上班|住)*$/u.exec(
+      clause,
+    );
   const v = m ? cleanChineseObject(m[1]!) : '';
   return v ? draft(previous.suffix, v, 0.8) : null;
 }

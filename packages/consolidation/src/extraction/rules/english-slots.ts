@@ -26,7 +26,7 @@ const DRUG =
   /^[a-z][a-z-]{3,}(?:in|ol|ide|pril|sartan|statin|mab|pam|lam|ine|one|fen|cin|zole|olol|pine|tide|mide|xetine|done|zepam|vir|lin|mycin|cillin)$|^(?:ozempic|wegovy|insulin|aspirin|ibuprofen|tylenol|advil|prozac|zoloft|lexapro|xanax|adderall|ritalin|synthroid|lipitor|crestor|humira|symbicort|ventolin|albuterol|metformin|levothyroxine|lisinopril|amlodipine|atorvastatin|sertraline|omeprazole)$/i;
 const MONEY = String.raw`((?:[$€£¥]\s?\d[\d,.]*(?:\s?[kKmM])?|\d[\d,.]*\s?(?:dollars|euros|pounds|bucks|usd|eur|gbp|k))(?:\s+(?:a|per|an|each)\s+(?:year|month|week|hour|day))?)`;
 const COUNT_NOUN_SKIP =
-  /^(?:year|month|week|day|hour|minute|time|times|more|of|percent|mg|kg|lbs?|pounds?|km|miles?|am|pm|dollars?|euros?|bucks|k)$/i;
+  /^(?:year|month|week|day|hour|minute|time|times|more|of|percent|mg|kg|lbs?|pounds?|km|miles?|am|pm|dollars?|euros?|bucks|k|now|today|tonight|sharp|every|each|these|this|then|again|anymore|instead|in|on|a|an|per|and|or|but|so|because|o'clock|ish)$/i;
 const singular = (w: string) => w.replace(/(?:ies)$/i, 'y').replace(/(?<=[^s])s$/i, '');
 const DAYS = String.raw`((?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|weekdays|every\s+(?:day|other\s+day|morning|evening))(?:(?:\s*,\s*|\s+(?:and|&|or)\s+)(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?))*(?:\s+only)?)`;
 
@@ -311,6 +311,8 @@ export const SLOT_RULES: Rule[] = [
     ).exec(c);
     const m = mine ?? theirs;
     if (!m) return null;
+    // "I got engaged on Saturday": a past one-off on one day is no routine
+    if (mine && /^(?:got|had|went|did|was|were|[a-z]+ed)\b/i.test(m[1]!) && !/s$/i.test(m[2]!)) return null;
     const what = m[1]!
       .toLowerCase()
       .replace(/^(?:my|our|the)\s+/, '')

@@ -25,7 +25,9 @@ const NOT_A_HABIT = new Set(
     // quantifiers and modals that stand where a verb would ("I last spoke …", "we both face …", "I cannot wait")
     'last least all both each cannot ' +
     // a state of mind, not a habit ("I'm staying positive", "hanging in there")
-    'stay remain become hang rock'
+    'stay remain become hang rock ' +
+    // "I'm turning my business plan into a company": making something into another is no habit
+    'turn'
   ).split(' '),
 );
 /** A word in -ly after "I" is an adverb ("I totally agree", "I definitely will"), except these verbs. */
@@ -57,7 +59,11 @@ const QUANTITY =
   /^(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|a\s+couple\s+of|several|\d+(?:\.\d+)?)\s+(?:(?:cups?|glasses|glass|pints?|bottles?|cans?|shots?|pieces?|slices?|bowls?|servings?|hours?|minutes?|times|laps|sets)\s+(?:of\s+)?)?/i;
 function headOf(value: string): string {
   const v = value.replace(/^(?:a|an|the|my|our|some)\s+/i, '');
-  const thing = v.replace(QUANTITY, '');
+  // "a size 9 shoe", "20mg of citalopram": a size or an amount is the value's, the thing names the slot
+  const thing = v
+    .replace(QUANTITY, '')
+    .replace(/^size\s+\d+(?:\.\d+)?\s+/i, '')
+    .replace(/^\d+(?:\.\d+)?\s?(?:mg|g|ml|mcg|iu|kg|lbs?)\s+(?:of\s+)?/i, '');
   return slug(thing || v)
     .split('_')
     .slice(0, 3)

@@ -21,6 +21,7 @@ import { habitDraft } from './english-verbs';
 import { calledByOthers, ENGLISH_FRAME_RULES } from './english-frames';
 import { ENGLISH_TYPED_RULES } from './typed-statements';
 import { ENGLISH_LIFE_RULES } from './life-changes';
+import { namedRelative } from './relatives';
 import { wordTable } from '@engram/core';
 
 const ADV = String.raw`(?:(?:just|recently|finally|now|actually|also|still|currently|really|already|officially|mostly|mainly|primarily|usually|always|totally|absolutely|definitely|honestly|basically|even|then|eventually|permanently|happily|kind\s+of|sort\s+of|pretty\s+much)\s+)*`;
@@ -214,6 +215,10 @@ function amPhrase(phraseAfterAm: string, at: Date): FactDraft[] {
     const withEmployer = /^(.+?)\s+(?:at|for|with)\s+([A-Z].+)$/.exec(phrase);
     const role = withEmployer ? withEmployer[1]! : phrase;
     if (isOccupation(role)) return roleAndEmployer(phrase);
+    // "a teacher at a primary school": the role, at a place not named
+    const atPlace = /^(.+?)\s+(?:at|in|for|with)\s+(?:a|an|the|my|our)\s+[a-z][a-z\s-]*$/.exec(phrase);
+    if (atPlace && isOccupation(atPlace[1]!))
+      return [draft('occupation', article(cleanEnglishObject(atPlace[1]!)), 0.88)];
     const head = slug(
       role
         .split(/\s+(?:of|who|that|with|from)\s+/)[0]!
@@ -231,6 +236,9 @@ function amPhrase(phraseAfterAm: string, at: Date): FactDraft[] {
 }
 
 type ClauseRule = (c: string, ctx: ClauseContext) => FactDraft[] | null;
+
+const ALCOHOL =
+  /^(?:red\s+|white\s+)?(?:wine|beer|whisk(?:e)?y|vodka|gin|rum|tequila|cocktails?|alcohol|booze|cider|sake|soju|baijiu|spirits|liquor|lager|ale|prosecco|champagne)\b/i;
 
 const ENV_SUBJECTS =
   /^(project|app|mobile\s+app|application|repo|codebase|service|backend|frontend|api|website|site|stack|database|db|server|product|system|pipeline|ci|infrastructure|infra|cluster)$/i;
@@ -369,6 +377,11 @@ const RULES: ClauseRule[] = [
     return [draft('birthplace', cleanEnglishObject(m[1]!), 0.85)];
   },
   // employer / occupation
+  // "1) new job at Microsoft", "new role with the council": a list item or fragment naming the new employer
+  (c) => {
+    const m = /^(?:(?:a|my)\s+)?(?:new|first)\s+(?:job|role|position|gig)\s+(?:at|with)\s+(.+)$/i.exec(c);
+    return m ? employerAndRole(m[1]!) : null;
+  },
   (c) => {
     const m = new RegExp(
       S +
@@ -392,7 +405,7 @@ const RULES: ClauseRule[] = [
   (c) => {
     const m = new RegExp(
       S +
-        String.raw`(?:work|am\s+working|have\s+been\s+working|started\s+working|now\s+work|got\s+(?:a\s+)?job|am\s+employed|will\s+be\s+working)\s+as\s+(.+)$`,
+        String.raw`(?:work|am\s+working|have\s+been\s+working|started\s+working|now\s+work|got\s+(?:a\s+)?job|am\s+employed|will\s+be\s+working)\s+(?:(?:nights|days|evenings|weekends|shifts|night\s+shifts|part[-\s]time|full[-\s]time|remotely|from\s+home|freelance|locally|here)\s+)?as\s+(.+)$`,
       'i',
     ).exec(c);
     return m ? roleAndEmployer(m[1]!) : null;
@@ -448,20 +461,44 @@ const RULES: ClauseRule[] = [
   },
   (c) => {
     const m = new RegExp(
-      S + String.raw`(do\s+not|never|cannot|can\s+not|no\s+longer)?\s*(?:eat|drink)\s+(.+)$`,
+      S + String.raw`(do\s+not|never|cannot|can\s+not|no\s+longer)?\s*(?:eat|drink)(?:\s+(.+))?$`,
       'i',
     ).exec(c);
     if (!m) return null;
-    const o = cleanEnglishObject(m[2]!.replace(/\s+(?:at\s+all|ever|anymore)$/i, ''));
+    const o = cleanEnglishObject((m[2] ?? '').replace(/\s+(?:at\s+all|ever|anymore)$/i, ''));
+    // "I drink wine most evenings" / "I don't drink anymore": alcohol is one slot, said with a drink or without one
+    if (/\bdrink\b/i.test(c)) {
+      const bare = !o || /^(?:anymore|any\s+more|at\s+all|now|these\s+days|again|since|for\b|,)/i.test(o);
+      const drink = ALCOHOL.exec(o)?.[0]?.toLowerCase();
+      if (bare || drink) {
+        const what = drink ?? 'alcohol';
+        return [
+          {
+            ...draft('drinks.alcohol', what, 0.8, {
+              content: m[1] ? `User does not drink ${bare ? 'alcohol' : what}` : `User drinks ${o}`,
+            }),
+            positive: !m[1],
+          },
+        ];
+      }
+    }
     if (!o || o.split(/\s+/).length > 4 || /^(?:out|in|at|with|lunch|dinner|breakfast|here)\b/i.test(o)) return null;
     // "we eat everything at home", "I eat anything, no restrictions": no diet is the diet
-    if (!m[1] && /^(?:everything|anything|all\s+sorts|whatever)\b/i.test(o))
+    if (
+      !m[1] &&
+      /^(?:(?:pretty\s+much|basically|just\s+about)\s+)?(?:everything|anything|all\s+sorts|whatever)\b/i.test(o)
+    )
       return [draft('diet', o, 0.8, { content: `User eats ${o} (no diet)` })];
     return [{ ...draft(`diet.${slug(o)}`, o, 0.8), positive: !m[1] }];
   },
   // partner
   (c) => {
-    const m = new RegExp(S + String.raw`(?:got\s+)?(married|engaged)(?:\s+to\s+(.+))?$`, 'i').exec(c);
+    // "I got engaged on Saturday": when it happened is not part of the status
+    const m = new RegExp(
+      S +
+        String.raw`(?:got\s+)?(married|engaged)(?:\s+to\s+(.+?))?(?:\s+(?:on|in|at|over|last|this|back\s+in)\s+[\w\s]+|\s+(?:yesterday|today|recently))?$`,
+      'i',
+    ).exec(c);
     if (!m) return null;
     if (m[2])
       return [
@@ -654,6 +691,8 @@ const RULES: ClauseRule[] = [
       key.suffix.startsWith('pet.') ||
       key.suffix.startsWith('family.')
     ) {
+      // "my wife is a lawyer": the partner slot holds who, so a role said of the partner is what they do
+      if (key.suffix === 'partner' && /^(?:an?|the)\s/i.test(value) && positive) return null;
       value = nameObject(value) ?? value;
     }
     if (key.suffix === 'birthday') {
@@ -680,11 +719,12 @@ const RULES: ClauseRule[] = [
   (c, ctx) => {
     const m = new RegExp(
       S +
-        String.raw`(?:am|have\s+been|became|have\s+become|will\s+be|got)\s+(?:now\s+|a\s+full[-\s]time\s+|officially\s+)?(.+)$`,
+        String.raw`(?:am|have\s+been|became|have\s+become|will\s+be|got)\s+(?:now\s+|officially\s+)?(?:(an?)\s+(?:full|part)[-\s]time\s+)?(.+)$`,
       'i',
     ).exec(c);
     if (!m) return null;
-    const drafts = amPhrase(m[1]!, ctx.at);
+    // "a full-time illustrator" is an illustrator
+    const drafts = amPhrase(m[1] ? `${m[2]!.match(/^[aeiou]/i) ? 'an' : 'a'} ${m[2]!}` : m[2]!, ctx.at);
     return drafts.length ? drafts : null;
   },
   // project / environment facts
@@ -1029,26 +1069,38 @@ function leadingOccasion(sentence: string): [string, string] | null {
 }
 
 /** Splits a sentence into clauses at ", and I", "but I", "; I" and "and <verb>" with an implied "I". */
+const FIRST_PERSON_START = /^(?:\W*[a-z]+[,!]?\s+)?(?:i|i'm|i've|i\s+am)\b/i;
+const CONTINUED_AS_I_AM = /,\s+(?=(?:living|working|studying|based|staying)\s+(?:in|at|for|with|as|out\s+of)\s)/gi;
+const CONTINUED_AS_I = /,\s+(?=(?:work|live|study|teach)\s+(?:in|at|for|with|as)\s)/gi;
+
 export function englishClauses(sentence: string): string[] {
   const occasion = leadingOccasion(sentence.trim());
   if (occasion) return [occasion[0], ...englishClauses(occasion[1])];
-  return sentence
-    .replace(/\s+[—–]\s+|\s+-\s+(?=\S)/g, '\n')
-    .replace(/:\s+(?=(?:i|we|my|our|i'm|i've|we're|we've)\b)/gi, '\n')
-    .replace(
-      /,?\s+(?:and|but|so|because|though|although|since|as|now\s+that)\s+(?=(?:(?:now|then|also|so)\s+)?(?:i|my|we|our|i'm|i've|i'd|im|we're|we've)\b)/gi,
-      '\n',
-    )
-    .replace(/,\s+(?=(?:(?:now|then|so)\s+)?(?:i|my|i'm|i've|we|our|we're|we've|it's|it\s+is|his|her)\s)/gi, '\n')
-    .replace(
-      /,\s+(?=(?:the|our|this)\s+(?:project|app|repo|codebase|service|backend|frontend|website|site|stack|database|server|product|system|pipeline)\s+(?:now\s+)?(?:uses|is|runs|lives|depends|targets)\b)/gi,
-      '\n',
-    )
-    .replace(
-      /\s+and\s+(?=(?:now\s+)?(?:work|live|love|like|hate|use|drive|study|prefer|moved|own|speak|have|am|joined|started|began|bought|adopted|sold|left|quit|got|became|switched|signed|took|accepted|relocated|enrolled|transferred|changed|renamed|upgraded|traded|swapped|gave|ditched|dropped|cancell?ed|replaced|retired|graduated|picked|finished)\b)/gi,
-      '\nI ',
-    )
-    .split('\n')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  return (
+    namedRelative(sentence)
+      .replace(/\s+[—–]\s+|\s+-\s+(?=\S)/g, '\n')
+      .replace(/:\s+(?=(?:i|we|my|our|i'm|i've|we're|we've)\b)/gi, '\n')
+      .replace(
+        /,?\s+(?:and|but|so|because|though|although|since|as|now\s+that)\s+(?=(?:(?:now|then|also|so)\s+)?(?:i|my|we|our|i'm|i've|i'd|im|we're|we've)\b)/gi,
+        '\n',
+      )
+      .replace(
+        /,\s+(?=(?:(?:now|then|so)\s+)?(?:i|my|i'm|i've|we|our|we're|we've|it's|it\s+is|his|her|they|they've|they're|he|she|he's|she's)\s)/gi,
+        '\n',
+      )
+      // "so I'm Priya, living in Leeds now, work in marketing": a verb with no subject goes on with the user
+      .replace(FIRST_PERSON_START.test(sentence) ? CONTINUED_AS_I_AM : /$^/, '\nI am ')
+      .replace(FIRST_PERSON_START.test(sentence) ? CONTINUED_AS_I : /$^/, '\nI ')
+      .replace(
+        /,\s+(?=(?:the|our|this)\s+(?:project|app|repo|codebase|service|backend|frontend|website|site|stack|database|server|product|system|pipeline)\s+(?:now\s+)?(?:uses|is|runs|lives|depends|targets)\b)/gi,
+        '\n',
+      )
+      .replace(
+        /\s+and\s+(?=(?:now\s+)?(?:work|live|love|like|hate|use|drive|study|prefer|moved|own|speak|have|am|joined|started|began|bought|adopted|sold|left|quit|got|became|switched|signed|took|accepted|relocated|enrolled|transferred|changed|renamed|upgraded|traded|swapped|gave|ditched|dropped|cancell?ed|replaced|retired|graduated|picked|finished)\b)/gi,
+        '\nI ',
+      )
+      .split('\n')
+      .map((s) => s.trim())
+      .filter(Boolean)
+  );
 }

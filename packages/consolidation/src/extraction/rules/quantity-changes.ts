@@ -11,15 +11,16 @@ import { draftForKey } from './value-match';
  * question).
  */
 
-const EN_UNIT = String.raw`(kg|kgs|kilos?|kilograms?|lbs?|pounds|km|kms|kilomet(?:er|re)s?|miles?|mi|cm|ft|feet|inches|hours?|hrs?|minutes?|mins?|%|percent|followers|subscribers|members|employees|students|clients|customers|people|steps|books|pages|laps|reps|cups?|glasses|glass|bottles?|cans?|shots?|servings?|meals?|cigarettes?|pints?|litres?|liters?)`;
+const EN_UNIT = String.raw`(mg|mcg|ml|kg|kgs|kilos?|kilograms?|lbs?|pounds|km|kms|kilomet(?:er|re)s?|miles?|mi|cm|ft|feet|inches|hours?|hrs?|minutes?|mins?|%|percent|followers|subscribers|members|employees|students|clients|customers|people|steps|books|pages|laps|reps|cups?|glasses|glass|bottles?|cans?|shots?|servings?|meals?|cigarettes?|pints?|litres?|liters?)`;
 /** A count said in words ("two hours", "one cup", "an hour") or digits. */
 const EN_NUMBER = String.raw`\d[\d,]*(?:\.\d+)?|(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a\s+couple\s+of|a\s+few|half\s+an?)(?=\s)`;
 const EN_QUANTITY = new RegExp(String.raw`(?<![\w.$£€])(${EN_NUMBER})\s?${EN_UNIT}(?![\p{L}])`, 'giu');
 /** An amount of money ("$1,720", "£950", "72k", "€3.5k"): its currency is its unit. */
 const EN_MONEY = /(?<![\w.])([$£€])\s?(\d[\d,]*(?:\.\d+)?k?)(?![\w])|(?<![\w.$£€])(\d+(?:\.\d+)?)k(?![\w])/giu;
+const EN_PER = /^\s+(?:an?|per)\s+(hour|hr|day|shift|week|month|year)\b/i;
 const ZH_NUMBER = '[0-9]+(?:\\.[0-9]+)?|[一二两三四五六七八九十百千万半]+';
 const ZH_QUANTITY = new RegExp(
-  `(${ZH_NUMBER})\\s?(公斤|千克|斤|公里|千米|厘米|小时|分钟|个?粉丝|个?订阅|名?员工|个?学生|步|本书|页|杯|块钱|块|元)`,
+  `(${ZH_NUMBER})\\s?(公斤|千克|斤|毫克|毫升|码|公里|千米|厘米|小时|分钟|个?粉丝|个?订阅|名?员工|个?学生|步|本书|页|杯|块钱|块|元)`,
   'gu',
 );
 /** 每月三千块 / 现在每个月三千五: an amount per month or year with its unit left out is money. */
@@ -28,10 +29,14 @@ const ZH_PER_PERIOD = new RegExp(
   'gu',
 );
 const EN_NOW =
-  /\b(?:now|down\s+to|up\s+to|(?:went|gone|dropped|fell|rose|climbed|jumped|increased|decreased|reduced|cut|raised|grew|got|is|am|are)\s+(?:up\s+|down\s+|back\s+)?to|hit|reached|crossed|passed|these\s+days|currently|nowadays|anymore|at)\b/i;
+  /\b(?:now|said|says|showed|shows|read|reads|measured|weighed\s+in\s+at|came\s+in\s+at|clocked(?:\s+in\s+at)?|pays?|paying|earn(?:s|ing)?|making|makes|costs?|costing|today|this\s+morning|this\s+week|yesterday|down\s+to|up\s+to|(?:went|gone|dropped|fell|rose|climbed|jumped|increased|decreased|reduced|cut|raised|grew|got|is|am|are)\s+(?:up\s+|down\s+|back\s+)?to|hit|reached|crossed|passed|these\s+days|currently|nowadays|anymore|at)\b/i;
 const EN_NOT_ASSERTED =
   /\b(?:if|would|could|should|want|wants|goal|target|hope|plan|planning|trying\s+to|try\s+to|aim|aiming|how|what|can|will)\b|\?/i;
-const ZH_NOW = /(?:现在|目前|已经|到了?|涨|降|瘦|胖|变成|增加|减少|只有|达到|突破|了)/u;
+/** "lost 5 kg", "by £50", "another 10 km": an amount of change or an extra, not the value that holds. */
+const EN_DELTA_BEFORE =
+  /\b(?:lost|losing|gained|gaining|put\s+on|shed|by|another|extra|additional|more\s+than|less\s+than|over)\s+(?:about\s+|around\s+|nearly\s+|almost\s+|roughly\s+|like\s+)?$/i;
+const EN_DELTA_AFTER = /^\s*(?:more|less|heavier|lighter|extra|off|down\b(?!\s+to)|up\b(?!\s+to))/i;
+const ZH_NOW = /(?:现在|目前|已经|到了?|涨|降|瘦|胖|变成|增加|减少|只有|达到|突破|了|其实|实际上|是)/u;
 const ZH_NOT_ASSERTED = /(?:如果|要是|想|希望|打算|计划|目标|争取|能不能|怎么|多少|吗|[？?])/u;
 
 const WORD_NUMBERS: Record<string, string> = wordTable({
@@ -76,6 +81,9 @@ const unitKey = (u: string) =>
     .replace(/^liters?$/, 'litre')
     .replace(/s$/, '');
 
+/** "$" said alone is the same money as "$ a year" ("bumped my salary to $70,000" for "$62,000 a year"). */
+const sameUnit = (a: string, b: string) => a === b || a.split('/')[0] === b || b.split('/')[0] === a;
+
 interface Quantity {
   number: string;
   unit: string;
@@ -95,10 +103,22 @@ function quantities(text: string, lang: 'en' | 'zh'): Quantity[] {
       index: m.index!,
     }));
   const taken = (at: number) => out.some((q) => at >= q.index && at < q.index + q.text.length);
+  // "a size 9 shoe", "I'm a size 10 now": a size is a number after its unit
+  if (lang === 'en')
+    for (const m of text.matchAll(/\bsize\s+(\d{1,2}(?:\.5)?)(?![\d.])/giu))
+      out.push({ number: m[1]!, unit: 'size', text: m[0], index: m.index! });
   if (lang === 'en') {
     for (const m of text.matchAll(new RegExp(EN_MONEY.source, EN_MONEY.flags))) {
       const number = (m[2] ?? m[3]!).replace(/,/g, '');
-      out.push({ number, unit: m[1] ?? 'k', text: m[0].trim(), index: m.index! });
+      // "$18 an hour", "£2,000 a month": a rate, its period part of its unit
+      const per = EN_PER.exec(text.slice(m.index! + m[0].length));
+      const currency = m[1] ?? 'k';
+      if (per) {
+        const end = m.index! + m[0].length + per[0].length;
+        for (let i = out.length - 1; i >= 0; i--)
+          if (out[i]!.index >= m.index! && out[i]!.index < end) out.splice(i, 1);
+        out.push({ number, unit: `${currency}/${unitKey(per[1]!)}`, text: m[0].trim(), index: m.index! });
+      } else out.push({ number, unit: currency, text: m[0].trim(), index: m.index! });
     }
   } else {
     for (const m of text.matchAll(new RegExp(ZH_PER_PERIOD.source, ZH_PER_PERIOD.flags))) {
@@ -142,6 +162,12 @@ export function quantityChanges(
   for (const q of quantities(text, lang)) {
     const clause = clauseAt(text, q.index, lang);
     if (
+      lang === 'en' &&
+      (EN_DELTA_BEFORE.test(text.slice(Math.max(0, q.index - 30), q.index)) ||
+        EN_DELTA_AFTER.test(text.slice(q.index + q.text.length, q.index + q.text.length + 12)))
+    )
+      continue;
+    if (
       lang === 'en'
         ? !EN_NOW.test(clause) || EN_NOT_ASSERTED.test(clause)
         : !ZH_NOW.test(clause) || ZH_NOT_ASSERTED.test(clause)
@@ -150,7 +176,7 @@ export function quantityChanges(
     const holders = known.filter((k) => {
       if (!k.object || k.key.startsWith('user.event.') || done.has(k.key)) return false;
       const own = ownQuantities(k, lang);
-      return own.length === 1 && own[0]!.unit === q.unit && own[0]!.number !== q.number;
+      return own.length === 1 && sameUnit(own[0]!.unit, q.unit) && own[0]!.number !== q.number;
     });
     if (holders.length !== 1) continue;
     const k = holders[0]!;

@@ -53,6 +53,40 @@ const ENGLISH_RELATIVE = new RegExp(
     String.raw`))\s+((?:(?:just|recently|finally|now|actually|also|still|currently|already|mostly|usually|always)\s+)*)([a-z]+)\b(.*)$`,
   'i',
 );
+/** "My boyfriend Tom is a chef", "my sister Anna lives in Dublin": the relative's name, then what the relative does. */
+const NAMED_RELATIVE = new RegExp(
+  String.raw`^((?:my|our)\s+(?:(?:younger|older|little|big|twin|eldest|oldest|youngest)\s+)?(?:` +
+    ENGLISH_KIN_WORDS.join('|') +
+    String.raw`))\s+(\p{Lu}[\p{L}'’-]+)(?:\s*,)?\s+(?=(?:is|was|works|lives|has|loves|likes|does|teaches|studies|plays|just|recently|still|also)\b)`,
+  'iu',
+);
+const RELATIVE_SUBJECT = new RegExp(
+  String.raw`^(?:my|our)\s+(?:(?:younger|older|little|big|twin|eldest|oldest|youngest)\s+)?(?:` +
+    ENGLISH_KIN_WORDS.join('|') +
+    String.raw`)\b(?!['’])`,
+  'i',
+);
+/**
+ * "my wife finally quit law, she's a yoga instructor now": a clause opened by he/she after one whose
+ * subject is a relative is about that relative. `previous` is the relative last said as a subject.
+ */
+export function resolveRelativePronoun(
+  clause: string,
+  previous: string | null,
+): { clause: string; relative: string | null } {
+  const own = RELATIVE_SUBJECT.exec(clause);
+  if (own) return { clause, relative: own[0] };
+  const pronoun =
+    /^(?:she|he)\s+(?=(?:is|was|works|lives|has|just|now|recently|finally|also|still|got|became|started|quit|left|moved|teaches|studies)\b)/i.exec(
+      clause,
+    );
+  if (pronoun && previous) return { clause: `${previous} ${clause.slice(pronoun[0].length)}`, relative: previous };
+  return { clause, relative: /^(?:i|we)\b/i.test(clause) ? null : previous };
+}
+export function namedRelative(sentence: string): string {
+  const m = NAMED_RELATIVE.exec(sentence.trim());
+  return m ? `${m[1]} is ${m[2]}\n${m[1]} ${sentence.trim().slice(m[0].length)}` : sentence;
+}
 const PLURAL_VERB: Record<string, string> = { is: 'are', has: 'have', was: 'were', does: 'do', goes: 'go' };
 const IRREGULAR_BASE: Record<string, string> = { is: 'am', has: 'have', does: 'do', goes: 'go', was: 'was' };
 

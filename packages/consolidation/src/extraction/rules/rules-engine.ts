@@ -14,7 +14,7 @@ import { anaphoricDraft, englishClauses, englishStatementDrafts, prepareEnglishC
 import { summarizeEpisode } from './episode-summary';
 import { extractSkills } from './skills';
 import { languageOf, normalizeValue, sentences, slug } from './text';
-import { foldChinese, isTraditionalChinese, toTraditionalChinese } from '@engram/core';
+import { foldChinese, isPredicateValue, isTraditionalChinese, toTraditionalChinese } from '@engram/core';
 import { resolveTime } from './time-expressions';
 import { valueChanges } from './value-changes';
 import { resolveDeicticMoves } from './deixis';
@@ -22,8 +22,9 @@ import { selfReferences } from './self-reference';
 import { alignByKind, alignBySlot, alignByVerb, alignKey } from './value-match';
 import { isTimeZone, shapeOf } from './value-shape';
 import { childrenCount } from './counts';
-import { asRelativeFacts, relativeClause } from './relatives';
+import { asRelativeFacts, relativeClause, resolveRelativePronoun } from './relatives';
 import { changedSurname, surnameOf } from './life-changes';
+import { chatRegister } from './chat-register';
 
 export const RULES_EXTRACTOR_ID = 'rules@1';
 
@@ -151,6 +152,24 @@ function besideKnown(d: FactDraft, known: readonly KnownFact[], clause: string, 
   return { ...d, suffix: `${d.suffix}.${slug(d.object)}` };
 }
 
+/** The verbs (in the fallback key does.<verb>.<thing>) that state a value of a slot named as changed. */
+const SLOT_VERBS: Record<string, RegExp> = {
+  field_of_study: /^does\.(?:读|学|念|修|study|do)\./,
+  employer: /^does\.(?:去|在|work_at|work_for)\./,
+  vehicle: /^does\.(?:开|骑|drive|ride)\./,
+  phone: /^does\.(?:用|use)\./,
+  laptop: /^does\.(?:用|use)\./,
+};
+
+/** "User is turning business plan", "User's kids is getting excited", "User has them": no value of a slot. */
+const PRONOUN_VALUE = /^(?:it|that|this|them|they|he|she|him|her|me|us|you|now|then)$/i;
+const predicateOnly = (d: FactDraft) =>
+  d.positive &&
+  !d.suffix.startsWith('event.') &&
+  (isPredicateValue(d.object) ||
+    PRONOUN_VALUE.test(d.object.trim()) ||
+    /^(?:is|are|was|were|be|been)\s/i.test(d.object));
+
 /** A relative's own attribute (family.brother.residence): matched to no slot of the user's. */
 const RELATIVE_KEY = /^family\.[^.]+\./;
 
@@ -160,12 +179,11 @@ export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact
   const ctx = { at: Number.isFinite(at.getTime()) ? at : new Date(0), known };
   const knownBefore = [...known];
   const stated: Array<{ d: FactDraft; clause: string; lang: 'en' | 'zh'; hedged: boolean }> = [];
-  const content = resolveDeicticMoves(
-    selfReferences(msg.content, languageOf(msg.content), known),
-    languageOf(msg.content),
-  );
+  const written = chatRegister(msg.content);
+  const content = resolveDeicticMoves(selfReferences(written, languageOf(written), known), languageOf(written));
   // "I changed my major. It's philosophy now.": a slot named as changed carries into the next sentence
   let named: FactDraft | null = null;
+  let relativeSubject: string | null = null;
   for (const said of sentences(content)) {
     const tag = said.question ? /[,，]\s*([^,，]+?)\s*$/u.exec(said.text) : null;
     const sentence =
@@ -183,8 +201,15 @@ export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact
     let previous: FactDraft | null = named;
     named = null;
     for (const raw of clauses) {
-      const { text, hedged } = lang === 'zh' ? prepareChineseClause(raw) : prepareEnglishClause(raw, ctx.at);
+      const prepared = lang === 'zh' ? prepareChineseClause(raw) : prepareEnglishClause(raw, ctx.at);
+      const { hedged } = prepared;
+      let text = prepared.text;
       if (!text) continue;
+      if (lang === 'en') {
+        const r = resolveRelativePronoun(text, relativeSubject);
+        text = r.clause;
+        relativeSubject = r.relative;
+      }
       const clauseCtx = { ...ctx, original: raw, sentence: sentence.text };
       let drafts = lang === 'zh' ? chineseClauseDrafts(text, clauseCtx) : englishStatementDrafts(text, clauseCtx);
       // "My brother lives in Spain", "我妹妹在谷歌工作": the relative's fact, never the user's
@@ -218,6 +243,16 @@ export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact
           ...drafts,
           { ...fullName, suffix: 'surname', object: surnameOf(fullName.object), content: undefined, label: undefined },
         ];
+      // "我转专业了，现在读计算机": the slot just named as changed takes a value the rules could only file under its verb
+      if (
+        previous &&
+        !previous.positive &&
+        previous.object === '' &&
+        drafts.length === 1 &&
+        drafts[0]!.positive &&
+        SLOT_VERBS[previous.suffix]?.test(drafts[0]!.suffix)
+      )
+        drafts = [{ ...drafts[0]!, suffix: previous.suffix, content: undefined, label: previous.label }];
       if (drafts.length) previous = drafts[drafts.length - 1]!;
       else {
         const slot = lang === 'en' ? changedSlot(text) : chineseChangedSlot(text);
@@ -262,31 +297,33 @@ export function extractFactsFromMessage(msg: ExtractionMessage, known: KnownFact
     });
   }
   // A slot the user named in other words ("my usual order" for "usual coffee order", "my rate" for "hourly rate") is the same slot.
-  return kept.map((x) =>
-    RELATIVE_KEY.test(x.d.suffix)
-      ? toCandidate(x.d, msg, x.clause, x.lang, x.hedged)
-      : toCandidate(
-          besideKnown(
-            alignByVerb(
-              alignByKind(
-                alignKey(
-                  alignBySlot(byValueShape(childrenCount(x.d, knownBefore)), knownBefore, x.clause),
+  return kept
+    .filter((x) => !predicateOnly(x.d))
+    .map((x) =>
+      RELATIVE_KEY.test(x.d.suffix)
+        ? toCandidate(x.d, msg, x.clause, x.lang, x.hedged)
+        : toCandidate(
+            besideKnown(
+              alignByVerb(
+                alignByKind(
+                  alignKey(
+                    alignBySlot(byValueShape(childrenCount(x.d, knownBefore)), knownBefore, x.clause),
+                    knownBefore,
+                  ),
                   knownBefore,
                 ),
                 knownBefore,
               ),
               knownBefore,
+              x.clause,
+              x.lang,
             ),
-            knownBefore,
+            msg,
             x.clause,
             x.lang,
+            x.hedged,
           ),
-          msg,
-          x.clause,
-          x.lang,
-          x.hedged,
-        ),
-  );
+    );
 }
 
 /**

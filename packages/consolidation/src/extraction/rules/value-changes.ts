@@ -116,7 +116,11 @@ function findMentions(text: string, known: readonly KnownFact[]): Mention[] {
     for (const v of variantsOf(k, known).sort((a, b) => b.length - a.length)) {
       const re = hasCjk(v)
         ? new RegExp(escape(v), 'gu')
-        : new RegExp(`(?<![\\p{L}\\p{N}])${escape(v)}(?:[bdgmnprt]?ed|s|ing)?(?![\\p{L}\\p{N}])`, 'giu');
+        : // a Latin value in a Chinese message is bounded by Latin letters only ("QQ上个月走了")
+          new RegExp(
+            `(?<![\\p{Script=Latin}\\p{N}])${escape(v)}(?:[bdgmnprt]?ed|s|ing)?(?![\\p{Script=Latin}\\p{N}])`,
+            'giu',
+          );
       let m: RegExpExecArray | null;
       let found = false;
       while ((m = re.exec(text))) {
@@ -192,6 +196,8 @@ function usableValue(v: string | null | undefined, oldValue: string): v is strin
   if (!v) return false;
   const bare = v.replace(ARTICLE, '').trim();
   if (!bare || NOT_A_VALUE.test(bare) || TIME_NOUNS.test(bare)) return false;
+  // "篮球打不了了" leaves "不": a negation or aspect particle is no value
+  if (/^(?:不|没|了|着|过)/u.test(bare)) return false;
   if (normalizeValue(bare) === normalizeValue(oldValue.replace(ARTICLE, ''))) return false;
   if (!hasCjk(bare) && bare.split(/\s+/).length > 6) return false;
   return true;
