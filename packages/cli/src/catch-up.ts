@@ -1,5 +1,5 @@
 import { silentLogger, type EventLog, type Logger, type SqlDatabase, type StoredEvent } from '@engram/core';
-import { projectionGroupGuard, type Projector } from '@engram/projections';
+import { projectionGroupGuard, statisticsRefresher, storableProblem, type Projector } from '@engram/projections';
 import { throwIfAborted } from './interrupt';
 
 export interface CatchUpOptions {
@@ -49,7 +49,15 @@ export async function catchUpProjectors(
     from = minCheckpoint(r.rows, projectors.length);
   }
   // Projectors sharing the store apply each batch in one transaction (each with its own checkpoint).
-  const guard = projectionGroupGuard(db, projectors, opts.logger ?? silentLogger);
+  const logger = opts.logger ?? silentLogger;
+  const guard = projectionGroupGuard(db, projectors, logger);
+  // As the live runner does: a freshly built table (a replay's shadow, an import's first catch-up)
+  // has no statistics, and the planner then scans every entry of the user for each dedup probe.
+  const refreshStatistics = statisticsRefresher(
+    db,
+    logger,
+    projectors.map((p) => p.name),
+  );
   const pending = new Set([...to].filter(([p, h]) => h > (from!.get(p) ?? 0)).map(([p]) => p));
   if (pending.size === 0) return 0;
   const events = log.read({ from })[Symbol.asyncIterator]();
@@ -60,7 +68,11 @@ export async function catchUpProjectors(
       if (r.done) break;
       const { partition, offset } = r.value.position;
       if (offset >= (to.get(partition) ?? 0)) pending.delete(partition);
-      else batch.push(r.value);
+      else {
+        // The contract's check (remembered per event) runs here, while the store applies the previous batch.
+        storableProblem(r.value);
+        batch.push(r.value);
+      }
     }
     return batch;
   };
@@ -71,6 +83,7 @@ export async function catchUpProjectors(
     for (let batch = await next; batch.length > 0; batch = await next) {
       next = nextBatch();
       await guard.apply(batch);
+      await refreshStatistics(batch.length);
       total += batch.length;
       opts.onBatch?.(batch.length);
       if (opts.signal) throwIfAborted(opts.signal, 'catch-up');

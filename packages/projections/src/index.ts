@@ -20,6 +20,7 @@ export * from './read-model-counts';
 export * from './quarantine-reads';
 export * from './erasure-reads';
 export { contentHash, normalizeContent } from './semantic/content-hash';
+export { storableProblem } from './event-check';
 export type { HistoryAction } from './semantic/history';
 export { WORKING_RING_SIZE, workingProjector } from './working/working-projector';
 export {

@@ -94,7 +94,7 @@ function assertWithinLog(projection: string, cps: Map<number, number>, head: Map
  * tables the projectors write: a bare ANALYZE also samples every system catalog, on PGlite ≈ 5× the
  * CPU of these tables' own at 1.5k memories (104 against 22 ms), on the projectors' connection.
  */
-function statisticsRefresher(
+export function statisticsRefresher(
   db: SqlDatabase,
   logger: Logger,
   names: readonly string[],
