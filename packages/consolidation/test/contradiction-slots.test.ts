@@ -80,6 +80,9 @@ describe('an update replaces the fact of the same slot under another name', () =
     ],
     [entry('user.identity.副理', '副理', '用户是副理'), candidate('user.occupation', '經理', '用戶的職業是經理')],
     [entry('user.identity.护士', '护士', '用户是护士'), candidate('user.identity.律师', '律师', '用户是律师')],
+    [entry('user.weight', '60公斤', '用户体重60公斤'), candidate('user.identity.58公斤', '58公斤', '用户是58公斤')],
+    [entry('user.identity.92kg', '92kg', 'User is 92kg'), candidate('user.weight', '85kg', 'User weighs 85kg')],
+    [entry('user.height', '1.72m', 'User is 1.72m tall'), candidate('user.identity.1_75m', '1.75m', 'User is 1.75m')],
   ];
   it.each(cases)('%# %s', async (old, c) => {
     expect(await replaced(c, [old])).toEqual([old.key]);
@@ -124,6 +127,16 @@ describe('an update never replaces an unrelated fact', () => {
       'an English identity is not the occupation',
       entry('user.identity.runner', 'a runner', 'User is a runner'),
       candidate('user.occupation', 'nurse', 'User works as a nurse'),
+    ],
+    [
+      'an identity that is no measure of the body is not the weight',
+      entry('user.weight', '60公斤', '用户体重60公斤'),
+      candidate('user.identity.护士', '护士', '用户是护士'),
+    ],
+    [
+      'a weight is not a height',
+      entry('user.height', '175cm', 'User is 175cm tall'),
+      candidate('user.identity.80kg', '80kg', 'User is 80kg'),
     ],
     [
       'an identity that is not a company is not the employer',

@@ -11,6 +11,12 @@ import { isChineseOccupation } from '../extraction/rules/lexicon';
 const DIET_VALUE =
   /\b(?:vegetarian|vegan|pescatarian|keto|paleo|gluten[- ]free|dairy[- ]free|plant[- ]based|halal|kosher|(?:\w+[- ])?diet)\b|素|荤|肉|蛋奶|清真/iu;
 
+/** A value that is a body weight or height as a whole ("58公斤", "85 kg", "1.72m", "5'9\""). */
+const MASS_VALUE =
+  /^(?:about |around )?[\d一二三四五六七八九十百两]+(?:[.,]\d+)?\s?(?:kg|kgs|kilos?|kilograms?|lbs?|pounds|公斤|千克|斤)$/iu;
+const HEIGHT_VALUE =
+  /^(?:[12][.,]\d{1,2}\s?m|1\d{2}\s?(?:cm|厘米|公分)|[4-7]\s?(?:ft|foot|feet|')\s?(?:\d{1,2}\s?(?:in|inches|")?)?|[12][.]\d{1,2}米|[一两]米[一二三四五六七八九]{1,2})$/iu;
+
 /** Belonging to a group is no job, though it ends like one (会员, 党员). */
 const MEMBERSHIP = /(?:会员|党员|成员|团员|粉丝)$/u;
 
@@ -33,6 +39,11 @@ const SLOT_ALIASES: Array<{ slot: string; key: RegExp; value?: RegExp | ((v: str
   { slot: 'school', key: /^field_of_study$/, value: /\b(?:university|college)\b|大学|大學|学院|學院/iu },
   { slot: 'employer', key: /^employer$/ },
   { slot: 'occupation', key: /^occupation$/ },
+  // "我其实是58公斤" / "I'm 85kg now" read as an identity: a measure of the body is the weight or height
+  { slot: 'weight', key: /^weight$/ },
+  { slot: 'weight', key: /^identity\.[^.]+$/u, value: (v) => MASS_VALUE.test(v) },
+  { slot: 'height', key: /^height$/ },
+  { slot: 'height', key: /^identity\.[^.]+$/u, value: (v) => HEIGHT_VALUE.test(v) },
   // "我是副理" read as an identity: an identity that is a Chinese job title is the occupation
   // (English identities are left alone: "User is a runner" is no job, whatever its suffix)
   {
