@@ -243,6 +243,9 @@ for (const variant of VARIANTS)
         expect(ingestMetrics.value('engram_log_appended_events_total', { type: 'MemoryWritten' })).toBeGreaterThan(0);
         expect(ingestMetrics.count('engram_log_append_duration_seconds')).toBeGreaterThan(0);
         for (const p of PROJECTORS) {
+          const health = await fetch(`${procs.get(p)!.url}/healthz`);
+          expect(health.headers.get('keep-alive'), p).toBe('timeout=72');
+          await health.body?.cancel();
           const m = await scrapeMetrics(procs.get(p)!.url);
           const projection = p.replace('projector-', '');
           expect(m.samples('engram_build_info', { service: p }), p).toHaveLength(1);

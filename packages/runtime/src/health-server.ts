@@ -38,6 +38,9 @@ export async function startHealthServer(f: Foundation): Promise<void> {
       else res.destroy();
     });
   });
+  // Fastify's default, which the API servers use. Node's own 5 s races clients that keep a connection
+  // idle for about as long (undici reuses a socket the server is closing: "other side closed").
+  server.keepAliveTimeout = 72_000;
   await new Promise<void>((resolve) => server.listen(f.cfg.http.port, f.cfg.http.host, resolve));
   f.logger.info({ port: f.cfg.http.port, host: f.cfg.http.host }, 'health endpoints listening');
   f.life.add({ name: 'health-server', close: () => new Promise<void>((r) => server.close(() => r())) });
