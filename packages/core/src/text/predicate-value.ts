@@ -7,6 +7,10 @@
 const PREDICATE_VALUE =
   /^(?:getting|becoming|being|feeling|looking|seeming|growing|staying|keeping|turning|remaining|sounding|so|very|really|super|pretty|quite|too|totally|extremely)\s/iu;
 
+/** "pretty much everything", "so much sugar": an amount, which is a value. */
+const AMOUNT = /^(?:pretty|so|very)\s+much\s/i;
+
 export function isPredicateValue(value: string): boolean {
-  return PREDICATE_VALUE.test(value.trim());
+  const v = value.trim();
+  return PREDICATE_VALUE.test(v) && !AMOUNT.test(v);
 }

@@ -166,7 +166,7 @@ const PRONOUN_VALUE = /^(?:it|that|this|them|they|he|she|him|her|me|us|you|now|t
 const predicateOnly = (d: FactDraft) =>
   d.positive &&
   !d.suffix.startsWith('event.') &&
-  ((isPredicateValue(d.object) && !/^(?:pretty|so|very)\s+much\s/i.test(d.object)) ||
+  (isPredicateValue(d.object) ||
     PRONOUN_VALUE.test(d.object.trim()) ||
     /^(?:is|are|was|were|be|been)\s/i.test(d.object));
 
